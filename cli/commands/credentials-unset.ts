@@ -1,0 +1,14 @@
+import { ConnectoryError } from "../../src/core/errors.js";
+import type { Command } from "../lib/command.js";
+
+// PLACEHOLDER: replaced by the issue that builds `credentials unset`; the verb is listed so --help shows the whole CLI.
+const command: Command = {
+  usage: "credentials unset",
+  async run() {
+    throw new ConnectoryError(
+      "not-implemented",
+      "`connectory credentials unset` is not available in this build yet",
+    );
+  },
+};
+export default command;

@@ -1,0 +1,11 @@
+import { ConnectoryError } from "../../src/core/errors.js";
+import type { Command } from "../lib/command.js";
+
+// PLACEHOLDER: replaced by the issue that builds `install`; the verb is listed so --help shows the whole CLI.
+const command: Command = {
+  usage: "install",
+  async run() {
+    throw new ConnectoryError("not-implemented", "`connectory install` is not available in this build yet");
+  },
+};
+export default command;

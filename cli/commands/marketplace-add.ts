@@ -1,0 +1,14 @@
+import { ConnectoryError } from "../../src/core/errors.js";
+import type { Command } from "../lib/command.js";
+
+// PLACEHOLDER: replaced by the issue that builds `marketplace add`; the verb is listed so --help shows the whole CLI.
+const command: Command = {
+  usage: "marketplace add",
+  async run() {
+    throw new ConnectoryError(
+      "not-implemented",
+      "`connectory marketplace add` is not available in this build yet",
+    );
+  },
+};
+export default command;

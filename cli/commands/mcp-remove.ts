@@ -1,0 +1,14 @@
+import { ConnectoryError } from "../../src/core/errors.js";
+import type { Command } from "../lib/command.js";
+
+// PLACEHOLDER: replaced by the issue that builds `mcp remove`; the verb is listed so --help shows the whole CLI.
+const command: Command = {
+  usage: "mcp remove",
+  async run() {
+    throw new ConnectoryError(
+      "not-implemented",
+      "`connectory mcp remove` is not available in this build yet",
+    );
+  },
+};
+export default command;

@@ -1,0 +1,106 @@
+import { parseArgs } from "node:util";
+import { ConnectoryError, isConnectoryError, usageError } from "../src/core/errors.js";
+import { COMMANDS, findCommand } from "./commands.js";
+import type { Command, CommandArgs, OptionSpec } from "./lib/command.js";
+import type { CommandContext } from "./lib/context.js";
+import { printError, printResult } from "./lib/output.js";
+
+const GLOBAL_OPTIONS: OptionSpec = {
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
+/** Runs one CLI invocation in-process and returns its exit code (0 ok, 1 failure, 2 usage). */
+export async function runCli(argv: string[], base: Omit<CommandContext, "json">): Promise<number> {
+  const json = argv.includes("--json");
+  const ctx: CommandContext = { ...base, json };
+  try {
+    if (argv[0] === "--version" || argv[0] === "-v") {
+      printResult(ctx, { data: { version: ctx.version }, text: ctx.version });
+      return 0;
+    }
+    const found = findCommand(argv.filter((a) => a !== "--json"));
+    if (!found) {
+      const words = argv.filter((a) => !a.startsWith("-"));
+      if (words.length === 0 || argv.includes("--help") || argv.includes("-h") || words[0] === "help") {
+        ctx.stdout.write(globalHelp());
+        return words.length === 0 && !argv.some((a) => a === "--help" || a === "-h") ? 2 : 0;
+      }
+      throw usageError(
+        `unknown command "${words.slice(0, 2).join(" ")}"`,
+        "run `connectory --help` to see the commands",
+      );
+    }
+    const command = (await found.entry.load()).default;
+    const args = parseCommandArgs(found.name, command, found.rest);
+    if (args.values.help) {
+      ctx.stdout.write(commandHelp(found.name, found.entry.summary, command));
+      return 0;
+    }
+    const result = await command.run(args, ctx);
+    printResult(ctx, result);
+    return result.exitCode ?? 0;
+  } catch (error) {
+    return printError(ctx, error);
+  }
+}
+
+/** Parses one command's argv against its declared options; a mistake is a usage error (exit 2). */
+export function parseCommandArgs(name: string, command: Command, argv: string[]): CommandArgs {
+  const dashdash = argv.indexOf("--");
+  const own = dashdash === -1 ? argv : argv.slice(0, dashdash);
+  const rest = dashdash === -1 ? [] : argv.slice(dashdash + 1);
+  if (dashdash !== -1 && !command.allowRest) throw usageError(`${name} does not take arguments after --`);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: own,
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw usageError((error as Error).message.replace(/^.*?: /, ""), `run \`connectory ${name} --help\``);
+  }
+  const { min = 0, max = Infinity } = command.positionals ?? {};
+  if (!parsed.values.help && (parsed.positionals.length < min || parsed.positionals.length > max)) {
+    throw usageError(`wrong number of arguments for ${name}`, `usage: connectory ${command.usage}`);
+  }
+  return { positionals: parsed.positionals, values: parsed.values as CommandArgs["values"], rest };
+}
+
+function globalHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, e]) => `  ${name.padEnd(width)}  ${e.summary}`);
+  return [
+    "connectory: install MCP connectors, merge them with your own servers, and hand them to every MCP host.",
+    "",
+    "Usage: connectory <command> [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Every command takes --help and --json. Exit codes: 0 ok, 1 failure, 2 usage error.",
+    "Home folder: $CONNECTORY_HOME (default ~/.connectory).",
+    "",
+  ].join("\n");
+}
+
+function commandHelp(name: string, summary: string, command: Command): string {
+  const options = Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([key, o]) => {
+    const flag = `${o.short ? `-${o.short}, ` : "    "}--${key}${o.type === "string" ? " <value>" : ""}`;
+    return `  ${flag}${o.multiple ? " (repeatable)" : ""}`;
+  });
+  return [
+    `${summary}.`,
+    "",
+    `Usage: connectory ${command.usage}`,
+    ...(command.description ? ["", command.description.trim()] : []),
+    "",
+    "Options:",
+    ...options,
+    "",
+  ].join("\n");
+}
+
+export { ConnectoryError, isConnectoryError };

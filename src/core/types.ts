@@ -1,0 +1,123 @@
+/** Shapes shared by every part of Connectory: the package format (DESIGN §2) and the server set. */
+
+/** A stdio MCP server: launched without a shell. */
+export interface StdioServer {
+  type?: "stdio";
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export type RemoteTransport = "streamable-http" | "http" | "sse";
+
+/** A remote MCP server reached over HTTP. */
+export interface RemoteServer {
+  type: RemoteTransport;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export type ServerSpec = StdioServer | RemoteServer;
+
+/** `{ "<server>": Server }`, the inside of the standard `{ "mcpServers": … }` document. */
+export type ServerSet = Record<string, ServerSpec>;
+
+export function isRemote(server: ServerSpec): server is RemoteServer {
+  return server.type === "streamable-http" || server.type === "http" || server.type === "sse";
+}
+
+export const CATEGORIES = [
+  "ai",
+  "browser-automation",
+  "cloud",
+  "communication",
+  "data-analysis",
+  "databases",
+  "developer-tools",
+  "files",
+  "finance",
+  "knowledge",
+  "maps",
+  "media",
+  "productivity",
+  "search",
+  "security",
+  "weather",
+  "other",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** plugin.json */
+export interface PluginManifest {
+  name: string;
+  version: string;
+  description: string;
+  publisher: string;
+  displayName?: string;
+  license?: string;
+  homepage?: string;
+  repository?: string;
+  keywords?: string[];
+  categories?: Category[];
+  icon?: string;
+  defaultEnabled?: boolean;
+  engines?: { connectory?: string };
+}
+
+/** One credential a connector needs (a property of token-schema.json). */
+export interface TokenProperty {
+  type: "string" | "number" | "integer" | "boolean";
+  title?: string;
+  description?: string;
+  default?: string | number | boolean;
+  enum?: Array<string | number | boolean>;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  examples?: unknown[];
+  secret?: boolean;
+}
+
+/** token-schema.json */
+export interface TokenSchema {
+  $schema?: string;
+  type: "object";
+  properties: Record<string, TokenProperty>;
+  required?: string[];
+  additionalProperties?: boolean;
+}
+
+/** A skill: skills/<name>/SKILL.md */
+export interface Skill {
+  name: string;
+  description: string;
+  /** Path inside the package, e.g. `skills/daily-quotes/SKILL.md`. */
+  path: string;
+  /** The markdown after the front matter. */
+  body: string;
+}
+
+/** Credential values keyed by token-schema property (strings as typed by the user; numbers/booleans rendered as text). */
+export type Credentials = Record<string, string | number | boolean>;
+
+/** The files of a package, keyed by POSIX path relative to the package root (no `package/` prefix). */
+export type PackageFiles = Map<string, Uint8Array>;
+
+export type Severity = "error" | "warning";
+
+/** One problem found in a package or a file: every check reports all problems, not only the first. */
+export interface Problem {
+  /** Stable, documented code, e.g. `manifest.name.invalid`, `template.undeclared`, `tar.path.traversal`. */
+  code: string;
+  severity: Severity;
+  /** File inside the package (e.g. `plugin.json`), or the tarball entry. */
+  file: string;
+  /** JSON Pointer inside that file (`/mcpServers/tushare/url`), `""` for the whole file. */
+  path: string;
+  /** What is wrong and how to fix it, in a publisher's words. */
+  message: string;
+}

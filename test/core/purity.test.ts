@@ -1,0 +1,37 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { ROOT } from "../helpers/cli.js";
+
+// src/core is the pure domain (STYLE.md): no I/O, no framework, nothing from outer layers.
+const ALLOWED_PACKAGES = [
+  "ajv",
+  "ajv/dist/2020.js",
+  "ajv-formats",
+  "semver",
+  "yaml",
+  "jsonc-parser",
+  "smol-toml",
+  "@decimalturn/toml-patch",
+  "node:crypto",
+  "node:path",
+  "node:util",
+];
+
+it("src/core imports nothing outward", async () => {
+  const core = path.join(ROOT, "src/core");
+  const files = (await fs.readdir(core, { recursive: true })).filter((f) => /\.tsx?$/.test(f));
+  const offenders: string[] = [];
+  for (const f of files) {
+    const text = await fs.readFile(path.join(core, f), "utf8");
+    for (const [, spec] of text.matchAll(/(?:\bfrom\s*|^\s*import\s*|\bimport\s*\(\s*)["']([^"']+)["']/gm)) {
+      if (!spec) continue;
+      const ok = spec.startsWith(".")
+        ? path.resolve(path.dirname(path.join(core, f)), spec).startsWith(core + path.sep)
+        : ALLOWED_PACKAGES.some((p) => spec === p || spec.startsWith(p + "/"));
+      if (!ok) offenders.push(`${f}: ${spec}`);
+    }
+  }
+  expect(files.length).toBeGreaterThan(0);
+  expect(offenders).toEqual([]);
+});
