@@ -1,0 +1,28 @@
+import path from "node:path";
+
+/** Every file of $CONNECTORY_HOME (DESIGN §3). */
+export function homePaths(home: string) {
+  return {
+    home,
+    mcpJson: path.join(home, "mcp.json"),
+    marketplaces: path.join(home, "marketplaces.json"),
+    credentials: path.join(home, "credentials.json"),
+    trust: path.join(home, "trust.json"),
+    pins: path.join(home, "pins.json"),
+    hostState: path.join(home, "hosts.json"),
+    backups: path.join(home, "backups"),
+    plugins: path.join(home, "plugins"),
+    installed: path.join(home, "plugins", "installed.json"),
+    cacheRoot: path.join(home, "plugins", "cache"),
+  };
+}
+
+/** plugins/cache/<marketplace>/<name>/<version>: an unpacked package (read-only once written). */
+export function cacheDir(home: string, marketplace: string, name: string, version: string): string {
+  return path.join(homePaths(home).cacheRoot, marketplace, name, version);
+}
+
+/** The key of an installed connector in installed.json and credentials.json. */
+export function connectorKey(name: string, marketplace: string): string {
+  return `${name}@${marketplace}`;
+}
