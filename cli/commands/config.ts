@@ -1,11 +1,104 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ExplainedServer } from "../../src/core/merge.js";
 import type { Command } from "../lib/command.js";
+import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { warn } from "../lib/output.js";
+import { launchLine, originLabel, visibleServer } from "../lib/server-view.js";
+import { textTable } from "../lib/text-table.js";
 
-// PLACEHOLDER: replaced by the issue that builds `config`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "config",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory config` is not available in this build yet");
+  usage: "config [--explain] [--show-secrets] [--json]",
+  description: `
+Prints the effective server set: your trusted hand-written servers (mcp.json) plus the servers of
+enabled connectors whose required credentials are complete, with \${KEY} and \${PLUGIN_ROOT} rendered.
+Reads local files only, so it works offline.
+
+--explain lists every server of every source with its origin and, when inactive, the reason:
+  disabled            its connector is disabled (connectory enable <name>)
+  untrusted           a hand-written server not trusted, or edited since (connectory trust <server>)
+  needs-credentials   required credentials are missing (connectory credentials set <name>)
+  shadowed            another server has its name
+
+Naming: a connector server keeps its own name. When several installed connectors (enabled or not)
+provide the same server name, each becomes <connector>-<server>; if that still clashes (the same
+connector from two marketplaces), <connector>-<marketplace>-<server>. A hand-written server always wins
+its name; a connector server with the same name is reported as shadowed, never dropped silently.
+
+Secrets (values of secret credentials, URLs carrying one, secret-looking hand-written env and header
+values) print as *** unless --show-secrets.
+
+--json prints { "mcpServers": { … } } (the active set); with --explain,
+{ "servers": [ { "name", "status", "reason"?, "origin", "server" } ] }.`,
+  options: {
+    explain: { type: "boolean" },
+    "show-secrets": { type: "boolean" },
+  },
+  positionals: { max: 0 },
+  async run(args, ctx) {
+    const config = await loadEffectiveConfig(ctx.home);
+    for (const b of config.broken) warn(ctx, `${b.key} is installed but cannot be read: ${b.message}`);
+    const show = args.values["show-secrets"] === true;
+    const view = (s: ExplainedServer) => visibleServer(s.server, config.secretValues, show);
+
+    if (args.values.explain === true) {
+      const servers = config.servers.map((s) => ({
+        name: s.name,
+        status: s.status,
+        ...(s.reason ? { reason: s.reason } : {}),
+        origin: s.origin,
+        server: view(s),
+      }));
+      return { data: { servers }, text: explainText(config.servers, view) };
+    }
+    const mcpServers = Object.fromEntries(
+      config.servers.filter((s) => s.status === "active").map((s) => [s.name, view(s)]),
+    );
+    return { data: { mcpServers }, text: activeText(config.servers, view) };
   },
 };
 export default command;
+
+type View = (s: ExplainedServer) => ReturnType<typeof visibleServer>;
+
+function activeText(servers: ExplainedServer[], view: View): string {
+  const active = servers.filter((s) => s.status === "active");
+  const inactive = servers.length - active.length;
+  const lines: string[] = [];
+  if (active.length === 0) lines.push("No active servers.");
+  else {
+    lines.push(`Active servers (${active.length}):`);
+    lines.push(
+      textTable(
+        ["NAME", "ORIGIN", "LAUNCH"],
+        active.map((s) => [s.name, originLabel(s.origin), launchLine(view(s))]),
+        "  ",
+      ),
+    );
+  }
+  if (inactive > 0) {
+    lines.push(
+      "",
+      `${inactive} inactive server${inactive === 1 ? "" : "s"}: run \`connectory config --explain\` to see why.`,
+    );
+  } else if (servers.length === 0) {
+    lines.push("Install a connector (connectory install <name>) or add your own (connectory mcp add).");
+  }
+  return lines.join("\n");
+}
+
+function explainText(servers: ExplainedServer[], view: View): string {
+  if (servers.length === 0) return "No servers: nothing is installed and mcp.json holds none.";
+  return servers
+    .map((s) => {
+      const head = `${s.name}  ${s.status}`;
+      const lines = [
+        head,
+        `  from    ${s.origin.file}${s.origin.kind === "connector" ? ` (${originLabel(s.origin)})` : " (hand-written)"}`,
+      ];
+      if (s.name !== s.sourceName)
+        lines.push(`  named   "${s.sourceName}" in its package; renamed to avoid a clash`);
+      lines.push(`  launch  ${launchLine(view(s))}`);
+      if (s.reason) lines.push(`  why     ${s.reason}`);
+      return lines.join("\n");
+    })
+    .join("\n\n");
+}

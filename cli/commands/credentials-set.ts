@@ -1,14 +1,60 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { collectCredentials, parseConfigPairs } from "../lib/collect-credentials.js";
+import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
+import { readCachedServers } from "../lib/effective-config.js";
+import { findInstalled, readInstalled } from "../lib/installed-store.js";
+import { canPrompt } from "../lib/prompt.js";
 
-// PLACEHOLDER: replaced by the issue that builds `credentials set`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "credentials set",
-  async run() {
-    throw new ConnectoryError(
-      "not-implemented",
-      "`connectory credentials set` is not available in this build yet",
-    );
+  usage: "credentials set <name>[@marketplace] [KEY=VALUE…]",
+  description: `
+Stores credentials for an installed connector, validated against its token-schema.json. Values come
+from the KEY=VALUE arguments, then environment variables named exactly as the key; on a terminal, with
+no KEY=VALUE given, every credential is asked for (secrets hidden; Enter keeps the stored value).
+Nothing is saved when any value is invalid. Stored in $CONNECTORY_HOME/credentials.json (mode 0600).`,
+  positionals: { min: 1 },
+  async run(args, ctx) {
+    const [ref, ...pairs] = args.positionals as [string, ...string[]];
+    const given = parseConfigPairs(pairs);
+    const { key, entry } = findInstalled(await readInstalled(ctx.home), ref);
+    const { tokenSchema } = await readCachedServers(ctx.home, entry);
+    if (!tokenSchema || Object.keys(tokenSchema.properties).length === 0) {
+      throw new ConnectoryError("credentials.none", `${key} needs no credentials`, {
+        hint: "nothing to set; its servers are ready once it is enabled",
+      });
+    }
+    const interactive = canPrompt(ctx);
+    const fromEnv = Object.keys(tokenSchema.properties).filter((k) => (ctx.env[k] ?? "") !== "");
+    if (pairs.length === 0 && !interactive && fromEnv.length === 0) {
+      throw usageError(
+        "no values given",
+        `pass them as arguments (connectory credentials set ${ref} KEY=VALUE), as environment variables, or run on a terminal to be asked`,
+      );
+    }
+    const existing = (await readCredentials(ctx.home)).connectors[key];
+    const { values, missing } = await collectCredentials(ctx, {
+      schema: tokenSchema,
+      label: entry.name,
+      given,
+      ...(existing ? { existing } : {}),
+      interactive,
+      askAll: pairs.length === 0,
+    });
+    await updateCredentials(ctx.home, (file) => ({
+      ...file,
+      connectors: { ...file.connectors, [key]: values },
+    }));
+    const stored = Object.keys(values).sort();
+    const text = [
+      `Saved ${stored.length} credential${stored.length === 1 ? "" : "s"} for ${key}: ${stored.join(", ") || "(none)"}`,
+      missing.length
+        ? `  still missing ${missing.join(", ")}: its servers stay inactive (needs-credentials)`
+        : entry.enabled
+          ? "  ready: its servers are active (connectory config)"
+          : `  ready, but disabled: connectory enable ${ref}`,
+    ].join("\n");
+    return { data: { name: entry.name, marketplace: entry.marketplace, stored, missing }, text };
   },
 };
 export default command;

@@ -1,14 +1,41 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
+import { findInstalled, readInstalled } from "../lib/installed-store.js";
 
-// PLACEHOLDER: replaced by the issue that builds `credentials unset`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "credentials unset",
-  async run() {
-    throw new ConnectoryError(
-      "not-implemented",
-      "`connectory credentials unset` is not available in this build yet",
-    );
+  usage: "credentials unset <name>[@marketplace] [KEY]",
+  description: `
+Removes one stored credential (KEY) or all of a connector's credentials. A connector missing a required
+credential stays installed, with status needs-credentials.`,
+  positionals: { min: 1, max: 2 },
+  async run(args, ctx) {
+    const [ref, only] = args.positionals as [string, string | undefined];
+    // Credentials of a connector uninstalled by hand can still be removed by their full key.
+    const installed = await readInstalled(ctx.home);
+    const stored = await readCredentials(ctx.home);
+    const key = installed[ref] || stored.connectors[ref] ? ref : findInstalled(installed, ref).key;
+    let removed: string[] = [];
+    await updateCredentials(ctx.home, (file) => {
+      const current = file.connectors[key] ?? {};
+      if (only !== undefined && current[only] === undefined) {
+        throw new ConnectoryError("credentials.unset.absent", `${key} has no stored credential ${only}`, {
+          hint: `see what is stored: connectory credentials show ${ref}`,
+        });
+      }
+      const { [key]: _all, ...others } = file.connectors;
+      if (only === undefined) {
+        removed = Object.keys(current).sort();
+        return { ...file, connectors: others };
+      }
+      const { [only]: _one, ...rest } = current;
+      removed = [only];
+      return { ...file, connectors: Object.keys(rest).length ? { ...others, [key]: rest } : others };
+    });
+    return {
+      data: { key, removed },
+      text: removed.length ? `Removed ${removed.join(", ")} from ${key}` : `${key} had no stored credentials`,
+    };
   },
 };
 export default command;

@@ -1,11 +1,77 @@
 import { ConnectoryError } from "../../src/core/errors.js";
+import { resolveVersion, type ConnectorDocument } from "../../src/core/resolve-version.js";
+import { readCachedPackage } from "../lib/cached-package.js";
 import type { Command } from "../lib/command.js";
+import { renderView, versionList, viewFromPackage, viewFromVersionDocument, type ConnectorView } from "../lib/connector-view.js";
+import type { CommandContext } from "../lib/context.js";
+import { cacheDir, connectorKey } from "../lib/home.js";
+import { fetchConnector, openMarketplace, parseSpec } from "../lib/install-connector.js";
+import { readInstalled, type InstalledEntry } from "../lib/installed-store.js";
+import { status } from "../lib/output.js";
 
-// PLACEHOLDER: replaced by the issue that builds `info`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "info",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory info` is not available in this build yet");
+  usage: "info <name>[@version|@range|@tag] [--marketplace m]",
+  description: `
+Shows a connector: its versions (yanked and deprecated ones marked), tags, servers and transports, the
+credentials it needs (title, description, secret or not) and its skills. Without a version, the one
+\`latest\` resolves to. When the registry is unreachable, an installed connector is shown from the
+plugins cache (the command says so on stderr).`,
+  options: { marketplace: { type: "string", short: "m" } },
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const { name, range } = parseSpec(args.positionals[0] as string);
+    const m = args.values.marketplace;
+    const { marketplace, client } = await openMarketplace(ctx, typeof m === "string" ? m : undefined);
+    const installed = (await readInstalled(ctx.home))[connectorKey(name, marketplace)];
+    let doc: ConnectorDocument;
+    try {
+      doc = await fetchConnector(client, name, marketplace);
+    } catch (error) {
+      if (installed && error instanceof ConnectoryError && error.code === "registry.unreachable") {
+        return fromCache(ctx, installed, range, error.message);
+      }
+      throw error;
+    }
+    const resolution = resolveVersion(doc, range === "" ? "latest" : range);
+    const view = viewFromVersionDocument(await client.version(name, resolution.version));
+    return result({ view, doc, installed, marketplace, source: "registry" });
   },
 };
 export default command;
+
+async function fromCache(ctx: CommandContext, installed: InstalledEntry, range: string, why: string) {
+  if (range !== "" && range !== installed.version) {
+    throw new ConnectoryError("info.offline", `${why}; only the installed ${installed.name}@${installed.version} can be shown offline`, {
+      hint: `run \`connectory info ${installed.name}\` for the installed version, or try again when the registry is back`,
+    });
+  }
+  const dir = cacheDir(ctx.home, installed.marketplace, installed.name, installed.version);
+  const { pkg } = await readCachedPackage(dir, `${installed.name}@${installed.version}`);
+  status(ctx, `${why}; showing ${installed.name}@${installed.version} from cache`);
+  return result({ view: viewFromPackage(pkg), doc: undefined, installed, marketplace: installed.marketplace, source: "cache" });
+}
+
+function result(r: {
+  view: ConnectorView;
+  doc: ConnectorDocument | undefined;
+  installed: InstalledEntry | undefined;
+  marketplace: string;
+  source: "registry" | "cache";
+}) {
+  const installed = r.installed && { version: r.installed.version, enabled: r.installed.enabled, requested: r.installed.requested };
+  const entry = r.doc?.versions[r.view.version];
+  const marks = { ...(entry?.yanked ? { yanked: true } : {}), ...(entry?.deprecated ? { deprecated: entry.deprecated } : {}) };
+  const data = {
+    ...r.view,
+    ...marks,
+    marketplace: r.marketplace,
+    source: r.source,
+    ...(r.doc ? { distTags: r.doc.distTags, versions: versionList(r.doc) } : {}),
+    installed: installed ?? null,
+  };
+  let text = renderView(r.view, r.doc);
+  if (marks.yanked) text += `\n\nthis version is yanked: ranges and tags skip it`;
+  if (marks.deprecated) text += `\n\nthis version is deprecated: ${marks.deprecated}`;
+  if (installed) text += `\n\ninstalled: ${installed.version}${installed.enabled ? "" : " (disabled)"} from ${r.marketplace}`;
+  return { data, text };
+}

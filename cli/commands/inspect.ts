@@ -1,11 +1,116 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { redact } from "../../src/core/credentials.js";
+import { isConnectoryError } from "../../src/core/errors.js";
+import type { ExplainedServer } from "../../src/core/merge.js";
+import { formatDrift } from "../../src/core/tools/drift.js";
 import type { Command } from "../lib/command.js";
+import type { CommandContext } from "../lib/context.js";
+import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { inspectServer, type InspectReport } from "../lib/mcp-inspect.js";
+import { TIMEOUT_OPTION, hideSecrets, mcpWorld, requireActive, selectServers, targetOf } from "../lib/mcp-targets.js";
+import { warn } from "../lib/output.js";
+import { comparePins, recordPins, serverPins, type PinCheck } from "../lib/pins-store.js";
+import { originLabel } from "../lib/server-view.js";
+import { toolLines } from "../lib/tool-text.js";
 
-// PLACEHOLDER: replaced by the issue that builds `inspect`; the verb is listed so --help shows the whole CLI.
+type PinState = PinCheck | { status: "pinned"; pinnedAt: string };
+type Outcome =
+  | ({ name: string; origin: ExplainedServer["origin"]; ok: true; pins: PinState } & InspectReport)
+  | { name: string; origin: ExplainedServer["origin"]; ok: false; error: { code: string; message: string; hint?: string } };
+
 const command: Command = {
-  usage: "inspect",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory inspect` is not available in this build yet");
+  usage: "inspect <server|connector> [--timeout <ms>]",
+  description: `
+Speaks MCP to a server (a connector name inspects each of its servers): initialize, then lists its
+tools, resources and prompts (those it advertises) and prints the server's info, protocol version,
+capabilities and every tool's schema. The first successful inspect of a server pins its tool
+definitions; later, a changed definition is reported as drift until \`connectory trust <server>\`.`,
+  options: { ...TIMEOUT_OPTION },
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const query = args.positionals[0] as string;
+    const world = mcpWorld(ctx, args.values.timeout);
+    const config = await loadEffectiveConfig(ctx.home);
+    const selected = selectServers(config, query);
+    const active = requireActive(selected, query);
+    for (const s of selected.filter((s) => s.status !== "active"))
+      warn(ctx, `skipping ${s.name}: it is ${s.status}${s.reason ? ` (${s.reason})` : ""}`);
+    const hide = (text: string) => redact(text, config.secretValues);
+
+    const outcomes: Outcome[] = [];
+    for (const server of active) {
+      try {
+        const report = await inspectServer(targetOf(server, config), world);
+        outcomes.push({ name: server.name, origin: server.origin, ok: true, ...report, pins: await pin(ctx, server, report) });
+      } catch (error) {
+        // One server: its error is the command's error (message + hint, exit 1).
+        if (active.length === 1 || !isConnectoryError(error)) throw error;
+        outcomes.push({ name: server.name, origin: server.origin, ok: false, error: { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) } });
+      }
+    }
+    // Tool definitions come from the server: a server echoing a credential must not leak it either.
+    const data = hideSecrets({ servers: outcomes }, config.secretValues);
+    return {
+      data,
+      text: data.servers.map((o) => render(o, hide)).join("\n\n"),
+      exitCode: data.servers.some((o) => !o.ok) ? 1 : 0,
+    };
   },
 };
 export default command;
+
+/** First successful inspect approves (pins) the tools; later ones compare. */
+async function pin(ctx: CommandContext, server: ExplainedServer, report: InspectReport): Promise<PinState> {
+  const existing = await serverPins(ctx.home, server.name);
+  if (!existing) {
+    const pins = await recordPins(ctx.home, server.name, report.tools, {
+      now: ctx.now(),
+      origin: server.origin,
+      serverInfo: report.serverInfo,
+    });
+    return { status: "pinned", pinnedAt: pins.pinnedAt };
+  }
+  const check = comparePins(existing, report.tools);
+  if (check.status === "drift")
+    warn(ctx, `the tools of ${server.name} changed since you approved them: run \`connectory trust ${server.name}\` after reviewing the diff`);
+  return check;
+}
+
+function render(o: Outcome, hide: (t: string) => string): string {
+  const head = `${o.name}  (${originLabel(o.origin)})`;
+  if (!o.ok) return [head, `  FAILED ${o.error.code}: ${o.error.message}`, ...(o.error.hint ? [`  ${o.error.hint}`] : [])].join("\n");
+  const caps = Object.keys(o.capabilities).sort();
+  const lines = [
+    head,
+    `  server        ${o.serverInfo.name} ${o.serverInfo.version}${o.serverInfo.title ? ` (${o.serverInfo.title})` : ""}`,
+    `  protocol      ${o.protocolVersion || "?"} over ${o.transport}`,
+    `  capabilities  ${caps.length ? caps.join(", ") : "(none)"}`,
+    `  pins          ${pinText(o.pins)}`,
+    ...(o.pins.status === "drift" ? formatDrift(o.pins.drift, hide).map((l) => `    ${l}`) : []),
+  ];
+  if (o.instructions) lines.push(`  instructions  ${o.instructions.replace(/\s+/g, " ").slice(0, 300)}`);
+  lines.push(`  tools (${o.tools.length})`, ...o.tools.flatMap((t) => toolLines(t, "    ")));
+  if (o.resources) lines.push(`  resources (${o.resources.length})`, ...o.resources.map((r) => `    ${itemLine(r, "uri")}`));
+  if (o.resourceTemplates?.length)
+    lines.push(`  resource templates (${o.resourceTemplates.length})`, ...o.resourceTemplates.map((r) => `    ${itemLine(r, "uriTemplate")}`));
+  if (o.prompts) lines.push(`  prompts (${o.prompts.length})`, ...o.prompts.map((p) => `    ${itemLine(p, "name")}`));
+  return lines.join("\n");
+}
+
+function pinText(pins: PinState): string {
+  switch (pins.status) {
+    case "pinned":
+      return "recorded now: these tool definitions are what you approve";
+    case "match":
+      return `match (approved ${pins.pinnedAt})`;
+    case "drift":
+      return `DRIFT: the tools differ from what you approved on ${pins.pinnedAt}`;
+    case "unpinned":
+      return "not pinned";
+  }
+}
+
+function itemLine(item: unknown, key: string): string {
+  const r = (item ?? {}) as Record<string, unknown>;
+  const description = typeof r.description === "string" ? ` — ${r.description.replace(/\s+/g, " ").slice(0, 120)}` : "";
+  return `${String(r[key] ?? r.name ?? "?")}${description}`;
+}

@@ -1,11 +1,35 @@
-import { ConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
+import { stringList, type Command } from "../lib/command.js";
+import { describeOutcome, installConnector } from "../lib/install-connector.js";
+import { warn } from "../lib/output.js";
 
-// PLACEHOLDER: replaced by the issue that builds `install`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "install",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory install` is not available in this build yet");
+  usage: "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--yes]",
+  description: `
+Resolves the version (ranges and tags skip yanked versions; an exact pin installs a yanked one with a
+warning), downloads the tarball, checks its sha512 against the registry's before unpacking, unpacks it to
+plugins/cache/<marketplace>/<name>/<version>/ and records it in plugins/installed.json.
+Credentials come from --config KEY=VALUE, environment variables named like the key, or a hidden prompt
+on a terminal. Without a terminal (or with --yes) and without every required value, the connector is
+installed with status needs-credentials and the command that completes it is printed.
+A bare name records ^<version>, so \`connectory update\` stays within that major version.`,
+  options: {
+    marketplace: { type: "string", short: "m" },
+    config: { type: "string", short: "c", multiple: true },
+    yes: { type: "boolean", short: "y" },
+  },
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const marketplace = args.values.marketplace;
+    const outcome = await installConnector(ctx, {
+      spec: args.positionals[0] as string,
+      ...(typeof marketplace === "string" ? { marketplace } : {}),
+      config: stringList(args.values.config),
+      yes: args.values.yes === true,
+    });
+    if (outcome.status === "needs-credentials") {
+      warn(ctx, `${outcome.name} needs ${outcome.missing.join(", ")}; run: ${outcome.fix}`);
+    }
+    return { data: outcome, text: describeOutcome(outcome) };
   },
 };
 export default command;

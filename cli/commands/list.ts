@@ -1,11 +1,66 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { textTable } from "../lib/text-table.js";
 
-// PLACEHOLDER: replaced by the issue that builds `list`; the verb is listed so --help shows the whole CLI.
+type ConnectorStatus = "ready" | "needs-credentials" | "disabled" | "unreadable";
+
 const command: Command = {
   usage: "list",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory list` is not available in this build yet");
+  description: `
+Lists installed connectors with their version, marketplace and status: ready (its servers are active
+unless shadowed), needs-credentials (connectory credentials set <name>), disabled (connectory enable
+<name>), or unreadable (its cached files are damaged: reinstall it). Reads local files only.`,
+  positionals: { max: 0 },
+  async run(_args, ctx) {
+    const config = await loadEffectiveConfig(ctx.home);
+    const connectors = [
+      ...config.connectors.map(({ key, entry }) => {
+        const servers = config.servers.filter(
+          (s) => s.origin.kind === "connector" && `${s.origin.connector}@${s.origin.marketplace}` === key,
+        );
+        const missing = [...new Set(servers.flatMap((s) => s.missing ?? []))].sort();
+        const status: ConnectorStatus = !entry.enabled
+          ? "disabled"
+          : missing.length
+            ? "needs-credentials"
+            : "ready";
+        return {
+          name: entry.name,
+          marketplace: entry.marketplace,
+          version: entry.version,
+          status,
+          enabled: entry.enabled,
+          servers: servers.map((s) => ({ name: s.name, status: s.status })),
+          ...(missing.length ? { missing } : {}),
+          ...(entry.yanked ? { yanked: true } : {}),
+        };
+      }),
+      ...config.broken.map(({ entry, message }) => ({
+        name: entry.name,
+        marketplace: entry.marketplace,
+        version: entry.version,
+        status: "unreadable" as ConnectorStatus,
+        enabled: entry.enabled,
+        servers: [],
+        problem: message,
+      })),
+    ];
+    if (connectors.length === 0) {
+      return { data: { connectors }, text: "No connectors installed. Find one: connectory search <words>" };
+    }
+    const rows = connectors.map((c) => [
+      c.name,
+      c.version + ("yanked" in c && c.yanked ? " (yanked)" : ""),
+      c.marketplace,
+      c.status + ("missing" in c && c.missing ? ` (${c.missing.join(", ")})` : ""),
+      c.servers.map((s) => s.name).join(", "),
+    ]);
+    const todo = connectors.find((c) => c.status === "needs-credentials");
+    const hint = todo ? `\n\nSet missing credentials: connectory credentials set ${todo.name}` : "";
+    return {
+      data: { connectors },
+      text: textTable(["NAME", "VERSION", "MARKETPLACE", "STATUS", "SERVERS"], rows) + hint,
+    };
   },
 };
 export default command;

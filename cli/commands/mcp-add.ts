@@ -1,11 +1,129 @@
-import { ConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { sensitiveValues } from "../../src/core/merge/redact.js";
+import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
+import { parseServerSet } from "../../src/core/package/mcp-config.js";
+import type { RemoteTransport, ServerSpec } from "../../src/core/types.js";
+import { stringList, type Command, type CommandArgs } from "../lib/command.js";
+import { editManualServers } from "../lib/manual-servers.js";
+import { launchLine, visibleServer } from "../lib/server-view.js";
+import { updateTrust } from "../lib/trust-store.js";
 
-// PLACEHOLDER: replaced by the issue that builds `mcp add`; the verb is listed so --help shows the whole CLI.
+const TRANSPORTS: RemoteTransport[] = ["http", "sse", "streamable-http"];
+
 const command: Command = {
-  usage: "mcp add",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory mcp add` is not available in this build yet");
+  usage:
+    "mcp add <server> (--url <url> [--header K:V]… [--transport http|sse] | -- <command> [args…]) [--env K=V]…",
+  description: `
+Adds a hand-written server to $CONNECTORY_HOME/mcp.json, editing the file in place: your comments and
+formatting stay as they are, the previous file is backed up in $CONNECTORY_HOME/backups/.
+
+  connectory mcp add notes -- node /opt/notes/server.js --root ~/notes
+  connectory mcp add linear --url https://mcp.linear.app/mcp --header "Authorization: Bearer …"
+
+Hand-written servers stay inactive until trusted (connectory trust <server>, or --trust here); trust
+covers the exact command, args, env, cwd / url, headers and transport, so any later edit needs a new trust.
+--force replaces an existing server of the same name.`,
+  options: {
+    url: { type: "string" },
+    header: { type: "string", multiple: true },
+    transport: { type: "string" },
+    env: { type: "string", multiple: true },
+    force: { type: "boolean" },
+    trust: { type: "boolean" },
+  },
+  positionals: { min: 1, max: 1 },
+  allowRest: true,
+  async run(args, ctx) {
+    const name = args.positionals[0] as string;
+    const spec = specFromArgs(name, args);
+    const { doc, backup } = await editManualServers(ctx.home, ctx.now(), (current) => {
+      if (current.servers[name] !== undefined && args.values.force !== true) {
+        throw new ConnectoryError(
+          "mcp.server.exists",
+          `a server named "${name}" is already in ${current.file}`,
+          {
+            hint: `pick another name, remove it first (connectory mcp remove ${name}), or pass --force to replace it`,
+          },
+        );
+      }
+      return { name, value: spec };
+    });
+    const trusted = args.values.trust === true;
+    if (trusted) {
+      await updateTrust(ctx.home, (file) => ({
+        servers: {
+          ...file.servers,
+          [name]: { ...fingerprintSpec(spec), trustedAt: ctx.now().toISOString() },
+        },
+      }));
+    }
+    const shown = visibleServer(spec, sensitiveValues(spec), false);
+    const lines = [`Added "${name}" to ${doc.file}: ${launchLine(shown)}`];
+    if (backup) lines.push(`  previous file backed up to ${backup}`);
+    lines.push(
+      trusted
+        ? "  trusted: it is active now (connectory config)"
+        : `  it stays inactive until you trust it: connectory trust ${name}`,
+    );
+    return {
+      data: { name, file: doc.file, server: shown, trusted, ...(backup ? { backup } : {}) },
+      text: lines.join("\n"),
+    };
   },
 };
 export default command;
+
+/** Builds the server from the flags; a contradictory or malformed combination is a usage error. */
+export function specFromArgs(name: string, args: CommandArgs): ServerSpec {
+  const url = args.values.url;
+  const headers = stringList(args.values.header);
+  const env = stringList(args.values.env);
+  const transport = args.values.transport;
+  const hasCommand = args.rest.length > 0;
+  if ((typeof url === "string") === hasCommand) {
+    throw usageError("give either --url <url> or -- <command> [args…]", "run `connectory mcp add --help`");
+  }
+  let spec: ServerSpec;
+  if (typeof url === "string") {
+    if (env.length > 0) throw usageError("--env applies to a command (stdio) server, not to --url");
+    if (transport !== undefined && !TRANSPORTS.includes(transport as RemoteTransport)) {
+      throw usageError(`--transport must be one of ${TRANSPORTS.join(", ")}`);
+    }
+    if (!/^https?:\/\/[^\s]+$/i.test(url) || !URL.canParse(url)) {
+      throw usageError("--url must be an http:// or https:// URL");
+    }
+    spec = {
+      type: (transport as RemoteTransport | undefined) ?? "http",
+      url,
+      ...(headers.length > 0 ? { headers: pairs(headers, ":", "--header", "Name: value") } : {}),
+    };
+  } else {
+    if (headers.length > 0 || transport !== undefined) {
+      throw usageError("--header and --transport apply to a --url server, not to a command");
+    }
+    const [commandName, ...rest] = args.rest as [string, ...string[]];
+    spec = {
+      command: commandName,
+      ...(rest.length > 0 ? { args: rest } : {}),
+      ...(env.length > 0 ? { env: pairs(env, "=", "--env", "KEY=value") } : {}),
+    };
+  }
+  // The same rules as a package's mcp.json (server name, fields), so `config` can read it back.
+  parseServerSet({ mcpServers: { [name]: spec } }, "the new server");
+  return spec;
+}
+
+function pairs(list: string[], separator: string, flag: string, example: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  list.forEach((item, index) => {
+    const at = item.indexOf(separator);
+    const key = at === -1 ? "" : item.slice(0, at).trim();
+    // Never echo the item: it may be a credential typed without its name.
+    if (key === "" || /\s/.test(key)) throw usageError(`${flag} #${index + 1} is not ${example}`);
+    if (Object.hasOwn(out, key)) throw usageError(`${flag} ${key} is given twice`);
+    // HTTP ignores whitespace around a header value; an env value is kept exactly as typed.
+    const value = item.slice(at + 1);
+    out[key] = separator === ":" ? value.trim() : value;
+  });
+  return out;
+}

@@ -1,11 +1,54 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { mergeServers } from "../../src/core/merge.js";
 import type { Command } from "../lib/command.js";
+import { readManualServers } from "../lib/manual-servers.js";
+import { launchLine, visibleServer } from "../lib/server-view.js";
+import { textTable } from "../lib/text-table.js";
+import { readTrust } from "../lib/trust-store.js";
 
-// PLACEHOLDER: replaced by the issue that builds `mcp list`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "mcp list",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory mcp list` is not available in this build yet");
+  usage: "mcp list [--show-secrets]",
+  description: `
+Lists the hand-written servers of $CONNECTORY_HOME/mcp.json and whether each is trusted (trust covers
+the exact launch spec; an edited server needs \`connectory trust <server>\` again). Secret-looking env
+and header values print as *** unless --show-secrets.`,
+  options: { "show-secrets": { type: "boolean" } },
+  positionals: { max: 0 },
+  async run(args, ctx) {
+    const [doc, trust] = await Promise.all([readManualServers(ctx.home), readTrust(ctx.home)]);
+    const merged = mergeServers({
+      manual: Object.entries(doc.servers).map(([name, spec]) => {
+        const t = trust.servers[name];
+        return { name, spec, ...(t ? { trust: t } : {}) };
+      }),
+      manualFile: doc.file,
+      connectors: [],
+    });
+    const show = args.values["show-secrets"] === true;
+    const servers = merged.servers.map((s) => ({
+      name: s.name,
+      trusted: s.status === "active",
+      // Trusted once, edited since.
+      changed: s.status !== "active" && trust.servers[s.name] !== undefined,
+      ...(s.reason ? { reason: s.reason } : {}),
+      server: visibleServer(s.server, merged.secretValues, show),
+    }));
+    if (servers.length === 0) {
+      return {
+        data: { file: doc.file, servers },
+        text: `No hand-written servers in ${doc.file}. Add one: connectory mcp add <server> -- <command> [args…]`,
+      };
+    }
+    const table = textTable(
+      ["NAME", "TRUST", "LAUNCH"],
+      servers.map((s) => [
+        s.name,
+        s.trusted ? "trusted" : s.changed ? "changed" : "untrusted",
+        launchLine(s.server),
+      ]),
+    );
+    const untrusted = servers.filter((s) => !s.trusted).map((s) => s.name);
+    const hint = untrusted.length ? `\n\nInactive until trusted: connectory trust ${untrusted[0]}` : "";
+    return { data: { file: doc.file, servers }, text: `${doc.file}\n\n${table}${hint}` };
   },
 };
 export default command;

@@ -1,14 +1,36 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { editManualServers } from "../lib/manual-servers.js";
+import { updateTrust } from "../lib/trust-store.js";
 
-// PLACEHOLDER: replaced by the issue that builds `mcp remove`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "mcp remove",
-  async run() {
-    throw new ConnectoryError(
-      "not-implemented",
-      "`connectory mcp remove` is not available in this build yet",
-    );
+  usage: "mcp remove <server>",
+  description: `
+Removes a hand-written server from $CONNECTORY_HOME/mcp.json, in place (comments and formatting kept,
+the previous file backed up in $CONNECTORY_HOME/backups/), and forgets its trust. Servers that come from
+an installed connector are turned off with \`connectory disable <name>\` instead.`,
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const name = args.positionals[0] as string;
+    const { doc, backup } = await editManualServers(ctx.home, ctx.now(), (current) => {
+      if (current.servers[name] === undefined) {
+        throw new ConnectoryError(
+          "mcp.server.unknown",
+          `no hand-written server named "${name}" in ${current.file}`,
+          {
+            hint: "run `connectory mcp list`; a connector's server is turned off with `connectory disable <connector>`",
+          },
+        );
+      }
+      return { name, value: undefined };
+    });
+    await updateTrust(ctx.home, (file) => {
+      const { [name]: _gone, ...servers } = file.servers;
+      return { servers };
+    });
+    const lines = [`Removed "${name}" from ${doc.file}`];
+    if (backup) lines.push(`  previous file backed up to ${backup}`);
+    return { data: { name, file: doc.file, ...(backup ? { backup } : {}) }, text: lines.join("\n") };
   },
 };
 export default command;

@@ -1,11 +1,80 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { validatePackage } from "../../src/core/package/validate-package.js";
+import { atomicWrite } from "../../src/fs/atomic-write.js";
+import { computeIntegrity } from "../../src/package/integrity.js";
+import { packFiles } from "../../src/package/pack.js";
+import { IGNORED_DIRS, IGNORED_FILES, readPackageContents } from "../../src/package/read-dir.js";
 import type { Command } from "../lib/command.js";
+import { status, warn } from "../lib/output.js";
 
-// PLACEHOLDER: replaced by the issue that builds `pack`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "pack",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory pack` is not available in this build yet");
+  usage: "pack <dir> [-o <file>] [--json]",
+  description: `
+Validates a connector folder, then writes it as a gzip tarball, <name>-<version>.tgz in the current
+folder (or -o <file>; -o <folder> puts the default name there). Nothing is written when the package
+has errors. The tarball is deterministic: the same files give the same bytes on every run and
+machine (sorted entries, fixed times, no owners, modes 0644 or 0755 for executable files).
+
+Left out of the tarball (and listed on stderr): the folders ${IGNORED_DIRS.map((d) => `${d}/`).join(", ")};
+the files ${IGNORED_FILES.join(", ")} (anywhere); *.tgz at the top level (earlier packs).
+Symbolic links and special files are refused; empty folders are not kept.
+
+--json prints { file, name, version, files, size, integrity, sha256 }.`,
+  options: { output: { type: "string", short: "o" } },
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const dir = path.resolve(ctx.cwd, args.positionals[0]!);
+    const { files, executables, skipped } = await readPackageContents(dir);
+    if (skipped.length > 0) status(ctx, `skipped (never packed): ${skipped.join(", ")}`);
+
+    const report = validatePackage(files);
+    const errors = report.problems.filter((p) => p.severity === "error");
+    const manifest = report.package?.manifest;
+    if (errors.length > 0 || !manifest)
+      throw new ConnectoryError(
+        "pack.invalid",
+        `${dir} is not a valid connector package (${errors.length} errors); nothing was written`,
+        {
+          problems: errors,
+          hint: `Fix the errors above; \`connectory validate ${args.positionals[0]}\` shows the full report.`,
+        },
+      );
+    for (const p of report.problems.filter((p) => p.severity === "warning"))
+      warn(ctx, `${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`);
+
+    const bytes = await packFiles(files, { executables });
+    const file = await outputFile(ctx.cwd, args.values.output, `${manifest.name}-${manifest.version}.tgz`);
+    await atomicWrite(file, bytes, { mode: 0o644 });
+    const digest = computeIntegrity(bytes);
+    const data = { file, name: manifest.name, version: manifest.version, files: files.size, ...digest };
+    const text = [
+      `packed ${manifest.name}@${manifest.version} (${files.size} files)`,
+      `file       ${file}`,
+      `size       ${digest.size} bytes`,
+      `integrity  ${digest.integrity}`,
+      `sha256     ${digest.sha256}`,
+    ].join("\n");
+    return { data, text };
   },
 };
 export default command;
+
+/** Where the tarball goes: -o as given, the default name inside an -o folder, or the default name in cwd. */
+async function outputFile(cwd: string, option: unknown, defaultName: string): Promise<string> {
+  if (typeof option !== "string") return path.join(cwd, defaultName);
+  const target = path.resolve(cwd, option);
+  const stat = await fs.stat(target).catch(() => undefined);
+  if (stat?.isDirectory()) return path.join(target, defaultName);
+  const parent = await fs.stat(path.dirname(target)).catch(() => undefined);
+  if (!parent?.isDirectory())
+    throw new ConnectoryError(
+      "pack.output.no-folder",
+      `cannot write ${target}: the folder ${path.dirname(target)} does not exist`,
+      {
+        hint: "Create the folder first, or pass -o a path in an existing folder.",
+      },
+    );
+  return target;
+}

@@ -1,11 +1,42 @@
 import { ConnectoryError } from "../../src/core/errors.js";
+import { sensitiveValues } from "../../src/core/merge/redact.js";
+import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
 import type { Command } from "../lib/command.js";
+import { readManualServers } from "../lib/manual-servers.js";
+import { launchLine, visibleServer } from "../lib/server-view.js";
+import { updateTrust } from "../lib/trust-store.js";
 
-// PLACEHOLDER: replaced by the issue that builds `trust`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "trust",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory trust` is not available in this build yet");
+  usage: "trust <server>",
+  description: `
+Trusts a hand-written server of $CONNECTORY_HOME/mcp.json so it becomes active. Trust is bound to the
+exact launch spec shown (command, args, env, cwd / transport, url, headers): editing any of them makes
+the server untrusted again until you review and trust it once more. Only hashes are stored (trust.json).
+Connector servers need no trust: installing the connector was the decision.`,
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const name = args.positionals[0] as string;
+    const doc = await readManualServers(ctx.home);
+    const spec = doc.servers[name];
+    if (spec === undefined) {
+      throw new ConnectoryError(
+        "trust.server.unknown",
+        `no hand-written server named "${name}" in ${doc.file}`,
+        {
+          hint: "run `connectory mcp list`; servers from installed connectors need no trust",
+        },
+      );
+    }
+    // The fingerprint is of the spec read above, the one printed below: the user trusts what they see.
+    const fingerprint = fingerprintSpec(spec);
+    await updateTrust(ctx.home, (file) => ({
+      servers: { ...file.servers, [name]: { ...fingerprint, trustedAt: ctx.now().toISOString() } },
+    }));
+    const shown = visibleServer(spec, sensitiveValues(spec), false);
+    return {
+      data: { name, trusted: true, sha256: fingerprint.sha256, server: shown },
+      text: `Trusted "${name}": ${launchLine(shown)}\n  any edit to its launch spec will need a new \`connectory trust ${name}\``,
+    };
   },
 };
 export default command;

@@ -1,11 +1,42 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import path from "node:path";
+import { withLock } from "../../src/fs/lock.js";
 import type { Command } from "../lib/command.js";
+import { connectorLock, pruneVersions } from "../lib/commit-version.js";
+import { updateCredentials } from "../lib/credentials-store.js";
+import { cacheDir } from "../lib/home.js";
+import { findInstalled, readInstalled, updateInstalled } from "../lib/installed-store.js";
 
-// PLACEHOLDER: replaced by the issue that builds `uninstall`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "uninstall",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory uninstall` is not available in this build yet");
+  usage: "uninstall <name>[@marketplace]",
+  description: `
+Removes an installed connector: its record in plugins/installed.json first (from then on it is gone for
+every command), then its stored credentials, then its folder in plugins/cache. Host config files written
+by \`config export\` keep their entries until the next export.`,
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const ref = args.positionals[0] as string;
+    const { key, entry } = findInstalled(await readInstalled(ctx.home), ref);
+    const removed = await withLock(connectorLock(ctx.home, key), async () => {
+      let gone = false;
+      await updateInstalled(ctx.home, (all) => {
+        gone = Object.hasOwn(all, key);
+        const next = { ...all };
+        delete next[key];
+        return next;
+      });
+      let hadCredentials = false;
+      await updateCredentials(ctx.home, (file) => {
+        hadCredentials = Object.hasOwn(file.connectors, key);
+        const connectors = { ...file.connectors };
+        delete connectors[key];
+        return { ...file, connectors };
+      });
+      const dir = path.dirname(cacheDir(ctx.home, entry.marketplace, entry.name, entry.version));
+      await pruneVersions(dir, undefined);
+      return { gone, hadCredentials };
+    });
+    const data = { name: entry.name, marketplace: entry.marketplace, version: entry.version, credentialsRemoved: removed.hadCredentials };
+    return { data, text: `uninstalled ${entry.name}@${entry.version} (from ${entry.marketplace})${removed.hadCredentials ? "; its credentials were deleted" : ""}` };
   },
 };
 export default command;

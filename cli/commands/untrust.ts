@@ -1,11 +1,25 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { updateTrust } from "../lib/trust-store.js";
 
-// PLACEHOLDER: replaced by the issue that builds `untrust`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "untrust",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory untrust` is not available in this build yet");
+  usage: "untrust <server>",
+  description: `
+Withdraws trust from a hand-written server: it stays in mcp.json but becomes inactive (untrusted).`,
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const name = args.positionals[0] as string;
+    let was = false;
+    await updateTrust(ctx.home, (file) => {
+      const { [name]: gone, ...servers } = file.servers;
+      was = gone !== undefined;
+      return { servers };
+    });
+    return {
+      data: { name, trusted: false, changed: was },
+      text: was
+        ? `"${name}" is no longer trusted; it is inactive until you trust it again`
+        : `"${name}" was not trusted`,
+    };
   },
 };
 export default command;

@@ -1,11 +1,51 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { describeOutcome } from "../lib/install-connector.js";
+import { findInstalled, readInstalled, type InstalledEntry } from "../lib/installed-store.js";
+import { warn } from "../lib/output.js";
+import { describeChanges } from "../lib/update-changes.js";
+import { updateConnector, type UpdateResult } from "../lib/update-connector.js";
 
-// PLACEHOLDER: replaced by the issue that builds `update`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "update",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory update` is not available in this build yet");
+  usage: "update [<name>[@marketplace]] [--yes]",
+  description: `
+Updates installed connectors (all, or the one named) to the newest version their recorded range allows
+(\`install tushare\` records ^<version>; \`install tushare@latest\` follows the latest tag). Credentials
+are kept. What changes in servers (command, args, url, headers, env) and credentials is printed; a
+changed launch spec or new required credentials is applied only after you confirm on a terminal, or
+with --yes. Cached versions no longer used are removed.`,
+  options: { yes: { type: "boolean", short: "y" } },
+  positionals: { max: 1 },
+  async run(args, ctx) {
+    const installed = await readInstalled(ctx.home);
+    const ref = args.positionals[0];
+    const targets: InstalledEntry[] = ref
+      ? [findInstalled(installed, ref).entry]
+      : Object.values(installed).sort((a, b) => (a.name < b.name ? -1 : 1));
+    if (targets.length === 0) return { data: { results: [] }, text: "nothing is installed" };
+    const results: Array<UpdateResult | { kind: "failed"; name: string; marketplace: string; error: { code: string; message: string } }> = [];
+    for (const entry of targets) {
+      try {
+        results.push(await updateConnector(ctx, entry, { yes: args.values.yes === true }));
+      } catch (error) {
+        // One connector's failure must not stop the others; a single named one fails the command.
+        if (ref || !isConnectoryError(error)) throw error;
+        warn(ctx, `${entry.name}: ${error.message}${error.hint ? ` (${error.hint})` : ""}`);
+        results.push({ kind: "failed", name: entry.name, marketplace: entry.marketplace, error: { code: error.code, message: error.message } });
+      }
+    }
+    const lines: string[] = [];
+    for (const r of results) {
+      if (r.kind === "updated") lines.push(describeOutcome(r.outcome, "updated"), ...describeChanges(r.changes));
+      else if (r.kind === "current") lines.push(`${r.name} is up to date (${r.version})${r.note ? `; ${r.note}` : ""}`);
+      else if (r.kind === "declined") lines.push(`${r.name} stays at ${r.from} (update to ${r.to} declined)`);
+      else lines.push(`${r.name}: not updated (${r.error.message})`);
+    }
+    const failed = results.filter((r) => r.kind === "failed").length;
+    if (failed > 0 && failed === results.length && results.length > 1) {
+      throw new ConnectoryError("update.failed", "no connector could be updated", { hint: "see the warnings above" });
+    }
+    return { data: { results }, text: lines.join("\n"), ...(failed > 0 ? { exitCode: 1 } : {}) };
   },
 };
 export default command;

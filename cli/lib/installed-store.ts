@@ -1,3 +1,4 @@
+import { ConnectoryError } from "../../src/core/errors.js";
 import { homePaths } from "./home.js";
 import { readJsonFile, updateJsonFile } from "./json-file.js";
 
@@ -31,4 +32,30 @@ export function updateInstalled(
   fn: (entries: InstalledFile) => InstalledFile | Promise<InstalledFile>,
 ): Promise<InstalledFile> {
   return updateJsonFile<InstalledFile>(homePaths(home).installed, {}, fn);
+}
+
+/**
+ * The installed connector a user means by `name` or `name@marketplace`. Unknown → `connector.not-installed`;
+ * a bare name installed from several marketplaces → `connector.ambiguous` listing each full key.
+ */
+export function findInstalled(entries: InstalledFile, ref: string): { key: string; entry: InstalledEntry } {
+  const exact = entries[ref];
+  if (exact) return { key: ref, entry: exact };
+  const matches = Object.entries(entries).filter(([, e]) => e.name === ref);
+  const [first, ...others] = matches;
+  if (first && others.length === 0) return { key: first[0], entry: first[1] };
+  if (first) {
+    const keys = matches.map(([k]) => k).sort();
+    throw new ConnectoryError(
+      "connector.ambiguous",
+      `"${ref}" is installed from several marketplaces: ${keys.join(", ")}`,
+      {
+        hint: `name one of them in full, e.g. \`${keys[0]}\``,
+        usage: true,
+      },
+    );
+  }
+  throw new ConnectoryError("connector.not-installed", `no installed connector named "${ref}"`, {
+    hint: "run `connectory list` to see what is installed, or `connectory install <name>`",
+  });
 }

@@ -1,0 +1,87 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { isConnectoryError } from "../../src/core/errors.js";
+import { mergeServers, type ConnectorInput, type MergeResult } from "../../src/core/merge.js";
+import { parseServerSet } from "../../src/core/package/mcp-config.js";
+import type { TokenSchema } from "../../src/core/types.js";
+import { readCredentials } from "./credentials-store.js";
+import { cacheDir, connectorKey, homePaths } from "./home.js";
+import { readInstalled, type InstalledEntry } from "./installed-store.js";
+import { readManualServers } from "./manual-servers.js";
+import { readTrust } from "./trust-store.js";
+
+/** An installed connector whose cached package could not be read: it provides no servers. */
+export interface BrokenConnector {
+  key: string;
+  entry: InstalledEntry;
+  message: string;
+}
+
+export interface EffectiveConfig extends MergeResult {
+  /** Installed connectors, by key, with their cached package (for `list`, `credentials …`). */
+  connectors: Array<{ key: string; entry: InstalledEntry; input: ConnectorInput }>;
+  broken: BrokenConnector[];
+}
+
+/**
+ * The effective server set from local files only (works offline): installed.json, each connector's
+ * cached mcp.json and token-schema.json, credentials.json, the hand-written mcp.json and trust.json,
+ * merged by src/core/merge.ts. A malformed hand-written mcp.json throws (with line/column); a connector
+ * whose cache is missing or unreadable is listed in `broken` instead of failing the whole command.
+ */
+export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig> {
+  const [installed, credentials, manual, trust] = await Promise.all([
+    readInstalled(home),
+    readCredentials(home),
+    readManualServers(home),
+    readTrust(home),
+  ]);
+  const connectors: EffectiveConfig["connectors"] = [];
+  const broken: BrokenConnector[] = [];
+  await Promise.all(
+    Object.entries(installed).map(async ([key, entry]) => {
+      try {
+        const cached = await readCachedServers(home, entry);
+        const input: ConnectorInput = {
+          ...cached,
+          name: entry.name,
+          marketplace: entry.marketplace,
+          version: entry.version,
+          enabled: entry.enabled,
+          credentials: credentials.connectors[connectorKey(entry.name, entry.marketplace)] ?? {},
+        };
+        connectors.push({ key, entry, input });
+      } catch (error) {
+        broken.push({ key, entry, message: isConnectoryError(error) ? error.message : String(error) });
+      }
+    }),
+  );
+  connectors.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  broken.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const result = mergeServers({
+    manual: Object.entries(manual.servers).map(([name, spec]) => {
+      const trusted = trust.servers[name];
+      return { name, spec, ...(trusted ? { trust: trusted } : {}) };
+    }),
+    manualFile: homePaths(home).mcpJson,
+    connectors: connectors.map((c) => c.input),
+  });
+  return { ...result, connectors, broken };
+}
+
+/** Reads one installed version's mcp.json and token-schema.json from the cache. */
+export async function readCachedServers(
+  home: string,
+  entry: Pick<InstalledEntry, "name" | "marketplace" | "version">,
+): Promise<Pick<ConnectorInput, "servers" | "tokenSchema" | "pluginRoot" | "file">> {
+  const root = cacheDir(home, entry.marketplace, entry.name, entry.version);
+  const file = path.join(root, "mcp.json");
+  const servers = parseServerSet(JSON.parse(await fs.readFile(file, "utf8")), file);
+  let tokenSchema: TokenSchema | undefined;
+  try {
+    tokenSchema = JSON.parse(await fs.readFile(path.join(root, "token-schema.json"), "utf8")) as TokenSchema;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  return { servers, pluginRoot: root, file, ...(tokenSchema ? { tokenSchema } : {}) };
+}

@@ -1,0 +1,142 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { applyEdits, modify, parse, printParseErrorCode, type JSONPath, type ParseError } from "jsonc-parser";
+import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import { parseServerSet } from "../../src/core/package/mcp-config.js";
+import type { ServerSet, ServerSpec } from "../../src/core/types.js";
+import { atomicWrite } from "../../src/fs/atomic-write.js";
+import { withLock } from "../../src/fs/lock.js";
+import { homePaths } from "./home.js";
+
+/** The hand-written $CONNECTORY_HOME/mcp.json, parsed (JSON with comments; both server-set shapes). */
+export interface ManualDocument {
+  file: string;
+  /** The bytes as read; undefined when the file does not exist. */
+  text: string | undefined;
+  servers: ServerSet;
+  /** `wrapped` = `{ "mcpServers": { … } }` (also for a new or empty file), `flat` = `{ "<server>": … }`. */
+  shape: "wrapped" | "flat";
+}
+
+/** How many timestamped backups of mcp.json are kept in $CONNECTORY_HOME/backups/. */
+export const MAX_BACKUPS = 20;
+
+/** Reads and parses the hand-written mcp.json; a syntax error throws with line and column. */
+export async function readManualServers(home: string): Promise<ManualDocument> {
+  const file = homePaths(home).mcpJson;
+  let text: string | undefined;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  return parseManualText(file, text);
+}
+
+/** Parses mcp.json text (comments and trailing commas allowed). */
+export function parseManualText(file: string, text: string | undefined): ManualDocument {
+  if (text === undefined || text.trim() === "") return { file, text, servers: {}, shape: "wrapped" };
+  const errors: ParseError[] = [];
+  const json: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const first = errors[0] as ParseError;
+    const { line, column } = lineColumn(text, first.offset);
+    throw new ConnectoryError(
+      "mcp-json.syntax",
+      `${file}:${line}:${column}: ${describe(printParseErrorCode(first.error))}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      { hint: "fix the file by hand; connectory leaves it untouched until it parses" },
+    );
+  }
+  const wrapped = typeof json === "object" && json !== null && !Array.isArray(json) && "mcpServers" in json;
+  const empty = typeof json === "object" && json !== null && Object.keys(json).length === 0;
+  let servers: ServerSet;
+  try {
+    servers = parseServerSet(json, file);
+  } catch (error) {
+    if (!isConnectoryError(error)) throw error;
+    throw new ConnectoryError(
+      "mcp-json.invalid",
+      `${file} holds servers connectory cannot read: ${error.message}`,
+      {
+        ...(error.problems ? { problems: error.problems } : {}),
+        hint: "fix the listed entries by hand; connectory leaves the file untouched until then",
+      },
+    );
+  }
+  return { file, text, servers, shape: wrapped || empty ? "wrapped" : "flat" };
+}
+
+/**
+ * Edits mcp.json in place under its lock: re-reads it, applies `edit` (which returns the JSON path and
+ * new value, or undefined to delete), backs up the previous bytes and writes atomically. Comments and
+ * formatting outside the edited entry are kept byte for byte. A file that does not parse is never written.
+ */
+export async function editManualServers(
+  home: string,
+  now: Date,
+  edit: (doc: ManualDocument) => { name: string; value: ServerSpec | undefined },
+): Promise<{ doc: ManualDocument; backup?: string }> {
+  const file = homePaths(home).mcpJson;
+  await fs.mkdir(home, { recursive: true, mode: 0o700 });
+  return withLock(file, async () => {
+    const doc = await readManualServers(home);
+    const { name, value } = edit(doc);
+    const next = applyEdit(doc, name, value);
+    const backup = doc.text === undefined ? undefined : await backupFile(home, file, doc.text, now);
+    // Hand-written servers often carry API keys in env or headers: a new file is private.
+    await atomicWrite(file, next, doc.text === undefined ? { mode: 0o600 } : {});
+    return { doc: parseManualText(file, next), ...(backup ? { backup } : {}) };
+  });
+}
+
+function applyEdit(doc: ManualDocument, name: string, value: ServerSpec | undefined): string {
+  if (doc.text === undefined || doc.text.trim() === "") {
+    const servers = value === undefined ? {} : { [name]: value };
+    return JSON.stringify({ mcpServers: servers }, null, 2) + "\n";
+  }
+  const target: JSONPath = doc.shape === "wrapped" ? ["mcpServers", name] : [name];
+  const edits = modify(doc.text, target, value, { formattingOptions: detectFormatting(doc.text) });
+  return applyEdits(doc.text, edits);
+}
+
+/** Copies the previous bytes to backups/<file>.<timestamp>.bak and keeps only the newest MAX_BACKUPS. */
+export async function backupFile(home: string, file: string, text: string, now: Date): Promise<string> {
+  const dir = homePaths(home).backups;
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const base = path.basename(file);
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  let target = path.join(dir, `${base}.${stamp}.bak`);
+  for (let n = 1; await exists(target); n++) target = path.join(dir, `${base}.${stamp}-${n}.bak`);
+  await atomicWrite(target, text, { mode: 0o600 });
+  const mine = (await fs.readdir(dir)).filter((f) => f.startsWith(`${base}.`) && f.endsWith(".bak")).sort();
+  for (const old of mine.slice(0, Math.max(0, mine.length - MAX_BACKUPS))) {
+    await fs.rm(path.join(dir, old), { force: true });
+  }
+  return target;
+}
+
+/** Indentation and line ends as the user wrote them, so inserted entries look like the rest. */
+function detectFormatting(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? "  ";
+  return indent.startsWith("\t")
+    ? { insertSpaces: false, tabSize: 1, eol }
+    : { insertSpaces: true, tabSize: indent.length, eol };
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return { line, column: offset - before.lastIndexOf("\n") };
+}
+
+function describe(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}

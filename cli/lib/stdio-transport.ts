@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+/** How to start a stdio server: no shell, an explicit environment. */
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+/** The server wrote a line on stdout that is not a JSON-RPC message. */
+export class InvalidStdoutError extends Error {
+  constructor(readonly line: string) {
+    super("the server wrote something that is not JSON-RPC on stdout");
+  }
+}
+
+const STDERR_LINES = 20;
+const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * An MCP client transport over a child's stdin/stdout. Unlike the SDK's StdioClientTransport it keeps
+ * what a diagnosis needs: the exit code or signal, the last stderr lines (bounded), and the offending
+ * stdout line when the server breaks the protocol.
+ */
+export class StdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Set once the process has exited. */
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private child: ChildProcess | undefined;
+  private stdout = "";
+  private stderr = "";
+  private closed = false;
+
+  constructor(private readonly launch: StdioLaunch) {}
+
+  /** Resolves once the process is running; rejects with the spawn error (ENOENT, EACCES). */
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.launch.command, this.launch.args, {
+        cwd: this.launch.cwd,
+        env: this.launch.env,
+        stdio: ["pipe", "pipe", "pipe"],
+        shell: false,
+        windowsHide: true,
+      });
+      this.child = child;
+      child.once("error", (error) => {
+        if (child.pid === undefined) reject(error);
+        else this.onerror?.(error);
+      });
+      child.once("spawn", () => resolve());
+      child.stdout?.setEncoding("utf8").on("data", (chunk: string) => this.readStdout(chunk));
+      child.stderr?.setEncoding("utf8").on("data", (chunk: string) => this.readStderr(chunk));
+      // Writing to a server that already died is reported through `close`, not as an uncaught EPIPE.
+      child.stdin?.on("error", () => undefined);
+      child.once("close", (code, signal) => {
+        this.exit = { code, signal };
+        this.finish();
+      });
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || this.exit || stdin.destroyed) return reject(new Error("the server is not running"));
+      if (stdin.write(JSON.stringify(message) + "\n")) resolve();
+      else stdin.once("drain", () => resolve());
+    });
+  }
+
+  /** Ends stdin, then SIGTERM, then SIGKILL; resolves when the process is gone. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.exit) return this.finish();
+    const gone = new Promise<void>((resolve) => child.once("close", () => resolve()));
+    child.stdin?.end();
+    for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+      if (await settlesWithin(gone, 2000)) break;
+      child.kill(signal);
+    }
+    await settlesWithin(gone, 2000);
+    this.finish();
+  }
+
+  /** The last lines the server wrote on stderr (unredacted: callers redact before showing them). */
+  stderrTail(): string[] {
+    return this.stderr
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .slice(-STDERR_LINES);
+  }
+
+  private readStdout(chunk: string): void {
+    this.stdout += chunk;
+    if (this.stdout.length > MAX_LINE_BYTES) {
+      this.stdout = "";
+      this.onerror?.(new InvalidStdoutError("(a line longer than 10 MiB)"));
+      return;
+    }
+    let newline;
+    while ((newline = this.stdout.indexOf("\n")) !== -1) {
+      const line = this.stdout.slice(0, newline).replace(/\r$/, "");
+      this.stdout = this.stdout.slice(newline + 1);
+      if (line.trim() === "") continue;
+      let message: JSONRPCMessage;
+      try {
+        message = JSONRPCMessageSchema.parse(JSON.parse(line));
+      } catch {
+        this.onerror?.(new InvalidStdoutError(line));
+        continue;
+      }
+      this.onmessage?.(message);
+    }
+  }
+
+  // Keeps only a tail: a chatty server must not grow our memory without bound.
+  private readStderr(chunk: string): void {
+    this.stderr = (this.stderr + chunk).slice(-8192);
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+}
+
+function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
+import type { Credentials, ServerSpec } from "../../src/core/types.js";
+
+/** What an update changes in one server's launch spec (templates unrendered: no secrets). */
+export interface ServerChange {
+  server: string;
+  change: "added" | "removed" | "changed";
+  fields: Array<{ field: string; before?: unknown; after?: unknown }>;
+}
+
+/** Everything an update changes that a user should see before it applies. */
+export interface UpdateChanges {
+  servers: ServerChange[];
+  /** Required credentials the new version needs that are not stored. */
+  newCredentials: string[];
+  /** Optional credentials the new version adds. */
+  newOptional: string[];
+  /** Credentials the new version no longer declares (dropped from the store). */
+  droppedCredentials: string[];
+  /** A launch spec was added or changed, or new credentials are required: ask before applying. */
+  needsConsent: boolean;
+}
+
+const LAUNCH_FIELDS = ["type", "command", "args", "env", "cwd", "url", "headers"] as const;
+
+/** Compares the installed package with the new one; `before` is undefined when the cache is gone. */
+export function diffPackages(
+  before: ConnectorPackage | undefined,
+  after: ConnectorPackage,
+  stored: Credentials | undefined,
+): UpdateChanges {
+  const servers: ServerChange[] = [];
+  const old = before?.servers ?? {};
+  for (const [name, spec] of Object.entries(after.servers)) {
+    const prev = old[name];
+    if (!prev) {
+      servers.push({ server: name, change: "added", fields: launchFields(spec).map(([field, v]) => ({ field, after: v })) });
+      continue;
+    }
+    const fields = LAUNCH_FIELDS.filter((f) => JSON.stringify(field(prev, f)) !== JSON.stringify(field(spec, f))).map((f) => ({
+      field: f,
+      before: field(prev, f),
+      after: field(spec, f),
+    }));
+    if (fields.length) servers.push({ server: name, change: "changed", fields });
+  }
+  for (const name of Object.keys(old)) {
+    if (!Object.hasOwn(after.servers, name)) servers.push({ server: name, change: "removed", fields: [] });
+  }
+  const have = new Set(Object.keys(stored ?? {}));
+  const oldKeys = new Set(Object.keys(before?.tokenSchema?.properties ?? {}));
+  const newKeys = Object.keys(after.tokenSchema?.properties ?? {});
+  const required = new Set(after.tokenSchema?.required ?? []);
+  const newCredentials = newKeys.filter((k) => required.has(k) && !have.has(k) && after.tokenSchema?.properties[k]?.default === undefined);
+  const newOptional = newKeys.filter((k) => !required.has(k) && !oldKeys.has(k));
+  const droppedCredentials = [...have].filter((k) => !newKeys.includes(k)).sort();
+  const launchChanged = servers.some((s) => s.change !== "removed");
+  return {
+    servers,
+    newCredentials,
+    newOptional,
+    droppedCredentials,
+    needsConsent: launchChanged || newCredentials.length > 0,
+  };
+}
+
+/** Human lines describing the changes (indented under the connector's heading). */
+export function describeChanges(c: UpdateChanges): string[] {
+  const lines: string[] = [];
+  const show = (v: unknown) => (v === undefined ? "(none)" : typeof v === "string" ? v : JSON.stringify(v));
+  for (const s of c.servers) {
+    lines.push(`  server ${s.server}: ${s.change}`);
+    for (const f of s.fields) {
+      if (s.change === "added") lines.push(`    ${f.field}: ${show(f.after)}`);
+      else lines.push(`    ${f.field}: ${show(f.before)} → ${show(f.after)}`);
+    }
+  }
+  if (c.newCredentials.length) lines.push(`  new required credentials: ${c.newCredentials.join(", ")}`);
+  if (c.newOptional.length) lines.push(`  new optional credentials: ${c.newOptional.join(", ")}`);
+  if (c.droppedCredentials.length) lines.push(`  credentials no longer used (removed): ${c.droppedCredentials.join(", ")}`);
+  if (lines.length === 0) lines.push("  no change to servers or credentials");
+  return lines;
+}
+
+function field(spec: ServerSpec, name: (typeof LAUNCH_FIELDS)[number]): unknown {
+  const value = (spec as unknown as Record<string, unknown>)[name];
+  if (name === "type" && value === undefined && "command" in spec) return "stdio";
+  return value;
+}
+
+function launchFields(spec: ServerSpec): Array<[string, unknown]> {
+  return LAUNCH_FIELDS.map((f) => [f, field(spec, f)] as [string, unknown]).filter(([, v]) => v !== undefined);
+}

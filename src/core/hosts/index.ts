@@ -1,0 +1,94 @@
+import { ConnectoryError } from "../errors.js";
+import type { ServerSpec } from "../types.js";
+import { cherryStudio } from "./cherry-studio.js";
+import { claudeCode } from "./claude-code.js";
+import { claudeDesktop } from "./claude-desktop.js";
+import { cline } from "./cline.js";
+import { codex } from "./codex.js";
+import { cursor } from "./cursor.js";
+import { geminiCli } from "./gemini-cli.js";
+import { goose } from "./goose.js";
+import { rooCode } from "./roo-code.js";
+import { genericSnippet, launcherServer, speaks } from "./shared.js";
+import { HOST_IDS, type ExportMode, type HostAdapter, type HostEntry, type HostId, type Launcher, type Snippet, type SnippetContext } from "./types.js";
+import { vscode } from "./vscode.js";
+import { windsurf } from "./windsurf.js";
+import { zed } from "./zed.js";
+
+export * from "./types.js";
+
+/** Every adapter by host id. */
+export const HOSTS: Record<HostId, HostAdapter> = {
+  "claude-desktop": claudeDesktop,
+  "claude-code": claudeCode,
+  cursor,
+  vscode,
+  windsurf,
+  cline,
+  "roo-code": rooCode,
+  zed,
+  codex,
+  "gemini-cli": geminiCli,
+  "cherry-studio": cherryStudio,
+  goose,
+};
+
+/** The adapter for a host name, or a usage error listing the known hosts. */
+export function getHost(name: string): HostAdapter {
+  if ((HOST_IDS as readonly string[]).includes(name)) return HOSTS[name as HostId];
+  throw new ConnectoryError("host.unknown", `unknown host "${name}"`, {
+    usage: true,
+    hint: `known hosts: ${HOST_IDS.join(", ")}`,
+  });
+}
+
+/** One server of the effective set, as `config export` hands it over. */
+export interface ExportServer {
+  name: string;
+  /** Rendered: real values, possibly secrets. */
+  server: ServerSpec;
+  /** True when the rendered server holds a secret value. */
+  secret: boolean;
+}
+
+/** The entries `config export` owns in a host file, and what the user should know about them. */
+export interface ExportEntries {
+  entries: Record<string, HostEntry>;
+  /** Servers whose secrets are written into the host file (inline mode). */
+  secretsWritten: string[];
+  notes: string[];
+}
+
+/**
+ * The host entries for a server set. Launcher mode: every server runs as `connectory run <name>`,
+ * so no secret enters the file. Inline mode: rendered values, except what the host cannot speak
+ * (e.g. remote servers in Claude Desktop), which still goes through the launcher.
+ */
+export function exportEntries(
+  adapter: HostAdapter,
+  servers: readonly ExportServer[],
+  mode: ExportMode,
+  launcher: Launcher,
+): ExportEntries {
+  const entries: Record<string, HostEntry> = {};
+  const secretsWritten: string[] = [];
+  const notes: string[] = [];
+  for (const { name, server, secret } of servers) {
+    if (mode === "launcher") {
+      entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
+    } else if (!speaks(adapter, server)) {
+      entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
+      notes.push(`${name}: ${adapter.displayName} cannot run it as written, so it goes through \`connectory run\``);
+    } else {
+      entries[name] = adapter.toEntry(name, server);
+      if (secret) secretsWritten.push(name);
+    }
+  }
+  return { entries, secretsWritten, notes };
+}
+
+/** A pasteable snippet (plus deeplink where the host has one) for one server template; never holds a secret value. */
+export function hostSnippet(adapter: HostAdapter, name: string, template: ServerSpec, ctx: SnippetContext): Snippet {
+  return adapter.snippet ? adapter.snippet(name, template, ctx) : genericSnippet(adapter, name, template, ctx);
+}
+

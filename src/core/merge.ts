@@ -1,0 +1,217 @@
+import { secretKeys } from "./credentials.js";
+import { nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
+import { sensitiveValues } from "./merge/redact.js";
+import { changedParts, fingerprintSpec, type SpecFingerprint } from "./merge/spec-hash.js";
+import { renderServers, type RenderResult } from "./templates.js";
+import { isRemote, type Credentials, type ServerSet, type ServerSpec, type TokenSchema } from "./types.js";
+
+export type ServerStatus = "active" | "disabled" | "untrusted" | "needs-credentials" | "shadowed";
+
+/** A server written by hand in $CONNECTORY_HOME/mcp.json, with what trust.json holds for it. */
+export interface ManualServer {
+  name: string;
+  spec: ServerSpec;
+  /** The fingerprint recorded by `connectory trust`, if any. */
+  trust?: Partial<SpecFingerprint>;
+}
+
+/** An installed connector: its cached package and the user's state for it. */
+export interface ConnectorInput {
+  name: string;
+  marketplace: string;
+  version: string;
+  enabled: boolean;
+  /** The cached package's mcp.json, templates unrendered. */
+  servers: ServerSet;
+  tokenSchema?: TokenSchema;
+  credentials: Credentials;
+  /** The installed version folder (`${PLUGIN_ROOT}`). */
+  pluginRoot: string;
+  /** The cached mcp.json the servers came from. */
+  file: string;
+}
+
+export interface Origin {
+  kind: "manual" | "connector";
+  file: string;
+  connector?: string;
+  marketplace?: string;
+  version?: string;
+}
+
+/** One server of one source, with why it is (in)active. Secrets inside `server` are NOT redacted here. */
+export interface ExplainedServer {
+  name: string;
+  status: ServerStatus;
+  reason?: string;
+  origin: Origin;
+  /** Rendered when it could be; a connector server missing credentials shows its unrendered template. */
+  server: ServerSpec;
+  /** needs-credentials: the keys to set. */
+  missing?: string[];
+  /** The server's name inside its own source (differs from `name` when renamed on a clash). */
+  sourceName: string;
+}
+
+export interface MergeResult {
+  /** Hand-written servers in file order, then connectors by `<name>@<marketplace>`, each in package order. */
+  servers: ExplainedServer[];
+  /** The effective set: active servers, rendered. */
+  active: ServerSet;
+  /** Every value to print as `***` (rendered secrets, URLs holding one, secret-looking hand-written values). */
+  secretValues: string[];
+}
+
+/** Merges hand-written servers with installed connectors into the effective server set (DESIGN §3). */
+export function mergeServers(input: {
+  manual: ManualServer[];
+  manualFile: string;
+  connectors: ConnectorInput[];
+}): MergeResult {
+  const secrets = new Set<string>();
+  const servers: ExplainedServer[] = input.manual.map((m) => explainManual(m, input.manualFile, secrets));
+  const manualNames = new Set(input.manual.map((m) => m.name));
+
+  const connectors = [...input.connectors].sort((a, b) => compare(key(a), key(b)));
+  const provided: Array<ProvidedServer & { input: ConnectorInput; spec: ServerSpec }> = [];
+  for (const c of connectors) {
+    for (const [server, spec] of Object.entries(c.servers)) {
+      provided.push({ connector: c.name, marketplace: c.marketplace, server, input: c, spec });
+    }
+  }
+  const names = nameConnectorServers(provided);
+  const taken = new Map<string, string>();
+  provided.forEach((p, i) => {
+    const name = names[i] as string;
+    const explained = explainConnectorServer(p.input, p.server, p.spec, name, secrets);
+    const owner = taken.get(name);
+    if (explained.status !== "disabled" && manualNames.has(name)) {
+      explained.status = "shadowed";
+      explained.reason = `the hand-written server "${name}" in ${input.manualFile} has the same name and wins`;
+    } else if (explained.status !== "disabled" && owner !== undefined) {
+      explained.status = "shadowed";
+      explained.reason = `${owner} already provides a server named "${name}"`;
+    }
+    if (owner === undefined) taken.set(name, key(p.input));
+    servers.push(explained);
+  });
+
+  const active: ServerSet = {};
+  for (const s of servers) if (s.status === "active") active[s.name] = s.server;
+  return { servers, active, secretValues: [...secrets].filter((v) => v !== "") };
+}
+
+function explainManual(m: ManualServer, file: string, secrets: Set<string>): ExplainedServer {
+  for (const v of sensitiveValues(m.spec)) secrets.add(v);
+  const base = {
+    name: m.name,
+    sourceName: m.name,
+    origin: { kind: "manual" as const, file },
+    server: m.spec,
+  };
+  const current = fingerprintSpec(m.spec);
+  if (m.trust?.sha256 === current.sha256) return { ...base, status: "active" };
+  if (m.trust === undefined) {
+    return {
+      ...base,
+      status: "untrusted",
+      reason: `hand-written servers run only once trusted: review it, then run \`connectory trust ${m.name}\``,
+    };
+  }
+  const parts = changedParts(m.trust, current);
+  const what = parts.length > 0 ? `its ${parts.join(", ")} changed` : "its launch spec changed";
+  return {
+    ...base,
+    status: "untrusted",
+    reason: `${what} since you trusted it: review it, then run \`connectory trust ${m.name}\` again`,
+  };
+}
+
+function explainConnectorServer(
+  c: ConnectorInput,
+  server: string,
+  spec: ServerSpec,
+  name: string,
+  secrets: Set<string>,
+): ExplainedServer {
+  const origin: Origin = {
+    kind: "connector",
+    file: c.file,
+    connector: c.name,
+    marketplace: c.marketplace,
+    version: c.version,
+  };
+  const base = { name, sourceName: server, origin };
+  const credentials = withDefaults(c.tokenSchema, c.credentials);
+  const secretNames = secretKeys(c.tokenSchema);
+  const ref = c.marketplace === "default" ? c.name : key(c);
+
+  for (const v of secretStrings(c.tokenSchema, credentials)) secrets.add(v);
+
+  const required = (c.tokenSchema?.required ?? []).filter((k) => credentials[k] === undefined).sort();
+  let rendered: RenderResult;
+  try {
+    rendered =
+      required.length > 0
+        ? { status: "needs-credentials", missing: required }
+        : renderServers({ [server]: spec }, credentials, c.pluginRoot, secretNames);
+  } catch (error) {
+    // A template the validator rejects (a package older than a rule): report it, never run it half-made.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ...base,
+      status: "disabled",
+      server: spec,
+      reason: `its package cannot be rendered: ${message}`,
+    };
+  }
+  let out: ExplainedServer;
+  if (rendered.status === "ok") {
+    const renderedSpec = rendered.servers[server] ?? spec;
+    const found = [...rendered.secretValues, ...secretStrings(c.tokenSchema, credentials)];
+    for (const v of found) secrets.add(v);
+    // A URL that carries a secret is a secret as a whole (DESIGN §2).
+    if (isRemote(renderedSpec) && found.some((v) => v !== "" && renderedSpec.url.includes(v))) {
+      secrets.add(renderedSpec.url);
+    }
+    out = { ...base, status: "active", server: renderedSpec };
+  } else {
+    out = {
+      ...base,
+      status: "needs-credentials",
+      server: spec,
+      missing: rendered.missing,
+      reason: `missing credentials ${rendered.missing.join(", ")}: run \`connectory credentials set ${ref}\``,
+    };
+  }
+  if (!c.enabled) {
+    out.status = "disabled";
+    out.reason = `the connector ${key(c)} is disabled: run \`connectory enable ${ref}\``;
+  }
+  return out;
+}
+
+/** Stored values with the schema's defaults filled in (defaults may be newer than the stored values). */
+function withDefaults(schema: TokenSchema | undefined, values: Credentials): Credentials {
+  const out: Credentials = {};
+  for (const [k, p] of Object.entries(schema?.properties ?? {})) {
+    const v = values[k] ?? p.default;
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+function secretStrings(schema: TokenSchema | undefined, values: Credentials): string[] {
+  return secretKeys(schema)
+    .map((k) => values[k])
+    .filter((v): v is string | number | boolean => v !== undefined)
+    .map(String);
+}
+
+function key(c: { name: string; marketplace: string }): string {
+  return `${c.name}@${c.marketplace}`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,53 @@
+import { redact } from "../credentials.js";
+import { isRemote, type ServerSpec } from "../types.js";
+
+/** A server spec with every secret value inside its strings replaced by `***`. */
+export function redactServer(spec: ServerSpec, secretValues: readonly string[]): ServerSpec {
+  if (secretValues.length === 0) return spec;
+  const r = (text: string) => redact(text, secretValues);
+  const map = (record: Record<string, string> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, r(v)]));
+  if (isRemote(spec)) {
+    const headers = map(spec.headers);
+    return { ...spec, url: r(spec.url), ...(headers ? { headers } : {}) };
+  }
+  const env = map(spec.env);
+  return {
+    ...spec,
+    command: r(spec.command),
+    ...(spec.args ? { args: spec.args.map(r) } : {}),
+    ...(env ? { env } : {}),
+    ...(spec.cwd !== undefined ? { cwd: r(spec.cwd) } : {}),
+  };
+}
+
+const SENSITIVE_NAME =
+  /token|secret|passw|api[-_]?key|apikey|auth|credential|cookie|session|private|(^|[-_])key($|[-_])/i;
+
+/**
+ * Values in a hand-written server that look like secrets (it has no token schema to say so): env values
+ * and header values under a sensitive name, and a whole URL whose query carries a sensitive parameter.
+ */
+export function sensitiveValues(spec: ServerSpec): string[] {
+  const out: string[] = [];
+  const scan = (record: Record<string, string> | undefined) => {
+    for (const [name, value] of Object.entries(record ?? {})) if (SENSITIVE_NAME.test(name)) out.push(value);
+  };
+  if (isRemote(spec)) {
+    scan(spec.headers);
+    if (urlHasSecret(spec.url)) out.push(spec.url);
+  } else {
+    scan(spec.env);
+  }
+  return out.filter((v) => v !== "");
+}
+
+/** True when a URL's query string has a parameter named like a credential (`?token=…`, `api_key=…`). */
+export function urlHasSecret(url: string): boolean {
+  const query = url.indexOf("?");
+  if (query === -1) return false;
+  return url
+    .slice(query + 1)
+    .split(/[&;#]/)
+    .some((pair) => SENSITIVE_NAME.test(pair.split("=")[0] ?? ""));
+}

@@ -1,0 +1,35 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import mcpSchema from "../../../schemas/mcp.schema.json" with { type: "json" };
+import pluginSchema from "../../../schemas/plugin.schema.json" with { type: "json" };
+import tokenSchemaSchema from "../../../schemas/token-schema.schema.json" with { type: "json" };
+
+/** An ajv for draft 2020-12 in strict mode, with formats and the registered `secret` keyword (DESIGN §2). */
+export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    verbose: options.verbose ?? false,
+  });
+  addFormats.default(ajv);
+  // `secret` is an annotation: it changes nothing in validation, only how values are shown.
+  ajv.addKeyword({ keyword: "secret", schemaType: "boolean" });
+  return ajv;
+}
+
+let shared: Ajv2020 | undefined;
+
+/** The ajv holding the published schemas/ files, compiled once. */
+export function schemasAjv(): Ajv2020 {
+  if (!shared) {
+    // verbose: errors carry the offending value, so messages about plugin.json can quote it.
+    shared = createAjv({ verbose: true });
+    shared.addSchema(pluginSchema).addSchema(mcpSchema).addSchema(tokenSchemaSchema);
+  }
+  return shared;
+}
+
+export const PLUGIN_SCHEMA_ID = pluginSchema.$id;
+export const MCP_SCHEMA_ID = mcpSchema.$id;
+export const TOKEN_SCHEMA_SCHEMA_ID = tokenSchemaSchema.$id;

@@ -1,0 +1,96 @@
+import type { PackageFiles, PluginManifest, Problem, ServerSet, Skill, TokenSchema } from "../types.js";
+import { checkTemplates } from "./check-templates.js";
+import { checkIcon } from "./icon.js";
+import { readJson, readText } from "./json-file.js";
+import { checkLimits } from "./limits.js";
+import { validateServerSet } from "./mcp-config.js";
+import { validateManifest } from "./plugin-manifest.js";
+import { validateSkills } from "./skills.js";
+import { validateTokenSchema } from "./token-schema.js";
+
+/** A package read well enough to show: what validatePackage found. */
+export interface ConnectorPackage {
+  manifest: PluginManifest;
+  servers: ServerSet;
+  tokenSchema?: TokenSchema;
+  skills: Skill[];
+  readme?: string;
+  icon?: { path: string; mediaType: string };
+}
+
+/** ok: no errors (with strict, no warnings either). package: present whenever it could be built. */
+export interface PackageReport {
+  ok: boolean;
+  problems: Problem[];
+  package?: ConnectorPackage;
+}
+
+/**
+ * Warnings that `--strict` does not turn into failures: DESIGN §2 allows them outright, and a sample that does
+ * what the design allows (a tushare-like URL token) must pass `validate --strict`. They stay in `problems`.
+ */
+export const STRICT_EXEMPT: ReadonlySet<string> = new Set(["template.secret-in-url"]);
+
+const SCHEMA_FREE_RULES = new Set(["template.invalid", "template.command", "template.not-allowed"]);
+
+/** Validate a connector package (DESIGN §2): every problem at once, sorted by file then path. */
+export function validatePackage(files: PackageFiles, options: { strict?: boolean } = {}): PackageReport {
+  const problems: Problem[] = [...checkLimits(files)];
+
+  const manifestJson = readJson(files, "plugin.json", "manifest", true, problems);
+  const manifest = manifestJson.found ? validateManifest(manifestJson.value) : undefined;
+  problems.push(...(manifest?.problems ?? []));
+
+  const mcpJson = readJson(files, "mcp.json", "mcp", true, problems);
+  const servers = mcpJson.found ? validateServerSet(mcpJson.value) : undefined;
+  problems.push(...(servers?.problems ?? []));
+
+  const schemaJson = readJson(files, "token-schema.json", "token-schema", false, problems);
+  const tokenSchema = schemaJson.found ? validateTokenSchema(schemaJson.value) : undefined;
+  problems.push(...(tokenSchema?.problems ?? []));
+
+  if (servers && mcpJson.found) {
+    if (Object.keys(servers.servers).length === 0 && !servers.problems.some((p) => p.severity === "error")) {
+      problems.push({
+        code: "mcp.servers.empty",
+        severity: "error",
+        file: "mcp.json",
+        path: "",
+        message: 'mcp.json declares no servers: add one under "mcpServers"',
+      });
+    }
+    // With an unsound token-schema.json only the rules that need no declarations are kept, to avoid echoes.
+    const base =
+      typeof mcpJson.value === "object" && mcpJson.value !== null && "mcpServers" in mcpJson.value
+        ? "/mcpServers"
+        : "";
+    const sound = !files.has("token-schema.json") || tokenSchema?.schema !== undefined;
+    const templates = checkTemplates(servers.servers, tokenSchema?.schema, base);
+    problems.push(...(sound ? templates : templates.filter((p) => SCHEMA_FREE_RULES.has(p.code))));
+  }
+
+  const skills = validateSkills(files);
+  problems.push(...skills.problems);
+  const readme = readText(files, "README.md", "readme", false, problems);
+  const icon = checkIcon(files, manifest?.manifest?.icon);
+  problems.push(...icon.problems);
+
+  problems.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.path.localeCompare(b.path) || a.code.localeCompare(b.code),
+  );
+  const failing = problems.filter(
+    (p) => p.severity === "error" || (options.strict === true && !STRICT_EXEMPT.has(p.code)),
+  );
+  const report: PackageReport = { ok: failing.length === 0, problems };
+  if (manifest?.manifest && servers) {
+    report.package = {
+      manifest: manifest.manifest,
+      servers: servers.servers,
+      ...(tokenSchema?.schema ? { tokenSchema: tokenSchema.schema } : {}),
+      skills: skills.skills,
+      ...(readme !== undefined ? { readme } : {}),
+      ...(icon.icon ? { icon: icon.icon } : {}),
+    };
+  }
+  return report;
+}

@@ -1,0 +1,156 @@
+import semver from "semver";
+import { ConnectoryError } from "./errors.js";
+
+/** `dist` of one version in a connector document (DESIGN §4). */
+export interface VersionDist {
+  /** Absolute URL of the tarball. */
+  tarball: string;
+  /** SRI `sha512-<base64>` of the exact tarball bytes. */
+  integrity: string;
+  sha256?: string;
+  size?: number;
+}
+
+/** One entry of `versions` in a connector document. */
+export interface VersionSummary {
+  version: string;
+  publishedAt?: string;
+  yanked: boolean;
+  /** The deprecation message, when the publisher deprecated this version. */
+  deprecated?: string;
+  dist: VersionDist;
+}
+
+/** `GET /v1/connectors/:name`: the installer's whole contract (DESIGN §4). */
+export interface ConnectorDocument {
+  name: string;
+  description?: string;
+  publisher?: string;
+  distTags: Record<string, string>;
+  versions: Record<string, VersionSummary>;
+  [more: string]: unknown;
+}
+
+/** The version a request picked, and why it deserves a warning. */
+export interface Resolution {
+  version: string;
+  entry: VersionSummary;
+  /** How the request was read: an exact version, a semver range or a dist-tag. */
+  kind: "exact" | "range" | "tag";
+  /** Only an exact pin can pick a yanked version; the caller warns. */
+  yanked: boolean;
+  deprecated?: string;
+}
+
+const TAG = /^[a-z][a-z0-9._-]*$/i;
+
+/**
+ * Picks the version `requested` means in `doc` (DESIGN §4): an exact version (yanked allowed, flagged),
+ * a dist-tag or a range (both skip yanked versions; `latest` falls back to the newest stable one).
+ * Prereleases are chosen only when the range names one or `prerelease` is set. Empty means `latest`.
+ */
+export function resolveVersion(
+  doc: ConnectorDocument,
+  requested: string,
+  options: { prerelease?: boolean } = {},
+): Resolution {
+  const spec = requested.trim() === "" ? "latest" : requested.trim();
+  const tagged = Object.hasOwn(doc.distTags, spec) ? doc.distTags[spec] : undefined;
+  if (tagged !== undefined) return resolveTag(doc, spec, tagged, options);
+  const exact = semver.valid(spec);
+  if (exact !== null) {
+    const entry = Object.hasOwn(doc.versions, exact) ? doc.versions[exact] : undefined;
+    if (!entry) throw noMatch(doc, `${doc.name} has no version ${exact}`);
+    return picked(exact, entry, "exact");
+  }
+  if (spec === "latest") return newestIn(doc, "*", "tag", options);
+  if (semver.validRange(spec) !== null) return newestIn(doc, spec, "range", options);
+  if (TAG.test(spec)) {
+    const tags = Object.keys(doc.distTags).sort();
+    throw new ConnectoryError("version.tag.unknown", `${doc.name} has no tag "${spec}"`, {
+      status: 404,
+      hint: `tags: ${tags.length ? tags.join(", ") : "(none)"}; versions: ${listVersions(doc)}`,
+    });
+  }
+  throw new ConnectoryError("version.spec.invalid", `"${requested}" is not a version, a range or a tag`, {
+    usage: true,
+    hint: "use an exact version (1.2.3), a range (^1.2, ~1.2.3, >=1 <2) or a tag (latest)",
+  });
+}
+
+/** Every version of `doc` newest first, each marked `(yanked)` / `(deprecated)`: for error hints. */
+export function listVersions(doc: ConnectorDocument): string {
+  const all = sortedVersions(doc);
+  if (all.length === 0) return "(none published)";
+  return all
+    .map((v) => {
+      const e = doc.versions[v];
+      return v + (e?.yanked ? " (yanked)" : "") + (e?.deprecated !== undefined ? " (deprecated)" : "");
+    })
+    .join(", ");
+}
+
+/**
+ * The versions of `doc` written canonically (`1.2.3`, not `v1.2.3` or `=1.2.3`), newest first. Other keys
+ * are ignored: a version becomes a folder name, so it must be exactly what semver prints.
+ */
+export function sortedVersions(doc: ConnectorDocument): string[] {
+  return Object.keys(doc.versions).filter(isCanonical).sort(semver.rcompare);
+}
+
+/** True for a version string exactly as semver prints it (safe as a path segment). */
+export function isCanonical(version: string): boolean {
+  return semver.valid(version) === version;
+}
+
+function resolveTag(
+  doc: ConnectorDocument,
+  tag: string,
+  target: string,
+  options: { prerelease?: boolean },
+): Resolution {
+  const entry = isCanonical(target) && Object.hasOwn(doc.versions, target) ? doc.versions[target] : undefined;
+  if (entry && !entry.yanked) return picked(target, entry, "tag");
+  // `latest` must always mean something installable: the newest stable version that is not yanked.
+  if (tag === "latest") return newestIn(doc, "*", "tag", options);
+  const why = entry ? `version ${target}, which is yanked` : `version ${target}, which does not exist`;
+  throw new ConnectoryError("version.tag.yanked", `tag "${tag}" of ${doc.name} points to ${why}`, {
+    status: 404,
+    hint: `pin an exact version to install it anyway; versions: ${listVersions(doc)}`,
+  });
+}
+
+function newestIn(
+  doc: ConnectorDocument,
+  range: string,
+  kind: "range" | "tag",
+  options: { prerelease?: boolean },
+): Resolution {
+  const candidates = sortedVersions(doc).filter((v) => doc.versions[v]?.yanked !== true);
+  const best = semver.maxSatisfying(candidates, range, { includePrerelease: options.prerelease === true });
+  const entry = best === null ? undefined : doc.versions[best];
+  if (!entry) {
+    const what = range === "*" ? "no installable version" : `no version matching "${range}"`;
+    throw noMatch(doc, `${doc.name} has ${what}`);
+  }
+  return picked(best as string, entry, kind);
+}
+
+// `version` is the document's key (checked canonical), never the entry's own field: a hostile document
+// could make them differ, and the version becomes a folder name.
+function picked(version: string, entry: VersionSummary, kind: Resolution["kind"]): Resolution {
+  return {
+    version,
+    entry,
+    kind,
+    yanked: entry.yanked === true,
+    ...(entry.deprecated !== undefined ? { deprecated: entry.deprecated } : {}),
+  };
+}
+
+function noMatch(doc: ConnectorDocument, message: string): ConnectoryError {
+  return new ConnectoryError("version.not-found", message, {
+    status: 404,
+    hint: `available versions: ${listVersions(doc)}`,
+  });
+}

@@ -1,0 +1,160 @@
+import type { Category } from "../core/types.js";
+
+// The registry's data layer, dialect-free: SQLite implements it now, PostgreSQL next (issue 8). The
+// services in src/registry use nothing else, so every rule (ownership, latest, documents) is written once.
+
+/** A prepared JSON document: the exact bytes to serve and their ETag. */
+export interface Prepared {
+  body: string;
+  etag: string;
+}
+
+export interface PublisherRow {
+  id: number;
+  name: string;
+  createdAt: string;
+}
+
+export interface TokenRow {
+  id: number;
+  publisher: string;
+  /** The first characters of the token (`cty_AbCd1234`), enough to recognise it; never the secret. */
+  prefix: string;
+  label: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** The publisher a valid (unrevoked) token acts for. */
+export interface TokenOwner {
+  tokenId: number;
+  publisherId: number;
+  publisher: string;
+}
+
+/** One stored version, as the services need it to rebuild documents. */
+export interface VersionRecord {
+  version: string;
+  publishedAt: string;
+  yanked: boolean;
+  deprecated: string | null;
+  integrity: string;
+  sha256: string;
+  size: number;
+  blobKey: string;
+  /** JSON of what the package declares (see src/registry/documents.ts). */
+  content: string;
+}
+
+/** A connector with everything needed to recompute its documents. */
+export interface ConnectorState {
+  id: number;
+  name: string;
+  publisherId: number;
+  publisher: string;
+  createdAt: string;
+  updatedAt: string;
+  versions: VersionRecord[];
+  /** Explicitly set dist-tags only. */
+  tags: Record<string, string>;
+}
+
+/** The listing fields and prepared document of a connector, written after every change. */
+export interface ConnectorFields {
+  displayName: string | null;
+  description: string;
+  keywords: string[];
+  categories: Category[];
+  version: string | null;
+  latest: string | null;
+  updatedAt: string;
+  document: Prepared;
+}
+
+export type SortKey = "relevance" | "downloads" | "updated" | "name";
+
+export interface SearchQuery {
+  /** Words to match (already split; each matched as a prefix); empty = no text filter. */
+  terms: string[];
+  category?: Category;
+  sort: SortKey;
+  limit: number;
+  /** Keyset position: the sort value and name of the last item of the previous page. */
+  after?: { key: number | string; name: string };
+}
+
+export interface ConnectorSummary {
+  name: string;
+  displayName: string | null;
+  description: string;
+  publisher: string;
+  version: string | null;
+  keywords: string[];
+  categories: Category[];
+  downloads: number;
+  updatedAt: string;
+  /** The sort value of this item (the keyset cursor carries it). */
+  key: number | string;
+}
+
+/** Writes happen inside one transaction: all of it lands, or none of it. */
+export interface RegistryTx {
+  loadConnector(name: string): Promise<ConnectorState | undefined>;
+  /** Claims a name; throws ConnectoryError `db.conflict` (409) if it was claimed meanwhile. */
+  createConnector(input: {
+    name: string;
+    publisherId: number;
+    createdAt: string;
+    fields: ConnectorFields;
+  }): Promise<number>;
+  /** Throws ConnectoryError `db.conflict` (409) if the version exists. */
+  insertVersion(connectorId: number, version: VersionRecord, document: Prepared): Promise<void>;
+  updateVersion(
+    connectorId: number,
+    version: string,
+    patch: { yanked: boolean; deprecated: string | null; document: Prepared },
+  ): Promise<void>;
+  /** Replaces the explicit dist-tags. */
+  setTags(connectorId: number, tags: Record<string, string>): Promise<void>;
+  updateConnector(connectorId: number, fields: ConnectorFields): Promise<void>;
+  setMeta(key: string, value: string): Promise<void>;
+}
+
+/** The registry's whole data layer. */
+export interface RegistryRepository {
+  /**
+   * Runs `fn` in one write transaction; writes are serialized. Work `fn` does outside the database
+   * (a blob put) happens while the transaction is open, so it can be undone before anything commits.
+   */
+  transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T>;
+
+  connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined>;
+  versionDocument(name: string, version: string): Promise<Prepared | undefined>;
+  /** The version a tag points at (`latest` included), if any. */
+  resolveTag(name: string, tag: string): Promise<string | undefined>;
+  tarball(
+    name: string,
+    version: string,
+  ): Promise<{ blobKey: string; size: number; integrity: string; sha256: string } | undefined>;
+  /** Counts one download of an existing version; false if there is none. Exact under concurrency. */
+  countDownload(name: string, version: string): Promise<boolean>;
+  search(query: SearchQuery): Promise<ConnectorSummary[]>;
+  categories(): Promise<Array<{ category: Category; count: number }>>;
+  connectorNames(): Promise<string[]>;
+  getMeta(key: string): Promise<string | undefined>;
+
+  ensurePublisher(name: string, now: string): Promise<PublisherRow>;
+  createToken(input: {
+    publisherId: number;
+    hash: string;
+    prefix: string;
+    label: string | null;
+    createdAt: string;
+  }): Promise<TokenRow>;
+  findToken(hash: string): Promise<TokenOwner | undefined>;
+  listTokens(): Promise<TokenRow[]>;
+  /** Revokes tokens by id or by prefix; returns those it revoked. */
+  revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// The SQLite schema. The FTS5 table `connectors_fts` and its triggers cannot be expressed in drizzle;
+// they live in a custom migration (migrations/sqlite/0001_search.sql). Times are ISO-8601 UTC text.
+
+/** A publisher owns connector names; tokens act for it. */
+export const publishers = sqliteTable("publishers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  createdAt: text("created_at").notNull(),
+});
+
+/** Publish tokens: only the sha256 of the secret is stored; `prefix` identifies it in listings. */
+export const tokens = sqliteTable(
+  "tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    hash: text("hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    label: text("label"),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("tokens_prefix_idx").on(t.prefix)],
+);
+
+/**
+ * One row per connector name. `document`/`etag` are the connector document prepared at write time
+ * (without `downloads`, spliced in at read time so counting stays one UPDATE).
+ */
+export const connectors = sqliteTable(
+  "connectors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull().unique(),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    displayName: text("display_name"),
+    description: text("description").notNull(),
+    /** JSON array, also indexed by FTS (the tokenizer ignores the punctuation). */
+    keywords: text("keywords").notNull().default("[]"),
+    /** JSON array; connector_categories is the indexed copy. */
+    categories: text("categories").notNull().default("[]"),
+    /** The version shown in listings: `latest`, else the highest non-yanked one. */
+    version: text("version"),
+    latest: text("latest"),
+    downloads: integer("downloads").notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    document: text("document").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [
+    index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
+    index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
+    index("connectors_publisher_idx").on(t.publisherId),
+  ],
+);
+
+/** Category membership, for the filter and the counts. */
+export const connectorCategories = sqliteTable(
+  "connector_categories",
+  {
+    category: text("category").notNull(),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.connectorId] })],
+);
+
+/** Immutable published versions; only `yanked`, `deprecated`, `downloads` and the prepared document change. */
+export const versions = sqliteTable(
+  "versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    version: text("version").notNull(),
+    publishedAt: text("published_at").notNull(),
+    yanked: integer("yanked", { mode: "boolean" }).notNull().default(false),
+    deprecated: text("deprecated"),
+    integrity: text("integrity").notNull(),
+    sha256: text("sha256").notNull(),
+    size: integer("size").notNull(),
+    blobKey: text("blob_key").notNull(),
+    /** JSON: what the package declares (manifest, servers, token schema, skills, readme). */
+    content: text("content").notNull(),
+    downloads: integer("downloads").notNull().default(0),
+    document: text("document").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [uniqueIndex("versions_connector_version_idx").on(t.connectorId, t.version)],
+);
+
+/** Dist-tags set explicitly by the owner; a computed `latest` lives in connectors.latest. */
+export const distTags = sqliteTable(
+  "dist_tags",
+  {
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    tag: text("tag").notNull(),
+    version: text("version").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectorId, t.tag] })],
+);
+
+/** Registry-wide settings, e.g. the public URL the prepared documents were built for. */
+export const meta = sqliteTable("meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

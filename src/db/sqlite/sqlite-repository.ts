@@ -1,0 +1,222 @@
+import type { Database as Sqlite } from "better-sqlite3";
+import { and, eq, sql } from "drizzle-orm";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { Category } from "../../core/types.js";
+import { Mutex } from "../mutex.js";
+import type {
+  ConnectorSummary,
+  Prepared,
+  PublisherRow,
+  RegistryRepository,
+  RegistryTx,
+  SearchQuery,
+  TokenOwner,
+  TokenRow,
+} from "../repository.js";
+import { connectorCategories, connectors, distTags, meta, publishers, tokens, versions } from "./schema.js";
+import { SqliteSearch } from "./sqlite-search.js";
+import { SqliteTx } from "./sqlite-tx.js";
+
+export interface SqliteConnections {
+  writer: Sqlite;
+  reader: Sqlite;
+  writeDb: BetterSQLite3Database;
+  readDb: BetterSQLite3Database;
+}
+
+/**
+ * RegistryRepository on SQLite. Two connections: reads go to `reader` (WAL gives it the last committed
+ * snapshot, never a transaction in flight); every write goes through one mutex to `writer`, because a
+ * transaction stays open across the awaits of a publish (the blob put) and anything else run on that
+ * connection meanwhile would silently join it.
+ */
+export class SqliteRepository implements RegistryRepository {
+  private readonly mutex = new Mutex();
+  private readonly tx: SqliteTx;
+  private readonly searcher: SqliteSearch;
+  private readonly stmts;
+
+  constructor(private readonly c: SqliteConnections) {
+    this.tx = new SqliteTx(c.writeDb);
+    this.searcher = new SqliteSearch(c.reader);
+    const name = sql.placeholder("name");
+    const version = sql.placeholder("version");
+    this.stmts = {
+      connectorDocument: c.readDb
+        .select({ body: connectors.document, etag: connectors.etag, downloads: connectors.downloads })
+        .from(connectors)
+        .where(eq(connectors.name, name))
+        .prepare(),
+      versionDocument: c.readDb
+        .select({ body: versions.document, etag: versions.etag })
+        .from(versions)
+        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
+        .where(and(eq(connectors.name, name), eq(versions.version, version)))
+        .prepare(),
+      tarball: c.readDb
+        .select({
+          blobKey: versions.blobKey,
+          size: versions.size,
+          integrity: versions.integrity,
+          sha256: versions.sha256,
+        })
+        .from(versions)
+        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
+        .where(and(eq(connectors.name, name), eq(versions.version, version)))
+        .prepare(),
+      countVersion: c.writer.prepare(
+        `UPDATE versions SET downloads = downloads + 1
+         WHERE connector_id = (SELECT id FROM connectors WHERE name = ?) AND version = ?`,
+      ),
+      countConnector: c.writer.prepare(`UPDATE connectors SET downloads = downloads + 1 WHERE name = ?`),
+    };
+  }
+
+  transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
+    return this.mutex.run(async () => {
+      // IMMEDIATE takes the write lock now, so another process cannot slip in between our read and write.
+      this.c.writer.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await fn(this.tx);
+        this.c.writer.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (this.c.writer.inTransaction) this.c.writer.exec("ROLLBACK");
+        throw error;
+      }
+    });
+  }
+
+  async connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
+    return this.stmts.connectorDocument.get({ name });
+  }
+
+  async versionDocument(name: string, version: string): Promise<Prepared | undefined> {
+    return this.stmts.versionDocument.get({ name, version });
+  }
+
+  async resolveTag(name: string, tag: string): Promise<string | undefined> {
+    if (tag === "latest") {
+      const row = this.c.readDb
+        .select({ latest: connectors.latest })
+        .from(connectors)
+        .where(eq(connectors.name, name))
+        .get();
+      return row?.latest ?? undefined;
+    }
+    const row = this.c.readDb
+      .select({ version: distTags.version })
+      .from(distTags)
+      .innerJoin(connectors, eq(connectors.id, distTags.connectorId))
+      .where(and(eq(connectors.name, name), eq(distTags.tag, tag)))
+      .get();
+    return row?.version;
+  }
+
+  async tarball(name: string, version: string) {
+    return this.stmts.tarball.get({ name, version });
+  }
+
+  countDownload(name: string, version: string): Promise<boolean> {
+    return this.mutex.run(() =>
+      this.c.writer.transaction(() => {
+        if (this.stmts.countVersion.run(name, version).changes === 0) return false;
+        this.stmts.countConnector.run(name);
+        return true;
+      })(),
+    );
+  }
+
+  async search(query: SearchQuery): Promise<ConnectorSummary[]> {
+    return this.searcher.run(query);
+  }
+
+  async categories(): Promise<Array<{ category: Category; count: number }>> {
+    return this.c.readDb
+      .select({ category: connectorCategories.category, count: sql<number>`count(*)` })
+      .from(connectorCategories)
+      .groupBy(connectorCategories.category)
+      .all() as Array<{ category: Category; count: number }>;
+  }
+
+  async connectorNames(): Promise<string[]> {
+    return this.c.readDb
+      .select({ name: connectors.name })
+      .from(connectors)
+      .orderBy(connectors.name)
+      .all()
+      .map((r) => r.name);
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    return this.c.readDb.select().from(meta).where(eq(meta.key, key)).get()?.value;
+  }
+
+  ensurePublisher(name: string, now: string): Promise<PublisherRow> {
+    return this.mutex.run(() => {
+      this.c.writeDb.insert(publishers).values({ name, createdAt: now }).onConflictDoNothing().run();
+      return this.c.writeDb.select().from(publishers).where(eq(publishers.name, name)).get() as PublisherRow;
+    });
+  }
+
+  createToken(input: {
+    publisherId: number;
+    hash: string;
+    prefix: string;
+    label: string | null;
+    createdAt: string;
+  }): Promise<TokenRow> {
+    return this.mutex.run(() => {
+      const { id } = this.c.writeDb.insert(tokens).values(input).returning({ id: tokens.id }).get();
+      return this.tokenRows(this.c.writeDb, eq(tokens.id, id))[0] as TokenRow;
+    });
+  }
+
+  async findToken(hash: string): Promise<TokenOwner | undefined> {
+    const row = this.c.readDb
+      .select({ tokenId: tokens.id, publisherId: publishers.id, publisher: publishers.name, revokedAt: tokens.revokedAt })
+      .from(tokens)
+      .innerJoin(publishers, eq(publishers.id, tokens.publisherId))
+      .where(eq(tokens.hash, hash))
+      .get();
+    if (!row || row.revokedAt !== null) return undefined;
+    return { tokenId: row.tokenId, publisherId: row.publisherId, publisher: row.publisher };
+  }
+
+  async listTokens(): Promise<TokenRow[]> {
+    return this.tokenRows(this.c.readDb);
+  }
+
+  revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]> {
+    return this.mutex.run(() => {
+      const match = /^\d+$/.test(idOrPrefix) ? eq(tokens.id, Number(idOrPrefix)) : eq(tokens.prefix, idOrPrefix);
+      const found = this.tokenRows(this.c.writeDb, match).filter((t) => t.revokedAt === null);
+      for (const t of found) {
+        this.c.writeDb.update(tokens).set({ revokedAt: now }).where(eq(tokens.id, t.id)).run();
+      }
+      return found.map((t) => ({ ...t, revokedAt: now }));
+    });
+  }
+
+  async close(): Promise<void> {
+    // Wait for writes in flight, then close; a closed handle throws on use rather than hanging.
+    await this.mutex.run(() => undefined);
+    this.c.reader.close();
+    this.c.writer.close();
+  }
+
+  private tokenRows(db: BetterSQLite3Database, where?: ReturnType<typeof eq>): TokenRow[] {
+    const q = db
+      .select({
+        id: tokens.id,
+        publisher: publishers.name,
+        prefix: tokens.prefix,
+        label: tokens.label,
+        createdAt: tokens.createdAt,
+        revokedAt: tokens.revokedAt,
+      })
+      .from(tokens)
+      .innerJoin(publishers, eq(publishers.id, tokens.publisherId));
+    return (where ? q.where(where) : q).orderBy(tokens.id).all();
+  }
+}

@@ -1,0 +1,98 @@
+import type { Database, Statement } from "better-sqlite3";
+import type { Category } from "../../core/types.js";
+import type { ConnectorSummary, SearchQuery } from "../repository.js";
+
+// Column weights for bm25 (name, display_name, description, keywords): a name match weighs most.
+const BM25 = "bm25(connectors_fts, 10.0, 6.0, 1.0, 3.0)";
+
+// Per sort: the key expression, the order, and the keyset condition that continues after (:k, :n).
+const SORTS = {
+  relevance: { key: "rank", order: "key ASC, name ASC", after: "(key > :k OR (key = :k AND name > :n))" },
+  downloads: { key: "c.downloads", order: "key DESC, name ASC", after: "(key < :k OR (key = :k AND name > :n))" },
+  updated: { key: "c.updated_at", order: "key DESC, name ASC", after: "(key < :k OR (key = :k AND name > :n))" },
+  name: { key: "c.name", order: "name ASC", after: "name > :n" },
+} as const;
+
+interface Row {
+  name: string;
+  display_name: string | null;
+  description: string;
+  publisher: string;
+  version: string | null;
+  keywords: string;
+  categories: string;
+  downloads: number;
+  updated_at: string;
+  key: number | string;
+}
+
+/**
+ * Full-text search and listings over FTS5, with keyset pagination. Statements are prepared once per
+ * shape (sort × text × category × cursor), so a query costs one index walk and no SQL compilation.
+ */
+export class SqliteSearch {
+  private readonly cache = new Map<string, Statement>();
+
+  constructor(private readonly db: Database) {}
+
+  run(query: SearchQuery): ConnectorSummary[] {
+    const hasText = query.terms.length > 0;
+    const sort = query.sort === "relevance" && !hasText ? "downloads" : query.sort;
+    const shape = `${sort}|${hasText}|${query.category !== undefined}|${query.after !== undefined}`;
+    let stmt = this.cache.get(shape);
+    if (!stmt) {
+      stmt = this.db.prepare(buildSql(sort, hasText, query.category !== undefined, query.after !== undefined));
+      this.cache.set(shape, stmt);
+    }
+    const params: Record<string, unknown> = { limit: query.limit };
+    if (hasText) {
+      params.match = query.terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(" ");
+      if (sort === "relevance") params.exact = query.terms.join("-");
+    }
+    if (query.category !== undefined) params.category = query.category;
+    if (query.after) {
+      params.n = query.after.name;
+      if (sort !== "name") params.k = query.after.key;
+    }
+    return (stmt.all(params) as Row[]).map(toSummary);
+  }
+}
+
+function buildSql(sort: keyof typeof SORTS, hasText: boolean, hasCategory: boolean, hasAfter: boolean): string {
+  const spec = SORTS[sort];
+  const where: string[] = [];
+  let from = "connectors c";
+  let rank = "0";
+  if (hasText && sort === "relevance") {
+    from = "connectors_fts f JOIN connectors c ON c.id = f.rowid";
+    where.push("connectors_fts MATCH :match");
+    // An exact name match (`tushare`, `weather-cn` typed as `weather cn`) comes first whatever bm25 says.
+    rank = `${BM25} - CASE WHEN c.name = :exact THEN 1000.0 ELSE 0.0 END`;
+  } else if (hasText) {
+    where.push("c.id IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)");
+  }
+  if (hasCategory) {
+    where.push("c.id IN (SELECT connector_id FROM connector_categories WHERE category = :category)");
+  }
+  const inner = `SELECT c.name AS name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
+      c.categories, c.downloads, c.updated_at, ${spec.key === "rank" ? rank : spec.key} AS key
+    FROM ${from} JOIN publishers p ON p.id = c.publisher_id
+    ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
+  // The keyset condition sits outside so it can use the computed key (bm25 is only valid in the inner query).
+  return `SELECT * FROM (${inner}) ${hasAfter ? `WHERE ${spec.after}` : ""} ORDER BY ${spec.order} LIMIT :limit`;
+}
+
+function toSummary(row: Row): ConnectorSummary {
+  return {
+    name: row.name,
+    displayName: row.display_name,
+    description: row.description,
+    publisher: row.publisher,
+    version: row.version,
+    keywords: JSON.parse(row.keywords) as string[],
+    categories: JSON.parse(row.categories) as Category[],
+    downloads: row.downloads,
+    updatedAt: row.updated_at,
+    key: row.key,
+  };
+}

@@ -1,0 +1,149 @@
+import { and, eq } from "drizzle-orm";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { ConnectoryError } from "../../core/errors.js";
+import type { Category } from "../../core/types.js";
+import type { ConnectorFields, ConnectorState, Prepared, RegistryTx, VersionRecord } from "../repository.js";
+import { connectorCategories, connectors, distTags, meta, publishers, versions } from "./schema.js";
+
+/** The write side, run on the writer connection inside BEGIN IMMEDIATE … COMMIT (see SqliteRepository). */
+export class SqliteTx implements RegistryTx {
+  constructor(private readonly db: BetterSQLite3Database) {}
+
+  async loadConnector(name: string): Promise<ConnectorState | undefined> {
+    const row = this.db
+      .select({
+        id: connectors.id,
+        name: connectors.name,
+        publisherId: connectors.publisherId,
+        publisher: publishers.name,
+        createdAt: connectors.createdAt,
+        updatedAt: connectors.updatedAt,
+      })
+      .from(connectors)
+      .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
+      .where(eq(connectors.name, name))
+      .get();
+    if (!row) return undefined;
+    const rows = this.db
+      .select({
+        version: versions.version,
+        publishedAt: versions.publishedAt,
+        yanked: versions.yanked,
+        deprecated: versions.deprecated,
+        integrity: versions.integrity,
+        sha256: versions.sha256,
+        size: versions.size,
+        blobKey: versions.blobKey,
+        content: versions.content,
+      })
+      .from(versions)
+      .where(eq(versions.connectorId, row.id))
+      .all();
+    const tags = this.db.select().from(distTags).where(eq(distTags.connectorId, row.id)).all();
+    return { ...row, versions: rows, tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])) };
+  }
+
+  async createConnector(input: {
+    name: string;
+    publisherId: number;
+    createdAt: string;
+    fields: ConnectorFields;
+  }): Promise<number> {
+    const { fields } = input;
+    const row = conflictAs409(() =>
+      this.db
+        .insert(connectors)
+        .values({
+          name: input.name,
+          publisherId: input.publisherId,
+          createdAt: input.createdAt,
+          ...columns(fields),
+        })
+        .returning({ id: connectors.id })
+        .get(),
+    );
+    this.writeCategories(row.id, fields.categories);
+    return row.id;
+  }
+
+  async insertVersion(connectorId: number, version: VersionRecord, document: Prepared): Promise<void> {
+    conflictAs409(() =>
+      this.db
+        .insert(versions)
+        .values({ connectorId, ...version, document: document.body, etag: document.etag })
+        .run(),
+    );
+  }
+
+  async updateVersion(
+    connectorId: number,
+    version: string,
+    patch: { yanked: boolean; deprecated: string | null; document: Prepared },
+  ): Promise<void> {
+    this.db
+      .update(versions)
+      .set({
+        yanked: patch.yanked,
+        deprecated: patch.deprecated,
+        document: patch.document.body,
+        etag: patch.document.etag,
+      })
+      .where(and(eq(versions.connectorId, connectorId), eq(versions.version, version)))
+      .run();
+  }
+
+  async setTags(connectorId: number, tags: Record<string, string>): Promise<void> {
+    this.db.delete(distTags).where(eq(distTags.connectorId, connectorId)).run();
+    const rows = Object.entries(tags).map(([tag, version]) => ({ connectorId, tag, version }));
+    if (rows.length > 0) this.db.insert(distTags).values(rows).run();
+  }
+
+  async updateConnector(connectorId: number, fields: ConnectorFields): Promise<void> {
+    this.db.update(connectors).set(columns(fields)).where(eq(connectors.id, connectorId)).run();
+    this.writeCategories(connectorId, fields.categories);
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  }
+
+  private writeCategories(connectorId: number, categories: Category[]): void {
+    this.db.delete(connectorCategories).where(eq(connectorCategories.connectorId, connectorId)).run();
+    const rows = [...new Set(categories)].map((category) => ({ category, connectorId }));
+    if (rows.length > 0) this.db.insert(connectorCategories).values(rows).run();
+  }
+}
+
+function columns(fields: ConnectorFields) {
+  return {
+    displayName: fields.displayName,
+    description: fields.description,
+    keywords: JSON.stringify(fields.keywords),
+    categories: JSON.stringify(fields.categories),
+    version: fields.version,
+    latest: fields.latest,
+    updatedAt: fields.updatedAt,
+    document: fields.document.body,
+    etag: fields.document.etag,
+  };
+}
+
+/** A unique-constraint failure means someone else got there first: a 409 the services understand. */
+function conflictAs409<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ConnectoryError("db.conflict", "the row already exists", { status: 409, cause: error });
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  }
+  return false;
+}

@@ -1,0 +1,19 @@
+import type { Hono } from "hono";
+import type { Registry } from "../../registry/registry.js";
+import { connectorRoutes } from "./connectors.js";
+import { distTagRoutes } from "./dist-tags.js";
+import { metaRoutes } from "./meta.js";
+import { publishRoutes } from "./publish.js";
+import { versionRoutes } from "./versions.js";
+
+/**
+ * Every API route, one file per resource, registered here and only here. A new resource (e.g. the
+ * host config snippets, GET /v1/connectors/:name/:version/config) adds its file and one line below.
+ */
+export function registerRoutes(app: Hono, registry: Registry): void {
+  app.route("/", metaRoutes(registry));
+  app.route("/", distTagRoutes(registry));
+  app.route("/", versionRoutes(registry));
+  app.route("/", publishRoutes(registry));
+  app.route("/", connectorRoutes(registry));
+}

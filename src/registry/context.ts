@@ -1,0 +1,11 @@
+import type { RegistryRepository } from "../db/repository.js";
+import type { BlobStore } from "../storage/blob-store.js";
+
+/** What every registry service works with. */
+export interface RegistryDeps {
+  repo: RegistryRepository;
+  blobs: BlobStore;
+  /** Base of absolute URLs in documents, without a trailing slash (PUBLIC_URL). */
+  publicUrl: string;
+  now: () => Date;
+}

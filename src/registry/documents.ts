@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import semver from "semver";
+import type { ConnectorPackage } from "../core/package/validate-package.js";
+import type { PluginManifest } from "../core/types.js";
+import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
+
+// The documents the registry serves (DESIGN §4), built once per write and stored as bytes.
+
+/** What a version declares, kept as JSON in the database so documents can be rebuilt (yank, new URL). */
+export interface VersionContent {
+  manifest: PluginManifest;
+  mcp: { mcpServers: ConnectorPackage["servers"] };
+  tokenSchema?: ConnectorPackage["tokenSchema"];
+  skills: Array<{ name: string; description: string; path: string }>;
+  readme?: string;
+  icon?: ConnectorPackage["icon"];
+}
+
+/** The parts of a validated package a version keeps (skill bodies stay in the tarball). */
+export function versionContent(pkg: ConnectorPackage): VersionContent {
+  return {
+    manifest: pkg.manifest,
+    mcp: { mcpServers: pkg.servers },
+    ...(pkg.tokenSchema ? { tokenSchema: pkg.tokenSchema } : {}),
+    skills: pkg.skills.map((s) => ({ name: s.name, description: s.description, path: s.path })),
+    ...(pkg.readme !== undefined ? { readme: pkg.readme } : {}),
+    ...(pkg.icon ? { icon: pkg.icon } : {}),
+  };
+}
+
+/** Serializes a document and gives it a strong validator (a hash of the exact bytes). */
+export function prepare(document: unknown): Prepared {
+  const body = JSON.stringify(document);
+  return { body, etag: createHash("sha256").update(body).digest("base64url").slice(0, 27) };
+}
+
+/** The absolute tarball URL of a version. */
+export function tarballUrl(publicUrl: string, name: string, version: string): string {
+  return `${publicUrl}/v1/connectors/${name}/${encodeURIComponent(version)}/tarball`;
+}
+
+function dist(publicUrl: string, name: string, v: VersionRecord) {
+  return { tarball: tarballUrl(publicUrl, name, v.version), integrity: v.integrity, sha256: v.sha256, size: v.size };
+}
+
+/** `GET /v1/connectors/:name/:version`: everything one version declares, plus its state and dist. */
+export function versionDocument(name: string, publisher: string, v: VersionRecord, publicUrl: string): Prepared {
+  const content = JSON.parse(v.content) as VersionContent;
+  return prepare({
+    name,
+    version: v.version,
+    publisher,
+    publishedAt: v.publishedAt,
+    yanked: v.yanked,
+    ...(v.deprecated !== null ? { deprecated: v.deprecated } : {}),
+    ...content,
+    dist: dist(publicUrl, name, v),
+  });
+}
+
+/**
+ * `latest` (DESIGN §4): an explicit tag wins; otherwise the highest version that is neither yanked nor a
+ * prerelease. With only prereleases or only yanked versions there is no `latest`.
+ */
+export function distTags(state: Pick<ConnectorState, "versions" | "tags">): Record<string, string> {
+  const tags = { ...state.tags };
+  if (tags.latest === undefined) {
+    const stable = state.versions
+      .filter((v) => !v.yanked && semver.prerelease(v.version) === null)
+      .map((v) => v.version)
+      .sort(semver.rcompare);
+    if (stable[0] !== undefined) tags.latest = stable[0];
+  }
+  return tags;
+}
+
+/**
+ * The listing fields and connector document of a connector. Its descriptive fields come from the version
+ * people get: `latest`, else the highest non-yanked version, else the highest.
+ */
+export function connectorFields(state: ConnectorState, publicUrl: string): ConnectorFields {
+  const tags = distTags(state);
+  const ordered = [...state.versions].sort((a, b) => semver.compare(a.version, b.version));
+  const shown =
+    ordered.find((v) => v.version === tags.latest) ??
+    [...ordered].reverse().find((v) => !v.yanked) ??
+    ordered[ordered.length - 1];
+  const content = shown ? (JSON.parse(shown.content) as VersionContent) : undefined;
+  const m = content?.manifest;
+  const document = prepare({
+    name: state.name,
+    ...(m?.displayName !== undefined ? { displayName: m.displayName } : {}),
+    description: m?.description ?? "",
+    publisher: state.publisher,
+    ...(m?.license !== undefined ? { license: m.license } : {}),
+    ...(m?.homepage !== undefined ? { homepage: m.homepage } : {}),
+    ...(m?.repository !== undefined ? { repository: m.repository } : {}),
+    keywords: m?.keywords ?? [],
+    categories: m?.categories ?? [],
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    distTags: tags,
+    versions: Object.fromEntries(
+      ordered.map((v) => [
+        v.version,
+        {
+          version: v.version,
+          publishedAt: v.publishedAt,
+          yanked: v.yanked,
+          ...(v.deprecated !== null ? { deprecated: v.deprecated } : {}),
+          dist: dist(publicUrl, state.name, v),
+        },
+      ]),
+    ),
+  });
+  return {
+    displayName: m?.displayName ?? null,
+    description: m?.description ?? "",
+    keywords: m?.keywords ?? [],
+    categories: m?.categories ?? [],
+    version: shown && !shown.yanked ? shown.version : null,
+    latest: tags.latest ?? null,
+    updatedAt: state.updatedAt,
+    document,
+  };
+}
+
+/** The served connector document: the prepared bytes with the live download count spliced in. */
+export function withDownloads(prepared: Prepared & { downloads: number }): Prepared {
+  return {
+    body: `${prepared.body.slice(0, -1)},"downloads":${prepared.downloads}}`,
+    etag: `"${prepared.etag}.${prepared.downloads}"`,
+  };
+}

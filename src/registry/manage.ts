@@ -1,0 +1,131 @@
+import { ConnectoryError } from "../core/errors.js";
+import type { ConnectorState, RegistryTx, TokenOwner, VersionRecord } from "../db/repository.js";
+import type { RegistryDeps } from "./context.js";
+import { connectorFields, distTags, versionDocument } from "./documents.js";
+import { checkName, checkTag, checkVersion, clip } from "./names.js";
+import { authenticate } from "./tokens.js";
+
+type Auth = { name: string; authorization: string | undefined };
+
+/** Marks a version yanked: no range or `latest` picks it; tags pointing at it are removed. */
+export function yankVersion(deps: RegistryDeps, input: Auth & { version: string }) {
+  return changeVersion(deps, input, (v) => ({ ...v, yanked: true }));
+}
+
+export function unyankVersion(deps: RegistryDeps, input: Auth & { version: string }) {
+  return changeVersion(deps, input, (v) => ({ ...v, yanked: false }));
+}
+
+/** Sets (or, with an empty message, clears) a version's deprecation message. */
+export function deprecateVersion(deps: RegistryDeps, input: Auth & { version: string; body: unknown }) {
+  const message = (input.body as { message?: unknown } | null)?.message;
+  if (typeof message !== "string" || message.length > 1000) {
+    throw new ConnectoryError("deprecate.message.invalid", 'the body must be {"message": "<text up to 1000 characters>"}', {
+      status: 400,
+      hint: 'send {"message": ""} to clear a deprecation',
+    });
+  }
+  return changeVersion(deps, input, (v) => ({ ...v, deprecated: message === "" ? null : message }));
+}
+
+/** Points a dist-tag at a version (PUT /v1/connectors/:name/dist-tags/:tag, body `"1.2.3"` or `{"version"}`). */
+export function setDistTag(deps: RegistryDeps, input: Auth & { tag: string; body: unknown }) {
+  const tag = checkTag(input.tag);
+  const body = input.body as { version?: unknown } | string | null;
+  const version = typeof body === "string" ? body : body?.version;
+  if (typeof version !== "string") {
+    throw new ConnectoryError("dist-tag.body.invalid", 'the body must be a version: "1.2.3" or {"version": "1.2.3"}');
+  }
+  checkVersion(version);
+  return change(deps, input, (state) => {
+    const target = findVersion(state, version);
+    if (target.yanked) {
+      throw new ConnectoryError("dist-tag.version.yanked", `${state.name}@${version} is yanked; a tag cannot point at it`, {
+        status: 409,
+        hint: "unyank it first, or tag another version",
+      });
+    }
+    return { ...state, tags: { ...state.tags, [tag]: version } };
+  });
+}
+
+/** Removes a dist-tag; removing `latest` returns it to the computed default. */
+export function removeDistTag(deps: RegistryDeps, input: Auth & { tag: string }) {
+  const tag = checkTag(input.tag);
+  return change(deps, input, (state) => {
+    if (state.tags[tag] === undefined && tag !== "latest") {
+      throw new ConnectoryError("dist-tag.not-found", `${state.name} has no dist-tag "${tag}"`, { status: 404 });
+    }
+    const { [tag]: _removed, ...tags } = state.tags;
+    return { ...state, tags };
+  });
+}
+
+function changeVersion(deps: RegistryDeps, input: Auth & { version: string }, fn: (v: VersionRecord) => VersionRecord) {
+  const version = checkVersion(input.version);
+  return change(deps, input, (state) => {
+    const updated = fn(findVersion(state, version));
+    const versions = state.versions.map((v) => (v.version === version ? updated : v));
+    const tags = updated.yanked
+      ? Object.fromEntries(Object.entries(state.tags).filter(([, v]) => v !== version))
+      : state.tags;
+    return { ...state, versions, tags };
+  });
+}
+
+/**
+ * One owner-only change to a connector, in one transaction: load, apply `fn`, then rewrite the changed
+ * version documents, the tags and the connector document. Returns the resulting dist-tags and version states.
+ */
+async function change(deps: RegistryDeps, input: Auth, fn: (state: ConnectorState) => ConnectorState) {
+  const owner = await authenticate(deps.repo, input.authorization);
+  const name = checkName(input.name);
+  return deps.repo.transaction(async (tx) => {
+    const state = await tx.loadConnector(name);
+    if (!state) throw notFound(name);
+    checkOwner(state, owner);
+    const next = { ...fn(state), updatedAt: deps.now().toISOString() };
+    await persist(tx, deps.publicUrl, state, next);
+    return {
+      name,
+      distTags: distTags(next),
+      versions: next.versions.map((v) => ({ version: v.version, yanked: v.yanked, deprecated: v.deprecated })),
+    };
+  });
+}
+
+async function persist(tx: RegistryTx, publicUrl: string, before: ConnectorState, after: ConnectorState) {
+  for (const v of after.versions) {
+    const old = before.versions.find((o) => o.version === v.version);
+    if (old && old.yanked === v.yanked && old.deprecated === v.deprecated) continue;
+    const document = versionDocument(after.name, after.publisher, v, publicUrl);
+    await tx.updateVersion(after.id, v.version, { yanked: v.yanked, deprecated: v.deprecated, document });
+  }
+  await tx.setTags(after.id, after.tags);
+  await tx.updateConnector(after.id, connectorFields(after, publicUrl));
+}
+
+function checkOwner(state: ConnectorState, owner: TokenOwner): void {
+  if (state.publisherId !== owner.publisherId) {
+    throw new ConnectoryError("connector.forbidden", `"${state.name}" belongs to publisher "${state.publisher}"`, {
+      status: 403,
+      hint: "only the owning publisher's tokens can change it",
+    });
+  }
+}
+
+function findVersion(state: ConnectorState, version: string): VersionRecord {
+  const found = state.versions.find((v) => v.version === version);
+  if (!found) {
+    throw new ConnectoryError("version.not-found", `${state.name} has no version ${clip(version)}`, { status: 404 });
+  }
+  return found;
+}
+
+/** 404 for a connector name nobody has published. */
+export function notFound(name: string): ConnectoryError {
+  return new ConnectoryError("connector.not-found", `no connector named "${clip(name)}"`, {
+    status: 404,
+    hint: "check the spelling, or search with `connectory search <words>`",
+  });
+}

@@ -1,0 +1,168 @@
+import semver from "semver";
+import { ConnectoryError, isConnectoryError } from "../core/errors.js";
+import { validatePackage } from "../core/package/validate-package.js";
+import type { Problem } from "../core/types.js";
+import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
+import { computeIntegrity } from "../package/integrity.js";
+import { readTarball } from "../package/read-tarball.js";
+import { blobKey } from "../storage/blob-store.js";
+import { authenticate } from "./tokens.js";
+import type { RegistryDeps } from "./context.js";
+import { connectorFields, versionContent, versionDocument } from "./documents.js";
+import { checkName } from "./names.js";
+
+export interface PublishResult {
+  name: string;
+  version: string;
+  integrity: string;
+  sha256: string;
+  size: number;
+  /** Warnings of the validation (errors would have refused the publish). */
+  warnings: Problem[];
+}
+
+/**
+ * Publishes a tarball (PUT /v1/connectors/:name). Everything that can be checked without the database is
+ * checked first; then one transaction claims the version, writes the blob and the rows together. If any
+ * of it fails, the transaction rolls back and the blob is removed, so nothing is left behind.
+ */
+export async function publishTarball(
+  deps: RegistryDeps,
+  input: { name: string; authorization: string | undefined; bytes: Uint8Array },
+): Promise<PublishResult> {
+  const owner = await authenticate(deps.repo, input.authorization);
+  const name = checkName(input.name);
+  if (input.bytes.byteLength === 0) {
+    throw new ConnectoryError("publish.body.empty", "the request has no body", {
+      hint: "send the tarball (`connectory pack`) as the request body",
+    });
+  }
+  const digest = computeIntegrity(input.bytes);
+  const report = validatePackage(await readTarball(input.bytes));
+  const errors = report.problems.filter((p) => p.severity === "error");
+  if (!report.ok || !report.package) {
+    throw new ConnectoryError("publish.invalid", `the package has ${errors.length} error(s)`, {
+      status: 422,
+      problems: errors,
+      hint: "run `connectory validate <dir>` and fix every error, then publish again",
+    });
+  }
+  const manifest = report.package.manifest;
+  if (manifest.name !== name) {
+    throw new ConnectoryError("publish.name.mismatch", `plugin.json names "${manifest.name}" but the URL names "${name}"`, {
+      hint: `publish to /v1/connectors/${manifest.name}, or fix plugin.json's name`,
+    });
+  }
+  if (manifest.publisher !== owner.publisher) {
+    throw new ConnectoryError(
+      "publish.publisher.mismatch",
+      `plugin.json says publisher "${manifest.publisher}" but the token belongs to "${owner.publisher}"`,
+      { status: 403, hint: `set "publisher": "${owner.publisher}" in plugin.json, or use that publisher's token` },
+    );
+  }
+
+  const key = blobKey(digest.sha256);
+  const now = deps.now().toISOString();
+  const record: VersionRecord = {
+    version: manifest.version,
+    publishedAt: now,
+    yanked: false,
+    deprecated: null,
+    ...digest,
+    blobKey: key,
+    content: JSON.stringify(versionContent(report.package)),
+  };
+  let blobWritten = false;
+  try {
+    await deps.repo.transaction(async (tx) => {
+      const state = await tx.loadConnector(name);
+      checkCanPublish(state, owner.publisherId, owner.publisher, record.version);
+      await putBlob(deps, key, input.bytes);
+      blobWritten = true;
+      await writeVersion(tx, deps.publicUrl, state, { name, publisherId: owner.publisherId, publisher: owner.publisher }, record);
+    });
+  } catch (error) {
+    if (blobWritten) await removeOrphan(deps, name, key);
+    if (isConnectoryError(error) && error.code === "db.conflict") throw versionExists(name, record.version);
+    throw error;
+  }
+  return {
+    name,
+    version: record.version,
+    ...digest,
+    warnings: report.problems.filter((p) => p.severity === "warning"),
+  };
+}
+
+function checkCanPublish(state: ConnectorState | undefined, publisherId: number, publisher: string, version: string) {
+  if (state && state.publisherId !== publisherId) {
+    throw new ConnectoryError("connector.forbidden", `"${state.name}" belongs to publisher "${state.publisher}", not "${publisher}"`, {
+      status: 403,
+      hint: "choose another name; a name belongs to the publisher who first published it",
+    });
+  }
+  // Versions are immutable: a yanked version still occupies its number (and so does 1.0.0+build for 1.0.0).
+  if (state?.versions.some((v) => semver.eq(v.version, version))) throw versionExists(state.name, version);
+}
+
+function versionExists(name: string, version: string): ConnectoryError {
+  return new ConnectoryError("publish.version.exists", `${name}@${version} already exists; versions are immutable`, {
+    status: 409,
+    hint: "bump the version in plugin.json and publish again",
+  });
+}
+
+async function writeVersion(
+  tx: RegistryTx,
+  publicUrl: string,
+  state: ConnectorState | undefined,
+  who: { name: string; publisherId: number; publisher: string },
+  record: VersionRecord,
+): Promise<void> {
+  const next: ConnectorState = state
+    ? { ...state, updatedAt: record.publishedAt, versions: [...state.versions, record] }
+    : {
+        id: 0,
+        name: who.name,
+        publisherId: who.publisherId,
+        publisher: who.publisher,
+        createdAt: record.publishedAt,
+        updatedAt: record.publishedAt,
+        versions: [record],
+        tags: {},
+      };
+  const fields = connectorFields(next, publicUrl);
+  const id = state
+    ? (await tx.updateConnector(state.id, fields), state.id)
+    : await tx.createConnector({ name: who.name, publisherId: who.publisherId, createdAt: record.publishedAt, fields });
+  await tx.insertVersion(id, record, versionDocument(who.name, who.publisher, record, publicUrl));
+}
+
+/**
+ * Create-only put. A blob already at this content address, with no version referencing it (we hold the
+ * version's claim), is an orphan of a crashed publish: it is reused if its bytes are ours, replaced if not.
+ */
+async function putBlob(deps: RegistryDeps, key: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await deps.blobs.put(key, bytes);
+  } catch (error) {
+    if (!isConnectoryError(error) || error.code !== "blob.exists") throw error;
+    const existing = await deps.blobs.get(key);
+    if (existing && Buffer.from(existing).equals(bytes)) return;
+    await deps.blobs.delete(key);
+    await deps.blobs.put(key, bytes);
+  }
+}
+
+/**
+ * After a failed publish, removes the blob unless a committed version uses it. Done in a write
+ * transaction so a concurrent publish of the same bytes cannot commit between the check and the delete.
+ */
+async function removeOrphan(deps: RegistryDeps, name: string, key: string): Promise<void> {
+  await deps.repo
+    .transaction(async (tx) => {
+      const state = await tx.loadConnector(name);
+      if (!state?.versions.some((v) => v.blobKey === key)) await deps.blobs.delete(key);
+    })
+    .catch(() => undefined); // the original error matters more; an orphan blob is harmless and reusable
+}

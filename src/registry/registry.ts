@@ -1,0 +1,94 @@
+import type { RegistryRepository } from "../db/repository.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import type { RegistryDeps } from "./context.js";
+import { deprecateVersion, removeDistTag, setDistTag, unyankVersion, yankVersion } from "./manage.js";
+import { publishTarball } from "./publish.js";
+import {
+  getConnector,
+  getTarball,
+  getVersion,
+  listCategories,
+  readVersion,
+  resolveVersionRef,
+  searchConnectors,
+  tarballInfo,
+} from "./reads.js";
+import { rebuildForPublicUrl } from "./rebuild.js";
+import type { SearchParams } from "./search-params.js";
+import { authenticate } from "./tokens.js";
+
+type Tail<F> = F extends (deps: RegistryDeps, ...rest: infer R) => infer T ? (...rest: R) => T : never;
+
+/** The registry's services bound to one database, blob store and public URL: what routes and pages call. */
+export interface Registry {
+  deps: RegistryDeps;
+  /** Resolves once documents match the public URL (first call rebuilds them if needed). */
+  ready(): Promise<void>;
+  publish: Tail<typeof publishTarball>;
+  yank: Tail<typeof yankVersion>;
+  unyank: Tail<typeof unyankVersion>;
+  deprecate: Tail<typeof deprecateVersion>;
+  setDistTag: Tail<typeof setDistTag>;
+  removeDistTag: Tail<typeof removeDistTag>;
+  connector: Tail<typeof getConnector>;
+  version: Tail<typeof getVersion>;
+  readVersion: Tail<typeof readVersion>;
+  resolveVersion: Tail<typeof resolveVersionRef>;
+  tarball: Tail<typeof getTarball>;
+  tarballInfo: Tail<typeof tarballInfo>;
+  search(params: SearchParams): ReturnType<typeof searchConnectors>;
+  categories(): ReturnType<typeof listCategories>;
+  whoami(authorization: string | undefined): Promise<{ publisher: string }>;
+}
+
+/** Wires the services to their dependencies. No I/O until the first call. */
+export function createRegistry(input: {
+  repo: RegistryRepository;
+  blobs: BlobStore;
+  publicUrl: string;
+  now?: () => Date;
+}): Registry {
+  const deps: RegistryDeps = {
+    repo: input.repo,
+    blobs: input.blobs,
+    publicUrl: input.publicUrl.replace(/\/+$/, ""),
+    now: input.now ?? (() => new Date()),
+  };
+  let readiness: Promise<void> | undefined;
+  const ready = () =>
+    (readiness ??= rebuildForPublicUrl(deps).then(
+      () => undefined,
+      (error: unknown) => {
+        readiness = undefined; // a failed start-up step is retried by the next request
+        throw error;
+      },
+    ));
+  // Every service waits for readiness; after the first call that is an already-settled promise.
+  const bind =
+    <A extends unknown[], T>(fn: (deps: RegistryDeps, ...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      await ready();
+      return fn(deps, ...args);
+    };
+  return {
+    deps,
+    ready,
+    publish: bind(publishTarball),
+    yank: bind(yankVersion),
+    unyank: bind(unyankVersion),
+    deprecate: bind(deprecateVersion),
+    setDistTag: bind(setDistTag),
+    removeDistTag: bind(removeDistTag),
+    connector: bind(getConnector),
+    version: bind(getVersion),
+    readVersion: bind(readVersion),
+    resolveVersion: bind(resolveVersionRef),
+    tarball: bind(getTarball),
+    tarballInfo: bind(tarballInfo),
+    search: bind(searchConnectors),
+    categories: bind(listCategories),
+    whoami: bind(async (d, authorization: string | undefined) => ({
+      publisher: (await authenticate(d.repo, authorization)).publisher,
+    })),
+  };
+}

@@ -1,0 +1,87 @@
+import { ConnectoryError } from "../core/errors.js";
+import { CATEGORIES, type Category } from "../core/types.js";
+import type { ConnectorSummary, SearchQuery, SortKey } from "../db/repository.js";
+import { clip } from "./names.js";
+
+const SORTS: readonly SortKey[] = ["relevance", "downloads", "updated", "name"];
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+const MAX_QUERY = 200;
+const MAX_TERMS = 16;
+
+/** The query string of `GET /v1/connectors`, as given (absent keys undefined). */
+export interface SearchParams {
+  q?: string;
+  category?: string;
+  sort?: string;
+  limit?: string;
+  cursor?: string;
+}
+
+function bad(code: string, message: string, hint?: string): ConnectoryError {
+  return new ConnectoryError(code, message, { status: 400, ...(hint ? { hint } : {}) });
+}
+
+/**
+ * Validates search parameters into a repository query. Words are letters and digits (FTS syntax never
+ * reaches the database); the default sort is relevance with words, downloads without.
+ */
+export function parseSearch(params: SearchParams): SearchQuery {
+  const q = params.q ?? "";
+  if (q.length > MAX_QUERY) throw bad("query.q.too-long", `q is longer than ${MAX_QUERY} characters`);
+  const terms = (q.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
+
+  let category: Category | undefined;
+  if (params.category !== undefined && params.category !== "") {
+    if (!(CATEGORIES as readonly string[]).includes(params.category)) {
+      throw bad("query.category.unknown", `unknown category "${clip(params.category)}"`, `one of: ${CATEGORIES.join(", ")}`);
+    }
+    category = params.category as Category;
+  }
+
+  const sortText = params.sort === undefined || params.sort === "" ? undefined : params.sort;
+  if (sortText !== undefined && !(SORTS as readonly string[]).includes(sortText)) {
+    throw bad("query.sort.unknown", `unknown sort "${clip(sortText)}"`, `one of: ${SORTS.join(", ")}`);
+  }
+  const sort = (sortText as SortKey | undefined) ?? (terms.length > 0 ? "relevance" : "downloads");
+
+  let limit = DEFAULT_LIMIT;
+  if (params.limit !== undefined && params.limit !== "") {
+    if (!/^\d{1,3}$/.test(params.limit) || Number(params.limit) < 1 || Number(params.limit) > MAX_LIMIT) {
+      throw bad("query.limit.invalid", `limit must be a whole number from 1 to ${MAX_LIMIT}`);
+    }
+    limit = Number(params.limit);
+  }
+
+  const query: SearchQuery = { terms, sort, limit, ...(category ? { category } : {}) };
+  if (params.cursor !== undefined && params.cursor !== "") query.after = decodeCursor(params.cursor, query);
+  return query;
+}
+
+/**
+ * A cursor is opaque to clients: base64url JSON of the sort, a fingerprint of the query, and the last
+ * item's sort key and name. It is only valid for the same query and sort.
+ */
+export function encodeCursor(query: SearchQuery, last: ConnectorSummary): string {
+  return Buffer.from(JSON.stringify([query.sort, fingerprint(query), last.key, last.name])).toString("base64url");
+}
+
+function decodeCursor(cursor: string, query: SearchQuery): { key: number | string; name: string } {
+  const invalid = bad("query.cursor.invalid", "the cursor is not valid for this query", "start again without `cursor`");
+  if (cursor.length > 1000 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalid;
+  }
+  if (!Array.isArray(value) || value.length !== 4) throw invalid;
+  const [sort, print, key, name] = value as unknown[];
+  const keyOk = sort === "relevance" || sort === "downloads" ? Number.isFinite(key) : typeof key === "string";
+  if (sort !== query.sort || print !== fingerprint(query) || !keyOk || typeof name !== "string") throw invalid;
+  return { key: key as number | string, name };
+}
+
+function fingerprint(query: SearchQuery): string {
+  return `${query.terms.join(" ")}|${query.category ?? ""}`;
+}

@@ -1,0 +1,276 @@
+import { describe, expect, it } from "vitest";
+import { mergeServers, type ConnectorInput, type ManualServer } from "../../src/core/merge.js";
+import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
+import type { ServerSpec, TokenSchema } from "../../src/core/types.js";
+
+const MANUAL_FILE = "/home/u/.connectory/mcp.json";
+const TOKEN = "a".repeat(56);
+
+const tokenSchema: TokenSchema = {
+  type: "object",
+  properties: { TOKEN: { type: "string", secret: true }, REGION: { type: "string", default: "eu" } },
+  required: ["TOKEN"],
+};
+
+function connector(
+  name: string,
+  servers: Record<string, ServerSpec>,
+  more: Partial<ConnectorInput> = {},
+): ConnectorInput {
+  const marketplace = more.marketplace ?? "default";
+  return {
+    name,
+    marketplace,
+    version: "1.0.0",
+    enabled: true,
+    servers,
+    credentials: {},
+    pluginRoot: `/cache/${marketplace}/${name}/1.0.0`,
+    file: `/cache/${marketplace}/${name}/1.0.0/mcp.json`,
+    ...more,
+  };
+}
+
+const stdio = (arg: string): ServerSpec => ({ command: "node", args: ["${PLUGIN_ROOT}/index.js", arg] });
+const trusted = (name: string, spec: ServerSpec): ManualServer => ({
+  name,
+  spec,
+  trust: fingerprintSpec(spec),
+});
+
+function merge(manual: ManualServer[], connectors: ConnectorInput[]) {
+  return mergeServers({ manual, manualFile: MANUAL_FILE, connectors });
+}
+
+function statuses(result: ReturnType<typeof merge>) {
+  return result.servers.map((s) => [s.name, s.status]);
+}
+
+describe("mergeServers: the five statuses", () => {
+  it("active: a trusted hand-written server and a connector with complete credentials, rendered", () => {
+    const remote = connector(
+      "tushare",
+      { tushare: { type: "streamable-http", url: "https://api.example/mcp?token=${TOKEN}&r=${REGION}" } },
+      { tokenSchema, credentials: { TOKEN } },
+    );
+    const r = merge([trusted("mine", { command: "my-server" })], [remote]);
+    expect(statuses(r)).toEqual([
+      ["mine", "active"],
+      ["tushare", "active"],
+    ]);
+    expect(r.active).toEqual({
+      mine: { command: "my-server" },
+      tushare: { type: "streamable-http", url: `https://api.example/mcp?token=${TOKEN}&r=eu` },
+    });
+    expect(r.servers[1]?.origin).toEqual({
+      kind: "connector",
+      file: "/cache/default/tushare/1.0.0/mcp.json",
+      connector: "tushare",
+      marketplace: "default",
+      version: "1.0.0",
+    });
+    // The token and the whole URL carrying it are redacted wherever shown.
+    expect(r.secretValues).toContain(TOKEN);
+    expect(r.secretValues).toContain(`https://api.example/mcp?token=${TOKEN}&r=eu`);
+  });
+
+  it("renders ${PLUGIN_ROOT}", () => {
+    const r = merge([], [connector("weather", { weather: stdio("x") })]);
+    expect(r.active.weather).toEqual({
+      command: "node",
+      args: ["/cache/default/weather/1.0.0/index.js", "x"],
+    });
+  });
+
+  it("untrusted: a hand-written server never trusted", () => {
+    const r = merge([{ name: "mine", spec: { command: "x" } }], []);
+    expect(r.servers[0]).toMatchObject({
+      status: "untrusted",
+      origin: { kind: "manual", file: MANUAL_FILE },
+    });
+    expect(r.servers[0]?.reason).toContain("connectory trust mine");
+    expect(r.active).toEqual({});
+  });
+
+  it("untrusted again when the args change after trust, saying what changed", () => {
+    const before: ServerSpec = { command: "node", args: ["a.js"] };
+    const r = merge(
+      [{ name: "mine", spec: { command: "node", args: ["b.js"] }, trust: fingerprintSpec(before) }],
+      [],
+    );
+    expect(r.servers[0]?.status).toBe("untrusted");
+    expect(r.servers[0]?.reason).toMatch(/its args changed since you trusted it/);
+  });
+
+  it.each<[string, ServerSpec, ServerSpec]>([
+    ["env", { command: "x", env: { A: "1" } }, { command: "x", env: { A: "2" } }],
+    ["cwd", { command: "x" }, { command: "x", cwd: "/tmp" }],
+    ["command", { command: "x" }, { command: "y" }],
+    ["url", { type: "http", url: "https://a" }, { type: "http", url: "https://b" }],
+    ["headers", { type: "http", url: "https://a" }, { type: "http", url: "https://a", headers: { X: "1" } }],
+    ["type", { type: "http", url: "https://a" }, { type: "sse", url: "https://a" }],
+  ])("a change to %s breaks trust", (part, before, after) => {
+    const r = merge([{ name: "s", spec: after, trust: fingerprintSpec(before) }], []);
+    expect(r.servers[0]?.status).toBe("untrusted");
+    expect(r.servers[0]?.reason).toContain(`its ${part} changed`);
+  });
+
+  it("trust survives a reordering of env keys and an explicit empty args list", () => {
+    const before: ServerSpec = { command: "x", env: { A: "1", B: "2" } };
+    const after: ServerSpec = { command: "x", args: [], env: { B: "2", A: "1" } };
+    expect(merge([{ name: "s", spec: after, trust: fingerprintSpec(before) }], []).servers[0]?.status).toBe(
+      "active",
+    );
+  });
+
+  it("needs-credentials: a required secret missing; the server shows its template, never half-rendered", () => {
+    const c = connector(
+      "tushare",
+      { tushare: { type: "http", url: "https://x/?t=${TOKEN}" } },
+      { tokenSchema },
+    );
+    const r = merge([], [c]);
+    expect(r.servers[0]).toMatchObject({ status: "needs-credentials", missing: ["TOKEN"] });
+    expect(r.servers[0]?.reason).toContain("connectory credentials set tushare");
+    expect(r.servers[0]?.server).toEqual({ type: "http", url: "https://x/?t=${TOKEN}" });
+    expect(r.active).toEqual({});
+  });
+
+  it("needs-credentials: a template key with no value and no default, even if optional", () => {
+    const schema: TokenSchema = { type: "object", properties: { OPT: { type: "string" } } };
+    const r = merge([], [connector("c", { c: { command: "x", args: ["${OPT}"] } }, { tokenSchema: schema })]);
+    expect(r.servers[0]).toMatchObject({ status: "needs-credentials", missing: ["OPT"] });
+  });
+
+  it("disabled: a disabled connector's servers, with the command to enable it", () => {
+    const r = merge([], [connector("weather", { weather: stdio("x") }, { enabled: false })]);
+    expect(r.servers[0]).toMatchObject({ status: "disabled" });
+    expect(r.servers[0]?.reason).toContain("connectory enable weather");
+    expect(r.active).toEqual({});
+  });
+
+  it("disabled wins over needs-credentials, and its stored secrets are still redacted", () => {
+    const c = connector(
+      "t",
+      { t: { command: "x", env: { T: "${TOKEN}" } } },
+      { enabled: false, tokenSchema, credentials: { TOKEN } },
+    );
+    const r = merge([], [c]);
+    expect(r.servers[0]?.status).toBe("disabled");
+    expect(r.secretValues).toContain(TOKEN);
+  });
+
+  it("shadowed: a hand-written server wins a clash, even while untrusted", () => {
+    const r = merge(
+      [{ name: "weather", spec: { command: "mine" } }],
+      [connector("weather", { weather: stdio("x") })],
+    );
+    expect(statuses(r)).toEqual([
+      ["weather", "untrusted"],
+      ["weather", "shadowed"],
+    ]);
+    expect(r.servers[1]?.reason).toContain(`hand-written server "weather" in ${MANUAL_FILE}`);
+    expect(r.active).toEqual({});
+  });
+});
+
+describe("mergeServers: naming", () => {
+  it("two connectors with the same server name both get <connector>-<server>; neither is dropped", () => {
+    const r = merge([], [connector("b", { search: stdio("b") }), connector("a", { search: stdio("a") })]);
+    expect(statuses(r)).toEqual([
+      ["a-search", "active"],
+      ["b-search", "active"],
+    ]);
+    expect(r.servers.map((s) => s.sourceName)).toEqual(["search", "search"]);
+    expect(Object.keys(r.active)).toEqual(["a-search", "b-search"]);
+  });
+
+  it("names do not change when one of the clashing connectors is disabled", () => {
+    const r = merge(
+      [],
+      [connector("a", { search: stdio("a") }), connector("b", { search: stdio("b") }, { enabled: false })],
+    );
+    expect(statuses(r)).toEqual([
+      ["a-search", "active"],
+      ["b-search", "disabled"],
+    ]);
+  });
+
+  it("the same connector from two marketplaces: <connector>-<marketplace>-<server>", () => {
+    const r = merge(
+      [],
+      [connector("t", { t: stdio("1") }), connector("t", { t: stdio("2") }, { marketplace: "mirror" })],
+    );
+    expect(r.servers.map((s) => s.name)).toEqual(["t-default-t", "t-mirror-t"]);
+  });
+
+  it("a renamed server never takes the name a server kept", () => {
+    // "a"+"b-c" and "a-b"+"c" would both be a-b-c; and a third connector owns "x-s" outright.
+    const r = merge(
+      [],
+      [
+        connector("x", { s: stdio("1") }),
+        connector("y", { s: stdio("2") }),
+        connector("z", { "x-s": stdio("3") }),
+      ],
+    );
+    expect(r.servers.map((s) => s.name)).toEqual(["x-default-s", "y-s", "x-s"]);
+    expect(new Set(r.servers.map((s) => s.name)).size).toBe(3);
+  });
+
+  it("a hand-written server named like a renamed connector server shadows only that one", () => {
+    const r = merge(
+      [trusted("a-search", { command: "m" })],
+      [connector("a", { search: stdio("a") }), connector("b", { search: stdio("b") })],
+    );
+    expect(statuses(r)).toEqual([
+      ["a-search", "active"],
+      ["a-search", "shadowed"],
+      ["b-search", "active"],
+    ]);
+    expect(r.active["a-search"]).toEqual({ command: "m" });
+  });
+
+  it("order is deterministic: hand-written in file order, then connectors by key", () => {
+    const input = [
+      connector("zeta", { z: stdio("z") }),
+      connector("alpha", { a1: stdio("1"), a0: stdio("0") }),
+    ];
+    const r1 = merge([trusted("m2", { command: "2" }), trusted("m1", { command: "1" })], input);
+    const r2 = merge(
+      [trusted("m2", { command: "2" }), trusted("m1", { command: "1" })],
+      [...input].reverse(),
+    );
+    expect(r1.servers.map((s) => s.name)).toEqual(["m2", "m1", "a1", "a0", "z"]);
+    expect(r2).toEqual(r1);
+  });
+});
+
+describe("mergeServers: secrets", () => {
+  it("hand-written env values and headers under secret-looking names are redacted, a plain URL is not", () => {
+    const r = merge(
+      [
+        { name: "a", spec: { command: "x", env: { API_KEY: "k-123", MODE: "fast" } } },
+        { name: "b", spec: { type: "http", url: "https://h/mcp", headers: { Authorization: "Bearer zzz" } } },
+        { name: "c", spec: { type: "sse", url: "https://h/sse?api_key=qqq" } },
+      ],
+      [],
+    );
+    expect(r.secretValues).toEqual(
+      expect.arrayContaining(["k-123", "Bearer zzz", "https://h/sse?api_key=qqq"]),
+    );
+    expect(r.secretValues).not.toContain("fast");
+    expect(r.secretValues).not.toContain("https://h/mcp");
+  });
+
+  it("a non-secret credential is not in secretValues", () => {
+    const c = connector(
+      "w",
+      { w: { command: "x", env: { R: "${REGION}", T: "${TOKEN}" } } },
+      { tokenSchema, credentials: { TOKEN, REGION: "us" } },
+    );
+    const r = merge([], [c]);
+    expect(r.secretValues).toContain(TOKEN);
+    expect(r.secretValues).not.toContain("us");
+  });
+});

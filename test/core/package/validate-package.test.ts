@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { validatePackage } from "../../../src/core/package/validate-package.js";
+import { found, manifest, mcp, tokenSchema, validFiles, withFiles } from "./fixtures.js";
+
+describe("validatePackage", () => {
+  it("accepts a full valid package with zero problems, even when strict", () => {
+    const report = validatePackage(validFiles(), { strict: true });
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
+    const pkg = report.package!;
+    expect(pkg.manifest.name).toBe("acme-quotes");
+    expect(pkg.manifest).not.toHaveProperty("$schema");
+    expect(Object.keys(pkg.servers)).toEqual(["acme-remote", "acme-local"]);
+    expect(Object.keys(pkg.tokenSchema!.properties)).toHaveLength(4);
+    expect(pkg.skills.map((s) => s.name)).toEqual(["daily-quotes"]);
+    expect(pkg.skills[0]!.body).toContain("# Daily quotes");
+    expect(pkg.readme).toContain("Acme Quotes");
+    expect(pkg.icon).toEqual({ path: "icon.svg", mediaType: "image/svg+xml" });
+  });
+
+  it.each([
+    ["plugin.json", "manifest.file.missing plugin.json"],
+    ["mcp.json", "mcp.file.missing mcp.json"],
+  ])("reports a missing %s", (file, expected) => {
+    const report = validatePackage(withFiles({ [file]: undefined }));
+    expect(report.ok).toBe(false);
+    expect(found(report.problems)).toContain(expected);
+  });
+
+  it("needs no token-schema.json when no server uses credentials", () => {
+    const files = withFiles({
+      "token-schema.json": undefined,
+      "mcp.json": { mcpServers: { tdx: { type: "streamable-http", url: "https://mcp.tdx.example/mcp" } } },
+    });
+    const report = validatePackage(files, { strict: true });
+    expect(report.problems).toEqual([]);
+    expect(report.package?.tokenSchema).toBeUndefined();
+  });
+
+  it("reports templates as undeclared when token-schema.json is missing", () => {
+    const report = validatePackage(withFiles({ "token-schema.json": undefined }));
+    expect(report.ok).toBe(false);
+    const undeclared = report.problems.filter((p) => p.code === "template.undeclared");
+    expect(undeclared.map((p) => p.path)).toContain("/mcpServers/acme-remote/headers/Authorization");
+    expect(undeclared[0]!.message).toContain("no token-schema.json");
+  });
+
+  it.each(["plugin.json", "mcp.json", "token-schema.json"])(
+    "reports invalid JSON in %s with line and column",
+    (file) => {
+      const report = validatePackage(withFiles({ [file]: '{\n  "name": "x",\n}' }));
+      const problem = report.problems.find((p) => p.code.endsWith(".json.invalid"));
+      expect(problem).toMatchObject({ file, severity: "error", path: "" });
+      expect(problem!.message).toMatch(/line 3, column 1/);
+      expect(report.ok).toBe(false);
+    },
+  );
+
+  it("reports a file that is not UTF-8", () => {
+    const report = validatePackage(withFiles({ "plugin.json": new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }));
+    expect(found(report.problems)).toContain("manifest.encoding.invalid plugin.json");
+  });
+
+  it("reports every problem of every file at once", () => {
+    const files = withFiles({
+      "plugin.json": { ...manifest, name: "Bad Name", version: "v1", description: "x".repeat(301) },
+      "mcp.json": { mcpServers: { a: { command: "${ACME_TOKEN}/bin" } } },
+      "token-schema.json": {
+        ...tokenSchema,
+        properties: { ...tokenSchema.properties, lower: { type: "string" } },
+      },
+      "skills/daily-quotes/SKILL.md": "no front matter",
+    });
+    const codes = new Set(validatePackage(files).problems.map((p) => p.code));
+    expect(codes).toEqual(
+      new Set([
+        "manifest.name.invalid",
+        "manifest.version.invalid",
+        "manifest.description.too-long",
+        "token-schema.property.key.invalid",
+        "skill.front-matter.missing",
+        "template.command",
+      ]),
+    );
+  });
+
+  it("checks templates once token-schema.json is sound", () => {
+    const files = withFiles({ "mcp.json": { mcpServers: { a: { command: "${ACME_TOKEN}/bin" } } } });
+    const report = validatePackage(files);
+    expect(found(report.problems)).toEqual(
+      expect.arrayContaining(["template.command mcp.json/mcpServers/a/command"]),
+    );
+  });
+
+  it("turns warnings into failures when strict", () => {
+    const files = withFiles({ "plugin.json": { ...manifest, author: "Acme" } });
+    const loose = validatePackage(files);
+    expect(found(loose.problems)).toEqual(["manifest.key.unknown plugin.json/author"]);
+    expect(loose.problems[0]!.severity).toBe("warning");
+    expect(loose.ok).toBe(true);
+    expect(validatePackage(files, { strict: true }).ok).toBe(false);
+  });
+
+  it("flags a secret in a URL but still passes strict (DESIGN §2 allows it)", () => {
+    const files = withFiles({
+      "mcp.json": {
+        mcpServers: { t: { type: "streamable-http", url: "https://api.example/mcp?token=${TOKEN}" } },
+      },
+      "token-schema.json": {
+        type: "object",
+        properties: { TOKEN: { type: "string", title: "Token", secret: true } },
+        required: ["TOKEN"],
+      },
+    });
+    const report = validatePackage(files, { strict: true });
+    expect(found(report.problems)).toEqual(["template.secret-in-url mcp.json/mcpServers/t/url"]);
+    expect(report.ok).toBe(true);
+  });
+
+  it("fails an empty server set", () => {
+    const report = validatePackage(
+      withFiles({ "mcp.json": { mcpServers: {} }, "token-schema.json": undefined }),
+    );
+    expect(found(report.problems)).toEqual(["mcp.servers.empty mcp.json"]);
+  });
+
+  it("keeps a package for display when the manifest is readable but other files fail", () => {
+    const report = validatePackage(withFiles({ "token-schema.json": "[]" }));
+    expect(report.ok).toBe(false);
+    expect(report.package?.manifest.name).toBe("acme-quotes");
+    expect(report.package?.tokenSchema).toBeUndefined();
+  });
+
+  it("omits the package when plugin.json is unusable", () => {
+    expect(validatePackage(withFiles({ "plugin.json": { name: 1 } })).package).toBeUndefined();
+  });
+
+  it("applies the file-map limits", () => {
+    const files = withFiles({ "server/a.txt": "x", "server/A.txt": "y" });
+    expect(found(validatePackage(files).problems)).toEqual(["limits.name.collision server/a.txt"]);
+  });
+
+  it("uses the flat mcp.json shape with root-level paths", () => {
+    const flat = { ...mcp.mcpServers, bad: { command: "node", args: ["${NOPE}"] } };
+    const report = validatePackage(withFiles({ "mcp.json": flat }));
+    expect(found(report.problems)).toEqual(["template.undeclared mcp.json/bad/args/0"]);
+  });
+
+  it("reads README.md only as UTF-8", () => {
+    const report = validatePackage(withFiles({ "README.md": new Uint8Array([0xc3, 0x28]) }));
+    expect(found(report.problems)).toEqual(["readme.encoding.invalid README.md"]);
+  });
+});
