@@ -4,6 +4,7 @@ import { installErrorEdge } from "./http/error-edge.js";
 import { registerRoutes } from "./http/routes/index.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
 import type { BlobStore } from "./storage/blob-store.js";
+import { createWebRoutes } from "../web/index.js";
 
 export interface AppDeps {
   db: RegistryRepository;
@@ -26,5 +27,6 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry } {
   const app = new Hono();
   installErrorEdge(app, deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error)));
   registerRoutes(app, registry);
+  app.route("/", createWebRoutes({ registry, api: app })); // the web marketplace (web/), after the API
   return Object.assign(app, { registry });
 }

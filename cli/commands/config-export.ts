@@ -1,14 +1,150 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { exportEntries, getHost, type ExportMode, type ExportServer } from "../../src/core/hosts/index.js";
+import type { EntryReport } from "../../src/core/hosts/ownership.js";
+import type { ServerSpec } from "../../src/core/types.js";
 import type { Command } from "../lib/command.js";
+import { defaultHome, type CommandContext } from "../lib/context.js";
+import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { defaultLauncher, planHostExport, writeHostExport } from "../lib/host-files.js";
+import { chooseHostPath, hostPathCandidates, type HostScope } from "../lib/host-paths.js";
+import { warn } from "../lib/output.js";
 
-// PLACEHOLDER: replaced by the issue that builds `config export`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "config export",
-  async run() {
-    throw new ConnectoryError(
-      "not-implemented",
-      "`connectory config export` is not available in this build yet",
-    );
+  usage:
+    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write]",
+  description: `
+Writes the effective server set (see \`connectory config\`) into an MCP host's own config file.
+Without --write it only prints the diff it would apply.
+
+Hosts: claude-desktop, claude-code, cursor, vscode, windsurf, cline, roo-code, zed, codex, gemini-cli,
+goose (cherry-studio is import-only: use \`connectory config copy\`).
+
+--mode launcher (default) writes \`connectory run <server>\` as each server's command, so no secret
+enters the host file. --mode inline writes the rendered commands, URLs and headers (secrets included:
+the file is then made 0600); servers the host cannot speak still go through \`connectory run\`.
+
+The file is edited in place: comments, order and formatting of everything else are kept; the previous
+version is backed up under $CONNECTORY_HOME/backups/. Connectory only replaces or removes entries it
+wrote itself (recorded in $CONNECTORY_HOME/hosts.json); an entry you edited since, or one it never
+wrote, is reported and left alone. A file that does not parse is never touched.`,
+  options: {
+    host: { type: "string" },
+    scope: { type: "string" },
+    mode: { type: "string" },
+    file: { type: "string" },
+    write: { type: "boolean" },
+  },
+  positionals: { max: 0 },
+  async run(args, ctx) {
+    if (typeof args.values.host !== "string")
+      throw usageError("--host is required", "e.g. connectory config export --host claude-code");
+    const adapter = getHost(args.values.host);
+    const scope = oneOf(args.values.scope, ["user", "project"], "--scope") as HostScope;
+    const mode = oneOf(args.values.mode, ["launcher", "inline"], "--mode") as ExportMode;
+    const file = resolveFile(ctx, adapter.id, scope, args.values.file);
+
+    const config = await loadEffectiveConfig(ctx.home);
+    const active = config.servers.filter((s) => s.status === "active");
+    const servers: ExportServer[] = active.map((s) => ({
+      name: s.name,
+      server: s.server,
+      secret: holdsSecret(s.server, config.secretValues),
+    }));
+    const launcher = defaultLauncher(ctx.env, ctx.home, defaultHome({}));
+    const { entries, secretsWritten, notes } = exportEntries(adapter, servers, mode, launcher);
+    const input = {
+      home: ctx.home,
+      adapter,
+      file,
+      desired: entries,
+      secretValues: config.secretValues,
+      private: secretsWritten.length > 0,
+      now: ctx.now(),
+    };
+    const result = args.values.write === true ? await writeHostExport(input) : await planHostExport(input);
+
+    for (const note of notes) warn(ctx, note);
+    if (secretsWritten.length > 0) {
+      warn(
+        ctx,
+        `inline mode writes the secrets of ${secretsWritten.join(", ")} into ${file} (mode 0600); --mode launcher keeps them out`,
+      );
+    }
+    const inactive = config.servers.length - active.length;
+    if (inactive > 0)
+      warn(ctx, `${inactive} server(s) are inactive and not exported: see \`connectory config --explain\``);
+
+    const data = { host: adapter.id, scope, mode, ...result, notes, secretsWritten };
+    return { data, text: summary(adapter.displayName, scope, result, args.values.write === true) };
   },
 };
 export default command;
+
+function oneOf(value: unknown, allowed: string[], flag: string): string {
+  if (value === undefined) return allowed[0] as string;
+  if (typeof value === "string" && allowed.includes(value)) return value;
+  throw usageError(`${flag} must be one of ${allowed.join(", ")}`);
+}
+
+/** The host file: --file, else the host's path for this OS and scope. */
+function resolveFile(
+  ctx: CommandContext,
+  host: Parameters<typeof hostPathCandidates>[0],
+  scope: HostScope,
+  file: unknown,
+): string {
+  if (typeof file === "string" && file !== "") return path.resolve(ctx.cwd, file);
+  const homedir = ctx.env.HOME ?? ctx.env.USERPROFILE ?? os.homedir();
+  const candidates = hostPathCandidates(host, scope, {
+    platform: process.platform,
+    env: ctx.env,
+    homedir,
+    cwd: ctx.cwd,
+  });
+  const chosen = chooseHostPath(candidates, existsSync);
+  if (!chosen) {
+    throw new ConnectoryError("host.scope.unsupported", `${host} has no ${scope} config file`, {
+      usage: true,
+      hint:
+        host === "cherry-studio"
+          ? "use `connectory config copy <connector> --host cherry-studio`"
+          : "try --scope user",
+    });
+  }
+  return chosen;
+}
+
+/** True when any string of the rendered server contains a secret value. */
+function holdsSecret(server: ServerSpec, secrets: readonly string[]): boolean {
+  const text = JSON.stringify(server);
+  return secrets.some((s) => s !== "" && text.includes(JSON.stringify(s).slice(1, -1)));
+}
+
+const LABEL: Record<EntryReport["action"], string> = {
+  add: "+ add",
+  update: "~ update",
+  unchanged: "= unchanged",
+  remove: "- remove",
+  "user-edited": "! edited since connectory wrote it: left alone",
+  "not-ours": "! not written by connectory: left alone",
+};
+
+function summary(
+  host: string,
+  scope: string,
+  result: Awaited<ReturnType<typeof planHostExport>>,
+  write: boolean,
+): string {
+  const lines = [`${host} (${scope}): ${result.file}`];
+  if (result.diff !== "") lines.push("", result.diff.trimEnd(), "");
+  for (const r of result.report) lines.push(`  ${LABEL[r.action]}  ${r.name}`);
+  if (result.report.length === 0) lines.push("  (no servers to export)");
+  if (!result.changed) lines.push("No changes.");
+  else if (write)
+    lines.push(`Wrote ${result.file}${result.backup ? ` (previous version: ${result.backup})` : ""}`);
+  else lines.push("Run again with --write to apply.");
+  return lines.join("\n");
+}

@@ -1,6 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { resolveVersion, type ConnectorDocument } from "../../src/core/resolve-version.js";
-import { readCachedPackage } from "../lib/cached-package.js";
+import { readCachedPackageFull } from "../lib/cached-package.js";
 import type { Command } from "../lib/command.js";
 import { renderView, versionList, viewFromPackage, viewFromVersionDocument, type ConnectorView } from "../lib/connector-view.js";
 import type { CommandContext } from "../lib/context.js";
@@ -46,7 +46,7 @@ async function fromCache(ctx: CommandContext, installed: InstalledEntry, range: 
     });
   }
   const dir = cacheDir(ctx.home, installed.marketplace, installed.name, installed.version);
-  const { pkg } = await readCachedPackage(dir, `${installed.name}@${installed.version}`);
+  const pkg = await readCachedPackageFull(dir, `${installed.name}@${installed.version}`);
   status(ctx, `${why}; showing ${installed.name}@${installed.version} from cache`);
   return result({ view: viewFromPackage(pkg), doc: undefined, installed, marketplace: installed.marketplace, source: "cache" });
 }

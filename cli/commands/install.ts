@@ -26,7 +26,8 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
       config: stringList(args.values.config),
       yes: args.values.yes === true,
     });
-    if (outcome.status === "needs-credentials") {
+    // The text result already says how to finish; a --json consumer's person still needs to read it.
+    if (outcome.status === "needs-credentials" && ctx.json) {
       warn(ctx, `${outcome.name} needs ${outcome.missing.join(", ")}; run: ${outcome.fix}`);
     }
     return { data: outcome, text: describeOutcome(outcome) };

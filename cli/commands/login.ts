@@ -1,11 +1,41 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { updateCredentials } from "../lib/credentials-store.js";
+import { resolveMarketplace } from "../lib/marketplaces-store.js";
+import { canPrompt, prompt } from "../lib/prompt.js";
+import { PublishClient } from "../lib/publish-client.js";
 
-// PLACEHOLDER: replaced by the issue that builds `login`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "login",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory login` is not available in this build yet");
+  usage: "login <marketplace> [--token <token>] [--json]",
+  description: `
+Stores a publish token for a marketplace, after checking it with the registry (GET /v1/whoami).
+The token comes from --token, else the CONNECTORY_TOKEN environment variable, else a hidden prompt
+when a person is at the terminal. It is kept in credentials.json (mode 0600) and never printed.
+Registry operators issue tokens with \`npm run registry -- token create --publisher <name>\`.
+
+--json prints { marketplace, url, publisher }.`,
+  options: { token: { type: "string" } },
+  positionals: { min: 1, max: 1 },
+  async run(args, ctx) {
+    const marketplace = await resolveMarketplace(ctx.home, ctx.env, args.positionals[0]);
+    let token = typeof args.values.token === "string" ? args.values.token : ctx.env.CONNECTORY_TOKEN;
+    if (!token && canPrompt(ctx)) token = await prompt(ctx, { message: `Publish token for ${marketplace.name}: `, hidden: true });
+    token = token?.trim();
+    if (!token) {
+      throw new ConnectoryError("login.token.missing", "no token given", {
+        usage: true,
+        hint: `pass --token <token> or set CONNECTORY_TOKEN; \`connectory login ${marketplace.name}\` prompts on a terminal`,
+      });
+    }
+    const { publisher } = await new PublishClient(marketplace.url, ctx.fetch, token).whoami();
+    await updateCredentials(ctx.home, (file) => ({
+      ...file,
+      registries: { ...file.registries, [marketplace.name]: { token: token! } },
+    }));
+    return {
+      data: { marketplace: marketplace.name, url: marketplace.url, publisher },
+      text: `Logged in to ${marketplace.name} (${marketplace.url}) as publisher "${publisher}".`,
+    };
   },
 };
 export default command;

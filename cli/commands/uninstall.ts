@@ -2,7 +2,7 @@ import path from "node:path";
 import { withLock } from "../../src/fs/lock.js";
 import type { Command } from "../lib/command.js";
 import { connectorLock, pruneVersions } from "../lib/commit-version.js";
-import { updateCredentials } from "../lib/credentials-store.js";
+import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
 import { cacheDir } from "../lib/home.js";
 import { findInstalled, readInstalled, updateInstalled } from "../lib/installed-store.js";
 
@@ -17,23 +17,22 @@ by \`config export\` keep their entries until the next export.`,
     const ref = args.positionals[0] as string;
     const { key, entry } = findInstalled(await readInstalled(ctx.home), ref);
     const removed = await withLock(connectorLock(ctx.home, key), async () => {
-      let gone = false;
       await updateInstalled(ctx.home, (all) => {
-        gone = Object.hasOwn(all, key);
         const next = { ...all };
         delete next[key];
         return next;
       });
-      let hadCredentials = false;
-      await updateCredentials(ctx.home, (file) => {
-        hadCredentials = Object.hasOwn(file.connectors, key);
-        const connectors = { ...file.connectors };
-        delete connectors[key];
-        return { ...file, connectors };
-      });
-      const dir = path.dirname(cacheDir(ctx.home, entry.marketplace, entry.name, entry.version));
-      await pruneVersions(dir, undefined);
-      return { gone, hadCredentials };
+      // The record is gone: from here on every command sees the connector as uninstalled.
+      const hadCredentials = Object.hasOwn((await readCredentials(ctx.home)).connectors, key);
+      if (hadCredentials) {
+        await updateCredentials(ctx.home, (file) => {
+          const connectors = { ...file.connectors };
+          delete connectors[key];
+          return { ...file, connectors };
+        });
+      }
+      await pruneVersions(path.dirname(cacheDir(ctx.home, entry.marketplace, entry.name, entry.version)), undefined);
+      return { hadCredentials };
     });
     const data = { name: entry.name, marketplace: entry.marketplace, version: entry.version, credentialsRemoved: removed.hadCredentials };
     return { data, text: `uninstalled ${entry.name}@${entry.version} (from ${entry.marketplace})${removed.hadCredentials ? "; its credentials were deleted" : ""}` };

@@ -10,7 +10,13 @@ export const BACKUPS_KEPT = 10;
  * Saves the previous bytes of a host file as backups/<host>/<name>.<timestamp>.bak (0600: an inline
  * export may have put secrets in it) and prunes all but the newest BACKUPS_KEPT. Returns the path.
  */
-export async function backupFile(home: string, host: string, file: string, bytes: string, now: Date): Promise<string> {
+export async function backupFile(
+  home: string,
+  host: string,
+  file: string,
+  bytes: string,
+  now: Date,
+): Promise<string> {
   const dir = path.join(homePaths(home).backups, host);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(".", "");
@@ -19,7 +25,8 @@ export async function backupFile(home: string, host: string, file: string, bytes
   for (let n = 1; await exists(target); n += 1) target = path.join(dir, `${base}.${stamp}-${n}.bak`);
   await atomicWrite(target, bytes, { mode: 0o600 });
   const mine = (await fs.readdir(dir)).filter((f) => f.startsWith(base + ".") && f.endsWith(".bak")).sort();
-  for (const old of mine.slice(0, Math.max(0, mine.length - BACKUPS_KEPT))) await fs.rm(path.join(dir, old), { force: true });
+  for (const old of mine.slice(0, Math.max(0, mine.length - BACKUPS_KEPT)))
+    await fs.rm(path.join(dir, old), { force: true });
   return target;
 }
 

@@ -1,40 +1,94 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { validatePackage, type ConnectorPackage } from "../../src/core/package/validate-package.js";
-import type { PackageFiles, Problem } from "../../src/core/types.js";
+import type { PackageFiles, PluginManifest, ServerSet, TokenSchema } from "../../src/core/types.js";
 import { readPackageDir } from "../../src/package/read-dir.js";
 
-/** A package as the installer sees it: what it declares, plus the validator's findings. */
-export interface LoadedPackage {
-  pkg: ConnectorPackage;
-  problems: Problem[];
-}
-
 /**
- * Builds a package from its files (a downloaded tarball or a cache folder). Only a package that cannot be
- * read at all is refused: the registry validated it when it was published, and a later, stricter
- * validator must not make published versions uninstallable (its findings come back as `problems`).
+ * What the installer needs from a package: identity, servers and token schema. Read without ajv on
+ * purpose: the registry validated the package when it was published, compiling the package schemas
+ * costs more than the rest of an install, and a later, stricter validator must not make published
+ * versions uninstallable. Credentials are still validated (ajv) against the token schema.
  */
-export function loadPackage(files: PackageFiles, label: string): LoadedPackage {
-  const report = validatePackage(files);
-  if (!report.package) {
-    throw new ConnectoryError("install.package.invalid", `${label} is not a readable connector package`, {
-      problems: report.problems,
-      hint: "nothing was installed; report this to the connector's publisher",
-    });
-  }
-  return { pkg: report.package, problems: report.problems.filter((p) => p.severity === "error") };
+export interface InstallablePackage {
+  manifest: PluginManifest;
+  servers: ServerSet;
+  tokenSchema?: TokenSchema;
 }
 
-/** Reads an unpacked version folder from plugins/cache (offline `info`, `update`'s before-and-after). */
-export async function readCachedPackage(dir: string, label: string): Promise<LoadedPackage> {
-  let files: PackageFiles;
+/** Reads the parts of a package an install needs; only a package that cannot be read at all is refused. */
+export function loadPackage(files: PackageFiles, label: string): InstallablePackage {
+  const manifest = jsonObject(files, "plugin.json", label, true);
+  const mcp = jsonObject(files, "mcp.json", label, true);
+  const schema = jsonObject(files, "token-schema.json", label, false);
+  if (typeof manifest?.name !== "string" || typeof manifest.version !== "string") {
+    throw unreadable(label, "plugin.json has no name or version");
+  }
+  const inner = mcp && "mcpServers" in mcp ? mcp.mcpServers : mcp;
+  if (!isObject(inner)) throw unreadable(label, "mcp.json has no servers");
+  const servers: ServerSet = {};
+  for (const [name, spec] of Object.entries(inner)) {
+    if (name === "$schema") continue;
+    if (!isObject(spec)) throw unreadable(label, `server "${name}" in mcp.json is not an object`);
+    servers[name] = spec as unknown as ServerSet[string];
+  }
+  if (schema && !isObject(schema.properties)) throw unreadable(label, "token-schema.json has no properties");
+  return {
+    manifest: manifest as unknown as PluginManifest,
+    servers,
+    ...(schema ? { tokenSchema: schema as unknown as TokenSchema } : {}),
+  };
+}
+
+/** Reads an unpacked version folder from plugins/cache for `update`'s before-and-after. */
+export async function readCachedPackage(dir: string, label: string): Promise<InstallablePackage> {
+  return loadPackage(await readCacheFiles(dir, label), label);
+}
+
+/** Reads and fully validates a cached package (skills, readme…) for `info` when the registry is down. */
+export async function readCachedPackageFull(dir: string, label: string): Promise<ConnectorPackage> {
+  const report = validatePackage(await readCacheFiles(dir, label));
+  if (!report.package) throw unreadable(label, report.problems[0]?.message ?? "it does not validate");
+  return report.package;
+}
+
+async function readCacheFiles(dir: string, label: string): Promise<PackageFiles> {
   try {
-    files = await readPackageDir(dir);
+    return await readPackageDir(dir);
   } catch (error) {
     throw new ConnectoryError("install.cache.unreadable", `the cached files of ${label} cannot be read`, {
       hint: `reinstall it: connectory install ${label.split("@")[0]} (it was read from ${dir})`,
       cause: error,
     });
   }
-  return loadPackage(files, label);
+}
+
+function jsonObject(
+  files: PackageFiles,
+  file: string,
+  label: string,
+  required: boolean,
+): Record<string, unknown> | undefined {
+  const bytes = files.get(file);
+  if (bytes === undefined) {
+    if (required) throw unreadable(label, `${file} is missing`);
+    return undefined;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw unreadable(label, `${file} is not JSON`);
+  }
+  if (!isObject(value)) throw unreadable(label, `${file} is not a JSON object`);
+  return value;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function unreadable(label: string, why: string): ConnectoryError {
+  return new ConnectoryError("install.package.invalid", `${label} is not a readable connector package: ${why}`, {
+    hint: "nothing was installed; report this to the connector's publisher",
+  });
 }

@@ -48,7 +48,7 @@ export async function commitVersion(
           version,
           integrity: fetched.integrity,
           sha256: fetched.sha256,
-          enabled: before?.enabled ?? fetched.loaded.pkg.manifest.defaultEnabled ?? true,
+          enabled: before?.enabled ?? fetched.pkg.manifest.defaultEnabled ?? true,
           requested: options.requested,
           installedAt: before?.installedAt ?? now,
           ...(before ? { updatedAt: now } : {}),

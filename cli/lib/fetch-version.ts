@@ -4,7 +4,7 @@ import type { Resolution } from "../../src/core/resolve-version.js";
 import type { PackageContents } from "../../src/package/contents.js";
 import { computeIntegrity } from "../../src/package/integrity.js";
 import { readTarballContents } from "../../src/package/read-tarball.js";
-import { loadPackage, readCachedPackage, type LoadedPackage } from "./cached-package.js";
+import { loadPackage, readCachedPackage, type InstallablePackage } from "./cached-package.js";
 import type { CommandContext } from "./context.js";
 import { cacheDir } from "./home.js";
 import type { InstalledEntry } from "./installed-store.js";
@@ -20,7 +20,7 @@ export interface FetchedVersion {
   sha256: string;
   /** The verified tarball's files; undefined when the cache folder already holds this exact version. */
   contents: PackageContents | undefined;
-  loaded: LoadedPackage;
+  pkg: InstallablePackage;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function fetchVersion(
   const label = `${name}@${version}`;
   const dir = cacheDir(ctx.home, marketplace, name, version);
   if (installed?.version === version && installed.integrity === entry.dist.integrity && (await isDir(dir))) {
-    const loaded = await readCachedPackage(dir, label);
+    const pkg = await readCachedPackage(dir, label);
     return {
       name,
       marketplace,
@@ -48,7 +48,7 @@ export async function fetchVersion(
       integrity: installed.integrity,
       sha256: installed.sha256,
       contents: undefined,
-      loaded,
+      pkg,
     };
   }
 
@@ -72,8 +72,8 @@ export async function fetchVersion(
     );
   }
   const contents = await readTarballContents(bytes);
-  const loaded = loadPackage(contents.files, label);
-  const manifest = loaded.pkg.manifest;
+  const pkg = loadPackage(contents.files, label);
+  const manifest = pkg.manifest;
   if (manifest.name !== name || manifest.version !== version) {
     throw new ConnectoryError(
       "install.package.mismatch",
@@ -81,7 +81,7 @@ export async function fetchVersion(
       { hint: "report this to the marketplace operator" },
     );
   }
-  return { name, marketplace, version, integrity: actual.integrity, sha256: actual.sha256, contents, loaded };
+  return { name, marketplace, version, integrity: actual.integrity, sha256: actual.sha256, contents, pkg };
 }
 
 async function isDir(dir: string): Promise<boolean> {

@@ -5,7 +5,12 @@ import { fileURLToPath } from "node:url";
 import { createTwoFilesPatch } from "diff";
 import { redact } from "../../src/core/credentials.js";
 import { ConnectoryError } from "../../src/core/errors.js";
-import { applyEntryChanges, entriesAt, MAX_HOST_FILE_BYTES, parseHostDocument } from "../../src/core/hosts/document.js";
+import {
+  applyEntryChanges,
+  entriesAt,
+  MAX_HOST_FILE_BYTES,
+  parseHostDocument,
+} from "../../src/core/hosts/document.js";
 import type { HostAdapter, HostEntry, Launcher } from "../../src/core/hosts/index.js";
 import { planEntries, type EntryReport, type OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
@@ -61,7 +66,8 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
     const { result } = planned;
     if (result.changed) {
       const before = await readText(file);
-      if (before !== undefined) result.backup = await backupFile(input.home, input.adapter.id, file, before, input.now);
+      if (before !== undefined)
+        result.backup = await backupFile(input.home, input.adapter.id, file, before, input.now);
       await atomicWrite(file, planned.after, input.private ? { mode: 0o600 } : {});
       result.written = true;
     } else if (input.private && result.existed) {
@@ -75,9 +81,13 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
 async function plan(input: HostExportInput, file: string): Promise<Planned> {
   const document = input.adapter.document;
   if (!document) {
-    throw new ConnectoryError("host.no-file", `${input.adapter.displayName} has no config file Connectory can edit`, {
-      hint: `use \`connectory config copy <connector> --host ${input.adapter.id}\` for its install link`,
-    });
+    throw new ConnectoryError(
+      "host.no-file",
+      `${input.adapter.displayName} has no config file Connectory can edit`,
+      {
+        hint: `use \`connectory config copy <connector> --host ${input.adapter.id}\` for its install link`,
+      },
+    );
   }
   const text = await readText(file);
   const before = text ?? "";
@@ -88,9 +98,23 @@ async function plan(input: HostExportInput, file: string): Promise<Planned> {
   const after = applyEntryChanges(document.format, before, document.container, changes, file);
   const changed = after !== before;
   const diff = changed
-    ? redact(createTwoFilesPatch(input.file, input.file, before, after, text === undefined ? "(new file)" : "", ""), input.secretValues)
+    ? redact(
+        createTwoFilesPatch(
+          input.file,
+          input.file,
+          before,
+          after,
+          text === undefined ? "(new file)" : "",
+          "",
+        ),
+        input.secretValues,
+      )
     : "";
-  return { result: { file: input.file, existed: text !== undefined, changed, written: false, report, diff }, after, owned: nextOwned };
+  return {
+    result: { file: input.file, existed: text !== undefined, changed, written: false, report, diff },
+    after,
+    owned: nextOwned,
+  };
 }
 
 /** The file's text, or undefined when it does not exist; refuses folders and oversized files. */
@@ -103,7 +127,9 @@ async function readText(file: string): Promise<string | undefined> {
     throw error;
   }
   if (!stat.isFile()) {
-    throw new ConnectoryError("host.file.not-a-file", `${file} is not a regular file`, { hint: "check the path; nothing was changed" });
+    throw new ConnectoryError("host.file.not-a-file", `${file} is not a regular file`, {
+      hint: "check the path; nothing was changed",
+    });
   }
   if (stat.size > MAX_HOST_FILE_BYTES) {
     throw new ConnectoryError("host.file.too-large", `${file} is larger than ${MAX_HOST_FILE_BYTES} bytes`, {
@@ -127,7 +153,11 @@ async function target(file: string): Promise<string> {
  * have a minimal PATH), or `$CONNECTORY_LAUNCHER` (a JSON array) when set. A non-default home is
  * passed as CONNECTORY_HOME so `connectory run` finds the same servers.
  */
-export function defaultLauncher(env: Record<string, string | undefined>, home: string, defaultHome: string): Launcher {
+export function defaultLauncher(
+  env: Record<string, string | undefined>,
+  home: string,
+  defaultHome: string,
+): Launcher {
   const custom = env.CONNECTORY_LAUNCHER;
   const bin = binPath();
   let command = bin ? process.execPath : "connectory";
@@ -136,7 +166,7 @@ export function defaultLauncher(env: Record<string, string | undefined>, home: s
     const parsed = JSON.parse(custom) as unknown;
     if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((a) => typeof a === "string")) {
       throw new ConnectoryError("launcher.invalid", "CONNECTORY_LAUNCHER must be a JSON array of strings", {
-        hint: 'e.g. CONNECTORY_LAUNCHER=\'["connectory"]\'',
+        hint: "e.g. CONNECTORY_LAUNCHER='[\"connectory\"]'",
       });
     }
     [command, ...args] = parsed as [string, ...string[]];

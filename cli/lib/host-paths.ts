@@ -41,11 +41,22 @@ export function hostPathCandidates(host: HostId, scope: HostScope, w: PathWorld)
     case "claude-desktop": {
       const file = "claude_desktop_config.json";
       if (w.platform !== "win32") return user(p.join(appDir("Claude"), file));
-      const msix = p.join(localAppData, "Packages", CLAUDE_MSIX_PACKAGE, "LocalCache", "Roaming", "Claude", file);
+      const msix = p.join(
+        localAppData,
+        "Packages",
+        CLAUDE_MSIX_PACKAGE,
+        "LocalCache",
+        "Roaming",
+        "Claude",
+        file,
+      );
       return user(msix, p.join(appData, "Claude", file));
     }
     case "claude-code":
-      return [...user(p.join(env("CLAUDE_CONFIG_DIR") ?? w.homedir, ".claude.json")), ...project(".mcp.json")];
+      return [
+        ...user(p.join(env("CLAUDE_CONFIG_DIR") ?? w.homedir, ".claude.json")),
+        ...project(".mcp.json"),
+      ];
     case "cursor":
       return [...user(p.join(w.homedir, ".cursor", "mcp.json")), ...project(".cursor", "mcp.json")];
     case "vscode":
@@ -53,10 +64,14 @@ export function hostPathCandidates(host: HostId, scope: HostScope, w: PathWorld)
     case "windsurf":
       return user(p.join(w.homedir, ".codeium", "windsurf", "mcp_config.json"));
     case "cline":
-      return user(p.join(vscodeUser, "globalStorage", "saoudrizwan.claude-dev", "settings", "cline_mcp_settings.json"));
+      return user(
+        p.join(vscodeUser, "globalStorage", "saoudrizwan.claude-dev", "settings", "cline_mcp_settings.json"),
+      );
     case "roo-code":
       return [
-        ...user(p.join(vscodeUser, "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json")),
+        ...user(
+          p.join(vscodeUser, "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json"),
+        ),
         ...project(".roo", "mcp.json"),
       ];
     case "zed": {
@@ -64,7 +79,10 @@ export function hostPathCandidates(host: HostId, scope: HostScope, w: PathWorld)
       return [...user(p.join(dir, "settings.json")), ...project(".zed", "settings.json")];
     }
     case "codex":
-      return [...user(p.join(env("CODEX_HOME") ?? p.join(w.homedir, ".codex"), "config.toml")), ...project(".codex", "config.toml")];
+      return [
+        ...user(p.join(env("CODEX_HOME") ?? p.join(w.homedir, ".codex"), "config.toml")),
+        ...project(".codex", "config.toml"),
+      ];
     case "gemini-cli":
       return [...user(p.join(w.homedir, ".gemini", "settings.json")), ...project(".gemini", "settings.json")];
     case "goose": {
@@ -80,10 +98,11 @@ export function hostPathCandidates(host: HostId, scope: HostScope, w: PathWorld)
  * Picks the file to edit: the first candidate whose file exists, else the first whose folder
  * exists (the app is installed), else the first. `exists` is injected to keep this testable.
  */
-export function chooseHostPath(candidates: readonly string[], exists: (p: string) => boolean): string | undefined {
+export function chooseHostPath(
+  candidates: readonly string[],
+  exists: (p: string) => boolean,
+): string | undefined {
   return (
-    candidates.find((c) => exists(c)) ??
-    candidates.find((c) => exists(path.dirname(c))) ??
-    candidates[0]
+    candidates.find((c) => exists(c)) ?? candidates.find((c) => exists(path.dirname(c))) ?? candidates[0]
   );
 }

@@ -121,9 +121,8 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
   const key = connectorKey(name, marketplace);
   const installed = (await readInstalled(ctx.home))[key];
   const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, installed);
-  reportProblems(ctx, fetched);
   const collected = await collectCredentials(ctx, {
-    schema: fetched.loaded.pkg.tokenSchema,
+    schema: fetched.pkg.tokenSchema,
     label: name,
     given,
     existing: (await readCredentials(ctx.home)).connectors[key],
@@ -157,7 +156,7 @@ export function outcome(
     ...(resolution.deprecated !== undefined ? { deprecated: resolution.deprecated } : {}),
     ...(before && before.version !== entry.version ? { previousVersion: before.version } : {}),
     reused: fetched.contents === undefined,
-    servers: Object.keys(fetched.loaded.pkg.servers),
+    servers: Object.keys(fetched.pkg.servers),
   };
 }
 
@@ -172,9 +171,3 @@ export function describeOutcome(o: InstallOutcome, verb = "installed"): string {
   } else lines.push(`  status: ${o.status}`);
   return lines.join("\n");
 }
-
-function reportProblems(ctx: CommandContext, fetched: FetchedVersion): void {
-  const n = fetched.loaded.problems.length;
-  if (n > 0) warn(ctx, `${fetched.name}@${fetched.version} has ${n} package problem(s); \`connectory validate\` on its folder lists them`);
-}
-

@@ -1,12 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { applyEdits, modify, parse, printParseErrorCode, type JSONPath, type ParseError } from "jsonc-parser";
+import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
-import { parseServerSet } from "../../src/core/package/mcp-config.js";
+import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
 import type { ServerSet, ServerSpec } from "../../src/core/types.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
 import { homePaths } from "./home.js";
+import { detectFormatting, removeProperty, setProperty } from "./jsonc-edit.js";
 
 /** The hand-written $CONNECTORY_HOME/mcp.json, parsed (JSON with comments; both server-set shapes). */
 export interface ManualDocument {
@@ -34,7 +35,7 @@ export async function readManualServers(home: string): Promise<ManualDocument> {
 }
 
 /** Parses mcp.json text (comments and trailing commas allowed). */
-export function parseManualText(file: string, text: string | undefined): ManualDocument {
+export async function parseManualText(file: string, text: string | undefined): Promise<ManualDocument> {
   if (text === undefined || text.trim() === "") return { file, text, servers: {}, shape: "wrapped" };
   const errors: ParseError[] = [];
   const json: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
@@ -51,7 +52,10 @@ export function parseManualText(file: string, text: string | undefined): ManualD
   const empty = typeof json === "object" && json !== null && Object.keys(json).length === 0;
   let servers: ServerSet;
   try {
-    servers = parseServerSet(json, file);
+    // The full validator (ajv) only when the quick check does not accept the document as it is.
+    servers =
+      readServerSetFast(json, { templates: false }) ??
+      (await import("../../src/core/package/mcp-config.js")).parseServerSet(json, file);
   } catch (error) {
     if (!isConnectoryError(error)) throw error;
     throw new ConnectoryError(
@@ -85,7 +89,7 @@ export async function editManualServers(
     const backup = doc.text === undefined ? undefined : await backupFile(home, file, doc.text, now);
     // Hand-written servers often carry API keys in env or headers: a new file is private.
     await atomicWrite(file, next, doc.text === undefined ? { mode: 0o600 } : {});
-    return { doc: parseManualText(file, next), ...(backup ? { backup } : {}) };
+    return { doc: await parseManualText(file, next), ...(backup ? { backup } : {}) };
   });
 }
 
@@ -94,9 +98,10 @@ function applyEdit(doc: ManualDocument, name: string, value: ServerSpec | undefi
     const servers = value === undefined ? {} : { [name]: value };
     return JSON.stringify({ mcpServers: servers }, null, 2) + "\n";
   }
-  const target: JSONPath = doc.shape === "wrapped" ? ["mcpServers", name] : [name];
-  const edits = modify(doc.text, target, value, { formattingOptions: detectFormatting(doc.text) });
-  return applyEdits(doc.text, edits);
+  const parent = doc.shape === "wrapped" ? ["mcpServers"] : [];
+  return value === undefined
+    ? removeProperty(doc.text, parent, name)
+    : setProperty(doc.text, parent, name, value, detectFormatting(doc.text));
 }
 
 /** Copies the previous bytes to backups/<file>.<timestamp>.bak and keeps only the newest MAX_BACKUPS. */
@@ -113,15 +118,6 @@ export async function backupFile(home: string, file: string, text: string, now: 
     await fs.rm(path.join(dir, old), { force: true });
   }
   return target;
-}
-
-/** Indentation and line ends as the user wrote them, so inserted entries look like the rest. */
-function detectFormatting(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? "  ";
-  return indent.startsWith("\t")
-    ? { insertSpaces: false, tabSize: 1, eol }
-    : { insertSpaces: true, tabSize: indent.length, eol };
 }
 
 function lineColumn(text: string, offset: number): { line: number; column: number } {

@@ -197,7 +197,7 @@ async function problemError(res: Response, url: string): Promise<ConnectoryError
   return new ConnectoryError(code, message, {
     status: res.status,
     ...(problems.length ? { problems } : {}),
-    hint: res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`,
+    hint: str(body.hint) ?? (res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
+import type { InstallablePackage } from "./cached-package.js";
 import type { Credentials, ServerSpec } from "../../src/core/types.js";
 
 /** What an update changes in one server's launch spec (templates unrendered: no secrets). */
@@ -25,8 +25,8 @@ const LAUNCH_FIELDS = ["type", "command", "args", "env", "cwd", "url", "headers"
 
 /** Compares the installed package with the new one; `before` is undefined when the cache is gone. */
 export function diffPackages(
-  before: ConnectorPackage | undefined,
-  after: ConnectorPackage,
+  before: InstallablePackage | undefined,
+  after: InstallablePackage,
   stored: Credentials | undefined,
 ): UpdateChanges {
   const servers: ServerChange[] = [];

@@ -33,29 +33,39 @@ export async function updateConnector(
   const ref = await refFor(ctx.home, entry);
   const { client } = await openMarketplace(ctx, marketplace);
   const doc = await fetchConnector(client, name, marketplace);
-  const resolution = resolveVersion(doc, entry.requested);
-  const latest = doc.distTags.latest;
-  const outside =
-    latest && semver.valid(latest) && semver.gt(latest, resolution.version) && !doc.versions[latest]?.yanked
-      ? `${latest} is available outside ${entry.requested}: connectory install ${name}@${latest}`
-      : undefined;
-  const current = { kind: "current" as const, name, marketplace, version: entry.version, ...(outside ? { note: outside } : {}) };
-  if (resolution.version === entry.version || semver.lt(resolution.version, entry.version)) {
-    if (semver.lt(resolution.version, entry.version)) {
-      return { ...current, note: `${entry.version} is yanked or gone; the newest matching is ${resolution.version}: connectory install ${name}@${resolution.version}` };
-    }
-    return current;
+  const yankedNote = doc.versions[entry.version]?.yanked ? `${entry.version} is yanked` : undefined;
+  const stay = (note: string | undefined) => ({
+    kind: "current" as const,
+    name,
+    marketplace,
+    version: entry.version,
+    ...(note ? { note } : {}),
+  });
+  let resolution;
+  try {
+    resolution = resolveVersion(doc, entry.requested);
+  } catch (error) {
+    if (!(error instanceof ConnectoryError) || error.code !== "version.not-found") throw error;
+    return stay(`${yankedNote ?? "it is no longer listed"}, and no other version matches ${entry.requested}`);
+  }
+  // A hand-edited record may hold anything; treat an unreadable version as older than every release.
+  const current = semver.valid(entry.version) ?? "0.0.0-0";
+  if (semver.lt(resolution.version, current)) {
+    // Never downgrade silently: the user chooses to move back.
+    return stay(`${yankedNote ?? `${entry.version} is no longer listed`}; the newest matching is ${resolution.version}: connectory install ${name}@${resolution.version}`);
+  }
+  if (resolution.version === entry.version) {
+    const latest = doc.distTags.latest;
+    const newer = latest && semver.valid(latest) && semver.gt(latest, current) && !doc.versions[latest]?.yanked;
+    return stay(newer ? `${latest} is available outside ${entry.requested}: connectory install ${name}@${latest}` : yankedNote);
   }
   warnResolution(ctx, name, resolution);
 
   const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, entry);
   const oldDir = cacheDir(ctx.home, marketplace, name, entry.version);
-  const before = await readCachedPackage(oldDir, `${name}@${entry.version}`).then(
-    (p) => p.pkg,
-    () => undefined,
-  );
+  const before = await readCachedPackage(oldDir, `${name}@${entry.version}`).catch(() => undefined);
   const stored = (await readCredentials(ctx.home)).connectors[connectorKey(name, marketplace)];
-  const changes = diffPackages(before, fetched.loaded.pkg, stored);
+  const changes = diffPackages(before, fetched.pkg, stored);
   const interactive = canPrompt(ctx) && !options.yes;
   if (changes.needsConsent && !options.yes) {
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
@@ -73,7 +83,7 @@ export async function updateConnector(
   // "Keeps credentials": a stored value wins over an environment variable of the same name.
   const env = Object.fromEntries(Object.entries(ctx.env).filter(([k]) => !Object.hasOwn(stored ?? {}, k)));
   const collected = await collectCredentials({ ...ctx, env }, {
-    schema: fetched.loaded.pkg.tokenSchema,
+    schema: fetched.pkg.tokenSchema,
     label: name,
     given: {},
     ...(stored ? { existing: stored } : {}),

@@ -1,29 +1,15 @@
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { ConnectoryError } from "./errors.js";
-import { createAjv } from "./package/ajv.js";
+import { compileCached } from "./package/ajv.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "./types.js";
 
 const FILE = "credentials";
 
-// Compiled token-schemas by their JSON text. Bounded: a registry validates many packages, and ajv keeps every
-// schema it compiled, so the whole instance is dropped when the cache fills.
-const CACHE_SIZE = 64;
-let ajv = createAjv();
-const compiled = new Map<string, ValidateFunction>();
-
 /** Compile a token-schema with ajv in strict mode (the `secret` keyword registered); throws on an invalid schema. */
 export function compileTokenSchema(schema: TokenSchema): ValidateFunction {
+  // $schema/$id are for editors; ajv would reject a foreign meta-schema URL or a reused $id.
   const { $schema: _schema, $id: _id, ...body } = schema as TokenSchema & { $id?: string };
-  const text = JSON.stringify(body);
-  const hit = compiled.get(text);
-  if (hit) return hit;
-  if (compiled.size >= CACHE_SIZE) {
-    compiled.clear();
-    ajv = createAjv();
-  }
-  const validate = ajv.compile(JSON.parse(text) as object);
-  compiled.set(text, validate);
-  return validate;
+  return compileCached(body);
 }
 
 /** Values as typed on a command line are strings; numbers and booleans are coerced where the schema wants them. */
@@ -56,15 +42,17 @@ export function validateCredentials(
       },
     );
   }
-  const out: Credentials = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value === "") continue;
-    const property = schema.properties[key];
-    out[key] = property ? coerce(value, property.type) : value;
-  }
-  for (const [key, property] of Object.entries(schema.properties)) {
-    if (out[key] === undefined && property.default !== undefined) out[key] = property.default;
-  }
+  // Built with fromEntries and Object.hasOwn: a key like "__proto__" or "constructor" stays a plain (unknown) key.
+  const given = Object.entries(values)
+    .filter(([, value]) => value !== "")
+    .map(([key, value]) => {
+      const property = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
+      return [key, property ? coerce(value, property.type) : value] as const;
+    });
+  const defaults = Object.entries(schema.properties)
+    .filter(([key, p]) => p.default !== undefined && !given.some(([k]) => k === key))
+    .map(([key, p]) => [key, p.default!] as const);
+  const out: Credentials = Object.fromEntries([...given, ...defaults]);
   validate(out);
   const problems = (validate.errors ?? []).map((e) => credentialProblem(e, schema));
   return { ok: problems.length === 0, problems, values: out };
@@ -77,7 +65,7 @@ function credentialProblem(e: ErrorObject, schema: TokenSchema): Problem {
       : e.keyword === "additionalProperties"
         ? String(e.params["additionalProperty"])
         : e.instancePath.slice(1).split("/")[0]!;
-  const property = schema.properties[key];
+  const property = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
   const label = property?.title ? `${key} (${property.title})` : key;
   const problem = (code: string, message: string): Problem => ({
     code,

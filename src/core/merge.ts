@@ -1,4 +1,3 @@
-import { secretKeys } from "./credentials.js";
 import { nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
 import { sensitiveValues } from "./merge/redact.js";
 import { changedParts, fingerprintSpec, type SpecFingerprint } from "./merge/spec-hash.js";
@@ -199,6 +198,14 @@ function withDefaults(schema: TokenSchema | undefined, values: Credentials): Cre
     if (v !== undefined) out[k] = v;
   }
   return out;
+}
+
+// Local rather than from credentials.ts: that module compiles ajv on import, and `connectory config`
+// must stay fast without it.
+function secretKeys(schema: TokenSchema | undefined): string[] {
+  return Object.entries(schema?.properties ?? {})
+    .filter(([, p]) => p.secret === true)
+    .map(([k]) => k);
 }
 
 function secretStrings(schema: TokenSchema | undefined, values: Credentials): string[] {

@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../core/errors.js";
 import type { RegistryRepository } from "./repository.js";
+import { openPostgres } from "./postgres/open-postgres.js";
 import { openSqlite } from "./sqlite/open-sqlite.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -22,10 +23,6 @@ export function parseDatabaseUrl(url: string): { kind: DatabaseKind; location: s
  */
 export async function openDatabase(url: string): Promise<RegistryRepository> {
   const { kind, location } = parseDatabaseUrl(url);
-  if (kind === "postgres") {
-    throw new ConnectoryError("db.unsupported", "PostgreSQL support is not built yet", {
-      hint: "use a SQLite file path for DATABASE_URL",
-    });
-  }
+  if (kind === "postgres") return openPostgres(location);
   return openSqlite(location);
 }

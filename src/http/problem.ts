@@ -24,6 +24,7 @@ const TITLES: Record<number, string> = {
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 /** Builds a problem body for a stable code. */

@@ -50,8 +50,9 @@ export class FsBlobStore implements BlobStore {
   }
 
   async has(key: string): Promise<boolean> {
+    const file = this.pathOf(key);
     try {
-      return (await fs.stat(this.pathOf(key))).isFile();
+      return (await fs.stat(file)).isFile();
     } catch {
       return false;
     }

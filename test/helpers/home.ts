@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { cacheDir, connectorKey, homePaths } from "../../cli/lib/home.js";
@@ -5,7 +6,10 @@ import type { InstalledEntry, InstalledFile } from "../../cli/lib/installed-stor
 import type { Credentials } from "../../src/core/types.js";
 import { ROOT } from "./cli.js";
 
-export const SAMPLES = path.join(ROOT, "plugins-sample");
+// From dist/ (the compiled benchmarks import this helper) the samples are one folder further up.
+export const SAMPLES = [path.join(ROOT, "plugins-sample"), path.join(ROOT, "..", "plugins-sample")].find(
+  (d) => existsSync(d),
+) as string;
 
 /** One connector to place in a test home, as if `connectory install` had run. */
 export interface FakeInstall {

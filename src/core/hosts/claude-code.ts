@@ -11,7 +11,11 @@ export const claudeCode: HostAdapter = {
   cwd: false,
   toEntry(_name, server) {
     if (isRemote(server)) {
-      return compact({ type: remoteKind(server) === "sse" ? "sse" : "http", url: server.url, headers: server.headers });
+      return compact({
+        type: remoteKind(server) === "sse" ? "sse" : "http",
+        url: server.url,
+        headers: server.headers,
+      });
     }
     return compact({ type: "stdio", ...stdioFields(server, false) });
   },

@@ -56,7 +56,10 @@ export const codex: HostAdapter = {
       reference: (key) =>
         key === "PLUGIN_ROOT"
           ? undefined
-          : { text: placeholder(key), how: `replace ${placeholder(key)} with your value (Codex expands no variables here)` },
+          : {
+              text: placeholder(key),
+              how: `replace ${placeholder(key)} with your value (Codex expands no variables here)`,
+            },
       finishEntry: (entry) => ({ ...entry, ...extra }),
     });
   },

@@ -1,4 +1,12 @@
-import { createScanner, findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import {
+  createScanner,
+  findNodeAtLocation,
+  parse,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from "jsonc-parser";
 import type { EntryChange, ParseFailure } from "./document.js";
 import { lineColumn } from "./document.js";
 
@@ -13,7 +21,8 @@ export function parseJson(text: string): { data: unknown } | { failure: ParseFai
   const errors: ParseError[] = [];
   const data = parse(text, errors, OPTIONS);
   const first = errors[0];
-  if (first) return { failure: { message: printParseErrorCode(first.error), ...lineColumn(text, first.offset) } };
+  if (first)
+    return { failure: { message: printParseErrorCode(first.error), ...lineColumn(text, first.offset) } };
   return { data };
 }
 
@@ -22,7 +31,11 @@ export function parseJson(text: string): { data: unknown } | { failure: ParseFai
  * (the only byte of the user's text touched is one comma), a removed entry takes its own lines and
  * that comma with it, so add-then-remove gives back the exact original text.
  */
-export function editJson(text: string, container: readonly string[], changes: readonly EntryChange[]): string {
+export function editJson(
+  text: string,
+  container: readonly string[],
+  changes: readonly EntryChange[],
+): string {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   let out = text.trim() === "" ? "{}" + eol : text;
   for (const change of changes) out = editOne(out, container, change, eol);
@@ -58,7 +71,14 @@ function editOne(text: string, container: readonly string[], change: EntryChange
   return addProperty(text, parent, name, inner, unit, eol);
 }
 
-function addProperty(text: string, object: Node, name: string, value: unknown, unit: string, eol: string): string {
+function addProperty(
+  text: string,
+  object: Node,
+  name: string,
+  value: unknown,
+  unit: string,
+  eol: string,
+): string {
   const children = object.children ?? [];
   const last = children[children.length - 1];
   if (!last) {
@@ -72,13 +92,17 @@ function addProperty(text: string, object: Node, name: string, value: unknown, u
   const end = last.offset + last.length;
   const after = nextToken(text, end);
   const commaEnd = after.kind === COMMA ? after.offset + 1 : end;
-  const comma = after.kind === COMMA ? "" : ",";
+  // A file that ends its lists with a trailing comma keeps that style for our entry too.
+  const trailing = after.kind === COMMA;
+  const comma = trailing ? "" : ",";
+  const tail = trailing ? "," : "";
   const lineEnd = text.indexOf("\n", commaEnd);
   const restOfLine = lineEnd === -1 ? text.slice(commaEnd) : text.slice(commaEnd, lineEnd);
-  const ownLine = onOwnLine(text, last.offset) && /^\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(restOfLine.replace(/\r$/, ""));
-  if (!ownLine) return splice(text, commaEnd, 0, `${comma} ${property}`);
+  const ownLine =
+    onOwnLine(text, last.offset) && /^\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(restOfLine.replace(/\r$/, ""));
+  if (!ownLine) return splice(text, commaEnd, 0, `${comma} ${property}${tail}`);
   const at = lineEnd === -1 ? text.length : text[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
-  return splice(splice(text, at, 0, `${eol}${indent}${property}`), commaEnd, 0, comma);
+  return splice(splice(text, at, 0, `${eol}${indent}${property}${tail}`), commaEnd, 0, comma);
 }
 
 function removeProperty(text: string, property: Node, eol: string): string {
@@ -86,7 +110,9 @@ function removeProperty(text: string, property: Node, eol: string): string {
   const index = siblings.indexOf(property);
   const end = property.offset + property.length;
   const after = nextToken(text, end);
-  let from = onOwnLine(text, property.offset) ? lineStartOf(text, property.offset) - eol.length : property.offset;
+  let from = onOwnLine(text, property.offset)
+    ? lineStartOf(text, property.offset) - eol.length
+    : property.offset;
   let to = end;
   if (after.kind === COMMA) {
     to = after.offset + 1;
@@ -111,7 +137,9 @@ function nextToken(text: string, offset: number): { kind: number; offset: number
 }
 
 function pretty(value: unknown, indent: string, unit: string, eol: string): string {
-  return JSON.stringify(value, null, unit).split("\n").join(eol + indent);
+  return JSON.stringify(value, null, unit)
+    .split("\n")
+    .join(eol + indent);
 }
 
 function indentUnit(text: string): string {

@@ -38,7 +38,10 @@ export function editToml(
   }
   if (added.length > 0) {
     const eol = out.includes("\r\n") ? "\r\n" : "\n";
-    const tables = stringify(nestTables(container, added), { inlineTableStart: container.length + 1, newLine: eol })
+    const tables = stringify(nestTables(container, added), {
+      inlineTableStart: container.length + 1,
+      newLine: eol,
+    })
       .split(eol)
       .filter((line, i, lines) => !(isBareHeader(line, container) && (lines[i + 1] ?? "") === ""))
       .join(eol)
@@ -51,9 +54,13 @@ export function editToml(
   return out;
 }
 
-function lookup(data: Record<string, unknown>, container: readonly string[]): Record<string, unknown> | undefined {
+function lookup(
+  data: Record<string, unknown>,
+  container: readonly string[],
+): Record<string, unknown> | undefined {
   let node: unknown = data;
-  for (const key of container) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  for (const key of container)
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
   return node && typeof node === "object" ? (node as Record<string, unknown>) : undefined;
 }
 

@@ -7,7 +7,9 @@ export function parseYaml(text: string): { data: unknown } | { failure: ParseFai
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0] ?? { line: 1, col: 1 };
-    return { failure: { message: first.message.split("\n")[0] ?? "invalid YAML", line: pos.line, column: pos.col } };
+    return {
+      failure: { message: first.message.split("\n")[0] ?? "invalid YAML", line: pos.line, column: pos.col },
+    };
   }
   return { data: doc.toJS() ?? {} };
 }
@@ -17,7 +19,11 @@ export function parseYaml(text: string): { data: unknown } | { failure: ParseFai
  * the map, indented like its siblings), so the rest of the file stays byte-identical. Flow-style maps
  * fall back to the yaml Document API (comments kept, layout possibly normalized).
  */
-export function editYaml(text: string, container: readonly string[], changes: readonly EntryChange[]): string {
+export function editYaml(
+  text: string,
+  container: readonly string[],
+  changes: readonly EntryChange[],
+): string {
   let out = text;
   for (const change of changes) out = editOne(out, container, change);
   return out;
@@ -39,7 +45,8 @@ function editOne(text: string, container: readonly string[], change: EntryChange
   }
   const map = node as YAMLMap | undefined;
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const pair = map?.items.find((p: Pair) => isScalar(p.key) && p.key.value === change.name) as Pair | undefined;
+  const pair = map?.items.find((p: Pair) => isScalar(p.key) && p.key.value === change.name) as
+    Pair | undefined;
   if (map && pair && isScalar(pair.key) && pair.key.range) {
     const start = lineStart(text, pair.key.range[0]);
     const end = (pair.value as { range?: [number, number, number] } | null)?.range?.[2] ?? pair.key.range[2];

@@ -21,7 +21,11 @@ export interface ParseFailure {
 }
 
 /** The parsed data of a host file; throws `host.file.invalid` (with line:column) on a syntax error. */
-export function parseHostDocument(format: DocumentFormat, text: string, file: string): Record<string, unknown> {
+export function parseHostDocument(
+  format: DocumentFormat,
+  text: string,
+  file: string,
+): Record<string, unknown> {
   if (text.length > MAX_HOST_FILE_BYTES) {
     throw new ConnectoryError("host.file.too-large", `${file} is larger than ${MAX_HOST_FILE_BYTES} bytes`, {
       hint: "this does not look like an MCP host config; check the path, nothing was changed",
@@ -44,7 +48,11 @@ export function parseHostDocument(format: DocumentFormat, text: string, file: st
 }
 
 /** The server map inside a parsed document (`{}` when absent); a non-object there is an error. */
-export function entriesAt(data: Record<string, unknown>, container: readonly string[], file: string): Record<string, unknown> {
+export function entriesAt(
+  data: Record<string, unknown>,
+  container: readonly string[],
+  file: string,
+): Record<string, unknown> {
   let node: unknown = data;
   for (const key of container) {
     if (node === undefined || node === null) return {};
@@ -52,9 +60,13 @@ export function entriesAt(data: Record<string, unknown>, container: readonly str
   }
   if (node === undefined || node === null) return {};
   if (typeof node !== "object" || Array.isArray(node)) {
-    throw new ConnectoryError("host.file.unexpected", `${file}: "${container.join(".")}" is not a map of servers`, {
-      hint: "fix the file by hand; nothing was changed",
-    });
+    throw new ConnectoryError(
+      "host.file.unexpected",
+      `${file}: "${container.join(".")}" is not a map of servers`,
+      {
+        hint: "fix the file by hand; nothing was changed",
+      },
+    );
   }
   return node as Record<string, unknown>;
 }
@@ -97,7 +109,9 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === "bigint") return v.toString();
     if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
     }
     return v;
   });

@@ -21,7 +21,13 @@ export const goose: HostAdapter = {
       return { ...common, type: "streamable_http", uri: server.url, headers: { ...(server.headers ?? {}) } };
     }
     if (isRemote(server)) throw new Error("goose does not speak SSE");
-    return { ...common, type: "stdio", cmd: server.command, args: server.args ?? [], envs: { ...(server.env ?? {}) } };
+    return {
+      ...common,
+      type: "stdio",
+      cmd: server.command,
+      args: server.args ?? [],
+      envs: { ...(server.env ?? {}) },
+    };
   },
   snippet(name, template, ctx) {
     const envKeys: string[] = [];
@@ -32,7 +38,10 @@ export const goose: HostAdapter = {
         for (const [key, value] of Object.entries(t.env ?? {})) {
           if (WHOLE.exec(value)?.[1] === key && key !== "PLUGIN_ROOT") {
             envKeys.push(key);
-            placeholders.set(key, `goose asks for ${key} when the extension is added (or reads it from the environment)`);
+            placeholders.set(
+              key,
+              `goose asks for ${key} when the extension is added (or reads it from the environment)`,
+            );
           } else env[key] = value;
         }
         return { ...t, env };

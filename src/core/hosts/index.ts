@@ -10,7 +10,16 @@ import { geminiCli } from "./gemini-cli.js";
 import { goose } from "./goose.js";
 import { rooCode } from "./roo-code.js";
 import { genericSnippet, launcherServer, speaks } from "./shared.js";
-import { HOST_IDS, type ExportMode, type HostAdapter, type HostEntry, type HostId, type Launcher, type Snippet, type SnippetContext } from "./types.js";
+import {
+  HOST_IDS,
+  type ExportMode,
+  type HostAdapter,
+  type HostEntry,
+  type HostId,
+  type Launcher,
+  type Snippet,
+  type SnippetContext,
+} from "./types.js";
 import { vscode } from "./vscode.js";
 import { windsurf } from "./windsurf.js";
 import { zed } from "./zed.js";
@@ -78,7 +87,9 @@ export function exportEntries(
       entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
     } else if (!speaks(adapter, server)) {
       entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
-      notes.push(`${name}: ${adapter.displayName} cannot run it as written, so it goes through \`connectory run\``);
+      notes.push(
+        `${name}: ${adapter.displayName} cannot run it as written, so it goes through \`connectory run\``,
+      );
     } else {
       entries[name] = adapter.toEntry(name, server);
       if (secret) secretsWritten.push(name);
@@ -88,7 +99,13 @@ export function exportEntries(
 }
 
 /** A pasteable snippet (plus deeplink where the host has one) for one server template; never holds a secret value. */
-export function hostSnippet(adapter: HostAdapter, name: string, template: ServerSpec, ctx: SnippetContext): Snippet {
-  return adapter.snippet ? adapter.snippet(name, template, ctx) : genericSnippet(adapter, name, template, ctx);
+export function hostSnippet(
+  adapter: HostAdapter,
+  name: string,
+  template: ServerSpec,
+  ctx: SnippetContext,
+): Snippet {
+  return adapter.snippet
+    ? adapter.snippet(name, template, ctx)
+    : genericSnippet(adapter, name, template, ctx);
 }
-

@@ -124,7 +124,10 @@ export function genericSnippet(
     server = substitute(server, (key) => {
       if (key === "PLUGIN_ROOT") {
         if (ctx.pluginRoot !== undefined) return ctx.pluginRoot;
-        placeholders.set("PLUGIN_ROOT", "install the connector with `connectory install`; this is its folder");
+        placeholders.set(
+          "PLUGIN_ROOT",
+          "install the connector with `connectory install`; this is its folder",
+        );
         return placeholder("PLUGIN_ROOT");
       }
       const own = hooks.reference?.(key);
@@ -136,11 +139,16 @@ export function genericSnippet(
         placeholders.set(key, `set the environment variable ${key} where ${adapter.displayName} runs`);
         return adapter.envReference(key);
       }
-      placeholders.set(key, `replace ${placeholder(key)} with your value (${adapter.displayName} does not expand variables)`);
+      placeholders.set(
+        key,
+        `replace ${placeholder(key)} with your value (${adapter.displayName} does not expand variables)`,
+      );
       return placeholder(key);
     });
   }
-  const entry = hooks.finishEntry ? hooks.finishEntry(adapter.toEntry(name, server)) : adapter.toEntry(name, server);
+  const entry = hooks.finishEntry
+    ? hooks.finishEntry(adapter.toEntry(name, server))
+    : adapter.toEntry(name, server);
   const format = adapter.document?.format ?? "json";
   const nested = nest(adapter.document?.container ?? ["mcpServers"], { [name]: entry });
   const document = hooks.finishDocument ? hooks.finishDocument(nested) : nested;

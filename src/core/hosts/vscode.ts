@@ -19,7 +19,11 @@ export const vscode: HostAdapter = {
   cwd: true,
   toEntry(_name, server) {
     if (isRemote(server)) {
-      return compact({ type: remoteKind(server) === "sse" ? "sse" : "http", url: server.url, headers: server.headers });
+      return compact({
+        type: remoteKind(server) === "sse" ? "sse" : "http",
+        url: server.url,
+        headers: server.headers,
+      });
     }
     return compact({ type: "stdio", ...stdioFields(server, true) });
   },
@@ -31,9 +35,17 @@ export const vscode: HostAdapter = {
         const cred = ctx.credentials.find((c) => c.key === key);
         const id = `${name}-${key.toLowerCase().replace(/_/g, "-")}`;
         if (!inputs.some((i) => i.id === id)) {
-          inputs.push({ type: "promptString", id, description: cred?.title ?? cred?.description ?? key, password: cred?.secret ?? true });
+          inputs.push({
+            type: "promptString",
+            id,
+            description: cred?.title ?? cred?.description ?? key,
+            password: cred?.secret ?? true,
+          });
         }
-        return { text: `\${input:${id}}`, how: `VS Code prompts for ${key} once and keeps it in its secret storage` };
+        return {
+          text: `\${input:${id}}`,
+          how: `VS Code prompts for ${key} once and keeps it in its secret storage`,
+        };
       },
       finishDocument: (document) => (inputs.length > 0 ? { inputs, ...document } : document),
     });

@@ -1,10 +1,9 @@
-import { redact } from "../credentials.js";
 import { isRemote, type ServerSpec } from "../types.js";
 
 /** A server spec with every secret value inside its strings replaced by `***`. */
 export function redactServer(spec: ServerSpec, secretValues: readonly string[]): ServerSpec {
   if (secretValues.length === 0) return spec;
-  const r = (text: string) => redact(text, secretValues);
+  const r = (text: string) => redactText(text, secretValues);
   const map = (record: Record<string, string> | undefined) =>
     record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, r(v)]));
   if (isRemote(spec)) {
@@ -19,6 +18,15 @@ export function redactServer(spec: ServerSpec, secretValues: readonly string[]):
     ...(env ? { env } : {}),
     ...(spec.cwd !== undefined ? { cwd: r(spec.cwd) } : {}),
   };
+}
+
+/** Every secret value in text replaced by `***`, longest first (a URL before the token inside it). */
+export function redactText(text: string, secretValues: readonly string[]): string {
+  let out = text;
+  for (const s of [...secretValues].filter((v) => v !== "").sort((a, b) => b.length - a.length)) {
+    out = out.split(s).join("***");
+  }
+  return out;
 }
 
 const SENSITIVE_NAME =

@@ -1,4 +1,4 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import mcpSchema from "../../../schemas/mcp.schema.json" with { type: "json" };
 import pluginSchema from "../../../schemas/plugin.schema.json" with { type: "json" };
@@ -33,3 +33,23 @@ export function schemasAjv(): Ajv2020 {
 export const PLUGIN_SCHEMA_ID = pluginSchema.$id;
 export const MCP_SCHEMA_ID = mcpSchema.$id;
 export const TOKEN_SCHEMA_SCHEMA_ID = tokenSchemaSchema.$id;
+
+// Publisher schemas (token-schema.json and its properties) compiled by their JSON text. Bounded: ajv keeps every
+// schema it compiled, so the whole instance is dropped when the cache fills (a registry sees many packages).
+const CACHE_SIZE = 128;
+let scratch: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** Compile a publisher's schema with the strict ajv, reusing earlier compilations; throws what ajv throws. */
+export function compileCached(schema: object): ValidateFunction {
+  const text = JSON.stringify(schema);
+  const hit = compiled.get(text);
+  if (hit) return hit;
+  if (!scratch || compiled.size >= CACHE_SIZE) {
+    compiled.clear();
+    scratch = createAjv();
+  }
+  const validate = scratch.compile(JSON.parse(text) as object);
+  compiled.set(text, validate);
+  return validate;
+}

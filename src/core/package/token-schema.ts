@@ -1,6 +1,7 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
 import type { Problem, TokenProperty, TokenSchema } from "../types.js";
-import { createAjv, schemasAjv, TOKEN_SCHEMA_SCHEMA_ID } from "./ajv.js";
+import { compileTokenSchema } from "../credentials.js";
+import { compileCached, schemasAjv, TOKEN_SCHEMA_SCHEMA_ID } from "./ajv.js";
 import { ajvProblems, error, pointer, warning, type AjvMapping } from "./problems.js";
 
 const FILE = "token-schema.json";
@@ -64,10 +65,8 @@ export function validateTokenSchema(json: unknown): { schema?: TokenSchema; prob
       );
     }
   }
-  const ajv = createAjv();
-  const { $schema: _schema, ...body } = schema;
   try {
-    if (problems.length === 0) ajv.compile(body); // after required.unknown, strictRequired would only echo it
+    if (problems.length === 0) compileTokenSchema(schema); // after required.unknown, strictRequired would only echo it
   } catch (e) {
     problems.push(
       error(
@@ -79,22 +78,18 @@ export function validateTokenSchema(json: unknown): { schema?: TokenSchema; prob
     );
   }
   for (const [key, property] of Object.entries(schema.properties)) {
-    problems.push(...propertyProblems(key, property, ajv));
+    problems.push(...propertyProblems(key, property));
   }
   return problems.some((p) => p.severity === "error") ? { problems } : { schema, problems };
 }
 
-function propertyProblems(
-  key: string,
-  property: TokenProperty,
-  ajv: ReturnType<typeof createAjv>,
-): Problem[] {
+function propertyProblems(key: string, property: TokenProperty): Problem[] {
   const at = pointer("/properties", key);
   const problems: Problem[] = [];
   const { default: fallback, enum: values, examples: _examples, ...rest } = property;
   let check: ((v: unknown) => boolean) | undefined;
   try {
-    check = ajv.compile(rest) as (v: unknown) => boolean;
+    check = compileCached(rest) as (v: unknown) => boolean;
   } catch {
     return problems; // reported by the whole-schema compile
   }

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { Registry } from "../../registry/registry.js";
 import { connectorRoutes } from "./connectors.js";
 import { distTagRoutes } from "./dist-tags.js";
+import { hostConfigRoutes } from "./host-config.js";
 import { metaRoutes } from "./meta.js";
 import { publishRoutes } from "./publish.js";
 import { versionRoutes } from "./versions.js";
@@ -13,6 +14,7 @@ import { versionRoutes } from "./versions.js";
 export function registerRoutes(app: Hono, registry: Registry): void {
   app.route("/", metaRoutes(registry));
   app.route("/", distTagRoutes(registry));
+  app.route("/", hostConfigRoutes(registry));
   app.route("/", versionRoutes(registry));
   app.route("/", publishRoutes(registry));
   app.route("/", connectorRoutes(registry));

@@ -191,3 +191,12 @@ describe("validateTokenSchema", () => {
     ]);
   });
 });
+
+describe("validateTokenSchema across packages", () => {
+  it("accepts two different schemas with the same $id (compilations do not collide)", () => {
+    const a = { $id: "https://acme.example/token-schema.json", ...withProperty({ type: "string" }) };
+    const b = { $id: "https://acme.example/token-schema.json", ...withProperty({ type: "integer" }) };
+    expect(validateTokenSchema(a).problems).toEqual([]);
+    expect(validateTokenSchema(b).problems).toEqual([]);
+  });
+});

@@ -150,4 +150,28 @@ describe("validatePackage", () => {
     const report = validatePackage(withFiles({ "README.md": new Uint8Array([0xc3, 0x28]) }));
     expect(found(report.problems)).toEqual(["readme.encoding.invalid README.md"]);
   });
+
+  describe("hostile input", () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+
+    it("reports 100,000-deep JSON nesting as a wrong type, without overflowing", () => {
+      const text = JSON.stringify(manifest).replace(/}$/, `,"keywords":${deep}}`);
+      const report = validatePackage(withFiles({ "plugin.json": text }));
+      expect(found(report.problems)).toEqual(["manifest.keywords.type plugin.json/keywords/0"]);
+    });
+
+    it("keeps __proto__ and constructor from becoming servers or prototypes", () => {
+      const text = '{"mcpServers":{"__proto__":{"command":"evil"},"constructor":{"command":"node"}}}';
+      const report = validatePackage(withFiles({ "mcp.json": text, "token-schema.json": undefined }));
+      expect(found(report.problems)).toEqual(["mcp.server.name.invalid mcp.json/mcpServers/__proto__"]);
+      expect(Object.getPrototypeOf(report.package!.servers)).toBe(Object.prototype);
+      expect(Object.keys(report.package!.servers)).toEqual(["constructor"]);
+    });
+
+    it("reports each of 5,000 bad servers", () => {
+      const servers = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`s${i}`, { command: i }]));
+      const report = validatePackage(withFiles({ "mcp.json": { mcpServers: servers } }));
+      expect(report.problems.filter((p) => p.code === "mcp.server.command.type")).toHaveLength(5000);
+    });
+  });
 });

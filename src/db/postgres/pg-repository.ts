@@ -1,0 +1,199 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { Sql } from "postgres";
+import type { Category } from "../../core/types.js";
+import type {
+  ConnectorSummary,
+  Prepared,
+  PublisherRow,
+  RegistryRepository,
+  RegistryTx,
+  SearchQuery,
+  TokenOwner,
+  TokenRow,
+} from "../repository.js";
+import { isRetryable } from "./pg-errors.js";
+import { searchPg } from "./pg-search.js";
+import { PgTx } from "./pg-tx.js";
+import { connectorCategories, connectors, distTags, meta, publishers, tokens, versions } from "./schema.js";
+
+// A deadlock or serialization failure is PostgreSQL asking us to try again; a few tries always suffice
+// in practice, and a bounded number keeps a real bug from spinning.
+const MAX_ATTEMPTS = 5;
+
+/**
+ * RegistryRepository on PostgreSQL, shared by any number of registry processes. Each transaction gets its
+ * own pooled connection, so writes to different connectors run side by side; writes to one connector
+ * take turns on an advisory lock (PgTx.loadConnector), and unique indexes turn any race that slips past
+ * into `db.conflict`. Reads see the last committed state.
+ */
+export class PgRepository implements RegistryRepository {
+  constructor(
+    private readonly client: Sql,
+    private readonly db: PostgresJsDatabase,
+  ) {}
+
+  async transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction((tx) => fn(new PgTx(tx)));
+      } catch (error) {
+        // Nothing of a failed attempt committed; `fn` re-reads its state and redoes its work.
+        if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
+    const [row] = await this.db
+      .select({ body: connectors.document, etag: connectors.etag, downloads: connectors.downloads })
+      .from(connectors)
+      .where(eq(connectors.name, name));
+    return row;
+  }
+
+  async versionDocument(name: string, version: string): Promise<Prepared | undefined> {
+    const [row] = await this.db
+      .select({ body: versions.document, etag: versions.etag })
+      .from(versions)
+      .innerJoin(connectors, eq(connectors.id, versions.connectorId))
+      .where(and(eq(connectors.name, name), eq(versions.version, version)));
+    return row;
+  }
+
+  async resolveTag(name: string, tag: string): Promise<string | undefined> {
+    if (tag === "latest") {
+      const [row] = await this.db
+        .select({ latest: connectors.latest })
+        .from(connectors)
+        .where(eq(connectors.name, name));
+      return row?.latest ?? undefined;
+    }
+    const [row] = await this.db
+      .select({ version: distTags.version })
+      .from(distTags)
+      .innerJoin(connectors, eq(connectors.id, distTags.connectorId))
+      .where(and(eq(connectors.name, name), eq(distTags.tag, tag)));
+    return row?.version;
+  }
+
+  async tarball(name: string, version: string) {
+    const [row] = await this.db
+      .select({ blobKey: versions.blobKey, size: versions.size, integrity: versions.integrity, sha256: versions.sha256 })
+      .from(versions)
+      .innerJoin(connectors, eq(connectors.id, versions.connectorId))
+      .where(and(eq(connectors.name, name), eq(versions.version, version)));
+    return row;
+  }
+
+  async countDownload(name: string, version: string): Promise<boolean> {
+    // One statement, so both counters move together; the row locks of the UPDATEs make it exact.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const rows = await this.client`
+          WITH v AS (
+            UPDATE versions SET downloads = downloads + 1
+            WHERE connector_id = (SELECT id FROM connectors WHERE name = ${name}) AND version = ${version}
+            RETURNING connector_id
+          )
+          UPDATE connectors SET downloads = downloads + 1 WHERE id IN (SELECT connector_id FROM v) RETURNING id`;
+        return rows.length > 0;
+      } catch (error) {
+        if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  search(query: SearchQuery): Promise<ConnectorSummary[]> {
+    return searchPg(this.db, query);
+  }
+
+  async categories(): Promise<Array<{ category: Category; count: number }>> {
+    return (await this.db
+      .select({ category: connectorCategories.category, count: sql<number>`count(*)::int` })
+      .from(connectorCategories)
+      .groupBy(connectorCategories.category)
+      .orderBy(connectorCategories.category)) as Array<{ category: Category; count: number }>;
+  }
+
+  async connectorNames(): Promise<string[]> {
+    const rows = await this.db.select({ name: connectors.name }).from(connectors).orderBy(connectors.name);
+    return rows.map((r) => r.name);
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const [row] = await this.db.select().from(meta).where(eq(meta.key, key));
+    return row?.value;
+  }
+
+  async ensurePublisher(name: string, now: string): Promise<PublisherRow> {
+    await this.db.insert(publishers).values({ name, createdAt: now }).onConflictDoNothing();
+    const [row] = await this.db.select().from(publishers).where(eq(publishers.name, name));
+    if (!row) throw new Error(`publisher ${name} vanished after insert`);
+    return row;
+  }
+
+  async createToken(input: {
+    publisherId: number;
+    hash: string;
+    prefix: string;
+    label: string | null;
+    createdAt: string;
+  }): Promise<TokenRow> {
+    const [inserted] = await this.db.insert(tokens).values(input).returning({ id: tokens.id });
+    const [row] = inserted ? await this.tokenRows(eq(tokens.id, inserted.id)) : [];
+    if (!row) throw new Error("inserting a token returned no row");
+    return row;
+  }
+
+  async findToken(hash: string): Promise<TokenOwner | undefined> {
+    const [row] = await this.db
+      .select({ tokenId: tokens.id, publisherId: publishers.id, publisher: publishers.name })
+      .from(tokens)
+      .innerJoin(publishers, eq(publishers.id, tokens.publisherId))
+      .where(and(eq(tokens.hash, hash), isNull(tokens.revokedAt)));
+    return row;
+  }
+
+  listTokens(): Promise<TokenRow[]> {
+    return this.tokenRows();
+  }
+
+  async revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]> {
+    // As on SQLite, digits name an id; ids beyond int4 cannot exist (and would not fit the parameter).
+    const id = Number(idOrPrefix);
+    const match = /^\d+$/.test(idOrPrefix)
+      ? id <= 2_147_483_647
+        ? eq(tokens.id, id)
+        : sql`false`
+      : eq(tokens.prefix, idOrPrefix);
+    const revoked = await this.db
+      .update(tokens)
+      .set({ revokedAt: now })
+      .where(and(match, isNull(tokens.revokedAt)))
+      .returning({ id: tokens.id });
+    if (revoked.length === 0) return [];
+    const ids = new Set(revoked.map((r) => r.id));
+    return (await this.tokenRows()).filter((t) => ids.has(t.id));
+  }
+
+  async close(): Promise<void> {
+    // Lets queries in flight finish (up to 5 s), then closes every pooled connection.
+    await this.client.end({ timeout: 5 });
+  }
+
+  private async tokenRows(where?: ReturnType<typeof eq>): Promise<TokenRow[]> {
+    const q = this.db
+      .select({
+        id: tokens.id,
+        publisher: publishers.name,
+        prefix: tokens.prefix,
+        label: tokens.label,
+        createdAt: tokens.createdAt,
+        revokedAt: tokens.revokedAt,
+      })
+      .from(tokens)
+      .innerJoin(publishers, eq(publishers.id, tokens.publisherId));
+    return (where ? q.where(where) : q).orderBy(tokens.id);
+  }
+}

@@ -1,0 +1,91 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { Category } from "../../core/types.js";
+import type { ConnectorSummary, SearchQuery } from "../repository.js";
+import { searchQuery } from "./search-text.js";
+
+// ts_rank weights {D, C, B, A} = description, keywords, display name, name: the ratios of SQLite's
+// bm25(…, 10, 6, 1, 3). Normalization 1 divides by 1 + log(length), as bm25 favours short documents.
+const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], c.search, q.query, 1)`);
+
+interface Row extends Record<string, unknown> {
+  name: string;
+  display_name: string | null;
+  description: string;
+  publisher: string;
+  version: string | null;
+  keywords: string;
+  categories: string;
+  downloads: number;
+  updated_at: string;
+  key: number | string;
+}
+
+/**
+ * Search and listings on PostgreSQL with the FTS5 results contract: every term must match as a prefix
+ * of a word in name, display name, keywords or description (GIN index on `connectors.search`); relevance
+ * puts an exact name first, then rank; ties and pages go by name. Keyset pagination, as on SQLite.
+ */
+export async function searchPg(db: PostgresJsDatabase, query: SearchQuery): Promise<ConnectorSummary[]> {
+  const hasText = query.terms.length > 0;
+  const sort = query.sort === "relevance" && !hasText ? "downloads" : query.sort;
+  const tsquery = hasText ? searchQuery(query.terms) : undefined;
+  if (hasText && tsquery === undefined) return []; // the words normalize to nothing, which matches nothing
+
+  const where: SQL[] = [];
+  let from = sql`connectors c JOIN publishers p ON p.id = c.publisher_id`;
+  if (tsquery !== undefined) {
+    from = sql`${from} CROSS JOIN (SELECT ${tsquery}::tsquery AS query) q`;
+    where.push(sql`c.search @@ q.query`);
+  }
+  if (query.category !== undefined) {
+    where.push(sql`c.id IN (SELECT connector_id FROM connector_categories WHERE category = ${query.category})`);
+  }
+  const key = {
+    relevance: sql`(-${RANK} - CASE WHEN c.name = ${query.terms.join("-")} THEN 1000 ELSE 0 END)::float8`,
+    downloads: sql`c.downloads::float8`,
+    updated: sql`c.updated_at`,
+    name: sql`c.name`,
+  }[sort];
+  const inner = sql`SELECT c.name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, ${key} AS key
+    FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
+
+  // The keyset condition sits outside so it can use the computed key, as on SQLite.
+  let after = sql``;
+  if (query.after) {
+    const n = query.after.name;
+    const k = query.after.key;
+    after = {
+      relevance: sql`WHERE (key > ${k}::float8 OR (key = ${k}::float8 AND name > ${n}))`,
+      downloads: sql`WHERE (key < ${k}::float8 OR (key = ${k}::float8 AND name > ${n}))`,
+      updated: sql`WHERE (key < ${String(k)} OR (key = ${String(k)} AND name > ${n}))`,
+      name: sql`WHERE name > ${n}`,
+    }[sort];
+  }
+  const order = {
+    relevance: sql`key ASC, name ASC`,
+    downloads: sql`key DESC, name ASC`,
+    updated: sql`key DESC, name ASC`,
+    name: sql`name ASC`,
+  }[sort];
+  const rows = await db.execute<Row>(
+    sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`,
+  );
+  return rows.map(toSummary);
+}
+
+function toSummary(row: Row): ConnectorSummary {
+  return {
+    name: row.name,
+    displayName: row.display_name,
+    description: row.description,
+    publisher: row.publisher,
+    version: row.version,
+    keywords: JSON.parse(row.keywords) as string[],
+    categories: JSON.parse(row.categories) as Category[],
+    downloads: row.downloads,
+    updatedAt: row.updated_at,
+    key: row.key,
+  };
+}

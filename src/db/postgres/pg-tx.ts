@@ -1,0 +1,157 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { ConnectoryError } from "../../core/errors.js";
+import type { Category } from "../../core/types.js";
+import type { ConnectorFields, ConnectorState, Prepared, RegistryTx, VersionRecord } from "../repository.js";
+import { pgErrorCode } from "./pg-errors.js";
+import { connectorCategories, connectors, distTags, meta, publishers, versions } from "./schema.js";
+import { searchVector } from "./search-text.js";
+
+/** A drizzle handle that runs inside one transaction. */
+export type PgTransaction = Parameters<Parameters<PostgresJsDatabase["transaction"]>[0]>[0];
+
+// The first key of the two-key advisory locks that serialize writes to one connector name (the
+// single-key space, used by the migrations lock, does not overlap it).
+const CONNECTOR_LOCK = 7_342_001;
+
+/** The write side on PostgreSQL: one instance per transaction (see PgRepository.transaction). */
+export class PgTx implements RegistryTx {
+  constructor(private readonly db: PgTransaction) {}
+
+  /**
+   * Loads a connector and locks its name until the transaction ends. Every write to a connector starts
+   * here, so two processes publishing to one name take turns, and the second sees what the first wrote
+   * (READ COMMITTED takes a fresh snapshot per statement); a name not yet created is locked too.
+   */
+  async loadConnector(name: string): Promise<ConnectorState | undefined> {
+    await this.db.execute(sql`SELECT pg_advisory_xact_lock(${CONNECTOR_LOCK}, hashtext(${name}))`);
+    const [row] = await this.db
+      .select({
+        id: connectors.id,
+        name: connectors.name,
+        publisherId: connectors.publisherId,
+        publisher: publishers.name,
+        createdAt: connectors.createdAt,
+        updatedAt: connectors.updatedAt,
+      })
+      .from(connectors)
+      .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
+      .where(eq(connectors.name, name));
+    if (!row) return undefined;
+    const rows = await this.db
+      .select({
+        version: versions.version,
+        publishedAt: versions.publishedAt,
+        yanked: versions.yanked,
+        deprecated: versions.deprecated,
+        integrity: versions.integrity,
+        sha256: versions.sha256,
+        size: versions.size,
+        blobKey: versions.blobKey,
+        content: versions.content,
+      })
+      .from(versions)
+      .where(eq(versions.connectorId, row.id))
+      .orderBy(versions.id);
+    const tags = await this.db.select().from(distTags).where(eq(distTags.connectorId, row.id));
+    return { ...row, versions: rows, tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])) };
+  }
+
+  async createConnector(input: {
+    name: string;
+    publisherId: number;
+    createdAt: string;
+    fields: ConnectorFields;
+  }): Promise<number> {
+    const [row] = await conflictAs409(() =>
+      this.db
+        .insert(connectors)
+        .values({
+          name: input.name,
+          publisherId: input.publisherId,
+          createdAt: input.createdAt,
+          ...columns(input.name, input.fields),
+        })
+        .returning({ id: connectors.id }),
+    );
+    if (!row) throw new Error(`inserting connector ${input.name} returned no id`);
+    await this.writeCategories(row.id, input.fields.categories);
+    return row.id;
+  }
+
+  async insertVersion(connectorId: number, version: VersionRecord, document: Prepared): Promise<void> {
+    await conflictAs409(() =>
+      this.db.insert(versions).values({ connectorId, ...version, document: document.body, etag: document.etag }),
+    );
+  }
+
+  async updateVersion(
+    connectorId: number,
+    version: string,
+    patch: { yanked: boolean; deprecated: string | null; document: Prepared },
+  ): Promise<void> {
+    await this.db
+      .update(versions)
+      .set({
+        yanked: patch.yanked,
+        deprecated: patch.deprecated,
+        document: patch.document.body,
+        etag: patch.document.etag,
+      })
+      .where(and(eq(versions.connectorId, connectorId), eq(versions.version, version)));
+  }
+
+  async setTags(connectorId: number, tags: Record<string, string>): Promise<void> {
+    await this.db.delete(distTags).where(eq(distTags.connectorId, connectorId));
+    const rows = Object.entries(tags).map(([tag, version]) => ({ connectorId, tag, version }));
+    if (rows.length > 0) await this.db.insert(distTags).values(rows);
+  }
+
+  async updateConnector(connectorId: number, fields: ConnectorFields): Promise<void> {
+    const [row] = await this.db
+      .select({ name: connectors.name })
+      .from(connectors)
+      .where(eq(connectors.id, connectorId));
+    if (!row) return;
+    await this.db.update(connectors).set(columns(row.name, fields)).where(eq(connectors.id, connectorId));
+    await this.writeCategories(connectorId, fields.categories);
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
+  }
+
+  private async writeCategories(connectorId: number, categories: Category[]): Promise<void> {
+    await this.db.delete(connectorCategories).where(eq(connectorCategories.connectorId, connectorId));
+    const rows = [...new Set(categories)].map((category) => ({ category, connectorId }));
+    if (rows.length > 0) await this.db.insert(connectorCategories).values(rows);
+  }
+}
+
+function columns(name: string, fields: ConnectorFields) {
+  const vector = searchVector({ name, ...fields });
+  return {
+    displayName: fields.displayName,
+    description: fields.description,
+    keywords: JSON.stringify(fields.keywords),
+    categories: JSON.stringify(fields.categories),
+    version: fields.version,
+    latest: fields.latest,
+    updatedAt: fields.updatedAt,
+    document: fields.document.body,
+    etag: fields.document.etag,
+    search: sql`${vector}::tsvector`,
+  };
+}
+
+/** A unique-constraint failure means someone else got there first: a 409 the services understand. */
+async function conflictAs409<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (pgErrorCode(error) === "23505") {
+      throw new ConnectoryError("db.conflict", "the row already exists", { status: 409, cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// The PostgreSQL schema, kept in lockstep with src/db/sqlite/schema.ts: the same tables, columns,
+// nullability and indexes (test/db/postgres-schema.test.ts compares them). The differences are dialect
+// types only (identity ids, boolean, bigint counters) plus `connectors.search`, the tsvector that stands in
+// for SQLite's FTS5 table. Times are ISO-8601 UTC text in both, so they sort and compare the same way.
+
+/** A weighted full-text vector; written by PgTx from normalized text (see pg-search-text.ts). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A publisher owns connector names; tokens act for it. */
+export const publishers = pgTable("publishers", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull().unique(),
+  createdAt: text("created_at").notNull(),
+});
+
+/** Publish tokens: only the sha256 of the secret is stored; `prefix` identifies it in listings. */
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    hash: text("hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    label: text("label"),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("tokens_prefix_idx").on(t.prefix)],
+);
+
+/** One row per connector name, with its prepared document (see the SQLite schema for the why). */
+export const connectors = pgTable(
+  "connectors",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull().unique(),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    displayName: text("display_name"),
+    description: text("description").notNull(),
+    /** JSON array. */
+    keywords: text("keywords").notNull().default("[]"),
+    /** JSON array; connector_categories is the indexed copy. */
+    categories: text("categories").notNull().default("[]"),
+    version: text("version"),
+    latest: text("latest"),
+    downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    document: text("document").notNull(),
+    etag: text("etag").notNull(),
+    /** name (A), display name (B), keywords (C), description (D); the FTS5 table's counterpart. */
+    search: tsvector("search").notNull(),
+  },
+  (t) => [
+    index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
+    index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
+    index("connectors_publisher_idx").on(t.publisherId),
+    index("connectors_search_idx").using("gin", t.search),
+  ],
+);
+
+/** Category membership, for the filter and the counts. */
+export const connectorCategories = pgTable(
+  "connector_categories",
+  {
+    category: text("category").notNull(),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.connectorId] })],
+);
+
+/** Immutable published versions; only `yanked`, `deprecated`, `downloads` and the prepared document change. */
+export const versions = pgTable(
+  "versions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    version: text("version").notNull(),
+    publishedAt: text("published_at").notNull(),
+    yanked: boolean("yanked").notNull().default(false),
+    deprecated: text("deprecated"),
+    integrity: text("integrity").notNull(),
+    sha256: text("sha256").notNull(),
+    size: integer("size").notNull(),
+    blobKey: text("blob_key").notNull(),
+    content: text("content").notNull(),
+    downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
+    document: text("document").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [uniqueIndex("versions_connector_version_idx").on(t.connectorId, t.version)],
+);
+
+/** Dist-tags set explicitly by the owner; a computed `latest` lives in connectors.latest. */
+export const distTags = pgTable(
+  "dist_tags",
+  {
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    tag: text("tag").notNull(),
+    version: text("version").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectorId, t.tag] })],
+);
+
+/** Registry-wide settings, e.g. the public URL the prepared documents were built for. */
+export const meta = pgTable("meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,65 @@
+// Full-text search text for PostgreSQL, made to match SQLite's FTS5 `unicode61 remove_diacritics 2`:
+// lower-case, diacritics removed, words are runs of letters and digits. The lexemes are computed here and
+// handed to PostgreSQL as tsvector/tsquery literals, so neither the server's text-search parser nor its
+// locale can split or fold a word differently from SQLite (and no extension such as unaccent is needed).
+
+/** The lexemes of a text, in order: what FTS5 would index for it. */
+export function searchTokens(text: string): string[] {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{Co}]+/gu) ?? []
+  );
+}
+
+/** The weighted fields of a connector: name (A) > display name (B) > keywords (C) > description (D). */
+export interface SearchFields {
+  name: string;
+  displayName: string | null;
+  keywords: string[];
+  description: string;
+}
+
+// tsvector positions stop at 16383; beyond it PostgreSQL clamps, which is harmless but pointless.
+const MAX_POSITION = 16383;
+
+/** A tsvector literal (`'word':1A,5C …`) for a connector; positions run on across fields. */
+export function searchVector(fields: SearchFields): string {
+  const positions = new Map<string, string[]>();
+  let position = 0;
+  const add = (text: string, weight: "A" | "B" | "C" | "D") => {
+    for (const token of searchTokens(text)) {
+      position = Math.min(position + 1, MAX_POSITION);
+      const list = positions.get(token) ?? [];
+      list.push(`${position}${weight}`);
+      positions.set(token, list);
+    }
+  };
+  add(fields.name, "A");
+  add(fields.displayName ?? "", "B");
+  add(fields.keywords.join(" "), "C");
+  add(fields.description, "D");
+  return [...positions].map(([token, at]) => `${quote(token)}:${at.join(",")}`).join(" ");
+}
+
+/**
+ * A tsquery literal for search terms, FTS5-style: every term must match (AND), each as a prefix. A term
+ * that normalizes to several words (`½` → `1 2`) becomes a phrase, as FTS5 reads `"1⁄2"*`.
+ */
+export function searchQuery(terms: string[]): string | undefined {
+  const parts = terms
+    .map((term) => searchTokens(term))
+    .filter((tokens) => tokens.length > 0)
+    .map((tokens) =>
+      tokens.map((t, i) => (i === tokens.length - 1 ? `${quote(t)}:*` : quote(t))).join(" <-> "),
+    )
+    .map((part) => `(${part})`);
+  return parts.length > 0 ? parts.join(" & ") : undefined;
+}
+
+// Lexemes are letters and digits only, but quote and escape them anyway: a literal must never be syntax.
+function quote(token: string): string {
+  return `'${token.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}

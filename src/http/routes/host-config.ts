@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { ConnectoryError } from "../../core/errors.js";
+import { getHost, hostSnippet, HOST_IDS, type CredentialRef } from "../../core/hosts/index.js";
+import type { ServerSet, TokenSchema } from "../../core/types.js";
+import type { Registry } from "../../registry/registry.js";
+
+/**
+ * GET /v1/connectors/:name/:version/config?host=<host>: one-click snippets (and deeplinks) for a host,
+ * credentials as the host's own references or placeholders. Not installed yet, so bundled servers
+ * show a <PLUGIN_ROOT> placeholder and unsupported transports `connectory run <server>`.
+ */
+export function hostConfigRoutes(registry: Registry): Hono {
+  const app = new Hono();
+  app.get("/v1/connectors/:name/:version/config", async (c) => {
+    const host = c.req.query("host");
+    if (!host) {
+      throw new ConnectoryError("host.missing", "the host query parameter is required", {
+        hint: `add ?host=<one of ${HOST_IDS.join(", ")}>`,
+      });
+    }
+    const adapter = getHost(host);
+    const doc = await registry.readVersion(c.req.param("name"), c.req.param("version"));
+    const servers = ((doc.mcp as { mcpServers?: ServerSet } | undefined)?.mcpServers ?? {}) as ServerSet;
+    const schema = doc.tokenSchema as TokenSchema | undefined;
+    const credentials: CredentialRef[] = Object.entries(schema?.properties ?? {}).map(([key, p]) => ({
+      key,
+      secret: p.secret === true,
+      ...(p.title ? { title: p.title } : {}),
+    }));
+    const launcher = { command: "connectory", args: [] };
+    const snippets = Object.entries(servers).map(([server, template]) => ({
+      server,
+      ...hostSnippet(adapter, server, template, { server, credentials, launcher }),
+    }));
+    return c.json({ name: doc.name, version: doc.version, host: adapter.id, snippets });
+  });
+  return app;
+}

@@ -1,0 +1,76 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "../app.js";
+import { openDatabase } from "../db/open-database.js";
+import type { RegistryRepository } from "../db/repository.js";
+import { samplesDir, seedSamples } from "../registry/seed.js";
+import { createBlobStore } from "../storage/create-blob-store.js";
+import { problem, problemResponse } from "./problem.js";
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  storageDir: string;
+  /** Defaults to http://<host>:<port actually bound>. */
+  publicUrl?: string;
+  /** Seed an empty registry with plugins-sample/. */
+  seed: boolean;
+  log: (message: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  publicUrl: string;
+  app: ReturnType<typeof createApp>;
+  repo: RegistryRepository;
+  /** Stops accepting connections, lets requests in flight finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database and blob store, listens, prepares documents, seeds if asked. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const repo = await openDatabase(options.databaseUrl);
+  const blobs = createBlobStore(options.storageDir);
+  // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
+  let handler: (request: Request) => Response | Promise<Response> = () =>
+    problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });
+  let server: ServerType;
+  let port: number;
+  try {
+    ({ server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+      const s = serve({ fetch: (request) => handler(request), port: options.port, hostname: options.host }, (info: AddressInfo) =>
+        resolve({ server: s, port: info.port }),
+      );
+      s.once("error", reject);
+    }));
+  } catch (error) {
+    await repo.close();
+    throw error;
+  }
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, "");
+  const app = createApp({ db: repo, blobs, publicUrl, log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`) });
+  const close = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    });
+    await repo.close();
+  };
+  try {
+    await app.registry.ready();
+    handler = (request) => app.fetch(request);
+    const dir = options.seed ? samplesDir() : undefined;
+    if (dir) {
+      const seeded = await seedSamples({ app, repo, dir, now: () => new Date(), log: options.log });
+      if (seeded.length > 0) options.log(`seeded ${seeded.length} sample connectors: ${seeded.join(", ")}`);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, port, publicUrl, app, repo, close };
+}

@@ -1,0 +1,237 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { applyEntryChanges, entriesAt, parseHostDocument } from "../../src/core/hosts/document.js";
+import { HOSTS, type HostId } from "../../src/core/hosts/index.js";
+import { homePaths } from "../../cli/lib/home.js";
+import { cli } from "../helpers/cli.js";
+import { buildHome } from "../helpers/home.js";
+import { listFiles, tempDir } from "../helpers/tmp.js";
+import { MALFORMED, USER_FILES } from "../fixtures/hosts/user-files.js";
+
+const TOKEN = "0123456789abcdef".repeat(3) + "01234567";
+const LAUNCHER = { CONNECTORY_LAUNCHER: JSON.stringify(["connectory"]) };
+const FILE_HOSTS = Object.keys(USER_FILES) as HostId[];
+
+let home: string;
+let dir: string;
+
+beforeEach(async () => {
+  home = await tempDir();
+  dir = await tempDir();
+  await buildHome(home, [
+    { sample: "weather" },
+    { sample: "tushare", credentials: { TUSHARE_TOKEN: TOKEN } },
+  ]);
+});
+
+function exportTo(host: HostId, file: string, ...extra: string[]) {
+  return cli(["config", "export", "--host", host, "--file", file, ...extra], { home, env: LAUNCHER });
+}
+
+function entriesOf(host: HostId, text: string): Record<string, unknown> {
+  const doc = HOSTS[host].document!;
+  return entriesAt(parseHostDocument(doc.format, text, "f"), doc.container, "f");
+}
+
+/** The file text with Connectory's entries taken out again: must equal what the user had. */
+function withoutOurs(host: HostId, text: string, names: string[]): string {
+  const doc = HOSTS[host].document!;
+  return applyEntryChanges(
+    doc.format,
+    text,
+    doc.container,
+    names.map((name) => ({ name })),
+    "f",
+  );
+}
+
+describe.each(FILE_HOSTS)("config export --host %s", (host) => {
+  const fixture = USER_FILES[host]!;
+
+  it("writes a fresh file with launcher entries and no secret", async () => {
+    const file = path.join(dir, "new", fixture.name);
+    const run = await exportTo(host, file, "--write");
+    expect(run.stderr).not.toContain("error");
+    expect(run.code).toBe(0);
+    const text = await fs.readFile(file, "utf8");
+    expect(text).not.toContain(TOKEN);
+    const entries = entriesOf(host, text);
+    expect(Object.keys(entries).sort()).toEqual(["tushare", "weather"]);
+    expect(JSON.stringify(entries.weather)).toContain('"connectory"');
+    expect(JSON.stringify(entries.weather)).toContain('["run","weather"]');
+  });
+
+  it("keeps the user's file byte-identical outside its entries", async () => {
+    const file = path.join(dir, fixture.name);
+    await fs.writeFile(file, fixture.text);
+    const run = await exportTo(host, file, "--write");
+    expect(run.code).toBe(0);
+    const text = await fs.readFile(file, "utf8");
+    expect(Object.keys(entriesOf(host, text))).toEqual(expect.arrayContaining(["weather", "tushare"]));
+    expect(withoutOurs(host, text, ["weather", "tushare"])).toBe(fixture.text);
+    // The previous bytes are backed up.
+    const backups = await listFiles(path.join(homePaths(home).backups, host));
+    expect(backups).toHaveLength(1);
+    expect(await fs.readFile(path.join(homePaths(home).backups, host, backups[0]!), "utf8")).toBe(
+      fixture.text,
+    );
+  });
+
+  it("leaves a malformed file untouched with its line and column", async () => {
+    const file = path.join(dir, fixture.name);
+    const bad = MALFORMED[HOSTS[host].document!.format];
+    await fs.writeFile(file, bad.text);
+    const run = await exportTo(host, file, "--write");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`${fixture.name.replace(".", "\\.")}:\\d+:\\d+: `));
+    expect(run.stderr).toContain("nothing was changed");
+    expect(await fs.readFile(file, "utf8")).toBe(bad.text);
+    expect(await listFiles(dir)).toEqual([fixture.name]);
+    expect(await listFiles(homePaths(home).backups)).toEqual([]);
+  });
+
+  it("a second export changes nothing", async () => {
+    const file = path.join(dir, fixture.name);
+    await fs.writeFile(file, fixture.text);
+    expect((await exportTo(host, file, "--write")).code).toBe(0);
+    const once = await fs.readFile(file, "utf8");
+    const again = await exportTo(host, file, "--write", "--json");
+    expect(again.code).toBe(0);
+    const data = JSON.parse(again.stdout) as {
+      changed: boolean;
+      diff: string;
+      report: Array<{ action: string }>;
+    };
+    expect(data.changed).toBe(false);
+    expect(data.diff).toBe("");
+    expect(data.report.every((r) => r.action === "unchanged")).toBe(true);
+    expect(await fs.readFile(file, "utf8")).toBe(once);
+  });
+
+  it("removes only its own entry when a connector is uninstalled", async () => {
+    const file = path.join(dir, fixture.name);
+    await fs.writeFile(file, fixture.text);
+    expect((await exportTo(host, file, "--write")).code).toBe(0);
+    const installed = JSON.parse(await fs.readFile(homePaths(home).installed, "utf8")) as Record<
+      string,
+      unknown
+    >;
+    delete installed["tushare@default"];
+    await fs.writeFile(homePaths(home).installed, JSON.stringify(installed));
+    const run = await exportTo(host, file, "--write", "--json");
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { report: unknown[] }).report).toContainEqual({
+      name: "tushare",
+      action: "remove",
+    });
+    const text = await fs.readFile(file, "utf8");
+    expect(Object.keys(entriesOf(host, text))).not.toContain("tushare");
+    expect(withoutOurs(host, text, ["weather"])).toBe(fixture.text);
+  });
+
+  it("reports an entry the user edited since, and leaves it alone", async () => {
+    const file = path.join(dir, fixture.name);
+    await fs.writeFile(file, fixture.text);
+    expect((await exportTo(host, file, "--write")).code).toBe(0);
+    const doc = HOSTS[host].document!;
+    const mine = {
+      ...(entriesOf(host, await fs.readFile(file, "utf8")).weather as object),
+      note: "mine now",
+    };
+    const edited = applyEntryChanges(
+      doc.format,
+      await fs.readFile(file, "utf8"),
+      doc.container,
+      [{ name: "weather", value: mine }],
+      "f",
+    );
+    await fs.writeFile(file, edited);
+    const run = await exportTo(host, file, "--write", "--json");
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { report: unknown[] }).report).toContainEqual({
+      name: "weather",
+      action: "user-edited",
+    });
+    expect(await fs.readFile(file, "utf8")).toBe(edited);
+  });
+});
+
+describe("config export", () => {
+  it("prints a diff by default and writes nothing", async () => {
+    const file = path.join(dir, ".mcp.json");
+    const run = await exportTo("claude-code", file);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("+++ ");
+    expect(run.stdout).toContain('"weather"');
+    expect(run.stdout).toContain("Run again with --write");
+    expect(await listFiles(dir)).toEqual([]);
+    expect(await listFiles(home)).not.toContain("hosts.json");
+  });
+
+  it("inline mode writes rendered values, warns, keeps the file 0600 and redacts the diff", async () => {
+    const file = path.join(dir, ".mcp.json");
+    const run = await exportTo("claude-code", file, "--mode", "inline", "--write");
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("inline mode writes the secrets of tushare");
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
+    const text = await fs.readFile(file, "utf8");
+    expect(text).toContain(`token=${TOKEN}`);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it("routes remote servers of a stdio-only host through connectory run, even inline", async () => {
+    const file = path.join(dir, "claude_desktop_config.json");
+    const run = await exportTo("claude-desktop", file, "--mode", "inline", "--write");
+    expect(run.code).toBe(0);
+    const entries = entriesOf("claude-desktop", await fs.readFile(file, "utf8"));
+    expect(entries.tushare).toEqual({
+      command: "connectory",
+      args: ["run", "tushare"],
+      env: { CONNECTORY_HOME: home },
+    });
+    expect(JSON.stringify(entries)).not.toContain(TOKEN);
+  });
+
+  it("refuses unknown hosts, bad flags and import-only hosts", async () => {
+    expect((await cli(["config", "export", "--host", "notepad"], { home })).code).toBe(2);
+    expect((await cli(["config", "export"], { home })).code).toBe(2);
+    expect((await cli(["config", "export", "--host", "cursor", "--mode", "yolo"], { home })).code).toBe(2);
+    expect((await cli(["config", "export", "--host", "windsurf", "--scope", "project"], { home })).code).toBe(
+      2,
+    );
+    const cherry = await cli(["config", "export", "--host", "cherry-studio"], { home, env: { HOME: dir } });
+    expect(cherry.code).toBe(2);
+    expect(await listFiles(dir)).toEqual([]);
+  });
+
+  it("refuses a folder and an oversized file without touching them", async () => {
+    const big = path.join(dir, "big.json");
+    await fs.writeFile(big, `{"x":"${"a".repeat(5 * 1024 * 1024)}"}`);
+    const run = await exportTo("cursor", big, "--write");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("larger than");
+    const folder = await exportTo("cursor", dir, "--write");
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain("not a regular file");
+  });
+
+  it("edits a symlinked config where it points", async () => {
+    const real = path.join(dir, "real.json");
+    await fs.writeFile(real, USER_FILES.cursor!.text);
+    const link = path.join(dir, "mcp.json");
+    await fs.symlink(real, link);
+    expect((await exportTo("cursor", link, "--write")).code).toBe(0);
+    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await fs.readFile(real, "utf8")).toContain('"weather"');
+  });
+
+  it("uses the host's own path from HOME for the user scope", async () => {
+    const run = await cli(["config", "export", "--host", "cursor", "--write"], {
+      home,
+      env: { ...LAUNCHER, HOME: dir },
+    });
+    expect(run.code).toBe(0);
+    expect(await listFiles(dir)).toEqual([".cursor/mcp.json"]);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { BIN, cli } from "../helpers/cli.js";
+import { buildHome, type FakeInstall } from "../helpers/home.js";
+import { tempDir } from "../helpers/tmp.js";
+
+const SECRET = "s3cr3t-value-for-run";
+
+/** A connector whose one stdio server is a node one-liner, with a secret credential. */
+function oneLiner(name: string, script: string, extraArgs: string[] = []): FakeInstall {
+  return {
+    name,
+    version: "1.0.0",
+    files: {
+      "plugin.json": { name, version: "1.0.0", description: "test", publisher: "test" },
+      "mcp.json": {
+        mcpServers: {
+          [name]: {
+            command: process.execPath,
+            args: ["-e", script, ...extraArgs],
+            env: { API_KEY: "${API_KEY}" },
+          },
+        },
+      },
+      "token-schema.json": {
+        type: "object",
+        properties: { API_KEY: { type: "string", secret: true } },
+        required: ["API_KEY"],
+        additionalProperties: false,
+      },
+    },
+    credentials: { API_KEY: SECRET },
+  };
+}
+
+describe("connectory run", () => {
+  it("passes credentials in the environment, not argv, and forwards the exit code", async () => {
+    const home = await tempDir();
+    const script = `process.stdout.write(JSON.stringify({ env: process.env.API_KEY === ${JSON.stringify(SECRET)}, argv: process.argv.join(" ").includes(${JSON.stringify(SECRET)}) })); process.exit(7)`;
+    await buildHome(home, [oneLiner("probe", script)]);
+    const run = await cli(["run", "probe"], { home });
+    expect(run.code).toBe(7);
+    expect(JSON.parse(run.stdout.replace(/null\s*$/, ""))).toEqual({ env: true, argv: false });
+  });
+
+  it("warns when a template puts a secret on the command line", async () => {
+    const home = await tempDir();
+    const install = oneLiner("leaky", "process.exit(0)", ["--", "--key=${API_KEY}"]);
+    await buildHome(home, [install]);
+    const run = await cli(["run", "leaky"], { home });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("secret on its command line");
+    expect(run.stderr).not.toContain(SECRET);
+  });
+
+  it("refuses an inactive server with its reason and the next step", async () => {
+    const home = await tempDir();
+    await buildHome(home, [{ sample: "tushare" }]);
+    const run = await cli(["run", "tushare"], { home });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('server "tushare" is needs-credentials');
+    expect(run.stderr).toContain("connectory credentials set");
+    expect(run.stdout).toBe("");
+  });
+
+  it("refuses an unknown server and a command that does not exist", async () => {
+    const home = await tempDir();
+    await buildHome(home, [
+      {
+        name: "ghost",
+        version: "1.0.0",
+        files: {
+          "plugin.json": { name: "ghost", version: "1.0.0", description: "test", publisher: "test" },
+          "mcp.json": { mcpServers: { ghost: { command: "definitely-not-a-command-xyz", args: [] } } },
+        },
+      },
+    ]);
+    const unknown = await cli(["run", "nope"], { home });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no server named "nope"');
+    const ghost = await cli(["run", "ghost"], { home });
+    expect(ghost.code).toBe(1);
+    expect(ghost.stderr).toContain("could not start definitely-not-a-command-xyz: ENOENT");
+    expect((await cli(["run"], { home })).code).toBe(2);
+  });
+
+  it("forwards SIGTERM to the server and exits with its status (built binary)", async () => {
+    const home = await tempDir();
+    // The server reports it got the signal, then exits 3.
+    const script = `process.on("SIGTERM", () => { process.stderr.write("got SIGTERM"); process.exit(3); }); process.stdout.write("ready\\n"); setInterval(() => {}, 1000);`;
+    await buildHome(home, [oneLiner("sleeper", script)]);
+    const child = spawn(process.execPath, [BIN, "run", "sleeper"], {
+      env: { ...process.env, CONNECTORY_HOME: home },
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+    child.kill("SIGTERM");
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(stderr).toContain("got SIGTERM");
+    expect(code).toBe(3);
+  });
+});

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { isConnectoryError } from "../../src/core/errors.js";
+import type { Category } from "../../src/core/types.js";
+import type { ConnectorState, RegistryRepository, VersionRecord } from "../../src/db/repository.js";
+import { connectorFields, versionDocument } from "../../src/registry/documents.js";
+
+const URL = "http://registry.test";
+
+function record(name: string, version: string, extra: { categories?: Category[]; description?: string } = {}): VersionRecord {
+  const manifest = { name, version, publisher: "acme", description: extra.description ?? `about ${name}`, categories: extra.categories ?? [] };
+  return {
+    version,
+    publishedAt: "2026-01-01T00:00:00.000Z",
+    yanked: false,
+    deprecated: null,
+    integrity: "sha512-x",
+    sha256: "00",
+    size: 1,
+    blobKey: `sha256/${name}${version.replaceAll(".", "")}`,
+    content: JSON.stringify({ manifest, mcp: { mcpServers: {} }, skills: [] }),
+  };
+}
+
+/** Adds a connector with one version through the transaction API, as the publish service does. */
+async function addConnector(repo: RegistryRepository, publisherId: number, name: string, extra: Parameters<typeof record>[2] = {}) {
+  await repo.transaction(async (tx) => {
+    const v = record(name, "1.0.0", extra);
+    const state: ConnectorState = {
+      id: 0, name, publisherId, publisher: "acme", createdAt: v.publishedAt, updatedAt: v.publishedAt, versions: [v], tags: {},
+    };
+    const id = await tx.createConnector({ name, publisherId, createdAt: v.publishedAt, fields: connectorFields(state, URL) });
+    await tx.insertVersion(id, v, versionDocument(name, "acme", v, URL));
+  });
+}
+
+/**
+ * The behaviour every RegistryRepository must have (SQLite now, PostgreSQL in issue 8). `open` gives a
+ * fresh, migrated, empty database each time.
+ */
+export function repositoryContract(name: string, open: () => Promise<RegistryRepository>): void {
+  describe(`${name} (RegistryRepository contract)`, () => {
+    let repo: RegistryRepository;
+    afterEach(async () => repo?.close());
+
+    it("publishers are created once; tokens are found by hash until revoked", async () => {
+      repo = await open();
+      const p1 = await repo.ensurePublisher("acme", "t1");
+      const p2 = await repo.ensurePublisher("acme", "t2");
+      expect(p2).toEqual(p1);
+      const row = await repo.createToken({ publisherId: p1.id, hash: "h1", prefix: "cty_aaaa", label: null, createdAt: "t" });
+      expect(await repo.findToken("h1")).toEqual({ tokenId: row.id, publisherId: p1.id, publisher: "acme" });
+      expect(await repo.findToken("nope")).toBeUndefined();
+      expect(await repo.revokeTokens("cty_aaaa", "t3")).toHaveLength(1);
+      expect(await repo.findToken("h1")).toBeUndefined();
+      expect((await repo.listTokens())[0]?.revokedAt).toBe("t3");
+      expect(await repo.revokeTokens(String(row.id), "t4")).toEqual([]); // already revoked
+    });
+
+    it("a transaction that throws leaves nothing: no row, no search entry", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await expect(
+        repo.transaction(async (tx) => {
+          const v = record("ghost", "1.0.0");
+          const state: ConnectorState = { id: 0, name: "ghost", publisherId: id, publisher: "acme", createdAt: "t", updatedAt: "t", versions: [v], tags: {} };
+          const cid = await tx.createConnector({ name: "ghost", publisherId: id, createdAt: "t", fields: connectorFields(state, URL) });
+          await tx.insertVersion(cid, v, versionDocument("ghost", "acme", v, URL));
+          throw new Error("boom");
+        }),
+      ).rejects.toThrow("boom");
+      expect(await repo.connectorDocument("ghost")).toBeUndefined();
+      expect(await repo.search({ terms: ["ghost"], sort: "relevance", limit: 10 })).toEqual([]);
+      expect(await repo.categories()).toEqual([]);
+    });
+
+    it("a duplicate version or name is a db.conflict (409)", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "dup");
+      const error = await addConnector(repo, id, "dup").catch((e: unknown) => e);
+      expect(isConnectoryError(error) && [error.code, error.status]).toEqual(["db.conflict", 409]);
+      const again = await repo
+        .transaction(async (tx) => {
+          const state = (await tx.loadConnector("dup"))!;
+          await tx.insertVersion(state.id, record("dup", "1.0.0"), { body: "{}", etag: "e" });
+        })
+        .catch((e: unknown) => e);
+      expect(isConnectoryError(again) && again.code).toBe("db.conflict");
+    });
+
+    it("counts downloads exactly under concurrency, and only for existing versions", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "popular");
+      const results = await Promise.all(Array.from({ length: 200 }, () => repo.countDownload("popular", "1.0.0")));
+      expect(results.every(Boolean)).toBe(true);
+      expect((await repo.connectorDocument("popular"))?.downloads).toBe(200);
+      expect(await repo.countDownload("popular", "9.9.9")).toBe(false);
+      expect(await repo.countDownload("absent", "1.0.0")).toBe(false);
+    });
+
+    it("searches by word prefix, filters by category, pages by keyset", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "weather-now", { categories: ["weather"], description: "forecasts" });
+      await addConnector(repo, id, "stocks", { categories: ["finance"], description: "weather of markets" });
+      await addConnector(repo, id, "maps", { categories: ["maps"] });
+      const hits = await repo.search({ terms: ["weath"], sort: "relevance", limit: 10 });
+      expect(hits.map((h) => h.name)).toEqual(["weather-now", "stocks"]); // the name match first
+      expect((await repo.search({ terms: [], category: "finance", sort: "name", limit: 10 })).map((h) => h.name)).toEqual(["stocks"]);
+      const first = await repo.search({ terms: [], sort: "name", limit: 2 });
+      const last = first[first.length - 1]!;
+      const rest = await repo.search({ terms: [], sort: "name", limit: 2, after: { key: last.key, name: last.name } });
+      expect([...first, ...rest].map((h) => h.name)).toEqual(["maps", "stocks", "weather-now"]);
+      expect(await repo.categories()).toEqual(
+        expect.arrayContaining([{ category: "weather", count: 1 }, { category: "finance", count: 1 }]),
+      );
+    });
+
+    it("resolves latest and explicit tags; keeps meta", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "tagged");
+      expect(await repo.resolveTag("tagged", "latest")).toBe("1.0.0");
+      expect(await repo.resolveTag("tagged", "beta")).toBeUndefined();
+      await repo.transaction(async (tx) => tx.setTags((await tx.loadConnector("tagged"))!.id, { beta: "1.0.0" }));
+      expect(await repo.resolveTag("tagged", "beta")).toBe("1.0.0");
+      await repo.transaction((tx) => tx.setMeta("k", "v1"));
+      await repo.transaction((tx) => tx.setMeta("k", "v2"));
+      expect(await repo.getMeta("k")).toBe("v2");
+      expect(await repo.connectorNames()).toEqual(["tagged"]);
+    });
+  });
+}

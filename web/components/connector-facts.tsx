@@ -1,0 +1,103 @@
+import { isRemote, type ServerSet, type TokenSchema } from "../../src/core/types.js";
+import type { ToolInfo, VersionDoc, VersionEntry } from "../lib/documents.js";
+import { formatDate } from "../lib/format.js";
+import { connectorUrl } from "../lib/urls.js";
+
+/** Every version, newest first, with its date and yanked / deprecated marks. */
+export function VersionList({ name, versions, current, latest }: { name: string; versions: VersionEntry[]; current: string; latest?: string }) {
+  return (
+    <ol class="versions" reversed>
+      {[...versions].reverse().map((v) => (
+        <li class={v.version === current ? "current" : undefined}>
+          <a href={connectorUrl(name, v.version)} aria-current={v.version === current ? "page" : undefined}>
+            {v.version}
+          </a>{" "}
+          <time datetime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
+          {v.version === latest ? <span class="badge">latest</span> : null}
+          {v.yanked ? <span class="badge badge-bad">yanked</span> : null}
+          {v.deprecated !== undefined ? (
+            <span class="badge badge-warn" title={v.deprecated}>
+              deprecated
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The credentials a connector asks for: title, description, secret or not. Never a value (not even a default of a secret). */
+export function CredentialList({ schema }: { schema: TokenSchema | undefined }) {
+  const entries = Object.entries(schema?.properties ?? {});
+  if (entries.length === 0) return <p class="muted">No credentials needed.</p>;
+  const required = new Set(schema?.required ?? []);
+  return (
+    <dl class="credentials">
+      {entries.map(([key, p]) => (
+        <div>
+          <dt>
+            <code>{key}</code> {p.title ? <span>{p.title}</span> : null}
+            {p.secret === true ? <span class="badge">secret</span> : null}
+            {required.has(key) ? <span class="badge">required</span> : <span class="badge badge-quiet">optional</span>}
+          </dt>
+          {p.description ? <dd>{p.description}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Skills with their descriptions. */
+export function SkillList({ skills }: { skills: VersionDoc["skills"] }) {
+  if (skills.length === 0) return <p class="muted">No skills.</p>;
+  return (
+    <dl class="skills">
+      {skills.map((s) => (
+        <div>
+          <dt>
+            <code>{s.name}</code>
+          </dt>
+          <dd>{s.description}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Servers with their transport; templates (`${KEY}`) are shown as written, they hold no values. */
+export function ServerList({ servers }: { servers: ServerSet }) {
+  return (
+    <ul class="servers">
+      {Object.entries(servers).map(([name, server]) => (
+        <li>
+          <code>{name}</code>{" "}
+          {isRemote(server) ? (
+            <>
+              <span class="badge">{server.type}</span> <span class="break">{server.url}</span>
+            </>
+          ) : (
+            <>
+              <span class="badge">stdio</span> <code class="break">{[server.command, ...(server.args ?? [])].join(" ")}</code>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Tools, when the registry knows them. */
+export function ToolList({ tools }: { tools: ToolInfo[] }) {
+  return (
+    <dl class="tools">
+      {tools.map((t) => (
+        <div>
+          <dt>
+            <code>{t.name}</code> {t.title ? <span>{t.title}</span> : null}
+          </dt>
+          {t.description ? <dd>{t.description}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}

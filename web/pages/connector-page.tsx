@@ -1,0 +1,143 @@
+import { raw } from "hono/html";
+import { CopyBlock } from "../components/copy-block.js";
+import { CredentialList, ServerList, SkillList, ToolList, VersionList } from "../components/connector-facts.js";
+import { HostTabs } from "../components/host-tabs.js";
+import { Layout } from "../components/layout.js";
+import type { ConnectorDoc, ToolInfo, VersionDoc } from "../lib/documents.js";
+import { formatDate, plural } from "../lib/format.js";
+import type { HostTab } from "../lib/host-snippets.js";
+import { iconUrl, publisherUrl } from "../lib/urls.js";
+
+export interface ConnectorPageProps {
+  connector: ConnectorDoc;
+  version: VersionDoc;
+  /** Whether the URL named a version (then install commands pin it). */
+  pinned: boolean;
+  /** Sanitized README HTML (web/lib/markdown.ts). */
+  readmeHtml: string | undefined;
+  tabs: HostTab[] | undefined;
+  tools: ToolInfo[];
+}
+
+// The hosts that have one-click install links, in the order the buttons appear.
+const DEEPLINK_HOSTS = ["cursor", "vscode", "cherry-studio"];
+
+/** /c/:name and /c/:name/:version */
+export function ConnectorPage(props: ConnectorPageProps) {
+  const { connector: c, version: v } = props;
+  const title = c.displayName ?? c.name;
+  const install = props.pinned ? `connectory install ${c.name}@${v.version}` : `connectory install ${c.name}`;
+  const deeplinks = DEEPLINK_HOSTS.flatMap((host) => {
+    const tab = props.tabs?.find((t) => t.host === host);
+    const link = tab?.snippets.length === 1 ? tab.snippets[0]?.deeplink : undefined;
+    return tab && link ? [{ label: `Add to ${tab.displayName}`, href: link }] : [];
+  });
+  return (
+    <Layout title={title} description={v.manifest.description}>
+      <article class="connector">
+        <header class="connector-head">
+          <img class="icon icon-lg" src={iconUrl(c.name, v.version)} alt="" width="64" height="64" />
+          <div>
+            <h1>
+              {title} <span class="version">{v.version}</span>
+            </h1>
+            <p class="muted">
+              <code>{c.name}</code> by <a href={publisherUrl(c.publisher)}>{c.publisher}</a> · {plural(c.downloads, "download")} ·
+              published <time datetime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
+              {v.manifest.license ? ` · ${v.manifest.license}` : ""}
+            </p>
+            <p class="lead">{v.manifest.description}</p>
+            <Links version={v} />
+          </div>
+        </header>
+        {v.yanked ? (
+          <p class="alert alert-bad" role="note">
+            This version was yanked: ranges and <code>latest</code> skip it; an exact pin still installs it, with a warning.
+          </p>
+        ) : null}
+        {v.deprecated !== undefined ? (
+          <p class="alert alert-warn" role="note">
+            Deprecated: {v.deprecated}
+          </p>
+        ) : null}
+        <div class="columns">
+          <div class="main-col">
+            <section aria-labelledby="install-h">
+              <h2 id="install-h">Install</h2>
+              <CopyBlock id="install-cmd" text={install} label="Install command" />
+              {deeplinks.length > 0 ? (
+                <p class="deeplinks">
+                  {deeplinks.map((d) => (
+                    <a class="button" href={d.href}>
+                      {d.label}
+                    </a>
+                  ))}
+                </p>
+              ) : null}
+            </section>
+            <section aria-labelledby="hosts-h">
+              <h2 id="hosts-h">Configure a host</h2>
+              {props.tabs ? (
+                <HostTabs tabs={props.tabs} />
+              ) : (
+                <p class="muted">Host snippets are not available from this registry.</p>
+              )}
+            </section>
+            <section aria-labelledby="readme-h" class="readme">
+              <h2 id="readme-h">README</h2>
+              {props.readmeHtml ? <div class="markdown">{raw(props.readmeHtml)}</div> : <p class="muted">No README.</p>}
+            </section>
+          </div>
+          <aside class="side-col" aria-label="Details">
+            <section aria-labelledby="creds-h">
+              <h2 id="creds-h">Credentials</h2>
+              <CredentialList schema={v.tokenSchema} />
+            </section>
+            <section aria-labelledby="servers-h">
+              <h2 id="servers-h">Servers</h2>
+              <ServerList servers={v.mcp.mcpServers} />
+            </section>
+            <section aria-labelledby="skills-h">
+              <h2 id="skills-h">Skills</h2>
+              <SkillList skills={v.skills} />
+            </section>
+            {props.tools.length > 0 ? (
+              <section aria-labelledby="tools-h">
+                <h2 id="tools-h">Tools</h2>
+                <ToolList tools={props.tools} />
+              </section>
+            ) : null}
+            <section aria-labelledby="versions-h">
+              <h2 id="versions-h">Versions</h2>
+              <VersionList name={c.name} versions={Object.values(c.versions)} current={v.version} latest={c.distTags.latest} />
+            </section>
+          </aside>
+        </div>
+      </article>
+    </Layout>
+  );
+}
+
+/** Homepage, repository, keywords and categories. Only http(s) URLs become links. */
+function Links({ version: v }: { version: VersionDoc }) {
+  const m = v.manifest;
+  const link = (href: string | undefined, label: string) =>
+    href && /^https?:\/\//i.test(href) ? (
+      <a href={href} rel="nofollow noopener noreferrer">
+        {label}
+      </a>
+    ) : null;
+  return (
+    <p class="tags">
+      {link(m.homepage, "Homepage")} {link(m.repository, "Repository")}
+      {(m.categories ?? []).map((cat) => (
+        <a class="chip" href={`/search?category=${cat}`}>
+          {cat}
+        </a>
+      ))}
+      {(m.keywords ?? []).map((k) => (
+        <span class="chip chip-quiet">{k}</span>
+      ))}
+    </p>
+  );
+}

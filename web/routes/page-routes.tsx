@@ -1,0 +1,108 @@
+import { Hono, type Context } from "hono";
+import { ConnectoryError } from "../../src/core/errors.js";
+import type { Registry } from "../../src/registry/registry.js";
+import { documentHtml } from "../components/layout.js";
+import { toolsOf, shownVersion, type ConnectorDoc, type VersionDoc } from "../lib/documents.js";
+import type { HostTab } from "../lib/host-snippets.js";
+import { Lru } from "../lib/lru.js";
+import { renderReadme } from "../lib/markdown.js";
+import { connectorsOf } from "../lib/publisher-connectors.js";
+import { pageHeaders } from "../lib/security-headers.js";
+import { ConnectorPage } from "../pages/connector-page.js";
+import { ErrorPage } from "../pages/error-page.js";
+import { HomePage } from "../pages/home-page.js";
+import { PublishPage } from "../pages/publish-page.js";
+import { PublisherPage } from "../pages/publisher-page.js";
+import { SearchPage } from "../pages/search-page.js";
+
+export interface PageDeps {
+  registry: Registry;
+  /** The host tabs of an exact version (through the config endpoint). */
+  hostTabs(name: string, version: string): Promise<HostTab[] | undefined>;
+}
+
+/** Sends a page with the security headers every page carries. */
+export function sendPage(c: Context, page: unknown, status = 200): Response {
+  return c.body(documentHtml(page as never), status as 200, { ...pageHeaders(), "content-type": "text/html; charset=utf-8" });
+}
+
+/** The HTML error page for an expected error (a ConnectoryError with a 4xx status); rethrows anything else. */
+export function errorPage(c: Context, error: unknown): Response {
+  if (!(error instanceof ConnectoryError) || error.status >= 500) throw error;
+  const status = error.status === 400 ? 404 : error.status; // a malformed name in a page URL is a page that does not exist
+  const title = status === 404 ? "Not found" : "Something is wrong with this request";
+  return sendPage(c, <ErrorPage status={status} title={title} detail={error.message} />, status);
+}
+
+/** Home, search, connector, publisher and publish pages. */
+export function pageRoutes(deps: PageDeps): Hono {
+  const { registry } = deps;
+  const app = new Hono();
+  // README HTML of a version never changes (versions are immutable): render it once.
+  const readmes = new Lru<string, string>(512);
+
+  app.get("/", async (c) => {
+    const [categories, popular, recent] = await Promise.all([
+      registry.categories(),
+      registry.search({ sort: "downloads", limit: "8" }),
+      registry.search({ sort: "updated", limit: "8" }),
+    ]);
+    return sendPage(c, <HomePage categories={categories} popular={popular.items} recent={recent.items} />);
+  });
+
+  app.get("/search", async (c) => {
+    const q = c.req.query("q") ?? "";
+    const category = c.req.query("category") ?? "";
+    const params = { q, category, sort: c.req.query("sort"), cursor: c.req.query("cursor"), limit: "20" };
+    const sort = params.sort || (q.match(/[\p{L}\p{N}]/u) ? "relevance" : "downloads");
+    try {
+      const page = await registry.search(params);
+      let next: string | undefined;
+      if (page.nextCursor) {
+        const qs = new URLSearchParams({ ...(q ? { q } : {}), ...(category ? { category } : {}), sort, cursor: page.nextCursor });
+        next = qs.toString();
+      }
+      return sendPage(c, <SearchPage query={q} category={category} sort={sort} items={page.items} next={next} />);
+    } catch (error) {
+      if (!(error instanceof ConnectoryError) || error.status !== 400) throw error;
+      return sendPage(c, <SearchPage query={q} category={category} sort={sort} items={[]} next={undefined} error={error.message} />, 400);
+    }
+  });
+
+  const connectorPage = async (c: Context, name: string, ref: string | undefined) => {
+    try {
+      const connector = JSON.parse((await registry.connector(name)).body) as ConnectorDoc;
+      const wanted = ref ?? shownVersion(connector);
+      if (wanted === undefined) throw new ConnectoryError("version.not-found", `${name} has no versions`, { status: 404 });
+      const raw = await registry.readVersion(name, wanted);
+      const version = raw as unknown as VersionDoc;
+      const key = `${name}@${version.version}`;
+      let readmeHtml = version.readme ? readmes.get(key) : undefined;
+      if (version.readme && readmeHtml === undefined) {
+        readmeHtml = renderReadme(version.readme);
+        readmes.set(key, readmeHtml);
+      }
+      const tabs = await deps.hostTabs(name, version.version);
+      return sendPage(
+        c,
+        <ConnectorPage connector={connector} version={version} pinned={ref !== undefined} readmeHtml={readmeHtml} tabs={tabs} tools={toolsOf(raw)} />,
+      );
+    } catch (error) {
+      return errorPage(c, error);
+    }
+  };
+  app.get("/c/:name", (c) => connectorPage(c, c.req.param("name"), undefined));
+  app.get("/c/:name/:version", (c) => connectorPage(c, c.req.param("name"), c.req.param("version")));
+
+  app.get("/p/:publisher", async (c) => {
+    const publisher = c.req.param("publisher");
+    const items = publisher.length <= 100 ? await connectorsOf(registry, publisher) : [];
+    if (items.length === 0) {
+      return errorPage(c, new ConnectoryError("publisher.not-found", `no connectors are published by "${publisher.slice(0, 100)}"`, { status: 404 }));
+    }
+    return sendPage(c, <PublisherPage publisher={publisher} items={items} />);
+  });
+
+  app.get("/publish", (c) => sendPage(c, <PublishPage />));
+  return app;
+}

@@ -1,0 +1,139 @@
+// Connectory web marketplace: the little JS the pages use (copy buttons, host tabs, search as you type).
+// Every page works without it. Data from the API is put into the page with textContent only.
+"use strict";
+
+document.documentElement.classList.add("js");
+
+function setupCopyButtons(root) {
+  for (const button of root.querySelectorAll("button[data-copy]")) {
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      const source = document.getElementById(button.dataset.copy);
+      if (!source) return;
+      try {
+        await navigator.clipboard.writeText(source.textContent);
+        button.textContent = "Copied";
+        button.dataset.state = "copied";
+      } catch {
+        button.textContent = "Press Ctrl+C";
+        const range = document.createRange();
+        range.selectNodeContents(source);
+        const selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+      setTimeout(() => {
+        button.textContent = "Copy";
+        delete button.dataset.state;
+      }, 2000);
+    });
+  }
+}
+
+// WAI-ARIA tabs with automatic activation: arrows, Home and End move between tabs.
+function setupTabs(root) {
+  for (const container of root.querySelectorAll("[data-tabs]")) {
+    const tablist = container.querySelector('[role="tablist"]');
+    const tabs = [...tablist.querySelectorAll('[role="tab"]')];
+    const select = (tab, focus) => {
+      for (const t of tabs) {
+        const selected = t === tab;
+        t.setAttribute("aria-selected", String(selected));
+        t.tabIndex = selected ? 0 : -1;
+        const panel = document.getElementById(t.getAttribute("aria-controls"));
+        if (panel) panel.hidden = !selected;
+      }
+      if (focus) tab.focus();
+    };
+    tablist.hidden = false;
+    select(tabs.find((t) => t.getAttribute("aria-selected") === "true") || tabs[0], false);
+    for (const panel of container.querySelectorAll('[role="tabpanel"]')) panel.tabIndex = 0;
+    tablist.addEventListener("click", (event) => {
+      const tab = event.target.closest('[role="tab"]');
+      if (tab) select(tab, true);
+    });
+    tablist.addEventListener("keydown", (event) => {
+      const index = tabs.indexOf(document.activeElement);
+      if (index < 0) return;
+      const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      select(tabs[(next + tabs.length) % tabs.length], true);
+    });
+  }
+}
+
+function card(item) {
+  const el = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const li = el("li", "card");
+  const icon = el("img", "icon");
+  icon.src = item.version ? `/icons/${item.name}/${encodeURIComponent(item.version)}` : "/static/connector.svg";
+  icon.alt = "";
+  icon.width = 40;
+  icon.height = 40;
+  const body = el("div", "card-body");
+  const title = el("h3", "card-title");
+  const link = el("a", "", item.displayName || item.name);
+  link.href = `/c/${encodeURIComponent(item.name)}`;
+  title.append(link);
+  if (item.version) title.append(el("span", "muted", ` ${item.version}`));
+  const meta = `${item.name} · by ${item.publisher} · ${item.downloads} download${item.downloads === 1 ? "" : "s"}`;
+  body.append(title, el("p", "card-desc", item.description), el("p", "card-meta muted", meta));
+  li.append(icon, body);
+  return li;
+}
+
+function setupLiveSearch(root) {
+  const form = root.querySelector("form[data-live-search]");
+  const results = document.getElementById("live-results");
+  if (!form || !results) return;
+  const input = form.querySelector('input[name="q"]');
+  const category = form.querySelector('select[name="category"]');
+  let timer;
+  let controller;
+  const run = async () => {
+    const q = input.value.trim();
+    if (controller) controller.abort();
+    if (q === "") {
+      results.replaceChildren();
+      return;
+    }
+    controller = new AbortController();
+    const params = new URLSearchParams({ q, limit: "10" });
+    if (category && category.value) params.set("category", category.value);
+    try {
+      const res = await fetch(`/v1/connectors?${params}`, { signal: controller.signal, headers: { accept: "application/json" } });
+      if (!res.ok) return;
+      const page = await res.json();
+      const heading = document.createElement("h2");
+      heading.textContent = page.items.length === 0 ? `No connectors match “${q}”` : `Results for “${q}”`;
+      const list = document.createElement("ul");
+      list.className = "cards";
+      list.id = "live-list";
+      for (const item of page.items) list.append(card(item));
+      const more = document.createElement("p");
+      const all = document.createElement("a");
+      all.href = `/search?${params}`;
+      all.textContent = "All results";
+      more.append(all);
+      results.replaceChildren(heading, ...(page.items.length > 0 ? [list, more] : []));
+    } catch (error) {
+      if (error.name !== "AbortError") results.replaceChildren();
+    }
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 200);
+  };
+  input.addEventListener("input", schedule);
+  if (category) category.addEventListener("change", schedule);
+}
+
+setupCopyButtons(document);
+setupTabs(document);
+setupLiveSearch(document);
