@@ -22,25 +22,43 @@ interface Case {
 
 const CASES: Case[] = [
   { label: "connectory --version (cold start)", argv: ["--version"], targetMs: 150, freshHome: false },
-  { label: "install weather (bundled stdio server)", argv: ["install", "weather"], targetMs: 400, freshHome: true },
+  {
+    label: "install weather (bundled stdio server)",
+    argv: ["install", "weather"],
+    targetMs: 400,
+    freshHome: true,
+  },
   {
     label: "install tushare --config TUSHARE_TOKEN=…",
     argv: ["install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`],
     targetMs: 400,
     freshHome: true,
   },
-  { label: "install weather again (cache reused)", argv: ["install", "weather"], targetMs: 400, freshHome: false },
+  {
+    label: "install weather again (cache reused)",
+    argv: ["install", "weather"],
+    targetMs: 400,
+    freshHome: false,
+  },
 ];
 
 /** Spawns the CLI (asynchronously: the registry answers from this same process) and times it. */
-function timed(argv: string[], env: Record<string, string>): Promise<{ ms: number; code: number; stderr: string }> {
+function timed(
+  argv: string[],
+  env: Record<string, string>,
+): Promise<{ ms: number; code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [BIN, ...argv], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, code: code ?? -1, stderr }));
+    child.on("close", (code) =>
+      resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, code: code ?? -1, stderr }),
+    );
   });
 }
 
@@ -69,14 +87,25 @@ async function main(): Promise<void> {
       // One warm-up run: the first spawn pays for the disk cache, which no user sees twice.
       for (let i = 0; i <= RUNS; i++) {
         const home = c.freshHome ? path.join(dir, `home-${c.argv[1]}-${i}`) : shared;
-        const r = await timed(c.argv, { CONNECTORY_HOME: home, CONNECTORY_REGISTRY: server.url, NO_COLOR: "1" });
+        const r = await timed(c.argv, {
+          CONNECTORY_HOME: home,
+          CONNECTORY_REGISTRY: server.url,
+          NO_COLOR: "1",
+        });
         if (r.code !== 0) throw new Error(`${c.argv.join(" ")} exited ${r.code}: ${r.stderr}`);
         if (i > 0) times.push(r.ms);
       }
       const m = median(times);
       const ok = m <= c.targetMs;
       failed ||= !ok;
-      rows.push([c.label, m.toFixed(0), Math.min(...times).toFixed(0), Math.max(...times).toFixed(0), `≤ ${c.targetMs}`, ok ? "ok" : "SLOW"]);
+      rows.push([
+        c.label,
+        m.toFixed(0),
+        Math.min(...times).toFixed(0),
+        Math.max(...times).toFixed(0),
+        `≤ ${c.targetMs}`,
+        ok ? "ok" : "SLOW",
+      ]);
     }
     const header = ["case", "median ms", "min", "max", "target", ""];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));

@@ -25,7 +25,10 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry } {
     ...(deps.now ? { now: deps.now } : {}),
   });
   const app = new Hono();
-  installErrorEdge(app, deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error)));
+  installErrorEdge(
+    app,
+    deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error)),
+  );
   registerRoutes(app, registry);
   app.route("/", createWebRoutes({ registry, api: app })); // the web marketplace (web/), after the API
   return Object.assign(app, { registry });

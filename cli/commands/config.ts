@@ -1,6 +1,8 @@
+import path from "node:path";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import type { Command } from "../lib/command.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { homePaths } from "../lib/home.js";
 import { warn } from "../lib/output.js";
 import { launchLine, originLabel, visibleServer } from "../lib/server-view.js";
 import { textTable } from "../lib/text-table.js";
@@ -47,7 +49,7 @@ values) print as *** unless --show-secrets.
         origin: s.origin,
         server: view(s),
       }));
-      return { data: { servers }, text: explainText(config.servers, view) };
+      return { data: { servers }, text: explainText(config.servers, view, ctx.home) };
     }
     const mcpServers = Object.fromEntries(
       config.servers.filter((s) => s.status === "active").map((s) => [s.name, view(s)]),
@@ -85,20 +87,37 @@ function activeText(servers: ExplainedServer[], view: View): string {
   return lines.join("\n");
 }
 
-function explainText(servers: ExplainedServer[], view: View): string {
+function explainText(servers: ExplainedServer[], view: View, home: string): string {
   if (servers.length === 0) return "No servers: nothing is installed and mcp.json holds none.";
-  return servers
-    .map((s) => {
-      const head = `${s.name}  ${s.status}`;
-      const lines = [
-        head,
-        `  from    ${s.origin.file}${s.origin.kind === "connector" ? ` (${originLabel(s.origin)})` : " (hand-written)"}`,
-      ];
-      if (s.name !== s.sourceName)
-        lines.push(`  named   "${s.sourceName}" in its package; renamed to avoid a clash`);
-      lines.push(`  launch  ${launchLine(view(s))}`);
-      if (s.reason) lines.push(`  why     ${s.reason}`);
-      return lines.join("\n");
-    })
-    .join("\n\n");
+  const lines = [
+    textTable(
+      ["NAME", "STATUS", "ORIGIN", "LAUNCH"],
+      servers.map((s) => [s.name, s.status, originLabel(s.origin), launchLine(view(s))]),
+    ),
+  ];
+  const inactive = servers.filter((s) => s.reason);
+  if (inactive.length > 0) {
+    lines.push(
+      "",
+      "Why inactive:",
+      textTable(
+        ["", ""],
+        inactive.map((s) => [s.name, s.reason ?? ""]),
+        "  ",
+      ).replace(/^.*\n/, ""),
+    );
+  }
+  const renamed = servers.filter((s) => s.name !== s.sourceName);
+  if (renamed.length > 0) {
+    lines.push("", "Renamed to avoid a clash (see --help):");
+    const rows = renamed.map((s) => [s.name, `is "${s.sourceName}" of ${originLabel(s.origin)}`]);
+    lines.push(textTable(["", ""], rows, "  ").replace(/^.*\n/, ""));
+  }
+  // Each origin's exact file is in --json; here, where the two kinds live.
+  const paths = homePaths(home);
+  lines.push("", `Hand-written: ${paths.mcpJson}`);
+  lines.push(
+    `Connectors:   ${path.join(paths.cacheRoot, "<marketplace>", "<name>", "<version>", "mcp.json")}`,
+  );
+  return lines.join("\n");
 }

@@ -32,7 +32,8 @@ Nothing is saved when any value is invalid. Stored in $CONNECTORY_HOME/credentia
         `pass them as arguments (connectory credentials set ${ref} KEY=VALUE), as environment variables, or run on a terminal to be asked`,
       );
     }
-    const existing = (await readCredentials(ctx.home)).connectors[key];
+    const storedAll = (await readCredentials(ctx.home)).connectors;
+    const existing = Object.hasOwn(storedAll, key) ? storedAll[key] : undefined;
     const { values, missing } = await collectCredentials(ctx, {
       schema: tokenSchema,
       label: entry.name,

@@ -17,7 +17,7 @@ as ***; the others as stored (or their default).`,
       readCachedServers(ctx.home, entry),
       readCredentials(ctx.home),
     ]);
-    const stored = store.connectors[key] ?? {};
+    const stored = (Object.hasOwn(store.connectors, key) ? store.connectors[key] : undefined) ?? {};
     const secret = new Set(secretKeys(tokenSchema));
     const required = new Set(tokenSchema?.required ?? []);
     const credentials = Object.entries(tokenSchema?.properties ?? {}).map(([name, p]) => {

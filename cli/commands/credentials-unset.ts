@@ -14,11 +14,14 @@ credential stays installed, with status needs-credentials.`,
     // Credentials of a connector uninstalled by hand can still be removed by their full key.
     const installed = await readInstalled(ctx.home);
     const stored = await readCredentials(ctx.home);
-    const key = installed[ref] || stored.connectors[ref] ? ref : findInstalled(installed, ref).key;
+    const key =
+      Object.hasOwn(installed, ref) || Object.hasOwn(stored.connectors, ref)
+        ? ref
+        : findInstalled(installed, ref).key;
     let removed: string[] = [];
     await updateCredentials(ctx.home, (file) => {
-      const current = file.connectors[key] ?? {};
-      if (only !== undefined && current[only] === undefined) {
+      const current = (Object.hasOwn(file.connectors, key) ? file.connectors[key] : undefined) ?? {};
+      if (only !== undefined && !Object.hasOwn(current, only)) {
         throw new ConnectoryError("credentials.unset.absent", `${key} has no stored credential ${only}`, {
           hint: `see what is stored: connectory credentials show ${ref}`,
         });

@@ -2,7 +2,13 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import { resolveVersion, type ConnectorDocument } from "../../src/core/resolve-version.js";
 import { readCachedPackageFull } from "../lib/cached-package.js";
 import type { Command } from "../lib/command.js";
-import { renderView, versionList, viewFromPackage, viewFromVersionDocument, type ConnectorView } from "../lib/connector-view.js";
+import {
+  renderView,
+  versionList,
+  viewFromPackage,
+  viewFromVersionDocument,
+  type ConnectorView,
+} from "../lib/connector-view.js";
 import type { CommandContext } from "../lib/context.js";
 import { cacheDir, connectorKey } from "../lib/home.js";
 import { fetchConnector, openMarketplace, parseSpec } from "../lib/install-connector.js";
@@ -41,14 +47,24 @@ export default command;
 
 async function fromCache(ctx: CommandContext, installed: InstalledEntry, range: string, why: string) {
   if (range !== "" && range !== installed.version) {
-    throw new ConnectoryError("info.offline", `${why}; only the installed ${installed.name}@${installed.version} can be shown offline`, {
-      hint: `run \`connectory info ${installed.name}\` for the installed version, or try again when the registry is back`,
-    });
+    throw new ConnectoryError(
+      "info.offline",
+      `${why}; only the installed ${installed.name}@${installed.version} can be shown offline`,
+      {
+        hint: `run \`connectory info ${installed.name}\` for the installed version, or try again when the registry is back`,
+      },
+    );
   }
   const dir = cacheDir(ctx.home, installed.marketplace, installed.name, installed.version);
   const pkg = await readCachedPackageFull(dir, `${installed.name}@${installed.version}`);
   status(ctx, `${why}; showing ${installed.name}@${installed.version} from cache`);
-  return result({ view: viewFromPackage(pkg), doc: undefined, installed, marketplace: installed.marketplace, source: "cache" });
+  return result({
+    view: viewFromPackage(pkg),
+    doc: undefined,
+    installed,
+    marketplace: installed.marketplace,
+    source: "cache",
+  });
 }
 
 function result(r: {
@@ -58,9 +74,16 @@ function result(r: {
   marketplace: string;
   source: "registry" | "cache";
 }) {
-  const installed = r.installed && { version: r.installed.version, enabled: r.installed.enabled, requested: r.installed.requested };
+  const installed = r.installed && {
+    version: r.installed.version,
+    enabled: r.installed.enabled,
+    requested: r.installed.requested,
+  };
   const entry = r.doc?.versions[r.view.version];
-  const marks = { ...(entry?.yanked ? { yanked: true } : {}), ...(entry?.deprecated ? { deprecated: entry.deprecated } : {}) };
+  const marks = {
+    ...(entry?.yanked ? { yanked: true } : {}),
+    ...(entry?.deprecated ? { deprecated: entry.deprecated } : {}),
+  };
   const data = {
     ...r.view,
     ...marks,
@@ -72,6 +95,7 @@ function result(r: {
   let text = renderView(r.view, r.doc);
   if (marks.yanked) text += `\n\nthis version is yanked: ranges and tags skip it`;
   if (marks.deprecated) text += `\n\nthis version is deprecated: ${marks.deprecated}`;
-  if (installed) text += `\n\ninstalled: ${installed.version}${installed.enabled ? "" : " (disabled)"} from ${r.marketplace}`;
+  if (installed)
+    text += `\n\ninstalled: ${installed.version}${installed.enabled ? "" : " (disabled)"} from ${r.marketplace}`;
   return { data, text };
 }

@@ -19,7 +19,8 @@ Registry operators issue tokens with \`npm run registry -- token create --publis
   async run(args, ctx) {
     const marketplace = await resolveMarketplace(ctx.home, ctx.env, args.positionals[0]);
     let token = typeof args.values.token === "string" ? args.values.token : ctx.env.CONNECTORY_TOKEN;
-    if (!token && canPrompt(ctx)) token = await prompt(ctx, { message: `Publish token for ${marketplace.name}: `, hidden: true });
+    if (!token && canPrompt(ctx))
+      token = await prompt(ctx, { message: `Publish token for ${marketplace.name}: `, hidden: true });
     token = token?.trim();
     if (!token) {
       throw new ConnectoryError("login.token.missing", "no token given", {

@@ -17,7 +17,10 @@ names none. Publish tokens are not part of the URL: use \`connectory login <name
   async run(args, ctx) {
     const [name, raw] = args.positionals as [string, string];
     if (!NAME.test(name)) {
-      throw usageError(`"${name.slice(0, 80)}" is not a marketplace name`, "use lower-case letters, digits and dashes, e.g. `acme`");
+      throw usageError(
+        `"${name.slice(0, 80)}" is not a marketplace name`,
+        "use lower-case letters, digits and dashes, e.g. `acme`",
+      );
     }
     const url = parseRegistryUrl(raw);
     const makeDefault = args.values.default === true;
@@ -25,19 +28,28 @@ names none. Publish tokens are not part of the URL: use \`connectory login <name
     await updateMarketplaces(ctx.home, ctx.env, (all) => {
       const existing = all[name];
       if (existing && existing.url.replace(/\/+$/, "") !== url) {
-        throw new ConnectoryError("marketplace.exists", `a marketplace named "${name}" already exists (${existing.url})`, {
-          hint: `remove it first (connectory marketplace remove ${name}) or pick another name`,
-        });
+        throw new ConnectoryError(
+          "marketplace.exists",
+          `a marketplace named "${name}" already exists (${existing.url})`,
+          {
+            hint: `remove it first (connectory marketplace remove ${name}) or pick another name`,
+          },
+        );
       }
       already = existing !== undefined && (!makeDefault || existing.default === true);
       const next: MarketplacesFile = {};
       for (const [key, m] of Object.entries(all)) next[key] = makeDefault ? withoutDefault(m) : m;
       const keepDefault = makeDefault || existing?.default === true;
-      next[name] = { ...(existing ? withoutDefault(existing) : {}), url, ...(keepDefault ? { default: true } : {}) };
+      next[name] = {
+        ...(existing ? withoutDefault(existing) : {}),
+        url,
+        ...(keepDefault ? { default: true } : {}),
+      };
       return next;
     });
     const reachable = await new RegistryClient(url, ctx.fetch).healthy();
-    if (!reachable) warn(ctx, `${url}/healthz did not answer; check the URL (the marketplace was added anyway)`);
+    if (!reachable)
+      warn(ctx, `${url}/healthz did not answer; check the URL (the marketplace was added anyway)`);
     const data = { name, url, default: makeDefault, reachable, changed: !already };
     const text = already
       ? `marketplace ${name} already points to ${url}`

@@ -16,11 +16,15 @@ const command: Command = {
       installed: installed.filter((e) => e.marketplace === name).length,
     }));
     if (data.length === 0) {
-      return { data, text: "no marketplaces; add one with `connectory marketplace add <name> <url> --default`" };
+      return {
+        data,
+        text: "no marketplaces; add one with `connectory marketplace add <name> <url> --default`",
+      };
     }
     const width = Math.max(...data.map((m) => m.name.length));
     const lines = data.map(
-      (m) => `${m.default ? "*" : " "} ${m.name.padEnd(width)}  ${m.url}${m.installed ? `  (${m.installed} installed)` : ""}`,
+      (m) =>
+        `${m.default ? "*" : " "} ${m.name.padEnd(width)}  ${m.url}${m.installed ? `  (${m.installed} installed)` : ""}`,
     );
     return { data, text: [...lines, "", "* default marketplace"].join("\n") };
   },

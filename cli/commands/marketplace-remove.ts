@@ -33,7 +33,9 @@ marketplace becomes the default.`,
         throw new ConnectoryError(
           "marketplace.in-use",
           `${from.length} connector(s) are installed from ${name}: ${from.join(", ")}`,
-          { hint: `uninstall them first (connectory uninstall ${from[0]}), or pass --force to keep them without updates` },
+          {
+            hint: `uninstall them first (connectory uninstall ${from[0]}), or pass --force to keep them without updates`,
+          },
         );
       }
       const next = { ...all };
@@ -45,9 +47,13 @@ marketplace becomes the default.`,
       }
       return next;
     });
-    if (from.length > 0) warn(ctx, `kept ${from.join(", ")} installed; they cannot be updated until ${name} is added again`);
+    if (from.length > 0)
+      warn(ctx, `kept ${from.join(", ")} installed; they cannot be updated until ${name} is added again`);
     const data = { removed: name, orphaned: from, ...(newDefault ? { newDefault } : {}) };
-    return { data, text: `removed marketplace ${name}${newDefault ? `; ${newDefault} is now the default` : ""}` };
+    return {
+      data,
+      text: `removed marketplace ${name}${newDefault ? `; ${newDefault} is now the default` : ""}`,
+    };
   },
 };
 export default command;

@@ -37,7 +37,7 @@ covers the exact command, args, env, cwd / url, headers and transport, so any la
     const name = args.positionals[0] as string;
     const spec = specFromArgs(name, args);
     const { doc, backup } = await editManualServers(ctx.home, ctx.now(), (current) => {
-      if (current.servers[name] !== undefined && args.values.force !== true) {
+      if (Object.hasOwn(current.servers, name) && args.values.force !== true) {
         throw new ConnectoryError(
           "mcp.server.exists",
           `a server named "${name}" is already in ${current.file}`,

@@ -17,7 +17,7 @@ and header values print as *** unless --show-secrets.`,
     const [doc, trust] = await Promise.all([readManualServers(ctx.home), readTrust(ctx.home)]);
     const merged = mergeServers({
       manual: Object.entries(doc.servers).map(([name, spec]) => {
-        const t = trust.servers[name];
+        const t = Object.hasOwn(trust.servers, name) ? trust.servers[name] : undefined;
         return { name, spec, ...(t ? { trust: t } : {}) };
       }),
       manualFile: doc.file,
@@ -28,7 +28,7 @@ and header values print as *** unless --show-secrets.`,
       name: s.name,
       trusted: s.status === "active",
       // Trusted once, edited since.
-      changed: s.status !== "active" && trust.servers[s.name] !== undefined,
+      changed: s.status !== "active" && Object.hasOwn(trust.servers, s.name),
       ...(s.reason ? { reason: s.reason } : {}),
       server: visibleServer(s.server, merged.secretValues, show),
     }));

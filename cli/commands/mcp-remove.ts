@@ -13,7 +13,7 @@ an installed connector are turned off with \`connectory disable <name>\` instead
   async run(args, ctx) {
     const name = args.positionals[0] as string;
     const { doc, backup } = await editManualServers(ctx.home, ctx.now(), (current) => {
-      if (current.servers[name] === undefined) {
+      if (!Object.hasOwn(current.servers, name)) {
         throw new ConnectoryError(
           "mcp.server.unknown",
           `no hand-written server named "${name}" in ${current.file}`,

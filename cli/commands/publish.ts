@@ -31,14 +31,22 @@ sha256, size, marketplace }.`,
       ctx.env,
       typeof args.values.marketplace === "string" ? args.values.marketplace : undefined,
     );
-    const token = (await readCredentials(ctx.home)).registries[marketplace.name]?.token ?? ctx.env.CONNECTORY_TOKEN;
+    const token =
+      (await readCredentials(ctx.home)).registries[marketplace.name]?.token ?? ctx.env.CONNECTORY_TOKEN;
     if (!token) {
-      throw new ConnectoryError("publish.token.missing", `no publish token for marketplace "${marketplace.name}"`, {
-        hint: `run \`connectory login ${marketplace.name} --token <token>\` (or set CONNECTORY_TOKEN)`,
-      });
+      throw new ConnectoryError(
+        "publish.token.missing",
+        `no publish token for marketplace "${marketplace.name}"`,
+        {
+          hint: `run \`connectory login ${marketplace.name} --token <token>\` (or set CONNECTORY_TOKEN)`,
+        },
+      );
     }
     const { bytes, name, version } = await preparePackage(target, ctx);
-    status(ctx, `publishing ${name}@${version} (${bytes.byteLength} bytes) to ${marketplace.name} (${marketplace.url})…`);
+    status(
+      ctx,
+      `publishing ${name}@${version} (${bytes.byteLength} bytes) to ${marketplace.name} (${marketplace.url})…`,
+    );
     const result = await new PublishClient(marketplace.url, ctx.fetch, token).publish(name, bytes);
     return {
       data: { ...result, marketplace: marketplace.name },
@@ -51,7 +59,10 @@ export default command;
 /** Reads a folder (packing it) or a tarball, and validates it; throws before any upload on errors. */
 async function preparePackage(target: string, ctx: CommandContext) {
   const stat = await fs.stat(target).catch(() => undefined);
-  if (!stat) throw new ConnectoryError("publish.path.missing", `${target} does not exist`, { hint: "give a connector folder or a .tgz" });
+  if (!stat)
+    throw new ConnectoryError("publish.path.missing", `${target} does not exist`, {
+      hint: "give a connector folder or a .tgz",
+    });
   let bytes: Uint8Array;
   let files;
   if (stat.isDirectory()) {
@@ -71,10 +82,14 @@ async function preparePackage(target: string, ctx: CommandContext) {
   const errors = report.problems.filter((p) => p.severity === "error");
   const manifest = report.package?.manifest;
   if (errors.length > 0 || !manifest) {
-    throw new ConnectoryError("publish.invalid", `${target} is not a valid connector package (${errors.length} errors); nothing was uploaded`, {
-      problems: errors,
-      hint: `fix the errors above; \`connectory validate\` shows the full report`,
-    });
+    throw new ConnectoryError(
+      "publish.invalid",
+      `${target} is not a valid connector package (${errors.length} errors); nothing was uploaded`,
+      {
+        problems: errors,
+        hint: `fix the errors above; \`connectory validate\` shows the full report`,
+      },
+    );
   }
   for (const p of report.problems.filter((p) => p.severity === "warning"))
     warn(ctx, `${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`);

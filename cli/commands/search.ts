@@ -44,7 +44,10 @@ lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.`,
       const desc = h.description.length > 70 ? `${h.description.slice(0, 69)}…` : h.description;
       return `${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${desc}`;
     });
-    lines.push("", `install one with: connectory install <name>${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}`);
+    lines.push(
+      "",
+      `install one with: connectory install <name>${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}`,
+    );
     return { data, text: printable(lines.join("\n")) };
   },
 };

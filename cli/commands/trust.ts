@@ -17,7 +17,7 @@ Connector servers need no trust: installing the connector was the decision.`,
   async run(args, ctx) {
     const name = args.positionals[0] as string;
     const doc = await readManualServers(ctx.home);
-    const spec = doc.servers[name];
+    const spec = Object.hasOwn(doc.servers, name) ? doc.servers[name] : undefined;
     if (spec === undefined) {
       throw new ConnectoryError(
         "trust.server.unknown",

@@ -31,11 +31,22 @@ by \`config export\` keep their entries until the next export.`,
           return { ...file, connectors };
         });
       }
-      await pruneVersions(path.dirname(cacheDir(ctx.home, entry.marketplace, entry.name, entry.version)), undefined);
+      await pruneVersions(
+        path.dirname(cacheDir(ctx.home, entry.marketplace, entry.name, entry.version)),
+        undefined,
+      );
       return { hadCredentials };
     });
-    const data = { name: entry.name, marketplace: entry.marketplace, version: entry.version, credentialsRemoved: removed.hadCredentials };
-    return { data, text: `uninstalled ${entry.name}@${entry.version} (from ${entry.marketplace})${removed.hadCredentials ? "; its credentials were deleted" : ""}` };
+    const data = {
+      name: entry.name,
+      marketplace: entry.marketplace,
+      version: entry.version,
+      credentialsRemoved: removed.hadCredentials,
+    };
+    return {
+      data,
+      text: `uninstalled ${entry.name}@${entry.version} (from ${entry.marketplace})${removed.hadCredentials ? "; its credentials were deleted" : ""}`,
+    };
   },
 };
 export default command;

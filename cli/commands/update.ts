@@ -23,7 +23,10 @@ with --yes. Cached versions no longer used are removed.`,
       ? [findInstalled(installed, ref).entry]
       : Object.values(installed).sort((a, b) => (a.name < b.name ? -1 : 1));
     if (targets.length === 0) return { data: { results: [] }, text: "nothing is installed" };
-    const results: Array<UpdateResult | { kind: "failed"; name: string; marketplace: string; error: { code: string; message: string } }> = [];
+    const results: Array<
+      | UpdateResult
+      | { kind: "failed"; name: string; marketplace: string; error: { code: string; message: string } }
+    > = [];
     for (const entry of targets) {
       try {
         results.push(await updateConnector(ctx, entry, { yes: args.values.yes === true }));
@@ -31,19 +34,28 @@ with --yes. Cached versions no longer used are removed.`,
         // One connector's failure must not stop the others; a single named one fails the command.
         if (ref || !isConnectoryError(error)) throw error;
         warn(ctx, `${entry.name}: ${error.message}${error.hint ? ` (${error.hint})` : ""}`);
-        results.push({ kind: "failed", name: entry.name, marketplace: entry.marketplace, error: { code: error.code, message: error.message } });
+        results.push({
+          kind: "failed",
+          name: entry.name,
+          marketplace: entry.marketplace,
+          error: { code: error.code, message: error.message },
+        });
       }
     }
     const lines: string[] = [];
     for (const r of results) {
-      if (r.kind === "updated") lines.push(describeOutcome(r.outcome, "updated"), ...describeChanges(r.changes));
-      else if (r.kind === "current") lines.push(`${r.name} is up to date (${r.version})${r.note ? `; ${r.note}` : ""}`);
+      if (r.kind === "updated")
+        lines.push(describeOutcome(r.outcome, "updated"), ...describeChanges(r.changes));
+      else if (r.kind === "current")
+        lines.push(`${r.name} is up to date (${r.version})${r.note ? `; ${r.note}` : ""}`);
       else if (r.kind === "declined") lines.push(`${r.name} stays at ${r.from} (update to ${r.to} declined)`);
       else lines.push(`${r.name}: not updated (${r.error.message})`);
     }
     const failed = results.filter((r) => r.kind === "failed").length;
     if (failed > 0 && failed === results.length && results.length > 1) {
-      throw new ConnectoryError("update.failed", "no connector could be updated", { hint: "see the warnings above" });
+      throw new ConnectoryError("update.failed", "no connector could be updated", {
+        hint: "see the warnings above",
+      });
     }
     return { data: { results }, text: lines.join("\n"), ...(failed > 0 ? { exitCode: 1 } : {}) };
   },

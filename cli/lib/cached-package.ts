@@ -1,5 +1,5 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import { validatePackage, type ConnectorPackage } from "../../src/core/package/validate-package.js";
+import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { PackageFiles, PluginManifest, ServerSet, TokenSchema } from "../../src/core/types.js";
 import { readPackageDir } from "../../src/package/read-dir.js";
 
@@ -46,6 +46,8 @@ export async function readCachedPackage(dir: string, label: string): Promise<Ins
 
 /** Reads and fully validates a cached package (skills, readme…) for `info` when the registry is down. */
 export async function readCachedPackageFull(dir: string, label: string): Promise<ConnectorPackage> {
+  // Loaded only here: the package validator compiles ajv schemas, which installs do not need.
+  const { validatePackage } = await import("../../src/core/package/validate-package.js");
   const report = validatePackage(await readCacheFiles(dir, label));
   if (!report.package) throw unreadable(label, report.problems[0]?.message ?? "it does not validate");
   return report.package;
@@ -88,7 +90,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function unreadable(label: string, why: string): ConnectoryError {
-  return new ConnectoryError("install.package.invalid", `${label} is not a readable connector package: ${why}`, {
-    hint: "nothing was installed; report this to the connector's publisher",
-  });
+  return new ConnectoryError(
+    "install.package.invalid",
+    `${label} is not a readable connector package: ${why}`,
+    {
+      hint: "nothing was installed; report this to the connector's publisher",
+    },
+  );
 }

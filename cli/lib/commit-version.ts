@@ -36,7 +36,9 @@ export async function commitVersion(
   return withLock(connectorLock(ctx.home, key), async () => {
     const dir = cacheDir(ctx.home, marketplace, name, version);
     await placeVersion(dir, fetched, (await readInstalled(ctx.home))[key]);
-    const restore = options.credentials ? await storeCredentials(ctx.home, key, options.credentials) : undefined;
+    const restore = options.credentials
+      ? await storeCredentials(ctx.home, key, options.credentials)
+      : undefined;
     let entry: InstalledEntry | undefined;
     try {
       await updateInstalled(ctx.home, (all) => {
@@ -70,14 +72,22 @@ export async function commitVersion(
  * vouches for it (same version and integrity); anything else there (left by a killed install, or other
  * bytes) is replaced by a swap, so `dir` is never half-written.
  */
-async function placeVersion(dir: string, fetched: FetchedVersion, record: InstalledEntry | undefined): Promise<void> {
+async function placeVersion(
+  dir: string,
+  fetched: FetchedVersion,
+  record: InstalledEntry | undefined,
+): Promise<void> {
   const vouched = record?.version === fetched.version && record.integrity === fetched.integrity;
   const present = await exists(dir);
   if (present && (vouched || fetched.contents === undefined)) return;
   if (!fetched.contents) {
-    throw new ConnectoryError("install.raced", `another connectory process removed ${fetched.name}@${fetched.version} meanwhile`, {
-      hint: "run the command again",
-    });
+    throw new ConnectoryError(
+      "install.raced",
+      `another connectory process removed ${fetched.name}@${fetched.version} meanwhile`,
+      {
+        hint: "run the command again",
+      },
+    );
   }
   if (!present) return writePackageTree(fetched.contents, dir);
   const tag = randomBytes(4).toString("hex");

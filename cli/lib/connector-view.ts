@@ -15,8 +15,22 @@ export interface ConnectorView {
   license?: string;
   homepage?: string;
   categories: string[];
-  servers: Array<{ name: string; transport: string; command?: string; args?: string[]; url?: string; headers?: string[] }>;
-  credentials: Array<{ key: string; title?: string; description?: string; type: string; secret: boolean; required: boolean }>;
+  servers: Array<{
+    name: string;
+    transport: string;
+    command?: string;
+    args?: string[];
+    url?: string;
+    headers?: string[];
+  }>;
+  credentials: Array<{
+    key: string;
+    title?: string;
+    description?: string;
+    type: string;
+    secret: boolean;
+    required: boolean;
+  }>;
   skills: Array<{ name: string; description: string }>;
 }
 
@@ -34,7 +48,9 @@ export function viewFromVersionDocument(doc: VersionDocument): ConnectorView {
       publisher: str(m.publisher),
       license: str(m.license),
       homepage: str(m.homepage),
-      categories: Array.isArray(m.categories) ? m.categories.filter((c): c is string => typeof c === "string") : [],
+      categories: Array.isArray(m.categories)
+        ? m.categories.filter((c): c is string => typeof c === "string")
+        : [],
     },
     servers: validateServerSet(doc.mcp).servers,
     schema,
@@ -146,12 +162,16 @@ export function renderView(view: ConnectorView, doc: ConnectorDocument | undefin
   lines.push("", "servers:");
   for (const s of view.servers) {
     const target = s.url ?? [s.command, ...(s.args ?? [])].join(" ");
-    lines.push(`  ${s.name}  ${s.transport}  ${target}${s.headers ? `  (headers: ${s.headers.join(", ")})` : ""}`);
+    lines.push(
+      `  ${s.name}  ${s.transport}  ${target}${s.headers ? `  (headers: ${s.headers.join(", ")})` : ""}`,
+    );
   }
   lines.push("", "credentials:");
   if (view.credentials.length === 0) lines.push("  none needed");
   for (const c of view.credentials) {
-    const marks = [c.required ? "required" : "optional", c.secret ? "secret" : undefined].filter(Boolean).join(", ");
+    const marks = [c.required ? "required" : "optional", c.secret ? "secret" : undefined]
+      .filter(Boolean)
+      .join(", ");
     lines.push(`  ${c.key}${c.title ? ` — ${c.title}` : ""} (${marks})`);
     if (c.description) lines.push(`      ${c.description}`);
   }

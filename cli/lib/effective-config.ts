@@ -60,7 +60,7 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
   broken.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const result = mergeServers({
     manual: Object.entries(manual.servers).map(([name, spec]) => {
-      const trusted = trust.servers[name];
+      const trusted = Object.hasOwn(trust.servers, name) ? trust.servers[name] : undefined;
       return { name, spec, ...(trusted ? { trust: trusted } : {}) };
     }),
     manualFile: homePaths(home).mcpJson,

@@ -56,7 +56,8 @@ export function parseSpec(spec: string): { name: string; range: string } {
       "names are lower-case letters, digits and dashes, e.g. `connectory install tushare@^1`",
     );
   }
-  if (at !== -1 && range === "") throw usageError(`"${spec}" names no version after @`, "e.g. tushare@^1.2 or tushare@latest");
+  if (at !== -1 && range === "")
+    throw usageError(`"${spec}" names no version after @`, "e.g. tushare@^1.2 or tushare@latest");
   return { name, range };
 }
 
@@ -129,7 +130,11 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     interactive: canPrompt(ctx) && !req.yes,
   });
   const requested = range === "" ? `^${resolution.version}` : range;
-  const entry = await commitVersion(ctx, fetched, { requested, yanked: resolution.yanked, credentials: collected.values });
+  const entry = await commitVersion(ctx, fetched, {
+    requested,
+    yanked: resolution.yanked,
+    credentials: collected.values,
+  });
   return outcome(fetched, entry, resolution, collected.missing, installed, await refFor(ctx.home, entry));
 }
 

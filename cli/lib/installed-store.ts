@@ -39,7 +39,7 @@ export function updateInstalled(
  * a bare name installed from several marketplaces → `connector.ambiguous` listing each full key.
  */
 export function findInstalled(entries: InstalledFile, ref: string): { key: string; entry: InstalledEntry } {
-  const exact = entries[ref];
+  const exact = Object.hasOwn(entries, ref) ? entries[ref] : undefined;
   if (exact) return { key: ref, entry: exact };
   const matches = Object.entries(entries).filter(([, e]) => e.name === ref);
   const [first, ...others] = matches;

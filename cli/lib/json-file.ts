@@ -2,7 +2,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
-import { withLock } from "../../src/fs/lock.js";
 
 /**
  * Reads a JSON file the CLI owns. Absent → `fallback`; unparsable → an error (never "treat as empty":
@@ -39,6 +38,8 @@ export async function updateJsonFile<T>(
     recursive: true,
     ...(options.dirMode ? { mode: options.dirMode } : {}),
   });
+  // Loaded on first write only: read-only commands (config, list) skip proper-lockfile's start-up cost.
+  const { withLock } = await import("../../src/fs/lock.js");
   return withLock(file, async () => {
     const next = await fn(await readJsonFile(file, fallback));
     await atomicWrite(file, JSON.stringify(next, null, 2) + "\n", options.mode ? { mode: options.mode } : {});

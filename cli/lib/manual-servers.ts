@@ -5,7 +5,6 @@ import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
 import type { ServerSet, ServerSpec } from "../../src/core/types.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
-import { withLock } from "../../src/fs/lock.js";
 import { homePaths } from "./home.js";
 import { detectFormatting, removeProperty, setProperty } from "./jsonc-edit.js";
 
@@ -19,6 +18,9 @@ export interface ManualDocument {
   shape: "wrapped" | "flat";
 }
 
+/** The largest hand-written mcp.json read (a sane one is a few kilobytes). */
+export const MAX_MCP_JSON_BYTES = 1024 * 1024;
+
 /** How many timestamped backups of mcp.json are kept in $CONNECTORY_HOME/backups/. */
 export const MAX_BACKUPS = 20;
 
@@ -27,6 +29,16 @@ export async function readManualServers(home: string): Promise<ManualDocument> {
   const file = homePaths(home).mcpJson;
   let text: string | undefined;
   try {
+    const size = (await fs.stat(file)).size;
+    if (size > MAX_MCP_JSON_BYTES) {
+      throw new ConnectoryError(
+        "mcp-json.too-large",
+        `${file} is ${size} bytes, more than connectory reads (1 MiB)`,
+        {
+          hint: "a hand-written server list is a few kilobytes: check what was written into it",
+        },
+      );
+    }
     text = await fs.readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
@@ -82,6 +94,7 @@ export async function editManualServers(
 ): Promise<{ doc: ManualDocument; backup?: string }> {
   const file = homePaths(home).mcpJson;
   await fs.mkdir(home, { recursive: true, mode: 0o700 });
+  const { withLock } = await import("../../src/fs/lock.js");
   return withLock(file, async () => {
     const doc = await readManualServers(home);
     const { name, value } = edit(doc);

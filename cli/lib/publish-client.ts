@@ -49,7 +49,11 @@ export class PublishClient {
     try {
       res = await this.fetchFn(url, {
         ...init,
-        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${this.token}`, accept: "application/json" },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          authorization: `Bearer ${this.token}`,
+          accept: "application/json",
+        },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
@@ -87,9 +91,13 @@ async function problemToError(res: Response, baseUrl: string): Promise<Connector
     res.status === 401
       ? "log in again with `connectory login <marketplace> --token <token>`"
       : (str(body.hint) ?? `the registry at ${baseUrl} refused the request (${res.status})`);
-  return new ConnectoryError(code, str(body.detail) ?? `${baseUrl} answered ${res.status} ${res.statusText}`, {
-    status: res.status,
-    hint,
-    ...(problems.length > 0 ? { problems } : {}),
-  });
+  return new ConnectoryError(
+    code,
+    str(body.detail) ?? `${baseUrl} answered ${res.status} ${res.statusText}`,
+    {
+      status: res.status,
+      hint,
+      ...(problems.length > 0 ? { problems } : {}),
+    },
+  );
 }

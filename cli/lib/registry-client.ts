@@ -1,6 +1,16 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { ConnectorDocument, VersionSummary } from "../../src/core/resolve-version.js";
+import type { ConnectorDocument } from "../../src/core/resolve-version.js";
 import type { Problem } from "../../src/core/types.js";
+import {
+  invalid,
+  normalizeConnector,
+  normalizeHits,
+  normalizeVersionDocument,
+  type SearchHit,
+  type VersionDocument,
+} from "./registry-documents.js";
+
+export { normalizeConnector, normalizeVersionDocument, type SearchHit, type VersionDocument };
 
 /** DESIGN §2: a tarball is at most 5 MiB compressed. */
 export const MAX_TARBALL_BYTES = 5 * 1024 * 1024;
@@ -8,32 +18,6 @@ export const MAX_TARBALL_BYTES = 5 * 1024 * 1024;
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
 const METADATA_TIMEOUT_MS = 15_000;
 const TARBALL_TIMEOUT_MS = 120_000;
-
-/** One hit of `GET /v1/connectors?q=`, normalized from what the registry sends. */
-export interface SearchHit {
-  name: string;
-  displayName?: string;
-  description: string;
-  version?: string;
-  publisher?: string;
-  categories: string[];
-  downloads?: number;
-}
-
-/** `GET /v1/connectors/:name/:version`: one version's manifest, servers, credentials and skills. */
-export interface VersionDocument {
-  name: string;
-  version: string;
-  manifest: Record<string, unknown>;
-  /** The package's mcp.json as published. */
-  mcp: unknown;
-  tokenSchema?: unknown;
-  skills: Array<{ name: string; description: string }>;
-  readme?: string;
-  yanked?: boolean;
-  deprecated?: string;
-  dist?: VersionSummary["dist"];
-}
 
 export interface DownloadOptions {
   /** Called as bytes arrive; `total` is the Content-Length when the server sends one. */
@@ -197,106 +181,14 @@ async function problemError(res: Response, url: string): Promise<ConnectoryError
   return new ConnectoryError(code, message, {
     status: res.status,
     ...(problems.length ? { problems } : {}),
-    hint: str(body.hint) ?? (res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`),
+    hint:
+      str(body.hint) ??
+      (res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`),
   });
 }
 
 function tooLarge(url: string, max: number): ConnectoryError {
   return new ConnectoryError("registry.download.too-large", `${url} is larger than ${max} bytes`, {
     hint: "a connector tarball is at most 5 MiB; the registry may be misconfigured",
-  });
-}
-
-function invalid(url: string, why: string): ConnectoryError {
-  return new ConnectoryError("registry.response.invalid", `${url}: ${why}`, {
-    hint: "the registry does not speak the Connectory API (DESIGN §4); check the marketplace URL",
-  });
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-const optString = (v: unknown) => (typeof v === "string" ? v : undefined);
-
-/** Checks the parts of a connector document the installer relies on; everything else passes through. */
-export function normalizeConnector(name: string, body: unknown): ConnectorDocument {
-  const where = `connector document of ${name}`;
-  if (!isRecord(body) || !isRecord(body.versions)) throw invalid(where, "no `versions` object");
-  const versions: Record<string, VersionSummary> = {};
-  for (const [key, raw] of Object.entries(body.versions)) {
-    if (!isRecord(raw) || !isRecord(raw.dist)) throw invalid(where, `version ${key} has no \`dist\``);
-    const { tarball, integrity, sha256, size } = raw.dist;
-    if (typeof tarball !== "string" || !/^https?:\/\//i.test(tarball))
-      throw invalid(where, `version ${key}: dist.tarball must be an absolute http(s) URL`);
-    if (typeof integrity !== "string" || !integrity.startsWith("sha512-"))
-      throw invalid(where, `version ${key}: dist.integrity must be "sha512-…"`);
-    const deprecated = raw.deprecated;
-    versions[key] = {
-      version: key,
-      yanked: raw.yanked === true,
-      ...(typeof raw.publishedAt === "string" ? { publishedAt: raw.publishedAt } : {}),
-      ...(typeof deprecated === "string" && deprecated !== "" ? { deprecated } : {}),
-      ...(deprecated === true ? { deprecated: "deprecated" } : {}),
-      dist: {
-        tarball,
-        integrity,
-        ...(typeof sha256 === "string" ? { sha256 } : {}),
-        ...(typeof size === "number" ? { size } : {}),
-      },
-    };
-  }
-  const distTags: Record<string, string> = {};
-  const rawTags = body.distTags ?? body["dist-tags"];
-  if (isRecord(rawTags))
-    for (const [t, v] of Object.entries(rawTags)) if (typeof v === "string") distTags[t] = v;
-  return { ...body, name: optString(body.name) ?? name, distTags, versions };
-}
-
-/** Reads a version document whatever the registry calls its parts (`manifest`/`plugin`, `mcp`/`mcpJson`, …). */
-export function normalizeVersionDocument(name: string, version: string, body: unknown): VersionDocument {
-  if (!isRecord(body)) throw invalid(`version document of ${name}@${version}`, "not an object");
-  const manifest = isRecord(body.manifest) ? body.manifest : isRecord(body.plugin) ? body.plugin : {};
-  const skills = Array.isArray(body.skills)
-    ? body.skills.filter(isRecord).map((s) => ({
-        name: optString(s.name) ?? "?",
-        description: optString(s.description) ?? "",
-      }))
-    : [];
-  const dist = isRecord(body.dist) ? (body.dist as unknown as VersionSummary["dist"]) : undefined;
-  const deprecated = optString(body.deprecated);
-  const readme = optString(body.readme);
-  return {
-    name: optString(body.name) ?? optString(manifest.name) ?? name,
-    version: optString(body.version) ?? optString(manifest.version) ?? version,
-    manifest,
-    mcp: body.mcp ?? body.mcpJson ?? body["mcp.json"] ?? body.servers ?? {},
-    tokenSchema: body.tokenSchema ?? body["token-schema.json"] ?? body.tokenSchemaJson,
-    skills,
-    ...(readme !== undefined ? { readme } : {}),
-    ...(body.yanked === true ? { yanked: true } : {}),
-    ...(deprecated !== undefined ? { deprecated } : {}),
-    ...(dist ? { dist } : {}),
-  };
-}
-
-function normalizeHits(body: unknown): SearchHit[] {
-  const list = Array.isArray(body)
-    ? body
-    : isRecord(body)
-      ? ([body.items, body.connectors, body.results, body.data].find(Array.isArray) ?? [])
-      : [];
-  return list.filter(isRecord).map((h) => {
-    const tags = isRecord(h.distTags) ? h.distTags : {};
-    const version = optString(h.version) ?? optString(h.latestVersion) ?? optString(tags.latest);
-    const displayName = optString(h.displayName);
-    const publisher = optString(h.publisher);
-    return {
-      name: optString(h.name) ?? "?",
-      description: optString(h.description) ?? "",
-      categories: Array.isArray(h.categories) ? h.categories.filter((c) => typeof c === "string") : [],
-      ...(displayName !== undefined ? { displayName } : {}),
-      ...(version !== undefined ? { version } : {}),
-      ...(publisher !== undefined ? { publisher } : {}),
-      ...(typeof h.downloads === "number" ? { downloads: h.downloads } : {}),
-    };
   });
 }

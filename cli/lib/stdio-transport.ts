@@ -35,11 +35,20 @@ export class StdioTransport implements Transport {
   private stdout = "";
   private stderr = "";
   private closed = false;
+  private started: Promise<void> | undefined;
 
   constructor(private readonly launch: StdioLaunch) {}
 
-  /** Resolves once the process is running; rejects with the spawn error (ENOENT, EACCES). */
+  /**
+   * Resolves once the process is running; rejects with the spawn error (ENOENT, EACCES). Idempotent:
+   * connectory starts it first to tell launch failures apart, then the SDK's `connect` calls it again.
+   */
   start(): Promise<void> {
+    this.started ??= this.spawn();
+    return this.started;
+  }
+
+  private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.launch.command, this.launch.args, {
         cwd: this.launch.cwd,

@@ -34,10 +34,16 @@ export function diffPackages(
   for (const [name, spec] of Object.entries(after.servers)) {
     const prev = old[name];
     if (!prev) {
-      servers.push({ server: name, change: "added", fields: launchFields(spec).map(([field, v]) => ({ field, after: v })) });
+      servers.push({
+        server: name,
+        change: "added",
+        fields: launchFields(spec).map(([field, v]) => ({ field, after: v })),
+      });
       continue;
     }
-    const fields = LAUNCH_FIELDS.filter((f) => JSON.stringify(field(prev, f)) !== JSON.stringify(field(spec, f))).map((f) => ({
+    const fields = LAUNCH_FIELDS.filter(
+      (f) => JSON.stringify(field(prev, f)) !== JSON.stringify(field(spec, f)),
+    ).map((f) => ({
       field: f,
       before: field(prev, f),
       after: field(spec, f),
@@ -51,7 +57,9 @@ export function diffPackages(
   const oldKeys = new Set(Object.keys(before?.tokenSchema?.properties ?? {}));
   const newKeys = Object.keys(after.tokenSchema?.properties ?? {});
   const required = new Set(after.tokenSchema?.required ?? []);
-  const newCredentials = newKeys.filter((k) => required.has(k) && !have.has(k) && after.tokenSchema?.properties[k]?.default === undefined);
+  const newCredentials = newKeys.filter(
+    (k) => required.has(k) && !have.has(k) && after.tokenSchema?.properties[k]?.default === undefined,
+  );
   const newOptional = newKeys.filter((k) => !required.has(k) && !oldKeys.has(k));
   const droppedCredentials = [...have].filter((k) => !newKeys.includes(k)).sort();
   const launchChanged = servers.some((s) => s.change !== "removed");
@@ -77,7 +85,8 @@ export function describeChanges(c: UpdateChanges): string[] {
   }
   if (c.newCredentials.length) lines.push(`  new required credentials: ${c.newCredentials.join(", ")}`);
   if (c.newOptional.length) lines.push(`  new optional credentials: ${c.newOptional.join(", ")}`);
-  if (c.droppedCredentials.length) lines.push(`  credentials no longer used (removed): ${c.droppedCredentials.join(", ")}`);
+  if (c.droppedCredentials.length)
+    lines.push(`  credentials no longer used (removed): ${c.droppedCredentials.join(", ")}`);
   if (lines.length === 0) lines.push("  no change to servers or credentials");
   return lines;
 }
@@ -89,5 +98,7 @@ function field(spec: ServerSpec, name: (typeof LAUNCH_FIELDS)[number]): unknown 
 }
 
 function launchFields(spec: ServerSpec): Array<[string, unknown]> {
-  return LAUNCH_FIELDS.map((f) => [f, field(spec, f)] as [string, unknown]).filter(([, v]) => v !== undefined);
+  return LAUNCH_FIELDS.map((f) => [f, field(spec, f)] as [string, unknown]).filter(
+    ([, v]) => v !== undefined,
+  );
 }

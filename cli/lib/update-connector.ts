@@ -8,7 +8,14 @@ import type { CommandContext } from "./context.js";
 import { readCredentials } from "./credentials-store.js";
 import { fetchVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey } from "./home.js";
-import { fetchConnector, openMarketplace, outcome, refFor, warnResolution, type InstallOutcome } from "./install-connector.js";
+import {
+  fetchConnector,
+  openMarketplace,
+  outcome,
+  refFor,
+  warnResolution,
+  type InstallOutcome,
+} from "./install-connector.js";
 import type { InstalledEntry } from "./installed-store.js";
 import { canPrompt, prompt } from "./prompt.js";
 import { describeChanges, diffPackages, type UpdateChanges } from "./update-changes.js";
@@ -52,12 +59,19 @@ export async function updateConnector(
   const current = semver.valid(entry.version) ?? "0.0.0-0";
   if (semver.lt(resolution.version, current)) {
     // Never downgrade silently: the user chooses to move back.
-    return stay(`${yankedNote ?? `${entry.version} is no longer listed`}; the newest matching is ${resolution.version}: connectory install ${name}@${resolution.version}`);
+    return stay(
+      `${yankedNote ?? `${entry.version} is no longer listed`}; the newest matching is ${resolution.version}: connectory install ${name}@${resolution.version}`,
+    );
   }
   if (resolution.version === entry.version) {
     const latest = doc.distTags.latest;
-    const newer = latest && semver.valid(latest) && semver.gt(latest, current) && !doc.versions[latest]?.yanked;
-    return stay(newer ? `${latest} is available outside ${entry.requested}: connectory install ${name}@${latest}` : yankedNote);
+    const newer =
+      latest && semver.valid(latest) && semver.gt(latest, current) && !doc.versions[latest]?.yanked;
+    return stay(
+      newer
+        ? `${latest} is available outside ${entry.requested}: connectory install ${name}@${latest}`
+        : yankedNote,
+    );
   }
   warnResolution(ctx, name, resolution);
 
@@ -71,28 +85,41 @@ export async function updateConnector(
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
     ctx.stderr.write([heading, ...describeChanges(changes), ""].join("\n"));
     if (!interactive) {
-      throw new ConnectoryError("update.consent-required", `updating ${ref} to ${fetched.version} needs your consent; nothing changed`, {
-        hint: `review the changes above, then run: connectory update ${ref} --yes`,
-      });
+      throw new ConnectoryError(
+        "update.consent-required",
+        `updating ${ref} to ${fetched.version} needs your consent; nothing changed`,
+        {
+          hint: `review the changes above, then run: connectory update ${ref} --yes`,
+        },
+      );
     }
-    const answer = (await prompt(ctx, { message: `apply the update of ${ref} to ${fetched.version}? [y/N] ` })).trim();
+    const answer = (
+      await prompt(ctx, { message: `apply the update of ${ref} to ${fetched.version}? [y/N] ` })
+    ).trim();
     if (!/^y(es)?$/i.test(answer)) {
       return { kind: "declined", name, marketplace, from: entry.version, to: fetched.version, changes };
     }
   }
   // "Keeps credentials": a stored value wins over an environment variable of the same name.
   const env = Object.fromEntries(Object.entries(ctx.env).filter(([k]) => !Object.hasOwn(stored ?? {}, k)));
-  const collected = await collectCredentials({ ...ctx, env }, {
-    schema: fetched.pkg.tokenSchema,
-    label: name,
-    given: {},
-    ...(stored ? { existing: stored } : {}),
-    interactive,
-  });
+  const collected = await collectCredentials(
+    { ...ctx, env },
+    {
+      schema: fetched.pkg.tokenSchema,
+      label: name,
+      given: {},
+      ...(stored ? { existing: stored } : {}),
+      interactive,
+    },
+  );
   const written = await commitVersion(ctx, fetched, {
     requested: entry.requested,
     yanked: resolution.yanked,
     credentials: collected.values,
   });
-  return { kind: "updated", outcome: outcome(fetched, written, resolution, collected.missing, entry, ref), changes };
+  return {
+    kind: "updated",
+    outcome: outcome(fetched, written, resolution, collected.missing, entry, ref),
+    changes,
+  };
 }

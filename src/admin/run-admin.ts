@@ -21,12 +21,16 @@ export interface AdminResult {
 }
 
 /** Runs one admin command against `databaseUrl`. */
-export async function runAdmin(argv: string[], options: { databaseUrl: string; now?: () => Date }): Promise<AdminResult> {
+export async function runAdmin(
+  argv: string[],
+  options: { databaseUrl: string; now?: () => Date },
+): Promise<AdminResult> {
   const now = options.now ?? (() => new Date());
   try {
     const { values, positionals } = parse(argv);
     const [group, verb, ...rest] = positionals;
-    if (values.help || group === undefined) return { code: values.help ? 0 : 2, stdout: `${USAGE}\n`, stderr: "" };
+    if (values.help || group === undefined)
+      return { code: values.help ? 0 : 2, stdout: `${USAGE}\n`, stderr: "" };
     if (group !== "token" || !["create", "list", "revoke"].includes(verb ?? "")) {
       throw usageError(`unknown command "${positionals.join(" ")}"`, "run `npm run registry -- --help`");
     }
@@ -38,17 +42,29 @@ export async function runAdmin(argv: string[], options: { databaseUrl: string; n
         if (typeof values.publisher !== "string") throw usageError("token create needs --publisher <name>");
         const publisher = checkName(values.publisher);
         const label = typeof values.label === "string" ? values.label : undefined;
-        const { token, row } = await createToken(repo, { publisher, ...(label ? { label } : {}), now: now() });
+        const { token, row } = await createToken(repo, {
+          publisher,
+          ...(label ? { label } : {}),
+          now: now(),
+        });
         const text = `${token}\n`;
         const note = `Token ${row.id} for publisher "${publisher}" (${row.prefix}…). It is shown only this once: store it now.\n`;
         return json
-          ? { code: 0, stdout: `${JSON.stringify({ token, id: row.id, publisher, prefix: row.prefix })}\n`, stderr: "" }
+          ? {
+              code: 0,
+              stdout: `${JSON.stringify({ token, id: row.id, publisher, prefix: row.prefix })}\n`,
+              stderr: "",
+            }
           : { code: 0, stdout: text, stderr: note };
       }
       if (verb === "list") {
         if (rest.length > 0) throw usageError("token list takes no arguments");
         const rows = await repo.listTokens();
-        return { code: 0, stdout: json ? `${JSON.stringify({ tokens: rows }, null, 2)}\n` : table(rows), stderr: "" };
+        return {
+          code: 0,
+          stdout: json ? `${JSON.stringify({ tokens: rows }, null, 2)}\n` : table(rows),
+          stderr: "",
+        };
       }
       if (rest.length !== 1) throw usageError("token revoke needs one <id|prefix>");
       const revoked = await revokeToken(repo, rest[0]!, now());
@@ -67,9 +83,17 @@ export async function runAdmin(argv: string[], options: { databaseUrl: string; n
     }
   } catch (error) {
     if (error instanceof ConnectoryError) {
-      return { code: error.usage ? 2 : 1, stdout: "", stderr: `error: ${error.message}\n${error.hint ? `  ${error.hint}\n` : ""}` };
+      return {
+        code: error.usage ? 2 : 1,
+        stdout: "",
+        stderr: `error: ${error.message}\n${error.hint ? `  ${error.hint}\n` : ""}`,
+      };
     }
-    return { code: 1, stdout: "", stderr: `error: unexpected failure (a bug): ${String((error as Error)?.stack ?? error)}\n` };
+    return {
+      code: 1,
+      stdout: "",
+      stderr: `error: unexpected failure (a bug): ${String((error as Error)?.stack ?? error)}\n`,
+    };
   }
 }
 
@@ -93,7 +117,14 @@ function parse(argv: string[]) {
 function table(rows: TokenRow[]): string {
   if (rows.length === 0) return "no tokens\n";
   const lines = rows.map((r) =>
-    [String(r.id), r.publisher, `${r.prefix}…`, r.createdAt, r.revokedAt ? `revoked ${r.revokedAt}` : "active", r.label ?? ""]
+    [
+      String(r.id),
+      r.publisher,
+      `${r.prefix}…`,
+      r.createdAt,
+      r.revokedAt ? `revoked ${r.revokedAt}` : "active",
+      r.label ?? "",
+    ]
       .join("\t")
       .trimEnd(),
   );

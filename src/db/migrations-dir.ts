@@ -12,7 +12,8 @@ export function migrationsDir(dialect: "sqlite" | "pg"): string {
     const candidate = path.join(dir, "migrations", dialect);
     if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`migrations/${dialect} not found above ${fileURLToPath(import.meta.url)}`);
+    if (parent === dir)
+      throw new Error(`migrations/${dialect} not found above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }

@@ -10,11 +10,21 @@ export function installErrorEdge(app: Hono, log: (error: unknown) => void): void
     const body = toProblem(error);
     if (body.status >= 500) log(error);
     // A 401 says how to authenticate (RFC 9110).
-    return problemResponse(body, body.status === 401 ? { "www-authenticate": 'Bearer realm="connectory"' } : {});
+    return problemResponse(
+      body,
+      body.status === 401 ? { "www-authenticate": 'Bearer realm="connectory"' } : {},
+    );
   });
   app.notFound((c) =>
-    problemResponse(problem(404, "route.not-found", `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`, {
-      hint: "see the registry API in DESIGN §4 (GET /v1/connectors, GET /v1/connectors/:name, …)",
-    })),
+    problemResponse(
+      problem(
+        404,
+        "route.not-found",
+        `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`,
+        {
+          hint: "see the registry API in DESIGN §4 (GET /v1/connectors, GET /v1/connectors/:name, …)",
+        },
+      ),
+    ),
   );
 }

@@ -28,8 +28,20 @@ const TITLES: Record<number, string> = {
 };
 
 /** Builds a problem body for a stable code. */
-export function problem(status: number, code: string, detail: string, extra: Partial<ProblemBody> = {}): ProblemBody {
-  return { type: `urn:connectory:problem:${code}`, title: TITLES[status] ?? "Error", status, detail, code, ...extra };
+export function problem(
+  status: number,
+  code: string,
+  detail: string,
+  extra: Partial<ProblemBody> = {},
+): ProblemBody {
+  return {
+    type: `urn:connectory:problem:${code}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail,
+    code,
+    ...extra,
+  };
 }
 
 /**

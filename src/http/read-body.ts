@@ -19,7 +19,9 @@ export async function readBody(request: Request, max: number): Promise<Uint8Arra
     try {
       next = await reader.read();
     } catch (error) {
-      throw new ConnectoryError("request.body.aborted", "the request body could not be read", { cause: error });
+      throw new ConnectoryError("request.body.aborted", "the request body could not be read", {
+        cause: error,
+      });
     }
     if (next.done) break;
     total += next.value.byteLength;

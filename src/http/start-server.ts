@@ -40,8 +40,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let port: number;
   try {
     ({ server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-      const s = serve({ fetch: (request) => handler(request), port: options.port, hostname: options.host }, (info: AddressInfo) =>
-        resolve({ server: s, port: info.port }),
+      const s = serve(
+        { fetch: (request) => handler(request), port: options.port, hostname: options.host },
+        (info: AddressInfo) => resolve({ server: s, port: info.port }),
       );
       s.once("error", reject);
     }));
@@ -52,7 +53,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, "");
-  const app = createApp({ db: repo, blobs, publicUrl, log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`) });
+  const app = createApp({
+    db: repo,
+    blobs,
+    publicUrl,
+    log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
+  });
   const close = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

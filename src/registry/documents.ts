@@ -40,11 +40,21 @@ export function tarballUrl(publicUrl: string, name: string, version: string): st
 }
 
 function dist(publicUrl: string, name: string, v: VersionRecord) {
-  return { tarball: tarballUrl(publicUrl, name, v.version), integrity: v.integrity, sha256: v.sha256, size: v.size };
+  return {
+    tarball: tarballUrl(publicUrl, name, v.version),
+    integrity: v.integrity,
+    sha256: v.sha256,
+    size: v.size,
+  };
 }
 
 /** `GET /v1/connectors/:name/:version`: everything one version declares, plus its state and dist. */
-export function versionDocument(name: string, publisher: string, v: VersionRecord, publicUrl: string): Prepared {
+export function versionDocument(
+  name: string,
+  publisher: string,
+  v: VersionRecord,
+  publicUrl: string,
+): Prepared {
   const content = JSON.parse(v.content) as VersionContent;
   return prepare({
     name,

@@ -20,10 +20,14 @@ export function unyankVersion(deps: RegistryDeps, input: Auth & { version: strin
 export function deprecateVersion(deps: RegistryDeps, input: Auth & { version: string; body: unknown }) {
   const message = (input.body as { message?: unknown } | null)?.message;
   if (typeof message !== "string" || message.length > 1000) {
-    throw new ConnectoryError("deprecate.message.invalid", 'the body must be {"message": "<text up to 1000 characters>"}', {
-      status: 400,
-      hint: 'send {"message": ""} to clear a deprecation',
-    });
+    throw new ConnectoryError(
+      "deprecate.message.invalid",
+      'the body must be {"message": "<text up to 1000 characters>"}',
+      {
+        status: 400,
+        hint: 'send {"message": ""} to clear a deprecation',
+      },
+    );
   }
   return changeVersion(deps, input, (v) => ({ ...v, deprecated: message === "" ? null : message }));
 }
@@ -34,16 +38,23 @@ export function setDistTag(deps: RegistryDeps, input: Auth & { tag: string; body
   const body = input.body as { version?: unknown } | string | null;
   const version = typeof body === "string" ? body : body?.version;
   if (typeof version !== "string") {
-    throw new ConnectoryError("dist-tag.body.invalid", 'the body must be a version: "1.2.3" or {"version": "1.2.3"}');
+    throw new ConnectoryError(
+      "dist-tag.body.invalid",
+      'the body must be a version: "1.2.3" or {"version": "1.2.3"}',
+    );
   }
   checkVersion(version);
   return change(deps, input, (state) => {
     const target = findVersion(state, version);
     if (target.yanked) {
-      throw new ConnectoryError("dist-tag.version.yanked", `${state.name}@${version} is yanked; a tag cannot point at it`, {
-        status: 409,
-        hint: "unyank it first, or tag another version",
-      });
+      throw new ConnectoryError(
+        "dist-tag.version.yanked",
+        `${state.name}@${version} is yanked; a tag cannot point at it`,
+        {
+          status: 409,
+          hint: "unyank it first, or tag another version",
+        },
+      );
     }
     return { ...state, tags: { ...state.tags, [tag]: version } };
   });
@@ -54,14 +65,20 @@ export function removeDistTag(deps: RegistryDeps, input: Auth & { tag: string })
   const tag = checkTag(input.tag);
   return change(deps, input, (state) => {
     if (state.tags[tag] === undefined && tag !== "latest") {
-      throw new ConnectoryError("dist-tag.not-found", `${state.name} has no dist-tag "${tag}"`, { status: 404 });
+      throw new ConnectoryError("dist-tag.not-found", `${state.name} has no dist-tag "${tag}"`, {
+        status: 404,
+      });
     }
     const { [tag]: _removed, ...tags } = state.tags;
     return { ...state, tags };
   });
 }
 
-function changeVersion(deps: RegistryDeps, input: Auth & { version: string }, fn: (v: VersionRecord) => VersionRecord) {
+function changeVersion(
+  deps: RegistryDeps,
+  input: Auth & { version: string },
+  fn: (v: VersionRecord) => VersionRecord,
+) {
   const version = checkVersion(input.version);
   return change(deps, input, (state) => {
     const updated = fn(findVersion(state, version));
@@ -89,7 +106,11 @@ async function change(deps: RegistryDeps, input: Auth, fn: (state: ConnectorStat
     return {
       name,
       distTags: distTags(next),
-      versions: next.versions.map((v) => ({ version: v.version, yanked: v.yanked, deprecated: v.deprecated })),
+      versions: next.versions.map((v) => ({
+        version: v.version,
+        yanked: v.yanked,
+        deprecated: v.deprecated,
+      })),
     };
   });
 }
@@ -107,17 +128,23 @@ async function persist(tx: RegistryTx, publicUrl: string, before: ConnectorState
 
 function checkOwner(state: ConnectorState, owner: TokenOwner): void {
   if (state.publisherId !== owner.publisherId) {
-    throw new ConnectoryError("connector.forbidden", `"${state.name}" belongs to publisher "${state.publisher}"`, {
-      status: 403,
-      hint: "only the owning publisher's tokens can change it",
-    });
+    throw new ConnectoryError(
+      "connector.forbidden",
+      `"${state.name}" belongs to publisher "${state.publisher}"`,
+      {
+        status: 403,
+        hint: "only the owning publisher's tokens can change it",
+      },
+    );
   }
 }
 
 function findVersion(state: ConnectorState, version: string): VersionRecord {
   const found = state.versions.find((v) => v.version === version);
   if (!found) {
-    throw new ConnectoryError("version.not-found", `${state.name} has no version ${clip(version)}`, { status: 404 });
+    throw new ConnectoryError("version.not-found", `${state.name} has no version ${clip(version)}`, {
+      status: 404,
+    });
   }
   return found;
 }

@@ -18,7 +18,10 @@ export function checkName(name: string): string {
 /** Throws 400 `version.invalid` unless `version` is strict semver. */
 export function checkVersion(version: string): string {
   if (semver.valid(version) !== version) {
-    throw new ConnectoryError("version.invalid", `"${clip(version)}" is not a version (strict semver, e.g. 1.2.3)`);
+    throw new ConnectoryError(
+      "version.invalid",
+      `"${clip(version)}" is not a version (strict semver, e.g. 1.2.3)`,
+    );
   }
   return version;
 }

@@ -49,15 +49,22 @@ export async function publishTarball(
   }
   const manifest = report.package.manifest;
   if (manifest.name !== name) {
-    throw new ConnectoryError("publish.name.mismatch", `plugin.json names "${manifest.name}" but the URL names "${name}"`, {
-      hint: `publish to /v1/connectors/${manifest.name}, or fix plugin.json's name`,
-    });
+    throw new ConnectoryError(
+      "publish.name.mismatch",
+      `plugin.json names "${manifest.name}" but the URL names "${name}"`,
+      {
+        hint: `publish to /v1/connectors/${manifest.name}, or fix plugin.json's name`,
+      },
+    );
   }
   if (manifest.publisher !== owner.publisher) {
     throw new ConnectoryError(
       "publish.publisher.mismatch",
       `plugin.json says publisher "${manifest.publisher}" but the token belongs to "${owner.publisher}"`,
-      { status: 403, hint: `set "publisher": "${owner.publisher}" in plugin.json, or use that publisher's token` },
+      {
+        status: 403,
+        hint: `set "publisher": "${owner.publisher}" in plugin.json, or use that publisher's token`,
+      },
     );
   }
 
@@ -79,7 +86,13 @@ export async function publishTarball(
       checkCanPublish(state, owner.publisherId, owner.publisher, record.version);
       await putBlob(deps, key, input.bytes);
       blobWritten = true;
-      await writeVersion(tx, deps.publicUrl, state, { name, publisherId: owner.publisherId, publisher: owner.publisher }, record);
+      await writeVersion(
+        tx,
+        deps.publicUrl,
+        state,
+        { name, publisherId: owner.publisherId, publisher: owner.publisher },
+        record,
+      );
     });
   } catch (error) {
     if (blobWritten) await removeOrphan(deps, name, key);
@@ -94,22 +107,35 @@ export async function publishTarball(
   };
 }
 
-function checkCanPublish(state: ConnectorState | undefined, publisherId: number, publisher: string, version: string) {
+function checkCanPublish(
+  state: ConnectorState | undefined,
+  publisherId: number,
+  publisher: string,
+  version: string,
+) {
   if (state && state.publisherId !== publisherId) {
-    throw new ConnectoryError("connector.forbidden", `"${state.name}" belongs to publisher "${state.publisher}", not "${publisher}"`, {
-      status: 403,
-      hint: "choose another name; a name belongs to the publisher who first published it",
-    });
+    throw new ConnectoryError(
+      "connector.forbidden",
+      `"${state.name}" belongs to publisher "${state.publisher}", not "${publisher}"`,
+      {
+        status: 403,
+        hint: "choose another name; a name belongs to the publisher who first published it",
+      },
+    );
   }
   // Versions are immutable: a yanked version still occupies its number (and so does 1.0.0+build for 1.0.0).
   if (state?.versions.some((v) => semver.eq(v.version, version))) throw versionExists(state.name, version);
 }
 
 function versionExists(name: string, version: string): ConnectoryError {
-  return new ConnectoryError("publish.version.exists", `${name}@${version} already exists; versions are immutable`, {
-    status: 409,
-    hint: "bump the version in plugin.json and publish again",
-  });
+  return new ConnectoryError(
+    "publish.version.exists",
+    `${name}@${version} already exists; versions are immutable`,
+    {
+      status: 409,
+      hint: "bump the version in plugin.json and publish again",
+    },
+  );
 }
 
 async function writeVersion(
@@ -134,7 +160,12 @@ async function writeVersion(
   const fields = connectorFields(next, publicUrl);
   const id = state
     ? (await tx.updateConnector(state.id, fields), state.id)
-    : await tx.createConnector({ name: who.name, publisherId: who.publisherId, createdAt: record.publishedAt, fields });
+    : await tx.createConnector({
+        name: who.name,
+        publisherId: who.publisherId,
+        createdAt: record.publishedAt,
+        fields,
+      });
   await tx.insertVersion(id, record, versionDocument(who.name, who.publisher, record, publicUrl));
 }
 

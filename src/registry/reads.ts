@@ -28,7 +28,9 @@ export async function resolveVersionRef(deps: RegistryDeps, name: string, ref: s
   const version = await deps.repo.resolveTag(name, parsed.tag);
   if (version === undefined) {
     if (!(await deps.repo.connectorDocument(name))) throw notFound(name);
-    throw new ConnectoryError("dist-tag.not-found", `${name} has no dist-tag "${clip(parsed.tag)}"`, { status: 404 });
+    throw new ConnectoryError("dist-tag.not-found", `${name} has no dist-tag "${clip(parsed.tag)}"`, {
+      status: 404,
+    });
   }
   return version;
 }
@@ -42,7 +44,11 @@ export async function getVersion(deps: RegistryDeps, name: string, ref: string):
 }
 
 /** The parsed version document, for code inside the registry (web pages, host snippets). */
-export async function readVersion(deps: RegistryDeps, name: string, ref: string): Promise<Record<string, unknown>> {
+export async function readVersion(
+  deps: RegistryDeps,
+  name: string,
+  ref: string,
+): Promise<Record<string, unknown>> {
   return JSON.parse((await getVersion(deps, name, ref)).body) as Record<string, unknown>;
 }
 

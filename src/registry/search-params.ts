@@ -29,12 +29,21 @@ function bad(code: string, message: string, hint?: string): ConnectoryError {
 export function parseSearch(params: SearchParams): SearchQuery {
   const q = params.q ?? "";
   if (q.length > MAX_QUERY) throw bad("query.q.too-long", `q is longer than ${MAX_QUERY} characters`);
-  const terms = (q.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
+  const terms = (
+    q
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, MAX_TERMS);
 
   let category: Category | undefined;
   if (params.category !== undefined && params.category !== "") {
     if (!(CATEGORIES as readonly string[]).includes(params.category)) {
-      throw bad("query.category.unknown", `unknown category "${clip(params.category)}"`, `one of: ${CATEGORIES.join(", ")}`);
+      throw bad(
+        "query.category.unknown",
+        `unknown category "${clip(params.category)}"`,
+        `one of: ${CATEGORIES.join(", ")}`,
+      );
     }
     category = params.category as Category;
   }
@@ -63,11 +72,17 @@ export function parseSearch(params: SearchParams): SearchQuery {
  * item's sort key and name. It is only valid for the same query and sort.
  */
 export function encodeCursor(query: SearchQuery, last: ConnectorSummary): string {
-  return Buffer.from(JSON.stringify([query.sort, fingerprint(query), last.key, last.name])).toString("base64url");
+  return Buffer.from(JSON.stringify([query.sort, fingerprint(query), last.key, last.name])).toString(
+    "base64url",
+  );
 }
 
 function decodeCursor(cursor: string, query: SearchQuery): { key: number | string; name: string } {
-  const invalid = bad("query.cursor.invalid", "the cursor is not valid for this query", "start again without `cursor`");
+  const invalid = bad(
+    "query.cursor.invalid",
+    "the cursor is not valid for this query",
+    "start again without `cursor`",
+  );
   if (cursor.length > 1000 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
   let value: unknown;
   try {
@@ -78,7 +93,8 @@ function decodeCursor(cursor: string, query: SearchQuery): { key: number | strin
   if (!Array.isArray(value) || value.length !== 4) throw invalid;
   const [sort, print, key, name] = value as unknown[];
   const keyOk = sort === "relevance" || sort === "downloads" ? Number.isFinite(key) : typeof key === "string";
-  if (sort !== query.sort || print !== fingerprint(query) || !keyOk || typeof name !== "string") throw invalid;
+  if (sort !== query.sort || print !== fingerprint(query) || !keyOk || typeof name !== "string")
+    throw invalid;
   return { key: key as number | string, name };
 }
 

@@ -37,7 +37,11 @@ export async function seedSamples(input: {
     .filter((e) => e.isDirectory() && fs.existsSync(path.join(input.dir, e.name, "plugin.json")))
     .map((e) => e.name)
     .sort();
-  const { token, row } = await createToken(input.repo, { publisher: SAMPLES_PUBLISHER, label: "seed", now: input.now() });
+  const { token, row } = await createToken(input.repo, {
+    publisher: SAMPLES_PUBLISHER,
+    label: "seed",
+    now: input.now(),
+  });
   const published: string[] = [];
   try {
     for (const folder of folders) {

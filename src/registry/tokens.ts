@@ -37,7 +37,10 @@ export function revokeToken(repo: RegistryRepository, which: string, now: Date):
 }
 
 /** The publisher behind an `Authorization: Bearer cty_…` header; 401 otherwise (never says why a token failed). */
-export async function authenticate(repo: RegistryRepository, header: string | undefined): Promise<TokenOwner> {
+export async function authenticate(
+  repo: RegistryRepository,
+  header: string | undefined,
+): Promise<TokenOwner> {
   if (header === undefined || header === "") {
     throw new ConnectoryError("auth.required", "this request needs a publish token", {
       status: 401,
@@ -47,10 +50,14 @@ export async function authenticate(repo: RegistryRepository, header: string | un
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const owner = match?.[1] && TOKEN.test(match[1]) ? await repo.findToken(hashToken(match[1])) : undefined;
   if (!owner) {
-    throw new ConnectoryError("auth.invalid", "the publish token is not valid (unknown, malformed or revoked)", {
-      status: 401,
-      hint: "ask the registry operator for a token (`npm run registry -- token create --publisher <name>`)",
-    });
+    throw new ConnectoryError(
+      "auth.invalid",
+      "the publish token is not valid (unknown, malformed or revoked)",
+      {
+        status: 401,
+        hint: "ask the registry operator for a token (`npm run registry -- token create --publisher <name>`)",
+      },
+    );
   }
   return owner;
 }

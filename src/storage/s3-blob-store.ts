@@ -17,9 +17,13 @@ export function parseS3Url(url: string): S3Location {
   const bucket = match?.[1] ?? "";
   const prefix = (match?.[2] ?? "").replace(/^\/+|\/+$/g, "");
   if (!match || !BUCKET.test(bucket) || prefix.split("/").some((s) => s === "." || s === "..")) {
-    throw new ConnectoryError("storage.url.invalid", `"${url.slice(0, 200)}" is not an s3://bucket/prefix URL`, {
-      hint: "set STORAGE_URL to s3://<bucket>/<prefix>, e.g. s3://connectory-blobs/tarballs",
-    });
+    throw new ConnectoryError(
+      "storage.url.invalid",
+      `"${url.slice(0, 200)}" is not an s3://bucket/prefix URL`,
+      {
+        hint: "set STORAGE_URL to s3://<bucket>/<prefix>, e.g. s3://connectory-blobs/tarballs",
+      },
+    );
   }
   return { bucket, prefix };
 }
@@ -132,7 +136,10 @@ export class S3BlobStore implements BlobStore {
   }
 
   private sdk(): Promise<{ sdk: Sdk; client: S3Client }> {
-    this.loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: new sdk.S3Client(this.config) }));
+    this.loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client(this.config),
+    }));
     return this.loaded;
   }
 

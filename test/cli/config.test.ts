@@ -80,7 +80,7 @@ describe("config --explain --json", () => {
   it("the human table names origins and reasons and never the token", async () => {
     const home = await seededHome();
     const r = await cli(["config", "--explain"], { home });
-    expect(r.stdout).toContain("weather  disabled");
+    expect(r.stdout).toMatch(/weather\s+disabled\s+weather@default 1\.0\.0/);
     expect(r.stdout).toContain("missing credentials GITHUB_PAT");
     expect(r.stdout).toContain("(hand-written)");
     expect(r.stdout).not.toContain(TOKEN);

@@ -42,7 +42,9 @@ it("--json carries the same facts; a version may be named, even a yanked one", a
     source: "registry",
     installed: null,
     credentials: [],
-    servers: [{ name: "weather", transport: "stdio", command: "node", args: ["${PLUGIN_ROOT}/server/index.js"] }],
+    servers: [
+      { name: "weather", transport: "stdio", command: "node", args: ["${PLUGIN_ROOT}/server/index.js"] },
+    ],
   });
   expect(data.versions).toEqual([
     expect.objectContaining({ version: "1.1.0", yanked: true, tags: [] }),
@@ -64,10 +66,17 @@ it("offline, an installed connector is shown from the cache, saying so on stderr
   expect(r.code).toBe(0);
   expect(r.stderr).toContain(`registry unreachable at ${reg.url}; showing tushare@1.0.0 from cache`);
   const data = JSON.parse(r.stdout);
-  expect(data).toMatchObject({ name: "tushare", version: "1.0.0", source: "cache", installed: { version: "1.0.0", enabled: true } });
+  expect(data).toMatchObject({
+    name: "tushare",
+    version: "1.0.0",
+    source: "cache",
+    installed: { version: "1.0.0", enabled: true },
+  });
   expect(data.credentials[0]).toMatchObject({ key: "TUSHARE_TOKEN", secret: true, required: true });
   expect(r.stdout + r.stderr).not.toContain(TOKEN);
   // Another version, or a connector that is not installed, cannot be shown offline.
-  expect((await run("info", "tushare@2.0.0")).stderr).toContain("only the installed tushare@1.0.0 can be shown offline");
+  expect((await run("info", "tushare@2.0.0")).stderr).toContain(
+    "only the installed tushare@1.0.0 can be shown offline",
+  );
   expect((await run("info", "weather")).stderr).toContain("registry unreachable");
 });

@@ -14,21 +14,33 @@ export const TOKEN = "0123456789abcdef0123456789abcdef0123456789abcdef01234567";
 const enc = (v: unknown) => new TextEncoder().encode(typeof v === "string" ? v : JSON.stringify(v, null, 2));
 
 /** Files of a package: plugin.json from `manifest`, plus the given files (JSON values or text). */
-export function packageFiles(manifest: Record<string, unknown>, files: Record<string, unknown>): PackageFiles {
+export function packageFiles(
+  manifest: Record<string, unknown>,
+  files: Record<string, unknown>,
+): PackageFiles {
   const out: PackageFiles = new Map();
-  out.set("plugin.json", enc({ description: `${String(manifest.name)} connector`, publisher: "acme", ...manifest }));
+  out.set(
+    "plugin.json",
+    enc({ description: `${String(manifest.name)} connector`, publisher: "acme", ...manifest }),
+  );
   for (const [path, value] of Object.entries(files)) out.set(path, enc(value));
   return out;
 }
 
 /** A tushare-like remote connector: the secret token rides in the URL. */
-export function tushare(version = "1.0.0", extra: { url?: string; schema?: Record<string, unknown> } = {}): PackageFiles {
+export function tushare(
+  version = "1.0.0",
+  extra: { url?: string; schema?: Record<string, unknown> } = {},
+): PackageFiles {
   return packageFiles(
     { name: "tushare", version, displayName: "Tushare", categories: ["finance"], keywords: ["stocks"] },
     {
       "mcp.json": {
         mcpServers: {
-          tushare: { type: "streamable-http", url: extra.url ?? "https://api.tushare.pro/mcp?token=${TUSHARE_TOKEN}" },
+          tushare: {
+            type: "streamable-http",
+            url: extra.url ?? "https://api.tushare.pro/mcp?token=${TUSHARE_TOKEN}",
+          },
         },
       },
       "token-schema.json": extra.schema ?? {
@@ -45,7 +57,8 @@ export function tushare(version = "1.0.0", extra: { url?: string; schema?: Recor
         required: ["TUSHARE_TOKEN"],
         additionalProperties: false,
       },
-      "skills/daily-quotes/SKILL.md": "---\nname: daily-quotes\ndescription: Fetch daily quotes\n---\n\n# Daily quotes\n",
+      "skills/daily-quotes/SKILL.md":
+        "---\nname: daily-quotes\ndescription: Fetch daily quotes\n---\n\n# Daily quotes\n",
     },
   );
 }
@@ -97,8 +110,14 @@ export class FakeRegistry {
   }
 
   /** Publishes a package; `latest` follows the highest stable version unless set. */
-  async publish(files: PackageFiles, options: { yanked?: boolean; deprecated?: string } = {}): Promise<Uint8Array> {
-    const manifest = JSON.parse(new TextDecoder().decode(files.get("plugin.json"))) as { name: string; version: string };
+  async publish(
+    files: PackageFiles,
+    options: { yanked?: boolean; deprecated?: string } = {},
+  ): Promise<Uint8Array> {
+    const manifest = JSON.parse(new TextDecoder().decode(files.get("plugin.json"))) as {
+      name: string;
+      version: string;
+    };
     const bytes = await packFiles(files);
     const versions = this.connectors.get(manifest.name) ?? new Map<string, Stored>();
     versions.set(manifest.version, {
@@ -165,11 +184,19 @@ export class FakeRegistry {
     this.requests.push(url.pathname);
     if (this.offline) return void req.socket.destroy();
     const json = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": status < 400 ? "application/json" : "application/problem+json" });
+      res.writeHead(status, {
+        "content-type": status < 400 ? "application/json" : "application/problem+json",
+      });
       res.end(JSON.stringify(body));
     };
     const notFound = (detail: string) =>
-      json(404, { type: "about:blank", title: "Not Found", status: 404, detail, code: "connector.not-found" });
+      json(404, {
+        type: "about:blank",
+        title: "Not Found",
+        status: 404,
+        detail,
+        code: "connector.not-found",
+      });
     if (url.pathname === "/healthz") return json(200, { ok: true });
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     if (parts[0] !== "v1" || parts[1] !== "connectors") return notFound("no such route");
@@ -195,7 +222,10 @@ export class FakeRegistry {
       tokenSchema: parse("token-schema.json"),
       skills: [...stored.files.keys()]
         .filter((p) => p.endsWith("/SKILL.md"))
-        .map((p) => ({ name: p.split("/")[1], description: /description: (.*)/.exec(text(p) ?? "")?.[1] ?? "" })),
+        .map((p) => ({
+          name: p.split("/")[1],
+          description: /description: (.*)/.exec(text(p) ?? "")?.[1] ?? "",
+        })),
       readme: text("README.md"),
       yanked: stored.yanked,
       ...(stored.deprecated ? { deprecated: stored.deprecated } : {}),
@@ -222,7 +252,12 @@ export class FakeRegistry {
         const m = latest && JSON.parse(new TextDecoder().decode(latest.files.get("plugin.json")));
         return (m?.categories ?? []).includes(category);
       })
-      .map((d) => ({ name: d.name, description: d.description, version: d.distTags.latest, publisher: d.publisher }));
+      .map((d) => ({
+        name: d.name,
+        description: d.description,
+        version: d.distTags.latest,
+        publisher: d.publisher,
+      }));
   }
 }
 

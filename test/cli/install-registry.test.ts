@@ -12,18 +12,29 @@ import { TOKEN } from "./install-fixtures.js";
 let reg: TestRegistry;
 let home: string;
 const fetchFn = ((input: string | URL | Request, init?: RequestInit) =>
-  reg.app.request(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, init)) as typeof fetch;
-const run = (...argv: string[]) => cli(argv, { home, env: { CONNECTORY_REGISTRY: reg.publicUrl }, fetch: fetchFn });
+  reg.app.request(
+    typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+    init,
+  )) as typeof fetch;
+const run = (...argv: string[]) =>
+  cli(argv, { home, env: { CONNECTORY_REGISTRY: reg.publicUrl }, fetch: fetchFn });
 
 beforeAll(async () => {
   reg = await createTestRegistry();
   await publishSamples(reg);
   const token = await reg.token("acme");
-  for (const [version, yank] of [["1.0.0", false], ["1.1.0", true], ["1.2.0-beta.1", false]] as const) {
+  for (const [version, yank] of [
+    ["1.0.0", false],
+    ["1.1.0", true],
+    ["1.2.0-beta.1", false],
+  ] as const) {
     const res = await reg.publish(await packFiles(makePackage({ name: "demo", version })), token, "demo");
     expect(res.status).toBe(201);
     if (yank) {
-      const y = await reg.request(`/v1/connectors/demo/${version}/yank`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+      const y = await reg.request(`/v1/connectors/demo/${version}/yank`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(y.status).toBeLessThan(300);
     }
   }
@@ -42,11 +53,9 @@ it("search and info read the real registry's documents", async () => {
   expect(info.stdout).toContain("TUSHARE_TOKEN — Tushare token (required, secret)");
   expect(info.stdout).toContain("daily-quotes — ");
   const demo = JSON.parse((await run("info", "demo", "--json")).stdout);
-  expect(demo.versions.map((v: { version: string; yanked: boolean }) => `${v.version}${v.yanked ? "!" : ""}`)).toEqual([
-    "1.2.0-beta.1",
-    "1.1.0!",
-    "1.0.0",
-  ]);
+  expect(
+    demo.versions.map((v: { version: string; yanked: boolean }) => `${v.version}${v.yanked ? "!" : ""}`),
+  ).toEqual(["1.2.0-beta.1", "1.1.0!", "1.0.0"]);
 });
 
 it("installs the tushare sample with a token and the weather sample without one", async () => {
@@ -65,7 +74,9 @@ it("ranges skip the yanked version, a pin takes it with a warning, prereleases o
   const pin = await run("install", "demo@1.1.0", "--json");
   expect(JSON.parse(pin.stdout)).toMatchObject({ version: "1.1.0", yanked: true });
   expect(pin.stderr).toContain("demo@1.1.0 is yanked");
-  expect(JSON.parse((await run("install", "demo@1.2.0-beta.1", "--json")).stdout).version).toBe("1.2.0-beta.1");
+  expect(JSON.parse((await run("install", "demo@1.2.0-beta.1", "--json")).stdout).version).toBe(
+    "1.2.0-beta.1",
+  );
   const none = await run("install", "demo@^3");
   expect(none.stderr).toContain("available versions: 1.2.0-beta.1, 1.1.0 (yanked), 1.0.0");
 });

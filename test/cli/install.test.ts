@@ -24,12 +24,27 @@ describe("install", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ name: "tushare", version: "1.0.0", requested: "^1.0.0", status: "ready", missing: [] });
+    expect(out).toMatchObject({
+      name: "tushare",
+      version: "1.0.0",
+      requested: "^1.0.0",
+      status: "ready",
+      missing: [],
+    });
     expect(out.integrity).toMatch(/^sha512-/);
     const dir = cacheDir(home, "default", "tushare", "1.0.0");
-    expect(await listFiles(dir)).toEqual(["mcp.json", "plugin.json", "skills/daily-quotes/SKILL.md", "token-schema.json"]);
+    expect(await listFiles(dir)).toEqual([
+      "mcp.json",
+      "plugin.json",
+      "skills/daily-quotes/SKILL.md",
+      "token-schema.json",
+    ]);
     const installed = await readJson(homePaths(home).installed);
-    expect(installed["tushare@default"]).toMatchObject({ version: "1.0.0", enabled: true, integrity: out.integrity });
+    expect(installed["tushare@default"]).toMatchObject({
+      version: "1.0.0",
+      enabled: true,
+      integrity: out.integrity,
+    });
     const creds = await readJson(homePaths(home).credentials);
     expect(creds.connectors["tushare@default"]).toEqual({ TUSHARE_TOKEN: TOKEN });
     expect((await fs.stat(homePaths(home).credentials)).mode & 0o777).toBe(0o600);
@@ -39,7 +54,10 @@ describe("install", () => {
 
   it("the token can come from the environment", async () => {
     await reg.publish(tushare());
-    const r = await cli(["install", "tushare"], { home, env: { CONNECTORY_REGISTRY: reg.url, TUSHARE_TOKEN: TOKEN } });
+    const r = await cli(["install", "tushare"], {
+      home,
+      env: { CONNECTORY_REGISTRY: reg.url, TUSHARE_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("status: ready");
   });
@@ -55,7 +73,11 @@ describe("install", () => {
     const again = await run("install", "tushare", "--json");
     expect(again.stderr).toContain("run: connectory credentials set tushare TUSHARE_TOKEN=…");
     const json = JSON.parse(again.stdout);
-    expect(json).toMatchObject({ status: "needs-credentials", missing: ["TUSHARE_TOKEN"], fix: "connectory credentials set tushare TUSHARE_TOKEN=…" });
+    expect(json).toMatchObject({
+      status: "needs-credentials",
+      missing: ["TUSHARE_TOKEN"],
+      fix: "connectory credentials set tushare TUSHARE_TOKEN=…",
+    });
   });
 
   it("an invalid credential writes nothing at all: no cache, no record, no credentials", async () => {
@@ -98,13 +120,29 @@ describe("install", () => {
     const files = weather("2.0.0");
     await reg.publish(files);
     // Serve garbage AND describe garbage: the integrity matches, the package does not.
-    (reg as unknown as { connectors: Map<string, Map<string, { bytes: Uint8Array; served: Uint8Array }>> }).connectors
+    (
+      reg as unknown as { connectors: Map<string, Map<string, { bytes: Uint8Array; served: Uint8Array }>> }
+    ).connectors
       .get("weather")!
       .get("2.0.0")!.bytes = garbage;
     reg.tamper("weather", "2.0.0", garbage);
     const r = await run("install", "weather");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("gzip");
+    expect(await listFiles(home)).toEqual([]);
+  });
+
+  it("a package that is not the one asked for is refused, even with a matching integrity", async () => {
+    await reg.publish(weather("1.0.0"));
+    const { packFiles } = await import("../../src/package/pack.js");
+    const other = await packFiles(tushare("1.0.0"));
+    const stored = (reg as unknown as { connectors: Map<string, Map<string, { bytes: Uint8Array }>> })
+      .connectors;
+    stored.get("weather")!.get("1.0.0")!.bytes = other;
+    reg.tamper("weather", "1.0.0", other);
+    const r = await run("install", "weather");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("the registry sent tushare@1.0.0 when asked for weather@1.0.0");
     expect(await listFiles(home)).toEqual([]);
   });
 
@@ -115,12 +153,21 @@ describe("install", () => {
     reg.setTag("weather", "beta", "2.0.0-beta.1");
     expect(JSON.parse((await run("install", "weather@^1", "--json")).stdout).version).toBe("1.0.0");
     const pinned = await run("install", "weather@1.1.0", "--json");
-    expect(JSON.parse(pinned.stdout)).toMatchObject({ version: "1.1.0", yanked: true, previousVersion: "1.0.0" });
+    expect(JSON.parse(pinned.stdout)).toMatchObject({
+      version: "1.1.0",
+      yanked: true,
+      previousVersion: "1.0.0",
+    });
     expect(pinned.stderr).toContain("weather@1.1.0 is yanked");
-    expect((await readJson(homePaths(home).installed))["weather@default"]).toMatchObject({ yanked: true, requested: "1.1.0" });
+    expect((await readJson(homePaths(home).installed))["weather@default"]).toMatchObject({
+      yanked: true,
+      requested: "1.1.0",
+    });
     expect(JSON.parse((await run("install", "weather@beta", "--json")).stdout).version).toBe("2.0.0-beta.1");
     // The versions no longer used were removed from the cache.
-    expect(await fs.readdir(path.join(homePaths(home).cacheRoot, "default", "weather"))).toEqual(["2.0.0-beta.1"]);
+    expect(await fs.readdir(path.join(homePaths(home).cacheRoot, "default", "weather"))).toEqual([
+      "2.0.0-beta.1",
+    ]);
   });
 
   it("a deprecated version installs with its message as a warning", async () => {

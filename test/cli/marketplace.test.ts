@@ -28,11 +28,22 @@ describe("marketplace add / list / remove", () => {
     const r = await run("marketplace", "add", "acme", `${reg.url}/`, "--json");
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");
-    expect(JSON.parse(r.stdout)).toMatchObject({ name: "acme", url: reg.url, reachable: true, default: false });
-    expect(await marketplaces()).toEqual({ default: { url: reg.url, default: true }, acme: { url: reg.url } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      name: "acme",
+      url: reg.url,
+      reachable: true,
+      default: false,
+    });
+    expect(await marketplaces()).toEqual({
+      default: { url: reg.url, default: true },
+      acme: { url: reg.url },
+    });
     expect(reg.requests).toEqual(["/healthz"]);
     await run("marketplace", "add", "acme", reg.url, "--default");
-    expect(await marketplaces()).toEqual({ default: { url: reg.url }, acme: { url: reg.url, default: true } });
+    expect(await marketplaces()).toEqual({
+      default: { url: reg.url },
+      acme: { url: reg.url, default: true },
+    });
     const list = await run("marketplace", "list");
     expect(list.stdout).toContain("* acme");
   });

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_BACKUPS } from "../../cli/lib/manual-servers.js";
-import { cli } from "../helpers/cli.js";
+import { cli, spawnCli } from "../helpers/cli.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";
 
 const COMMENTED = `// my servers — edited by hand
@@ -267,5 +267,53 @@ describe("trust", () => {
       ["c", false, true],
     ]);
     expect((await cli(["mcp", "list"], { home })).stdout).toMatch(/c\s+changed/);
+  });
+});
+
+describe("hostile input", () => {
+  it("an oversized mcp.json is refused, untouched", async () => {
+    const big = `{ "mcpServers": {}, "pad": "${"x".repeat(1024 * 1024)}" }`;
+    const home = await homeWith(big);
+    for (const argv of [["config"], ["mcp", "add", "a", "--", "x"]]) {
+      const r = await cli(argv, { home });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("more than connectory reads");
+    }
+    expect(await listFiles(home)).toEqual(["mcp.json"]);
+  });
+
+  it("names of Object.prototype members are ordinary missing names", async () => {
+    const home = await homeWith('{ "mcpServers": { "a": { "command": "x" } } }');
+    for (const argv of [
+      ["trust", "constructor"],
+      ["mcp", "remove", "toString"],
+      ["enable", "constructor"],
+    ]) {
+      const r = await cli(argv, { home });
+      expect(r.code, argv.join(" ")).toBe(1);
+      expect(r.stderr).toMatch(/no (hand-written server|installed connector) named/);
+    }
+    await expect(fs.access(path.join(home, "trust.json"))).rejects.toThrow();
+    await expect(fs.access(path.join(home, "plugins/installed.json"))).rejects.toThrow();
+  });
+
+  it("a server named __proto__ never becomes active nor pollutes prototypes", async () => {
+    const home = await homeWith('{ "mcpServers": { "__proto__": { "command": "x" } } }');
+    const r = await cli(["config", "--json"], { home });
+    expect(JSON.parse(r.stdout)).toEqual({ mcpServers: {} });
+    expect(({} as Record<string, unknown>).command).toBeUndefined();
+  });
+});
+
+describe("concurrent edits", () => {
+  it("parallel mcp add from separate processes all land, comments kept", async () => {
+    const home = await homeWith(COMMENTED);
+    const runs = await Promise.all(
+      [0, 1, 2, 3].map((i) => spawnCli(["mcp", "add", `p${i}`, "--", "node", `${i}.js`], { home })),
+    );
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const names = (await explain(home)).map((s) => s.name).sort();
+    expect(names).toEqual(["notes", "other", "p0", "p1", "p2", "p3"]);
+    expect(await read(home)).toContain("// keep this comment");
   });
 });

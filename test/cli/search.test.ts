@@ -47,7 +47,11 @@ it("no hits says so", async () => {
   expect(r.stdout.trim()).toBe('no connectors in default match "zzz"');
 });
 
-it.each([["--limit", "0"], ["--limit", "abc"], ["--limit", "101"]])("%s %s is a usage error", async (flag, value) => {
+it.each([
+  ["--limit", "0"],
+  ["--limit", "abc"],
+  ["--limit", "101"],
+])("%s %s is a usage error", async (flag, value) => {
   expect((await run("search", "x", flag, value)).code).toBe(2);
 });
 
@@ -62,7 +66,12 @@ it("an unreachable registry is a clear error; search writes nothing", async () =
 it("a hostile registry cannot put terminal escapes on the screen", async () => {
   const evil = await startFakeRegistry();
   const files = weather();
-  files.set("plugin.json", new TextEncoder().encode(JSON.stringify({ name: "weather", version: "1.0.0", publisher: "x", description: "hi\u001b[2Jthere" })));
+  files.set(
+    "plugin.json",
+    new TextEncoder().encode(
+      JSON.stringify({ name: "weather", version: "1.0.0", publisher: "x", description: "hi\u001b[2Jthere" }),
+    ),
+  );
   await evil.publish(files);
   const r = await cli(["search", "weather"], { home, env: { CONNECTORY_REGISTRY: evil.url } });
   await evil.close();

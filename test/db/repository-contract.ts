@@ -6,8 +6,18 @@ import { connectorFields, versionDocument } from "../../src/registry/documents.j
 
 const URL = "http://registry.test";
 
-function record(name: string, version: string, extra: { categories?: Category[]; description?: string } = {}): VersionRecord {
-  const manifest = { name, version, publisher: "acme", description: extra.description ?? `about ${name}`, categories: extra.categories ?? [] };
+function record(
+  name: string,
+  version: string,
+  extra: { categories?: Category[]; description?: string } = {},
+): VersionRecord {
+  const manifest = {
+    name,
+    version,
+    publisher: "acme",
+    description: extra.description ?? `about ${name}`,
+    categories: extra.categories ?? [],
+  };
   return {
     version,
     publishedAt: "2026-01-01T00:00:00.000Z",
@@ -22,13 +32,30 @@ function record(name: string, version: string, extra: { categories?: Category[];
 }
 
 /** Adds a connector with one version through the transaction API, as the publish service does. */
-async function addConnector(repo: RegistryRepository, publisherId: number, name: string, extra: Parameters<typeof record>[2] = {}) {
+async function addConnector(
+  repo: RegistryRepository,
+  publisherId: number,
+  name: string,
+  extra: Parameters<typeof record>[2] = {},
+) {
   await repo.transaction(async (tx) => {
     const v = record(name, "1.0.0", extra);
     const state: ConnectorState = {
-      id: 0, name, publisherId, publisher: "acme", createdAt: v.publishedAt, updatedAt: v.publishedAt, versions: [v], tags: {},
+      id: 0,
+      name,
+      publisherId,
+      publisher: "acme",
+      createdAt: v.publishedAt,
+      updatedAt: v.publishedAt,
+      versions: [v],
+      tags: {},
     };
-    const id = await tx.createConnector({ name, publisherId, createdAt: v.publishedAt, fields: connectorFields(state, URL) });
+    const id = await tx.createConnector({
+      name,
+      publisherId,
+      createdAt: v.publishedAt,
+      fields: connectorFields(state, URL),
+    });
     await tx.insertVersion(id, v, versionDocument(name, "acme", v, URL));
   });
 }
@@ -47,7 +74,13 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       const p1 = await repo.ensurePublisher("acme", "t1");
       const p2 = await repo.ensurePublisher("acme", "t2");
       expect(p2).toEqual(p1);
-      const row = await repo.createToken({ publisherId: p1.id, hash: "h1", prefix: "cty_aaaa", label: null, createdAt: "t" });
+      const row = await repo.createToken({
+        publisherId: p1.id,
+        hash: "h1",
+        prefix: "cty_aaaa",
+        label: null,
+        createdAt: "t",
+      });
       expect(await repo.findToken("h1")).toEqual({ tokenId: row.id, publisherId: p1.id, publisher: "acme" });
       expect(await repo.findToken("nope")).toBeUndefined();
       expect(await repo.revokeTokens("cty_aaaa", "t3")).toHaveLength(1);
@@ -62,8 +95,22 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       await expect(
         repo.transaction(async (tx) => {
           const v = record("ghost", "1.0.0");
-          const state: ConnectorState = { id: 0, name: "ghost", publisherId: id, publisher: "acme", createdAt: "t", updatedAt: "t", versions: [v], tags: {} };
-          const cid = await tx.createConnector({ name: "ghost", publisherId: id, createdAt: "t", fields: connectorFields(state, URL) });
+          const state: ConnectorState = {
+            id: 0,
+            name: "ghost",
+            publisherId: id,
+            publisher: "acme",
+            createdAt: "t",
+            updatedAt: "t",
+            versions: [v],
+            tags: {},
+          };
+          const cid = await tx.createConnector({
+            name: "ghost",
+            publisherId: id,
+            createdAt: "t",
+            fields: connectorFields(state, URL),
+          });
           await tx.insertVersion(cid, v, versionDocument("ghost", "acme", v, URL));
           throw new Error("boom");
         }),
@@ -92,7 +139,9 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");
       await addConnector(repo, id, "popular");
-      const results = await Promise.all(Array.from({ length: 200 }, () => repo.countDownload("popular", "1.0.0")));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () => repo.countDownload("popular", "1.0.0")),
+      );
       expect(results.every(Boolean)).toBe(true);
       expect((await repo.connectorDocument("popular"))?.downloads).toBe(200);
       expect(await repo.countDownload("popular", "9.9.9")).toBe(false);
@@ -107,13 +156,23 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       await addConnector(repo, id, "maps", { categories: ["maps"] });
       const hits = await repo.search({ terms: ["weath"], sort: "relevance", limit: 10 });
       expect(hits.map((h) => h.name)).toEqual(["weather-now", "stocks"]); // the name match first
-      expect((await repo.search({ terms: [], category: "finance", sort: "name", limit: 10 })).map((h) => h.name)).toEqual(["stocks"]);
+      expect(
+        (await repo.search({ terms: [], category: "finance", sort: "name", limit: 10 })).map((h) => h.name),
+      ).toEqual(["stocks"]);
       const first = await repo.search({ terms: [], sort: "name", limit: 2 });
       const last = first[first.length - 1]!;
-      const rest = await repo.search({ terms: [], sort: "name", limit: 2, after: { key: last.key, name: last.name } });
+      const rest = await repo.search({
+        terms: [],
+        sort: "name",
+        limit: 2,
+        after: { key: last.key, name: last.name },
+      });
       expect([...first, ...rest].map((h) => h.name)).toEqual(["maps", "stocks", "weather-now"]);
       expect(await repo.categories()).toEqual(
-        expect.arrayContaining([{ category: "weather", count: 1 }, { category: "finance", count: 1 }]),
+        expect.arrayContaining([
+          { category: "weather", count: 1 },
+          { category: "finance", count: 1 },
+        ]),
       );
     });
 
@@ -123,7 +182,9 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       await addConnector(repo, id, "tagged");
       expect(await repo.resolveTag("tagged", "latest")).toBe("1.0.0");
       expect(await repo.resolveTag("tagged", "beta")).toBeUndefined();
-      await repo.transaction(async (tx) => tx.setTags((await tx.loadConnector("tagged"))!.id, { beta: "1.0.0" }));
+      await repo.transaction(async (tx) =>
+        tx.setTags((await tx.loadConnector("tagged"))!.id, { beta: "1.0.0" }),
+      );
       expect(await repo.resolveTag("tagged", "beta")).toBe("1.0.0");
       await repo.transaction((tx) => tx.setMeta("k", "v1"));
       await repo.transaction((tx) => tx.setMeta("k", "v2"));

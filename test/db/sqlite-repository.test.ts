@@ -14,8 +14,20 @@ it("applies the committed migrations (FTS table and triggers included) and is id
   const repo = await openDatabase(file);
   await repo.close();
   const db = new Database(file, { readonly: true });
-  const names = (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','trigger')").all() as Array<{ name: string }>).map((r) => r.name);
-  expect(names).toEqual(expect.arrayContaining(["connectors", "versions", "connectors_fts", "connectors_fts_insert", "connectors_fts_update"]));
+  const names = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','trigger')").all() as Array<{
+      name: string;
+    }>
+  ).map((r) => r.name);
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "connectors",
+      "versions",
+      "connectors_fts",
+      "connectors_fts_insert",
+      "connectors_fts_update",
+    ]),
+  );
   expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
   db.close();
 });

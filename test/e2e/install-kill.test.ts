@@ -41,20 +41,27 @@ it("an install killed mid-download leaves the previous state intact, and a retry
   await reg.publish(tushare("1.0.0"));
   await reg.publish(weather("1.0.0"));
   const env = { CONNECTORY_REGISTRY: reg.url };
-  expect((await cli(["install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`], { home, env })).code).toBe(0);
+  expect((await cli(["install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`], { home, env })).code).toBe(
+    0,
+  );
   expect((await cli(["install", "weather"], { home, env })).code).toBe(0);
   await reg.publish(tushare("1.1.0"));
   const before = await snapshot();
 
   // An update of an installed connector, and a first install with credentials, both killed.
   const other = TOKEN.replace(/0/g, "f");
-  expect(await installKilledMidDownload(["tushare@1.1.0", "--config", `TUSHARE_TOKEN=${other}`])).toBe("SIGKILL");
+  expect(await installKilledMidDownload(["tushare@1.1.0", "--config", `TUSHARE_TOKEN=${other}`])).toBe(
+    "SIGKILL",
+  );
   await reg.publish(weather("1.1.0"));
   expect(await installKilledMidDownload(["weather@1.1.0"])).toBe("SIGKILL");
   expect(await snapshot()).toEqual(before);
 
   reg.onStall = undefined;
-  const retry = await spawnCli(["install", "tushare@1.1.0", "--config", `TUSHARE_TOKEN=${other}`], { home, env });
+  const retry = await spawnCli(["install", "tushare@1.1.0", "--config", `TUSHARE_TOKEN=${other}`], {
+    home,
+    env,
+  });
   expect(retry.stderr).toBe("");
   expect(retry.code).toBe(0);
   const installed = JSON.parse(await fs.readFile(homePaths(home).installed, "utf8"));
@@ -72,12 +79,50 @@ it("separate processes installing at the same moment all land; installed.json st
   const names = ["alpha", "bravo", "charlie", "delta"];
   const { packageFiles } = await import("../cli/install-fixtures.js");
   for (const name of names) {
-    await reg.publish(packageFiles({ name, version: "1.0.0" }, { "mcp.json": { mcpServers: { [name]: { command: name } } } }));
+    await reg.publish(
+      packageFiles({ name, version: "1.0.0" }, { "mcp.json": { mcpServers: { [name]: { command: name } } } }),
+    );
   }
   const env = { CONNECTORY_REGISTRY: reg.url };
   const runs = await Promise.all([...names, "alpha"].map((n) => spawnCli(["install", n], { home, env })));
   expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
   const installed = JSON.parse(await fs.readFile(homePaths(home).installed, "utf8"));
   expect(Object.keys(installed).sort()).toEqual(names.map((n) => `${n}@default`));
-  expect(await listFiles(homePaths(home).cacheRoot)).toEqual(names.flatMap((n) => [`default/${n}/1.0.0/mcp.json`, `default/${n}/1.0.0/plugin.json`]));
+  expect(await listFiles(homePaths(home).cacheRoot)).toEqual(
+    names.flatMap((n) => [`default/${n}/1.0.0/mcp.json`, `default/${n}/1.0.0/plugin.json`]),
+  );
+});
+
+it("under umask 000 the credential store is still 0600 in a 0700 home", async () => {
+  await reg.publish(tushare("1.0.0"));
+  const r = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(
+      "/bin/sh",
+      [
+        "-c",
+        'umask 000; exec "$0" "$@"',
+        process.execPath,
+        BIN,
+        "install",
+        "tushare",
+        "--config",
+        `TUSHARE_TOKEN=${TOKEN}`,
+      ],
+      {
+        env: { ...process.env, CONNECTORY_HOME: home, CONNECTORY_REGISTRY: reg.url, NO_COLOR: "1" },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+  expect(r.stderr).toBe("");
+  expect(r.code).toBe(0);
+  expect((await fs.stat(homePaths(home).credentials)).mode & 0o777).toBe(0o600);
+  expect((await fs.stat(home)).mode & 0o777).toBe(0o700);
+  // Package files keep the tarball's modes, not the umask's.
+  const manifest = `${homePaths(home).cacheRoot}/default/tushare/1.0.0/plugin.json`;
+  expect((await fs.stat(manifest)).mode & 0o777).toBe(0o644);
 });

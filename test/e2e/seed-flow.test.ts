@@ -42,13 +42,22 @@ it("install, disable, hand-written + trust, then config --explain --json", async
   await step("mcp", "add", "notes", "--", "node", script);
   await step("trust", "notes");
 
-  const explain = JSON.parse((await step("config", "--explain", "--json")).stdout) as { servers: Explained[] };
+  const explain = JSON.parse((await step("config", "--explain", "--json")).stdout) as {
+    servers: Explained[];
+  };
   const byName = Object.fromEntries(explain.servers.map((s) => [s.name, s]));
 
   const tushare = byName.tushare!;
   expect(tushare.status).toBe("active");
-  expect(tushare.origin).toMatchObject({ kind: "connector", connector: "tushare", marketplace: "default", version: "1.0.0" });
-  expect(tushare.origin.file).toContain(path.join("plugins", "cache", "default", "tushare", "1.0.0", "mcp.json"));
+  expect(tushare.origin).toMatchObject({
+    kind: "connector",
+    connector: "tushare",
+    marketplace: "default",
+    version: "1.0.0",
+  });
+  expect(tushare.origin.file).toContain(
+    path.join("plugins", "cache", "default", "tushare", "1.0.0", "mcp.json"),
+  );
   expect(tushare.server.url).toContain("***");
   expect(tushare.server.url).not.toContain("${TUSHARE_TOKEN}");
 
@@ -56,16 +65,23 @@ it("install, disable, hand-written + trust, then config --explain --json", async
   expect(byName.notes!.origin.file).toBe(homePaths(home).mcpJson);
   expect(byName.notes!.server).toMatchObject({ command: "node", args: [script] });
 
-  expect(byName.weather).toMatchObject({ status: "disabled", origin: { kind: "connector", connector: "weather" } });
+  expect(byName.weather).toMatchObject({
+    status: "disabled",
+    origin: { kind: "connector", connector: "weather" },
+  });
   expect(byName.weather!.reason).toBeTruthy();
 
   // Asked for, the token is injected into the URL template.
   const shown = await spawnCli(["config", "--explain", "--json", "--show-secrets"], { home, env });
-  const revealed = (JSON.parse(shown.stdout) as { servers: Explained[] }).servers.find((s) => s.name === "tushare");
+  const revealed = (JSON.parse(shown.stdout) as { servers: Explained[] }).servers.find(
+    (s) => s.name === "tushare",
+  );
   expect(revealed?.server.url).toBe(`https://api.tushare.pro/mcp/?token=${TOKEN}`);
 
   // The active set in the standard shape holds tushare and notes, not the disabled weather.
-  const active = JSON.parse((await step("config", "--json")).stdout) as { mcpServers: Record<string, unknown> };
+  const active = JSON.parse((await step("config", "--json")).stdout) as {
+    mcpServers: Record<string, unknown>;
+  };
   expect(Object.keys(active.mcpServers).sort()).toEqual(["notes", "tushare"]);
 
   // The canary lives only in the credential store.

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
+import { listFiles } from "./tmp.js";
 
 /**
  * The PostgreSQL server the tests use: 127.0.0.1:5432, user postgres, trust auth (`.ci/services` starts
@@ -68,4 +69,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/**
+ * `TEST_DATABASE=postgres`: the registry test helpers (test/helpers/registry.ts) put each registry on a
+ * throwaway PostgreSQL database instead of a SQLite file, so the whole HTTP suite runs on either.
+ */
+export async function testDatabaseFromEnv(): Promise<TestDatabase | undefined> {
+  if (process.env.TEST_DATABASE !== "postgres") return undefined;
+  if (!(await postgresAvailable())) throw new Error("TEST_DATABASE=postgres, but PostgreSQL is unreachable");
+  return createTestDatabase();
+}
+
+/** Every table's rows and every blob, as one string: equal snapshots = nothing was written. */
+export async function snapshotPostgres(url: string, blobDir: string): Promise<string> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    const tables = await sql<Array<{ name: string }>>`
+      SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
+    const dump: Record<string, unknown[]> = {};
+    for (const { name } of tables) {
+      // A row's text form orders any table, with or without a key.
+      dump[name] = await sql.unsafe(`SELECT * FROM "${name}" t ORDER BY t::text`);
+    }
+    return JSON.stringify({ dump, blobs: await listFiles(blobDir) });
+  } finally {
+    await sql.end();
+  }
 }

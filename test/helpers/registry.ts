@@ -12,6 +12,7 @@ import { createToken } from "../../src/registry/tokens.js";
 import { startServer, type RunningServer } from "../../src/http/start-server.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { ROOT } from "./cli.js";
+import { snapshotPostgres, testDatabaseFromEnv } from "./postgres.js";
 import { listFiles } from "./tmp.js";
 
 /** Where the real samples live. */
@@ -51,7 +52,8 @@ export async function createTestRegistry(options: TestRegistryOptions = {}): Pro
   const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "connectory-registry-")));
   const dbFile = path.join(dir, "registry.db");
   const blobDir = path.join(dir, "blobs");
-  const repo = await openDatabase(options.databaseUrl ?? dbFile);
+  const pg = options.databaseUrl ? undefined : await testDatabaseFromEnv(); // TEST_DATABASE=postgres (issue 8)
+  const repo = await openDatabase(options.databaseUrl ?? pg?.url ?? dbFile);
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const errors: unknown[] = [];
   const app = createApp({
@@ -79,9 +81,10 @@ export async function createTestRegistry(options: TestRegistryOptions = {}): Pro
         headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip" },
         body: bytes,
       }),
-    snapshot: () => snapshotState(dbFile, blobDir),
+    snapshot: () => (pg ? snapshotPostgres(pg.url, blobDir) : snapshotState(dbFile, blobDir)),
     close: async () => {
       await repo.close();
+      await pg?.drop();
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
@@ -92,7 +95,9 @@ export async function snapshotState(dbFile: string, blobDir: string): Promise<st
   const db = new Database(dbFile, { readonly: true });
   try {
     const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
       .all() as Array<{ name: string }>;
     const dump: Record<string, unknown[]> = {};
     for (const { name } of tables) {
@@ -120,13 +125,24 @@ export function makePackage(
   const text = (s: string) => new TextEncoder().encode(s);
   out.set(
     "plugin.json",
-    text(JSON.stringify({ description: `The ${manifest.name} connector`, publisher: "acme", ...manifest }, null, 2)),
+    text(
+      JSON.stringify(
+        { description: `The ${manifest.name} connector`, publisher: "acme", ...manifest },
+        null,
+        2,
+      ),
+    ),
   );
   out.set(
     "mcp.json",
-    text(JSON.stringify({ mcpServers: { [manifest.name]: { type: "streamable-http", url: "https://example.com/mcp" } } })),
+    text(
+      JSON.stringify({
+        mcpServers: { [manifest.name]: { type: "streamable-http", url: "https://example.com/mcp" } },
+      }),
+    ),
   );
-  for (const [file, content] of Object.entries(files)) out.set(file, typeof content === "string" ? text(content) : content);
+  for (const [file, content] of Object.entries(files))
+    out.set(file, typeof content === "string" ? text(content) : content);
   return out;
 }
 
@@ -140,14 +156,19 @@ export function packPackage(
 
 /** Packs a folder of plugins-sample/ (or any folder) the way `connectory pack` does. */
 export async function packDir(dir: string): Promise<Uint8Array> {
-  const { files, executables } = await readPackageContents(path.isAbsolute(dir) ? dir : path.join(SAMPLES_DIR, dir));
+  const { files, executables } = await readPackageContents(
+    path.isAbsolute(dir) ? dir : path.join(SAMPLES_DIR, dir),
+  );
   return packFiles(files, { executables });
 }
 
 /** The sample folder names. */
 export async function sampleNames(): Promise<string[]> {
   const entries = await fs.readdir(SAMPLES_DIR, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 /** Publishes every sample as publisher `connectory-samples`; returns the names. */
@@ -162,14 +183,15 @@ export async function publishSamples(reg: TestRegistry): Promise<string[]> {
 }
 
 /** A real registry server on 127.0.0.1, port 0, with its own temp database and blob folder. */
-export async function startTestServer(options: { seed?: boolean } = {}): Promise<
-  RunningServer & { dir: string; token(publisher?: string): Promise<string> }
-> {
+export async function startTestServer(
+  options: { seed?: boolean } = {},
+): Promise<RunningServer & { dir: string; token(publisher?: string): Promise<string> }> {
   const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "connectory-server-")));
+  const pg = await testDatabaseFromEnv(); // TEST_DATABASE=postgres (issue 8)
   const server = await startServer({
     port: 0,
     host: "127.0.0.1",
-    databaseUrl: path.join(dir, "registry.db"),
+    databaseUrl: pg?.url ?? path.join(dir, "registry.db"),
     storageDir: path.join(dir, "blobs"),
     seed: options.seed ?? false,
     log: () => undefined,
@@ -177,9 +199,11 @@ export async function startTestServer(options: { seed?: boolean } = {}): Promise
   return {
     ...server,
     dir,
-    token: async (publisher = "acme") => (await createToken(server.repo, { publisher, now: new Date() })).token,
+    token: async (publisher = "acme") =>
+      (await createToken(server.repo, { publisher, now: new Date() })).token,
     close: async () => {
       await server.close();
+      await pg?.drop();
       await fs.rm(dir, { recursive: true, force: true });
     },
   };

@@ -11,12 +11,29 @@ let token: string;
 beforeAll(async () => {
   reg = await createTestRegistry();
   token = await reg.token("acme");
-  expect((await reg.publish(await packPackage({ name: "real", version: "1.0.0" }), token, "real")).status).toBe(201);
+  expect(
+    (await reg.publish(await packPackage({ name: "real", version: "1.0.0" }), token, "real")).status,
+  ).toBe(201);
 });
 afterAll(() => reg.close());
 
 const segment = fc.oneof(
-  fc.constantFrom("real", "1.0.0", "latest", "tarball", "yank", "unyank", "deprecate", "dist-tags", "beta", "", "..", "%00", "%E0%A4%A", "NUL"),
+  fc.constantFrom(
+    "real",
+    "1.0.0",
+    "latest",
+    "tarball",
+    "yank",
+    "unyank",
+    "deprecate",
+    "dist-tags",
+    "beta",
+    "",
+    "..",
+    "%00",
+    "%E0%A4%A",
+    "NUL",
+  ),
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
   fc.stringMatching(/^[a-z0-9-]{1,70}$/),
 );
@@ -43,7 +60,22 @@ const query = fc.oneof(
     .array(
       fc.tuple(
         fc.constantFrom("q", "category", "sort", "limit", "cursor", "x", "q[]"),
-        fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom("relevance", "downloads", "name", "updated", "0", "-1", "100", "101", "weather", "finance", "eyJ4Ijox")),
+        fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc.constantFrom(
+            "relevance",
+            "downloads",
+            "name",
+            "updated",
+            "0",
+            "-1",
+            "100",
+            "101",
+            "weather",
+            "finance",
+            "eyJ4Ijox",
+          ),
+        ),
       ),
       { maxLength: 5 },
     )
@@ -59,7 +91,9 @@ const body = fc.oneof(
   fc.constant(undefined),
   fc.uint8Array({ maxLength: 2000 }),
   fc.json().map((j) => new TextEncoder().encode(j)),
-  fc.constantFrom("{}", '"1.0.0"', '{"message": 1}', '{"version": "9.9.9"}', "\u001f\u008b").map((s) => new TextEncoder().encode(s)),
+  fc
+    .constantFrom("{}", '"1.0.0"', '{"message": 1}', '{"version": "9.9.9"}', "\u001f\u008b")
+    .map((s) => new TextEncoder().encode(s)),
 );
 const request = fc.record({
   method: fc.constantFrom("GET", "HEAD", "PUT", "POST", "DELETE", "PATCH", "OPTIONS"),
@@ -67,7 +101,10 @@ const request = fc.record({
   query,
   authorization,
   ifNoneMatch: fc.option(fc.string({ maxLength: 60 }), { nil: undefined }),
-  contentType: fc.option(fc.constantFrom("application/json", "application/gzip", "text/plain", "multipart/form-data; boundary=x"), { nil: undefined }),
+  contentType: fc.option(
+    fc.constantFrom("application/json", "application/gzip", "text/plain", "multipart/form-data; boundary=x"),
+    { nil: undefined },
+  ),
   body,
 });
 
@@ -85,12 +122,19 @@ it("no route answers 5xx and no request changes the database or blobs", async ()
       const pathname = new URL(`${reg.publicUrl}${r.path}`).pathname; // `/v1/..` leaves the API
       fc.pre(pathname.startsWith("/v1") || pathname === "/healthz");
       const headers: Record<string, string> = {};
-      if (r.authorization !== undefined) headers.authorization = r.authorization === "valid" ? `Bearer ${token}` : r.authorization;
+      if (r.authorization !== undefined)
+        headers.authorization = r.authorization === "valid" ? `Bearer ${token}` : r.authorization;
       if (r.ifNoneMatch !== undefined) headers["if-none-match"] = r.ifNoneMatch;
       if (r.contentType !== undefined) headers["content-type"] = r.contentType;
       let init: RequestInit;
       try {
-        init = { method: r.method, headers, ...(r.body && r.method !== "GET" && r.method !== "HEAD" ? { body: r.body as Uint8Array<ArrayBuffer> } : {}) };
+        init = {
+          method: r.method,
+          headers,
+          ...(r.body && r.method !== "GET" && r.method !== "HEAD"
+            ? { body: r.body as Uint8Array<ArrayBuffer> }
+            : {}),
+        };
         new Request(`${reg.publicUrl}${r.path}${r.query}`, init); // the client side may refuse (bad header value)
       } catch {
         return;
@@ -98,7 +142,8 @@ it("no route answers 5xx and no request changes the database or blobs", async ()
       const res = await reg.request(`${r.path}${r.query}`, init);
       await res.arrayBuffer();
       expect(res.status, `${r.method} ${r.path}${r.query}: ${String(reg.errors[0])}`).toBeLessThan(500);
-      if (res.status >= 400 && r.method !== "HEAD") expect(res.headers.get("content-type")).toBe("application/problem+json");
+      if (res.status >= 400 && r.method !== "HEAD")
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
     }),
     { numRuns: 400 },
   );

@@ -10,17 +10,24 @@ beforeAll(async () => {
 afterAll(() => reg.close());
 
 it("20 concurrent publishes of different versions of one (new) name all land", async () => {
-  const tarballs = await Promise.all(Array.from({ length: 20 }, (_, i) => packPackage({ name: "race", version: `1.0.${i}` })));
+  const tarballs = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => packPackage({ name: "race", version: `1.0.${i}` })),
+  );
   const statuses = await Promise.all(tarballs.map(async (b) => (await reg.publish(b, acme, "race")).status));
   expect(statuses).toEqual(Array(20).fill(201));
-  const doc = (await (await reg.request("/v1/connectors/race")).json()) as { versions: object; distTags: { latest: string } };
+  const doc = (await (await reg.request("/v1/connectors/race")).json()) as {
+    versions: object;
+    distTags: { latest: string };
+  };
   expect(Object.keys(doc.versions)).toHaveLength(20);
   expect(doc.distTags.latest).toBe("1.0.19");
 });
 
 it("20 concurrent publishes of the same version: exactly one 201, the rest 409, one blob", async () => {
   const bytes = await packPackage({ name: "same", version: "1.0.0" });
-  const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await reg.publish(bytes, acme, "same")).status));
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, async () => (await reg.publish(bytes, acme, "same")).status),
+  );
   expect(statuses.filter((s) => s === 201)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(19);
   const tarball = await reg.request("/v1/connectors/same/1.0.0/tarball");
@@ -28,7 +35,11 @@ it("20 concurrent publishes of the same version: exactly one 201, the rest 409, 
 });
 
 it("concurrent downloads are all counted", async () => {
-  await Promise.all(Array.from({ length: 100 }, () => reg.request("/v1/connectors/same/1.0.0/tarball").then((r) => r.arrayBuffer())));
+  await Promise.all(
+    Array.from({ length: 100 }, () =>
+      reg.request("/v1/connectors/same/1.0.0/tarball").then((r) => r.arrayBuffer()),
+    ),
+  );
   const doc = (await (await reg.request("/v1/connectors/same")).json()) as { downloads: number };
   expect(doc.downloads).toBe(101);
 });

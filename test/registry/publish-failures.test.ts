@@ -35,7 +35,13 @@ async function setup(options: { failTx?: keyof RegistryTx; failBlob?: boolean })
     );
   const fsBlobs = new FsBlobStore(blobDir);
   const blobs: BlobStore = options.failBlob
-    ? { ...fsBlobs, get: (k) => fsBlobs.get(k), has: (k) => fsBlobs.has(k), delete: (k) => fsBlobs.delete(k), put: () => Promise.reject(new Error("injected: EIO")) }
+    ? {
+        ...fsBlobs,
+        get: (k) => fsBlobs.get(k),
+        has: (k) => fsBlobs.has(k),
+        delete: (k) => fsBlobs.delete(k),
+        put: () => Promise.reject(new Error("injected: EIO")),
+      }
     : fsBlobs;
   const errors: unknown[] = [];
   const app = createApp({ db: failing, blobs, publicUrl: "http://r.test", log: (e) => errors.push(e) });

@@ -9,13 +9,22 @@ beforeAll(async () => {
   reg = await createTestRegistry();
   acme = await reg.token("acme");
   other = await reg.token("other");
-  expect((await reg.publish(await packPackage({ name: "owned", version: "1.0.0" }), acme, "owned")).status).toBe(201);
+  expect(
+    (await reg.publish(await packPackage({ name: "owned", version: "1.0.0" }), acme, "owned")).status,
+  ).toBe(201);
 });
 afterAll(() => reg.close());
 
 async function problemOf(res: Response) {
   expect(res.headers.get("content-type")).toBe("application/problem+json");
-  const body = (await res.json()) as { status: number; code: string; type: string; title: string; detail: string; errors?: Array<{ code: string; path: string; file: string }> };
+  const body = (await res.json()) as {
+    status: number;
+    code: string;
+    type: string;
+    title: string;
+    detail: string;
+    errors?: Array<{ code: string; path: string; file: string }>;
+  };
   expect(body.status).toBe(res.status);
   expect(typeof body.type).toBe("string");
   expect(typeof body.detail).toBe("string");
@@ -35,11 +44,21 @@ async function refused(status: number, code: string, send: () => Promise<Respons
 
 describe("PUT /v1/connectors/:name", () => {
   it("publishes: 201 with integrity computed by the server, Location, and the version readable", async () => {
-    const bytes = await packPackage({ name: "good", version: "1.2.3", displayName: "Good One", keywords: ["nice"] });
+    const bytes = await packPackage({
+      name: "good",
+      version: "1.2.3",
+      displayName: "Good One",
+      keywords: ["nice"],
+    });
     const res = await reg.publish(bytes, acme, "good");
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: "good", version: "1.2.3", size: bytes.byteLength, url: `${reg.publicUrl}/v1/connectors/good/1.2.3` });
+    expect(body).toMatchObject({
+      name: "good",
+      version: "1.2.3",
+      size: bytes.byteLength,
+      url: `${reg.publicUrl}/v1/connectors/good/1.2.3`,
+    });
     expect(String(body.integrity)).toMatch(/^sha512-/);
     expect(res.headers.get("location")).toBe(`${reg.publicUrl}/v1/connectors/good/1.2.3`);
     const tarball = await reg.request("/v1/connectors/good/1.2.3/tarball");
@@ -48,7 +67,9 @@ describe("PUT /v1/connectors/:name", () => {
 
   it("401 without a token, with a malformed one, with an unknown one, and with a revoked one", async () => {
     const bytes = await packPackage({ name: "anon", version: "1.0.0" });
-    await refused(401, "auth.required", () => reg.request("/v1/connectors/anon", { method: "PUT", body: bytes }));
+    await refused(401, "auth.required", () =>
+      reg.request("/v1/connectors/anon", { method: "PUT", body: bytes }),
+    );
     await refused(401, "auth.invalid", () => reg.publish(bytes, "not-a-token", "anon"));
     await refused(401, "auth.invalid", () => reg.publish(bytes, `cty_${"A".repeat(43)}`, "anon"));
     const revoked = await reg.token("acme");
@@ -74,10 +95,16 @@ describe("PUT /v1/connectors/:name", () => {
     await packPackage({ name: "owned", version: "1.0.0" }).then(async (same) => {
       await refused(409, "publish.version.exists", () => reg.publish(same, acme, "owned"));
     });
-    const yank = await reg.request("/v1/connectors/owned/1.0.0/yank", { method: "POST", headers: { authorization: `Bearer ${acme}` } });
+    const yank = await reg.request("/v1/connectors/owned/1.0.0/yank", {
+      method: "POST",
+      headers: { authorization: `Bearer ${acme}` },
+    });
     expect(yank.status).toBe(200);
     await refused(409, "publish.version.exists", () => reg.publish(bytes, acme, "owned"));
-    await reg.request("/v1/connectors/owned/1.0.0/unyank", { method: "POST", headers: { authorization: `Bearer ${acme}` } });
+    await reg.request("/v1/connectors/owned/1.0.0/unyank", {
+      method: "POST",
+      headers: { authorization: `Bearer ${acme}` },
+    });
   });
 
   it("400 when the URL names another connector than plugin.json", async () => {
@@ -110,12 +137,20 @@ describe("PUT /v1/connectors/:name", () => {
 
   it("422 with every validation problem's code, file and path", async () => {
     const files = makePackage({ name: "broken", version: "not-semver", categories: ["nope"] });
-    files.set("mcp.json", new TextEncoder().encode(JSON.stringify({ mcpServers: { s: { command: "${SECRET}" } } })));
-    const body = await refused(422, "publish.invalid", async () => reg.publish(await packFiles(files), acme, "broken"));
+    files.set(
+      "mcp.json",
+      new TextEncoder().encode(JSON.stringify({ mcpServers: { s: { command: "${SECRET}" } } })),
+    );
+    const body = await refused(422, "publish.invalid", async () =>
+      reg.publish(await packFiles(files), acme, "broken"),
+    );
     const codes = body.errors!.map((e) => e.code);
     expect(codes).toEqual(expect.arrayContaining(["manifest.version.invalid"]));
     expect(body.errors!.length).toBeGreaterThanOrEqual(3);
-    expect(body.errors!.find((e) => e.code === "manifest.version.invalid")).toMatchObject({ file: "plugin.json", path: "/version" });
+    expect(body.errors!.find((e) => e.code === "manifest.version.invalid")).toMatchObject({
+      file: "plugin.json",
+      path: "/version",
+    });
   });
 
   it("422 for bodies that are not connector tarballs (never a 500)", async () => {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestRegistry, packDir, packPackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
+import {
+  createTestRegistry,
+  packDir,
+  packPackage,
+  publishSamples,
+  type TestRegistry,
+} from "../helpers/registry.js";
 
 let reg: TestRegistry;
 let acme: string;
@@ -10,7 +16,11 @@ beforeAll(async () => {
   await publishSamples(reg);
   weatherBytes = await packDir("weather");
   for (const version of ["1.0.0", "1.1.0", "2.0.0-beta.1"]) {
-    const res = await reg.publish(await packPackage({ name: "multi", version, categories: ["ai"] }), acme, "multi");
+    const res = await reg.publish(
+      await packPackage({ name: "multi", version, categories: ["ai"] }),
+      acme,
+      "multi",
+    );
     expect(res.status).toBe(201);
   }
 });
@@ -24,12 +34,22 @@ describe("GET /v1/connectors/:name", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const doc = await json(res);
-    expect(doc).toMatchObject({ name: "multi", publisher: "acme", distTags: { latest: "1.1.0" }, downloads: 0 });
+    expect(doc).toMatchObject({
+      name: "multi",
+      publisher: "acme",
+      distTags: { latest: "1.1.0" },
+      downloads: 0,
+    });
     expect(Object.keys(doc.versions)).toEqual(["1.0.0", "1.1.0", "2.0.0-beta.1"]);
     expect(doc.versions["1.1.0"]).toMatchObject({
       version: "1.1.0",
       yanked: false,
-      dist: { tarball: `${reg.publicUrl}/v1/connectors/multi/1.1.0/tarball`, integrity: expect.stringMatching(/^sha512-/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size: expect.any(Number) },
+      dist: {
+        tarball: `${reg.publicUrl}/v1/connectors/multi/1.1.0/tarball`,
+        integrity: expect.stringMatching(/^sha512-/),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        size: expect.any(Number),
+      },
     });
   });
 
@@ -62,7 +82,11 @@ describe("GET /v1/connectors/:name/:version", () => {
     expect(Object.keys(doc.mcp.mcpServers)).toContain("weather");
     expect(doc.tokenSchema.type).toBe("object");
     expect(doc.skills.length).toBeGreaterThan(0);
-    expect(doc.skills[0]).toEqual({ name: expect.any(String), description: expect.any(String), path: expect.stringMatching(/SKILL\.md$/) });
+    expect(doc.skills[0]).toEqual({
+      name: expect.any(String),
+      description: expect.any(String),
+      path: expect.stringMatching(/SKILL\.md$/),
+    });
     expect(typeof doc.readme).toBe("string");
     expect(doc.dist.integrity).toMatch(/^sha512-/);
   });
@@ -71,7 +95,10 @@ describe("GET /v1/connectors/:name/:version", () => {
     const res = await reg.request("/v1/connectors/multi/latest");
     expect((await json(res)).version).toBe("1.1.0");
     const etag = res.headers.get("etag")!;
-    expect((await reg.request("/v1/connectors/multi/1.1.0", { headers: { "if-none-match": `W/${etag}, "x"` } })).status).toBe(304);
+    expect(
+      (await reg.request("/v1/connectors/multi/1.1.0", { headers: { "if-none-match": `W/${etag}, "x"` } }))
+        .status,
+    ).toBe(304);
     expect((await json(await reg.request("/v1/connectors/multi/2.0.0-beta.1"))).version).toBe("2.0.0-beta.1");
   });
 
@@ -96,7 +123,10 @@ describe("GET /v1/connectors/:name/:version/tarball", () => {
     expect(res.headers.get("content-type")).toBe("application/gzip");
     const etag = res.headers.get("etag")!;
     const before = (await json(await reg.request("/v1/connectors/weather"))).downloads as number;
-    expect((await reg.request("/v1/connectors/weather/1.0.0/tarball", { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect(
+      (await reg.request("/v1/connectors/weather/1.0.0/tarball", { headers: { "if-none-match": etag } }))
+        .status,
+    ).toBe(304);
     expect((await reg.request("/v1/connectors/weather/1.0.0/tarball", { method: "HEAD" })).status).toBe(200);
     expect((await json(await reg.request("/v1/connectors/weather"))).downloads).toBe(before); // 304 and HEAD do not count
     await reg.request("/v1/connectors/weather/latest/tarball");
@@ -110,7 +140,9 @@ describe("GET /v1/connectors/:name/:version/tarball", () => {
 
 it("GET /v1/categories counts connectors per category, every category listed", async () => {
   const body = await json(await reg.request("/v1/categories"));
-  const byName = Object.fromEntries(body.categories.map((c: { name: string; count: number }) => [c.name, c.count]));
+  const byName = Object.fromEntries(
+    body.categories.map((c: { name: string; count: number }) => [c.name, c.count]),
+  );
   expect(byName.ai).toBe(1);
   expect(byName.weather).toBe(1);
   expect(byName.security).toBe(0);
@@ -119,7 +151,9 @@ it("GET /v1/categories counts connectors per category, every category listed", a
 
 it("GET /healthz and GET /v1/whoami", async () => {
   expect(await json(await reg.request("/healthz"))).toEqual({ status: "ok" });
-  expect(await json(await reg.request("/v1/whoami", { headers: { authorization: `Bearer ${acme}` } }))).toEqual({ publisher: "acme" });
+  expect(
+    await json(await reg.request("/v1/whoami", { headers: { authorization: `Bearer ${acme}` } })),
+  ).toEqual({ publisher: "acme" });
   expect((await reg.request("/v1/whoami")).status).toBe(401);
 });
 
@@ -132,9 +166,20 @@ it("unknown routes are problem+json 404s", async () => {
 it("documents follow a new PUBLIC_URL (rebuilt once at start-up)", async () => {
   const { createApp } = await import("../../src/app.js");
   const { FsBlobStore } = await import("../../src/storage/fs-blob-store.js");
-  const moved = createApp({ db: reg.repo, blobs: new FsBlobStore(reg.blobDir), publicUrl: "https://cdn.example.com/" });
-  const doc = (await (await moved.request("https://cdn.example.com/v1/connectors/multi")).json()) as Record<string, any>;
-  expect(doc.versions["1.0.0"].dist.tarball).toBe("https://cdn.example.com/v1/connectors/multi/1.0.0/tarball");
-  const version = (await (await moved.request("https://cdn.example.com/v1/connectors/multi/1.0.0")).json()) as Record<string, any>;
+  const moved = createApp({
+    db: reg.repo,
+    blobs: new FsBlobStore(reg.blobDir),
+    publicUrl: "https://cdn.example.com/",
+  });
+  const doc = (await (await moved.request("https://cdn.example.com/v1/connectors/multi")).json()) as Record<
+    string,
+    any
+  >;
+  expect(doc.versions["1.0.0"].dist.tarball).toBe(
+    "https://cdn.example.com/v1/connectors/multi/1.0.0/tarball",
+  );
+  const version = (await (
+    await moved.request("https://cdn.example.com/v1/connectors/multi/1.0.0")
+  ).json()) as Record<string, any>;
   expect(version.dist.tarball).toBe("https://cdn.example.com/v1/connectors/multi/1.0.0/tarball");
 });

@@ -8,19 +8,31 @@ beforeAll(async () => {
   reg = await createTestRegistry({ now: () => new Date((clock += 1000)) });
   acme = await reg.token("acme");
   const add = async (name: string, manifest: Record<string, unknown>) =>
-    expect((await reg.publish(await packPackage({ name, version: "1.0.0", ...manifest }), acme, name)).status).toBe(201);
+    expect(
+      (await reg.publish(await packPackage({ name, version: "1.0.0", ...manifest }), acme, name)).status,
+    ).toBe(201);
   await add("weather", { description: "Forecasts for cities", categories: ["weather"] });
-  await add("sky-report", { description: "Weather, weather and more weather everywhere", categories: ["weather"] });
+  await add("sky-report", {
+    description: "Weather, weather and more weather everywhere",
+    categories: ["weather"],
+  });
   await add("stocks", { description: "Quotes for markets", keywords: ["weather"], categories: ["finance"] });
   await add("maps-pro", { displayName: "Weather Maps", description: "Tiles", categories: ["maps"] });
-  for (let i = 0; i < 25; i++) await add(`bulk-${String(i).padStart(2, "0")}`, { description: `bulk item ${i}`, categories: ["other"] });
+  for (let i = 0; i < 25; i++)
+    await add(`bulk-${String(i).padStart(2, "0")}`, { description: `bulk item ${i}`, categories: ["other"] });
   // Downloads for the downloads sort: bulk-03 gets 3, bulk-07 gets 2.
-  for (const [name, n] of [["bulk-03", 3], ["bulk-07", 2]] as const)
+  for (const [name, n] of [
+    ["bulk-03", 3],
+    ["bulk-07", 2],
+  ] as const)
     for (let i = 0; i < n; i++) await reg.request(`/v1/connectors/${name}/1.0.0/tarball`);
 });
 afterAll(() => reg.close());
 
-type Page = { items: Array<{ name: string; downloads: number; version: string | null }>; nextCursor: string | null };
+type Page = {
+  items: Array<{ name: string; downloads: number; version: string | null }>;
+  nextCursor: string | null;
+};
 const search = async (query: string) => {
   const res = await reg.request(`/v1/connectors?${query}`);
   expect(res.status).toBe(200);
@@ -43,7 +55,17 @@ describe("GET /v1/connectors", () => {
   });
 
   it("treats FTS syntax in q as plain words (never an error)", async () => {
-    for (const q of ['"', "weather OR", "NEAR(", "*", "a:b", "-weather", "weather^", "(((", "'; DROP TABLE connectors; --"]) {
+    for (const q of [
+      '"',
+      "weather OR",
+      "NEAR(",
+      "*",
+      "a:b",
+      "-weather",
+      "weather^",
+      "(((",
+      "'; DROP TABLE connectors; --",
+    ]) {
       const res = await reg.request(`/v1/connectors?q=${encodeURIComponent(q)}`);
       expect(res.status).toBe(200);
     }
@@ -51,29 +73,42 @@ describe("GET /v1/connectors", () => {
 
   it("filters by category", async () => {
     expect((await search("q=weather&category=finance")).items.map((i) => i.name)).toEqual(["stocks"]);
-    expect((await search("category=weather&sort=name")).items.map((i) => i.name)).toEqual(["sky-report", "weather"]);
+    expect((await search("category=weather&sort=name")).items.map((i) => i.name)).toEqual([
+      "sky-report",
+      "weather",
+    ]);
   });
 
   it("sorts by name, downloads and updated", async () => {
-    expect((await search("sort=name&limit=3")).items.map((i) => i.name)).toEqual(["bulk-00", "bulk-01", "bulk-02"]);
-    expect((await search("sort=downloads&limit=2")).items.map((i) => [i.name, i.downloads])).toEqual([["bulk-03", 3], ["bulk-07", 2]]);
+    expect((await search("sort=name&limit=3")).items.map((i) => i.name)).toEqual([
+      "bulk-00",
+      "bulk-01",
+      "bulk-02",
+    ]);
+    expect((await search("sort=downloads&limit=2")).items.map((i) => [i.name, i.downloads])).toEqual([
+      ["bulk-03", 3],
+      ["bulk-07", 2],
+    ]);
     expect((await search("sort=updated&limit=1")).items.map((i) => i.name)).toEqual(["bulk-24"]);
   });
 
-  it.each(["name", "downloads", "updated", "relevance"])("cursor pagination by %s visits every match once", async (sort) => {
-    const q = sort === "relevance" ? "q=bulk&" : "";
-    const all = (await search(`${q}sort=${sort}&limit=100`)).items.map((i) => i.name);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Page = await search(`${q}sort=${sort}&limit=4${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(page.items.length).toBeLessThanOrEqual(4);
-      seen.push(...page.items.map((i) => i.name));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(seen).toEqual(all);
-    expect(new Set(seen).size).toBe(seen.length);
-  });
+  it.each(["name", "downloads", "updated", "relevance"])(
+    "cursor pagination by %s visits every match once",
+    async (sort) => {
+      const q = sort === "relevance" ? "q=bulk&" : "";
+      const all = (await search(`${q}sort=${sort}&limit=100`)).items.map((i) => i.name);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page = await search(`${q}sort=${sort}&limit=4${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(page.items.length).toBeLessThanOrEqual(4);
+        seen.push(...page.items.map((i) => i.name));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(all);
+      expect(new Set(seen).size).toBe(seen.length);
+    },
+  );
 
   it("rejects bad parameters with 400 problems", async () => {
     const cases: Array<[string, string]> = [

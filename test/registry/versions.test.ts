@@ -64,7 +64,10 @@ it("dist-tags: PUT sets (latest explicitly too), DELETE restores the computed la
   expect((await put("latest", { version: "1.0.0" })).status).toBe(200);
   expect(await tags("tags")).toEqual({ latest: "1.0.0", beta: "3.0.0-beta.1" });
   expect((await json(await reg.request("/v1/connectors/tags/beta"))).version).toBe("3.0.0-beta.1");
-  const del = await reg.request("/v1/connectors/tags/dist-tags/latest", { method: "DELETE", headers: { authorization: `Bearer ${acme}` } });
+  const del = await reg.request("/v1/connectors/tags/dist-tags/latest", {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${acme}` },
+  });
   expect(del.status).toBe(200);
   expect(await tags("tags")).toEqual({ latest: "2.0.0", beta: "3.0.0-beta.1" });
   await post("/v1/connectors/tags/3.0.0-beta.1/yank", acme);
@@ -78,20 +81,32 @@ it("dist-tags: PUT sets (latest explicitly too), DELETE restores the computed la
 
 it("deprecate sets and clears a message in both documents", async () => {
   await publish("old", "1.0.0");
-  expect((await post("/v1/connectors/old/1.0.0/deprecate", acme, { message: "use new instead" })).status).toBe(200);
-  expect((await json(await reg.request("/v1/connectors/old"))).versions["1.0.0"].deprecated).toBe("use new instead");
+  expect(
+    (await post("/v1/connectors/old/1.0.0/deprecate", acme, { message: "use new instead" })).status,
+  ).toBe(200);
+  expect((await json(await reg.request("/v1/connectors/old"))).versions["1.0.0"].deprecated).toBe(
+    "use new instead",
+  );
   expect((await json(await reg.request("/v1/connectors/old/1.0.0"))).deprecated).toBe("use new instead");
   await post("/v1/connectors/old/1.0.0/deprecate", acme, { message: "" });
   expect((await json(await reg.request("/v1/connectors/old"))).versions["1.0.0"].deprecated).toBeUndefined();
-  expect((await json(await post("/v1/connectors/old/1.0.0/deprecate", acme, { message: 7 }))).code).toBe("deprecate.message.invalid");
-  const raw = await reg.request("/v1/connectors/old/1.0.0/deprecate", { method: "POST", headers: { authorization: `Bearer ${acme}` }, body: "{not json" });
+  expect((await json(await post("/v1/connectors/old/1.0.0/deprecate", acme, { message: 7 }))).code).toBe(
+    "deprecate.message.invalid",
+  );
+  const raw = await reg.request("/v1/connectors/old/1.0.0/deprecate", {
+    method: "POST",
+    headers: { authorization: `Bearer ${acme}` },
+    body: "{not json",
+  });
   expect((await json(raw)).code).toBe("request.body.invalid-json");
 });
 
 it("only the owner may yank; unknown connector or version are 404; no token is 401", async () => {
   await publish("guarded", "1.0.0");
   const before = await reg.snapshot();
-  expect((await json(await post("/v1/connectors/guarded/1.0.0/yank", other))).code).toBe("connector.forbidden");
+  expect((await json(await post("/v1/connectors/guarded/1.0.0/yank", other))).code).toBe(
+    "connector.forbidden",
+  );
   expect((await json(await post("/v1/connectors/guarded/9.0.0/yank", acme))).code).toBe("version.not-found");
   expect((await json(await post("/v1/connectors/nobody/1.0.0/yank", acme))).code).toBe("connector.not-found");
   expect((await reg.request("/v1/connectors/guarded/1.0.0/yank", { method: "POST" })).status).toBe(401);

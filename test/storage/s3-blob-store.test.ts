@@ -38,7 +38,9 @@ describe("S3BlobStore", () => {
     const s = createBlobStore(`s3://${conditional.bucket}/tarballs/prod/`, conditional.env);
     await s.put(KEY, new Uint8Array([1, 2, 3]));
     const client = new S3Client(s3ConfigFromEnv(conditional.env));
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: conditional.bucket, Prefix: "tarballs/" }));
+    const listed = await client.send(
+      new ListObjectsV2Command({ Bucket: conditional.bucket, Prefix: "tarballs/" }),
+    );
     client.destroy();
     expect(listed.Contents?.map((o) => o.Key)).toEqual([`tarballs/prod/${KEY}`]);
     expect(Buffer.from((await s.get(KEY))!)).toEqual(Buffer.from([1, 2, 3]));
@@ -57,14 +59,22 @@ describe("S3BlobStore", () => {
     expect(new TextDecoder().decode(await s.get(KEY))).toBe("first");
   });
 
-  it("wrong keys: a 503 blob.unavailable that never shows the secret", async () => {
+  it("refused keys: a 503 blob.unavailable that never shows the secret", async () => {
+    // s3rver refuses an unknown key id (it does not verify v4 signatures, so a wrong secret alone passes).
     const secret = "wrong-secret-Xq7pL9zz";
-    const s = store(conditional, { ...conditional.env, AWS_SECRET_ACCESS_KEY: secret });
+    const s = store(conditional, {
+      ...conditional.env,
+      AWS_ACCESS_KEY_ID: "UNKNOWNKEY",
+      AWS_SECRET_ACCESS_KEY: secret,
+    });
     for (const op of [() => s.put(KEY, new Uint8Array([1])), () => s.get(KEY), () => s.has(KEY)]) {
       const error = await op().catch((e: unknown) => e);
       expect(isConnectoryError(error) && error.code).toBe("blob.unavailable");
       expect(isConnectoryError(error) && error.status).toBe(503);
-      const shown = JSON.stringify({ message: (error as Error).message, hint: (error as { hint?: string }).hint });
+      const shown = JSON.stringify({
+        message: (error as Error).message,
+        hint: (error as { hint?: string }).hint,
+      });
       expect(shown).not.toContain(secret);
       expect(String((error as Error).stack)).not.toContain(secret);
     }
@@ -85,30 +95,45 @@ describe("parseS3Url", () => {
     ["s3://bucket/a/b/", { bucket: "bucket", prefix: "a/b" }],
   ])("%s", (url, expected) => expect(parseS3Url(url)).toEqual(expected));
 
-  it.each(["s3://", "s3://UPPER/x", "s3://ab", "http://bucket/x", "s3://bucket/../x", "s3://bucket/a?x=1", "s3:bucket"])(
-    "refuses %j with storage.url.invalid",
-    (url) => {
-      let error: unknown;
-      try {
-        parseS3Url(url);
-      } catch (e) {
-        error = e;
-      }
-      expect(isConnectoryError(error) && error.code).toBe("storage.url.invalid");
-    },
-  );
+  it.each([
+    "s3://",
+    "s3://UPPER/x",
+    "s3://ab",
+    "http://bucket/x",
+    "s3://bucket/../x",
+    "s3://bucket/a?x=1",
+    "s3:bucket",
+  ])("refuses %j with storage.url.invalid", (url) => {
+    let error: unknown;
+    try {
+      parseS3Url(url);
+    } catch (e) {
+      error = e;
+    }
+    expect(isConnectoryError(error) && error.code).toBe("storage.url.invalid");
+  });
 });
 
 describe("s3ConfigFromEnv", () => {
   it("uses path-style for a custom endpoint, the given keys, and a default region", () => {
-    const config = s3ConfigFromEnv({ AWS_ENDPOINT_URL: "http://minio:9000", AWS_ACCESS_KEY_ID: "id", AWS_SECRET_ACCESS_KEY: "s" });
-    expect(config).toMatchObject({ endpoint: "http://minio:9000", forcePathStyle: true, region: "us-east-1" });
+    const config = s3ConfigFromEnv({
+      AWS_ENDPOINT_URL: "http://minio:9000",
+      AWS_ACCESS_KEY_ID: "id",
+      AWS_SECRET_ACCESS_KEY: "s",
+    });
+    expect(config).toMatchObject({
+      endpoint: "http://minio:9000",
+      forcePathStyle: true,
+      region: "us-east-1",
+    });
     expect(config.credentials).toEqual({ accessKeyId: "id", secretAccessKey: "s" });
   });
 
   it("on AWS itself: virtual-hosted style, and the SDK's credential chain when no keys are given", () => {
     const config = s3ConfigFromEnv({ AWS_REGION: "eu-west-1" });
     expect(config).toEqual({ region: "eu-west-1", forcePathStyle: false });
-    expect(s3ConfigFromEnv({ AWS_ENDPOINT_URL_S3: "http://x", S3_FORCE_PATH_STYLE: "false" }).forcePathStyle).toBe(false);
+    expect(
+      s3ConfigFromEnv({ AWS_ENDPOINT_URL_S3: "http://x", S3_FORCE_PATH_STYLE: "false" }).forcePathStyle,
+    ).toBe(false);
   });
 });

@@ -174,7 +174,12 @@ export class SqliteRepository implements RegistryRepository {
 
   async findToken(hash: string): Promise<TokenOwner | undefined> {
     const row = this.c.readDb
-      .select({ tokenId: tokens.id, publisherId: publishers.id, publisher: publishers.name, revokedAt: tokens.revokedAt })
+      .select({
+        tokenId: tokens.id,
+        publisherId: publishers.id,
+        publisher: publishers.name,
+        revokedAt: tokens.revokedAt,
+      })
       .from(tokens)
       .innerJoin(publishers, eq(publishers.id, tokens.publisherId))
       .where(eq(tokens.hash, hash))
@@ -189,7 +194,9 @@ export class SqliteRepository implements RegistryRepository {
 
   revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]> {
     return this.mutex.run(() => {
-      const match = /^\d+$/.test(idOrPrefix) ? eq(tokens.id, Number(idOrPrefix)) : eq(tokens.prefix, idOrPrefix);
+      const match = /^\d+$/.test(idOrPrefix)
+        ? eq(tokens.id, Number(idOrPrefix))
+        : eq(tokens.prefix, idOrPrefix);
       const found = this.tokenRows(this.c.writeDb, match).filter((t) => t.revokedAt === null);
       for (const t of found) {
         this.c.writeDb.update(tokens).set({ revokedAt: now }).where(eq(tokens.id, t.id)).run();

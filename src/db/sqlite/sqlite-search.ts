@@ -8,8 +8,16 @@ const BM25 = "bm25(connectors_fts, 10.0, 6.0, 1.0, 3.0)";
 // Per sort: the key expression, the order, and the keyset condition that continues after (:k, :n).
 const SORTS = {
   relevance: { key: "rank", order: "key ASC, name ASC", after: "(key > :k OR (key = :k AND name > :n))" },
-  downloads: { key: "c.downloads", order: "key DESC, name ASC", after: "(key < :k OR (key = :k AND name > :n))" },
-  updated: { key: "c.updated_at", order: "key DESC, name ASC", after: "(key < :k OR (key = :k AND name > :n))" },
+  downloads: {
+    key: "c.downloads",
+    order: "key DESC, name ASC",
+    after: "(key < :k OR (key = :k AND name > :n))",
+  },
+  updated: {
+    key: "c.updated_at",
+    order: "key DESC, name ASC",
+    after: "(key < :k OR (key = :k AND name > :n))",
+  },
   name: { key: "c.name", order: "name ASC", after: "name > :n" },
 } as const;
 
@@ -41,7 +49,9 @@ export class SqliteSearch {
     const shape = `${sort}|${hasText}|${query.category !== undefined}|${query.after !== undefined}`;
     let stmt = this.cache.get(shape);
     if (!stmt) {
-      stmt = this.db.prepare(buildSql(sort, hasText, query.category !== undefined, query.after !== undefined));
+      stmt = this.db.prepare(
+        buildSql(sort, hasText, query.category !== undefined, query.after !== undefined),
+      );
       this.cache.set(shape, stmt);
     }
     const params: Record<string, unknown> = { limit: query.limit };
@@ -58,7 +68,12 @@ export class SqliteSearch {
   }
 }
 
-function buildSql(sort: keyof typeof SORTS, hasText: boolean, hasCategory: boolean, hasAfter: boolean): string {
+function buildSql(
+  sort: keyof typeof SORTS,
+  hasText: boolean,
+  hasCategory: boolean,
+  hasAfter: boolean,
+): string {
   const spec = SORTS[sort];
   const where: string[] = [];
   let from = "connectors c";

@@ -104,7 +104,11 @@ export class SqliteTx implements RegistryTx {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
-    this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+    this.db
+      .insert(meta)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: meta.key, set: { value } })
+      .run();
   }
 
   private writeCategories(connectorId: number, categories: Category[]): void {

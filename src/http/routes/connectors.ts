@@ -18,7 +18,9 @@ export function connectorRoutes(registry: Registry): Hono {
     return c.json(page);
   });
 
-  app.get("/v1/connectors/:name", async (c) => sendPrepared(c, await registry.connector(c.req.param("name"))));
+  app.get("/v1/connectors/:name", async (c) =>
+    sendPrepared(c, await registry.connector(c.req.param("name"))),
+  );
 
   app.get("/v1/connectors/:name/:version", async (c) =>
     sendPrepared(c, await registry.version(c.req.param("name"), c.req.param("version"))),

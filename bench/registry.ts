@@ -1,0 +1,273 @@
+// `npm run bench:registry`: the registry's performance figures (issue 3), printed as a table.
+// The server runs as its own process (`node dist/src/main.js`, as `npm start`); the load comes from here.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { CATEGORIES } from "../src/core/types.js";
+import { openDatabase } from "../src/db/open-database.js";
+import type { ConnectorState, RegistryRepository, VersionRecord } from "../src/db/repository.js";
+import { packFiles } from "../src/package/pack.js";
+import { connectorFields, versionDocument } from "../src/registry/documents.js";
+import { createToken } from "../src/registry/tokens.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const CONNECTORS = 10_000;
+const WORDS = Array.from({ length: 600 }, (_, i) => word(i));
+const rows: Array<[string, string, string]> = [];
+
+function word(i: number): string {
+  const syllables = [
+    "ka",
+    "lo",
+    "mi",
+    "ne",
+    "ru",
+    "ta",
+    "so",
+    "vi",
+    "de",
+    "xo",
+    "pa",
+    "qu",
+    "zi",
+    "ber",
+    "ton",
+  ];
+  let n = i + 7;
+  let out = "";
+  for (let k = 0; k < 3; k++, n = Math.floor(n / syllables.length)) out += syllables[n % syllables.length];
+  return out;
+}
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!;
+
+/** 10,000 connectors written through the repository (same documents as publish; no tarballs needed to search). */
+async function populate(repo: RegistryRepository, publisherId: number, publicUrl: string): Promise<void> {
+  for (let start = 0; start < CONNECTORS; start += 1000) {
+    await repo.transaction(async (tx) => {
+      for (let i = start; i < start + 1000; i++) {
+        const name = `gen-${word(i % 600)}-${i}`;
+        const description = Array.from({ length: 12 }, () => pick(WORDS)).join(" ");
+        const manifest = {
+          name,
+          version: "1.0.0",
+          publisher: "bench",
+          description,
+          keywords: [pick(WORDS), pick(WORDS)],
+          categories: [pick(CATEGORIES)],
+        };
+        const v: VersionRecord = {
+          version: "1.0.0",
+          publishedAt: new Date(Date.now() - i * 1000).toISOString(),
+          yanked: false,
+          deprecated: null,
+          integrity: "sha512-x",
+          sha256: "0".repeat(64),
+          size: 1,
+          blobKey: `sha256/${"0".repeat(64)}`,
+          content: JSON.stringify({ manifest, mcp: { mcpServers: {} }, skills: [] }),
+        };
+        const state: ConnectorState = {
+          id: 0,
+          name,
+          publisherId,
+          publisher: "bench",
+          createdAt: v.publishedAt,
+          updatedAt: v.publishedAt,
+          versions: [v],
+          tags: {},
+        };
+        const id = await tx.createConnector({
+          name,
+          publisherId,
+          createdAt: v.publishedAt,
+          fields: connectorFields(state, publicUrl),
+        });
+        await tx.insertVersion(id, v, versionDocument(name, "bench", v, publicUrl));
+      }
+    });
+  }
+}
+
+async function startServer(dir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [path.join(ROOT, "dist/src/main.js")], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATABASE_URL: path.join(dir, "registry.db"),
+      STORAGE_DIR: path.join(dir, "blobs"),
+      SEED: "0",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { child, url };
+}
+
+/** A package of about `size` bytes once packed (random, so incompressible, padding in the README). */
+function pkg(name: string, version: string, size = 0): Promise<Uint8Array> {
+  const text = (s: string) => new TextEncoder().encode(s);
+  return packFiles(
+    new Map([
+      [
+        "plugin.json",
+        text(JSON.stringify({ name, version, publisher: "acme", description: `${name} bench connector` })),
+      ],
+      [
+        "mcp.json",
+        text(JSON.stringify({ mcpServers: { s: { type: "http", url: "https://example.com/mcp" } } })),
+      ],
+      ["README.md", text(`# ${name}\n\n${randomBytes(size).toString("base64")}\n`)],
+    ]),
+  );
+}
+
+async function put(url: string, token: string, name: string, bytes: Uint8Array): Promise<number> {
+  const res = await fetch(`${url}/v1/connectors/${name}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}` },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function main(): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-"));
+  const repo = await openDatabase(path.join(dir, "registry.db"));
+  const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
+  const bench = await repo.ensurePublisher("bench", new Date().toISOString());
+  const t0 = performance.now();
+  await populate(repo, bench.id, "http://127.0.0.1");
+  const populateMs = performance.now() - t0;
+  await repo.close();
+
+  const { child, url } = await startServer(dir);
+  try {
+    // Publish: p50 of a 20 KB package, sequential, each a new version.
+    const publishMs: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const bytes = await pkg("bench-pub", `1.0.${i}`, 20_000);
+      if (i === 0) rows.push(["package size", `${(bytes.byteLength / 1024).toFixed(1)} KB`, ""]);
+      const start = performance.now();
+      const status = await put(url, token, "bench-pub", bytes);
+      publishMs.push(performance.now() - start);
+      if (status !== 201) throw new Error(`publish answered ${status}`);
+    }
+    rows.push(["publish 20 KB package p50", `${percentile(publishMs, 50).toFixed(1)} ms`, "≤ 30 ms"]);
+
+    // Metadata GET throughput, after a warm-up (the JIT's first seconds are not the steady state).
+    await autocannon({ url: `${url}/v1/connectors/bench-pub`, connections: 64, duration: 3 });
+    const result = await autocannon({
+      url: `${url}/v1/connectors/bench-pub`,
+      connections: 64,
+      duration: 10,
+      pipelining: 1,
+    });
+    const non2xx = result.non2xx + result.errors;
+    rows.push([
+      "GET /v1/connectors/:name",
+      `${Math.round(result.requests.average).toLocaleString("en")} req/s (p99 ${result.latency.p99} ms, ${non2xx} errors)`,
+      "≥ 10,000 req/s",
+    ]);
+
+    // Search p95 over 10,000 connectors: words, prefixes, filters, sorts and deep pages.
+    const searchMs: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const params = new URLSearchParams();
+      const kind = i % 5;
+      if (kind !== 3)
+        params.set(
+          "q",
+          kind === 1 ? pick(WORDS).slice(0, 4) : `${pick(WORDS)}${kind === 2 ? ` ${pick(WORDS)}` : ""}`,
+        );
+      if (kind === 2 || kind === 3) params.set("category", pick(CATEGORIES));
+      if (kind === 3) params.set("sort", pick(["downloads", "updated", "name"]));
+      if (kind === 4) params.set("limit", "50");
+      const start = performance.now();
+      const res = await fetch(`${url}/v1/connectors?${params}`);
+      const body = (await res.json()) as { nextCursor: string | null };
+      searchMs.push(performance.now() - start);
+      if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+      void body;
+    }
+    // Deep pages: walk 40 pages of 100 by name and time the last ones.
+    let cursor: string | null = null;
+    const deepMs: number[] = [];
+    for (let page = 0; page < 40; page++) {
+      const start = performance.now();
+      const res = await fetch(`${url}/v1/connectors?sort=name&limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      cursor = ((await res.json()) as { nextCursor: string | null }).nextCursor;
+      deepMs.push(performance.now() - start);
+    }
+    rows.push([
+      "search p95 (10,000 connectors, 500 queries)",
+      `${percentile(searchMs, 95).toFixed(2)} ms (p50 ${percentile(searchMs, 50).toFixed(2)})`,
+      "≤ 5 ms",
+    ]);
+    rows.push([
+      "list page 31-40 of 100 by name (keyset)",
+      `${percentile(deepMs.slice(30), 95).toFixed(2)} ms p95`,
+      "",
+    ]);
+
+    // Concurrency checks.
+    const different = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) =>
+        put(url, token, "bench-race", await pkg("bench-race", `2.0.${i}`)),
+      ),
+    );
+    rows.push([
+      "20 concurrent publishes, different versions",
+      `${different.filter((s) => s === 201).length} × 201`,
+      "20 × 201",
+    ]);
+    const sameBytes = await pkg("bench-same", "1.0.0");
+    const same = await Promise.all(
+      Array.from({ length: 20 }, () => put(url, token, "bench-same", sameBytes)),
+    );
+    rows.push([
+      "20 concurrent publishes, same version",
+      `${same.filter((s) => s === 201).length} × 201, ${same.filter((s) => s === 409).length} × 409`,
+      "1 × 201, 19 × 409",
+    ]);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+
+  rows.unshift([
+    "machine",
+    `${os.cpus().length} cores (nproc ${os.availableParallelism()}), node ${process.version}`,
+    "",
+  ]);
+  rows.push(["populate 10,000 connectors (setup)", `${(populateMs / 1000).toFixed(1)} s`, ""]);
+  const width = [0, 1, 2].map((c) =>
+    Math.max(...rows.map((r) => r[c]!.length), ["measure", "result", "target"][c]!.length),
+  );
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(width[c]!)).join(" | ")} |`;
+  console.log(
+    [
+      line(["measure", "result", "target"]),
+      `|${width.map((w) => "-".repeat(w + 2)).join("|")}|`,
+      ...rows.map(line),
+    ].join("\n"),
+  );
+}
+
+await main();

@@ -1,0 +1,119 @@
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { isConnectoryError } from "../../src/core/errors.js";
+import { openDatabase } from "../../src/db/open-database.js";
+import type { ConnectorState, RegistryRepository } from "../../src/db/repository.js";
+import { connectorFields, versionDocument } from "../../src/registry/documents.js";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
+import { repositoryContract } from "./repository-contract.js";
+
+const available = await postgresAvailable();
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(databases.map((db) => db.drop()));
+});
+
+/** A fresh database; dropped when the file's tests are done. */
+async function freshDatabase(): Promise<TestDatabase> {
+  const db = await createTestDatabase();
+  databases.push(db);
+  return db;
+}
+
+describe.skipIf(!available)("PostgreSQL", () => {
+  repositoryContract("PostgreSQL", async () => openDatabase((await freshDatabase()).url));
+
+  it("applies the committed migrations once, even when processes start together", async () => {
+    const db = await freshDatabase();
+    const repos = await Promise.all(Array.from({ length: 4 }, () => openDatabase(db.url)));
+    await Promise.all(repos.map((r) => r.close()));
+    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
+    try {
+      const applied = await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
+      expect(applied[0]?.n).toBe(2);
+      const indexes = await sql`SELECT indexname FROM pg_indexes WHERE tablename = 'connectors'`;
+      expect(indexes.map((r) => r.indexname)).toContain("connectors_search_idx");
+      const collation = await sql`
+        SELECT collation_name FROM information_schema.columns WHERE table_name = 'connectors' AND column_name = 'name'`;
+      expect(collation[0]?.collation_name).toBe("C");
+    } finally {
+      await sql.end();
+    }
+    await (await openDatabase(db.url)).close(); // reopening applies nothing and fails nothing
+  });
+
+  it("two processes' pools publishing to one new name: no lost version, exactly one connector", async () => {
+    const db = await freshDatabase();
+    const [a, b] = [await openDatabase(db.url), await openDatabase(db.url)] as const;
+    try {
+      const { id } = await a.ensurePublisher("acme", "t");
+      const versions = Array.from({ length: 16 }, (_, i) => `1.0.${i}`);
+      await Promise.all(versions.map((v, i) => publish(i % 2 === 0 ? a : b, id, "shared", v)));
+      const state = await a.transaction((tx) => tx.loadConnector("shared"));
+      expect(state?.versions.map((v) => v.version).sort()).toEqual([...versions].sort());
+      expect(await b.connectorNames()).toEqual(["shared"]);
+      expect(JSON.parse((await b.connectorDocument("shared"))!.body).versions).toHaveProperty("1.0.15");
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("counts downloads exactly across two pools", async () => {
+    const db = await freshDatabase();
+    const [a, b] = [await openDatabase(db.url), await openDatabase(db.url)] as const;
+    try {
+      const { id } = await a.ensurePublisher("acme", "t");
+      await publish(a, id, "counted", "1.0.0");
+      await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).countDownload("counted", "1.0.0")));
+      expect((await b.connectorDocument("counted"))?.downloads).toBe(100);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("says where it could not connect, never with the password", async () => {
+    for (const url of [
+      "postgres://postgres:s3cret-pw@127.0.0.1:1/nowhere",
+      `postgres://postgres:s3cret-pw@127.0.0.1:5432/connectory_missing_${process.pid}`,
+    ]) {
+      const error = await openDatabase(url).catch((e: unknown) => e);
+      expect(isConnectoryError(error) && error.code).toBe("db.unreachable");
+      expect((error as Error).message).toMatch(/127\.0\.0\.1:(1|5432)\//);
+      expect(`${(error as Error).message} ${(error as { hint?: string }).hint}`).not.toContain("s3cret-pw");
+    }
+  });
+});
+
+/** One publish as the service does it: load (locking the name), then create or update, then the version. */
+async function publish(repo: RegistryRepository, publisherId: number, name: string, version: string): Promise<void> {
+  await repo.transaction(async (tx) => {
+    const state = await tx.loadConnector(name);
+    const record = {
+      version,
+      publishedAt: `2026-01-01T00:00:00.${version.split(".")[2]!.padStart(3, "0")}Z`,
+      yanked: false,
+      deprecated: null,
+      integrity: "sha512-x",
+      sha256: "00",
+      size: 1,
+      blobKey: `sha256/${version.replaceAll(".", "")}`,
+      content: JSON.stringify({ manifest: { name, version, publisher: "acme", description: "d" }, mcp: { mcpServers: {} }, skills: [] }),
+    };
+    const base: ConnectorState = state ?? {
+      id: 0,
+      name,
+      publisherId,
+      publisher: "acme",
+      createdAt: record.publishedAt,
+      updatedAt: record.publishedAt,
+      versions: [],
+      tags: {},
+    };
+    const next = { ...base, versions: [...base.versions, record] };
+    const fields = connectorFields(next, "http://registry.test");
+    const id = state
+      ? (await tx.updateConnector(state.id, fields), state.id)
+      : await tx.createConnector({ name, publisherId, createdAt: record.publishedAt, fields });
+    await tx.insertVersion(id, record, versionDocument(name, "acme", record, "http://registry.test"));
+  });
+}

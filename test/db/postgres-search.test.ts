@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
+import { createTestRegistry, packPackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
+
+// The same connectors published to SQLite (FTS5) and PostgreSQL (tsvector + GIN): the same queries must
+// find the same connectors, in the same order wherever the order is defined by data (not by a ranking
+// function), and relevance must put the exact name first on both.
+
+const available = await postgresAvailable();
+
+const CORPUS = [
+  { name: "weather-cn", displayName: "Weather CN", description: "Forecasts for China: 天气预报 by city", keywords: ["weather", "china"], categories: ["weather"] },
+  { name: "cafe-finder", displayName: "Café Finder", description: "Find a café near you", keywords: ["coffee", "maps"], categories: ["maps"] },
+  { name: "stock-market", description: "Live stock market quotes (NASDAQ, SSE) and 2024 filings", keywords: ["finance", "stocks"], categories: ["finance", "data-analysis"] },
+  { name: "market-maker", displayName: "Market Maker", description: "Quotes and order books for exchanges", keywords: ["trading"], categories: ["finance"] },
+  { name: "weatherly", description: "A tiny forecast server, v2 of the classic", keywords: ["forecast"], categories: ["weather"] },
+  { name: "notes", displayName: "Ñotes", description: "Über-simple notes; naïve sync over e-mail (user@example.com)", keywords: ["productivity"], categories: ["productivity"] },
+  { name: "files-x", description: "File system access, read and write files", keywords: ["files", "fs"], categories: ["files"] },
+];
+
+const QUERIES = [
+  "weather", "wea", "w", "café", "cafe", "CAFE", "天气", "天气预报", "stock market", "market stock", "market",
+  "tushare", "tush", "github", "mcp", "server", "2024", "v2", "e", "mail", "example", "com", "uber", "naive",
+  "files system", "file", "nasdaq sse", "nothing-matches-this", "ñotes", "notes", "tdx", "weather cn",
+];
+const SORTS = ["relevance", "downloads", "updated", "name"] as const;
+
+describe.skipIf(!available)("search on PostgreSQL meets the FTS5 results contract", () => {
+  let db: TestDatabase;
+  let sqlite: TestRegistry;
+  let pg: TestRegistry;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // One clock per registry, so both see identical publish times.
+    const clock = () => {
+      let t = Date.parse("2026-01-01T00:00:00Z");
+      return () => new Date((t += 60_000));
+    };
+    sqlite = await createTestRegistry({ now: clock() });
+    pg = await createTestRegistry({ now: clock(), databaseUrl: db.url });
+    for (const reg of [sqlite, pg]) {
+      await publishSamples(reg);
+      const token = await reg.token("acme");
+      for (const [i, entry] of CORPUS.entries()) {
+        const res = await reg.publish(await packPackage({ ...entry, version: `1.${i}.0`, publisher: "acme" }), token, entry.name);
+        expect(res.status).toBe(201);
+      }
+      // Distinct download counts, with a tie, so the downloads sort has something to order.
+      for (const [name, times] of [["weather-cn", 3], ["stock-market", 2], ["notes", 2], ["cafe-finder", 1]] as const) {
+        const doc = (await (await reg.request(`/v1/connectors/${name}`)).json()) as { distTags: { latest: string } };
+        for (let k = 0; k < times; k++) {
+          expect((await reg.request(`/v1/connectors/${name}/${doc.distTags.latest}/tarball`)).status).toBe(200);
+        }
+      }
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([sqlite?.close(), pg?.close()]);
+    await db?.drop();
+  });
+
+  async function names(reg: TestRegistry, query: string): Promise<string[]> {
+    const res = await reg.request(`/v1/connectors?${query}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { items: Array<{ name: string }> }).items.map((i) => i.name);
+  }
+
+  it.each(QUERIES)("q=%j finds the same connectors on both", async (q) => {
+    for (const sort of SORTS) {
+      for (const category of ["", "finance", "weather"]) {
+        const query = `q=${encodeURIComponent(q)}&sort=${sort}&category=${category}&limit=100`;
+        const [a, b] = [await names(sqlite, query), await names(pg, query)];
+        if (sort === "relevance") {
+          expect(new Set(b), query).toEqual(new Set(a));
+          const exact = q.toLowerCase().split(/\s+/).join("-");
+          if (a.includes(exact)) expect([a[0], b[0]], query).toEqual([exact, exact]);
+        } else {
+          expect(b, query).toEqual(a);
+        }
+      }
+    }
+  });
+
+  it("a name match outranks a description match, on both", async () => {
+    for (const reg of [sqlite, pg]) {
+      const hits = await names(reg, "q=market");
+      expect(hits.indexOf("market-maker")).toBeLessThan(hits.indexOf("weatherly") === -1 ? Infinity : 0);
+      expect(hits.slice(0, 2).sort()).toEqual(["market-maker", "stock-market"]);
+    }
+  });
+
+  it("keyset pages add up to the whole list, in the same order on both", async () => {
+    for (const query of ["sort=name", "sort=downloads", "sort=updated", "q=weather&sort=relevance", "category=finance"]) {
+      const walk = async (reg: TestRegistry) => {
+        const all: string[] = [];
+        let cursor = "";
+        for (let page = 0; page < 50; page++) {
+          const res = await reg.request(`/v1/connectors?${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+          const body = (await res.json()) as { items: Array<{ name: string }>; nextCursor: string | null };
+          all.push(...body.items.map((i) => i.name));
+          if (!body.nextCursor) return all;
+          cursor = body.nextCursor;
+        }
+        throw new Error("pagination did not end");
+      };
+      const [a, b] = [await walk(sqlite), await walk(pg)];
+      expect(b).toEqual(await names(pg, `${query}&limit=100`));
+      if (!query.includes("relevance")) expect(b, query).toEqual(a);
+      else expect(new Set(b)).toEqual(new Set(a));
+    }
+  });
+
+  it("categories count the same", async () => {
+    const [a, b] = [await sqlite.request("/v1/categories"), await pg.request("/v1/categories")];
+    expect(await b.json()).toEqual(await a.json());
+  });
+});
