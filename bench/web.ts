@@ -9,7 +9,7 @@ import { validatePackage } from "../src/core/package/validate-package.js";
 import type { Category, PackageFiles } from "../src/core/types.js";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
-import type { ConnectorState, VersionRecord } from "../src/db/repository.js";
+import type { ConnectorState, PublisherRow, VersionRecord } from "../src/db/repository.js";
 import { computeIntegrity } from "../src/package/integrity.js";
 import { packFiles } from "../src/package/pack.js";
 import { connectorFields, versionContent, versionDocument } from "../src/registry/documents.js";
@@ -30,7 +30,10 @@ function templateFiles(): PackageFiles {
     "",
     "Some **markdown** with [a link](https://example.com), `code`, and a list:",
     "",
-    ...Array.from({ length: 20 }, (_, i) => `- item ${i}: lorem ipsum dolor sit amet, consectetur adipiscing elit`),
+    ...Array.from(
+      { length: 20 },
+      (_, i) => `- item ${i}: lorem ipsum dolor sit amet, consectetur adipiscing elit`,
+    ),
     "",
     "```json",
     '{ "mcpServers": { "bench": { "url": "https://example.com/mcp" } } }',
@@ -40,16 +43,33 @@ function templateFiles(): PackageFiles {
     "|---|---|",
     ...Array.from({ length: 15 }, (_, i) => `| row ${i} | ${i * 7} |`),
     "",
-    ...Array.from({ length: 12 }, () => "A paragraph of prose that explains what the connector does and how to set it up. ".repeat(2)),
+    ...Array.from({ length: 12 }, () =>
+      "A paragraph of prose that explains what the connector does and how to set it up. ".repeat(2),
+    ),
   ].join("\n");
   return new Map<string, Uint8Array>([
-    ["plugin.json", text(JSON.stringify({ name: "bench", version: "1.0.0", description: "x", publisher: "p0", icon: "icon.svg" }))],
+    [
+      "plugin.json",
+      text(
+        JSON.stringify({
+          name: "bench",
+          version: "1.0.0",
+          description: "x",
+          publisher: "p0",
+          icon: "icon.svg",
+        }),
+      ),
+    ],
     [
       "mcp.json",
       text(
         JSON.stringify({
           mcpServers: {
-            api: { type: "streamable-http", url: "https://api.example.com/mcp", headers: { Authorization: "Bearer ${API_TOKEN}" } },
+            api: {
+              type: "streamable-http",
+              url: "https://api.example.com/mcp",
+              headers: { Authorization: "Bearer ${API_TOKEN}" },
+            },
             local: { command: "npx", args: ["-y", "@example/bench-server"], env: { REGION: "${REGION}" } },
           },
         }),
@@ -61,7 +81,12 @@ function templateFiles(): PackageFiles {
         JSON.stringify({
           type: "object",
           properties: {
-            API_TOKEN: { type: "string", title: "API token", description: "From the dashboard", secret: true },
+            API_TOKEN: {
+              type: "string",
+              title: "API token",
+              description: "From the dashboard",
+              secret: true,
+            },
             REGION: { type: "string", title: "Region", default: "eu" },
           },
           required: ["API_TOKEN"],
@@ -69,13 +94,32 @@ function templateFiles(): PackageFiles {
         }),
       ),
     ],
-    ["skills/lookup/SKILL.md", text("---\nname: lookup\ndescription: Look things up with the bench connector.\n---\n\nSteps.\n")],
-    ["icon.svg", text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>')],
+    [
+      "skills/lookup/SKILL.md",
+      text("---\nname: lookup\ndescription: Look things up with the bench connector.\n---\n\nSteps.\n"),
+    ],
+    [
+      "icon.svg",
+      text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'),
+    ],
     ["README.md", text(readme)],
   ]);
 }
 
-const WORDS = ["stocks", "weather", "github", "search", "maps", "notes", "mail", "chat", "files", "sql", "vector", "browser"];
+const WORDS = [
+  "stocks",
+  "weather",
+  "github",
+  "search",
+  "maps",
+  "notes",
+  "mail",
+  "chat",
+  "files",
+  "sql",
+  "vector",
+  "browser",
+];
 
 async function seed(app: ReturnType<typeof createApp>, blobs: FsBlobStore) {
   const repo = app.registry.deps.repo;
@@ -85,8 +129,9 @@ async function seed(app: ReturnType<typeof createApp>, blobs: FsBlobStore) {
   const bytes = await packFiles(files);
   const digest = computeIntegrity(bytes);
   await blobs.put(blobKey(digest.sha256), bytes);
-  const publishers = [];
-  for (let p = 0; p < PUBLISHERS; p++) publishers.push(await repo.ensurePublisher(`publisher-${p}`, new Date().toISOString()));
+  const publishers: PublisherRow[] = [];
+  for (let p = 0; p < PUBLISHERS; p++)
+    publishers.push(await repo.ensurePublisher(`publisher-${p}`, new Date().toISOString()));
   const base = Date.UTC(2025, 0, 1);
   for (let start = 0; start < CONNECTORS; start += 500) {
     await repo.transaction(async (tx) => {
@@ -131,8 +176,14 @@ async function seed(app: ReturnType<typeof createApp>, blobs: FsBlobStore) {
           versions,
           tags: {},
         };
-        const id = await tx.createConnector({ name, publisherId: publisher.id, createdAt: state.createdAt, fields: connectorFields(state, PUBLIC_URL) });
-        for (const v of versions) await tx.insertVersion(id, v, versionDocument(name, publisher.name, v, PUBLIC_URL));
+        const id = await tx.createConnector({
+          name,
+          publisherId: publisher.id,
+          createdAt: state.createdAt,
+          fields: connectorFields(state, PUBLIC_URL),
+        });
+        for (const v of versions)
+          await tx.insertVersion(id, v, versionDocument(name, publisher.name, v, PUBLIC_URL));
       }
     });
   }
@@ -142,7 +193,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function measure(app: ReturnType<typeof createApp>, paths: string[]): Promise<{ p50: number; p95: number; max: number }> {
+async function measure(
+  app: ReturnType<typeof createApp>,
+  paths: string[],
+): Promise<{ p50: number; p95: number; max: number }> {
   const times: number[] = [];
   for (const p of paths) {
     const start = process.hrtime.bigint();
@@ -163,27 +217,78 @@ async function main(): Promise<void> {
     const app = createApp({ db: repo, blobs, publicUrl: PUBLIC_URL, log: (e) => console.error(e) });
     const seedStart = Date.now();
     await seed(app, blobs);
-    process.stderr.write(`seeded ${CONNECTORS} connectors in ${((Date.now() - seedStart) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `seeded ${CONNECTORS} connectors in ${((Date.now() - seedStart) / 1000).toFixed(1)} s\n`,
+    );
 
     const name = (i: number) => `${WORDS[i % WORDS.length]}-connector-${i}`;
     // Visit order is a fixed pseudo-random permutation, so every run measures the same requests.
     const order = Array.from({ length: CONNECTORS }, (_, i) => (i * 7919) % CONNECTORS);
     await measure(app, ["/", "/c/" + name(1), "/search?q=weather"]); // JIT warm-up, not counted
     const rows: Array<[string, string, { p50: number; p95: number; max: number }]> = [];
-    rows.push(["connector page, first visit (caches cold)", "1000", await measure(app, order.slice(0, 1000).map((i) => `/c/${name(i)}`))]);
-    rows.push(["connector page, repeat visit", "1000", await measure(app, order.slice(0, 1000).map((i) => `/c/${name(i)}`))]);
-    rows.push(["connector page, pinned version (3 versions)", "200", await measure(app, Array.from({ length: 200 }, (_, k) => `/c/${name(k * 10)}/1.1.0`))]);
-    rows.push(["home page", "200", await measure(app, Array.from({ length: 200 }, () => "/"))]);
-    rows.push(["search page (q=weather)", "200", await measure(app, Array.from({ length: 200 }, (_, k) => `/search?q=${WORDS[k % WORDS.length]}`))]);
-    rows.push(["publisher page (200 connectors)", "20", await measure(app, Array.from({ length: 20 }, (_, k) => `/p/publisher-${k}`))]);
+    rows.push([
+      "connector page, first visit (caches cold)",
+      "1000",
+      await measure(
+        app,
+        order.slice(0, 1000).map((i) => `/c/${name(i)}`),
+      ),
+    ]);
+    rows.push([
+      "connector page, repeat visit",
+      "1000",
+      await measure(
+        app,
+        order.slice(0, 1000).map((i) => `/c/${name(i)}`),
+      ),
+    ]);
+    rows.push([
+      "connector page, pinned version (3 versions)",
+      "200",
+      await measure(
+        app,
+        Array.from({ length: 200 }, (_, k) => `/c/${name(k * 10)}/1.1.0`),
+      ),
+    ]);
+    rows.push([
+      "home page",
+      "200",
+      await measure(
+        app,
+        Array.from({ length: 200 }, () => "/"),
+      ),
+    ]);
+    rows.push([
+      "search page (q=weather)",
+      "200",
+      await measure(
+        app,
+        Array.from({ length: 200 }, (_, k) => `/search?q=${WORDS[k % WORDS.length]}`),
+      ),
+    ]);
+    rows.push([
+      "publisher page (200 connectors)",
+      "20",
+      await measure(
+        app,
+        Array.from({ length: 20 }, (_, k) => `/p/publisher-${k}`),
+      ),
+    ]);
 
     const fmt = (n: number) => n.toFixed(2).padStart(8);
-    console.log(`\nWeb pages, ${CONNECTORS.toLocaleString("en")} connectors, app.request() in-process, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"})\n`);
-    console.log(`${"page".padEnd(46)} ${"n".padStart(5)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}`);
-    for (const [label, n, r] of rows) console.log(`${label.padEnd(46)} ${n.padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
+    console.log(
+      `\nWeb pages, ${CONNECTORS.toLocaleString("en")} connectors, app.request() in-process, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"})\n`,
+    );
+    console.log(
+      `${"page".padEnd(46)} ${"n".padStart(5)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}`,
+    );
+    for (const [label, n, r] of rows)
+      console.log(`${label.padEnd(46)} ${n.padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
     const connector = rows[0]![2];
     const ok = connector.p95 <= TARGET_MS;
-    console.log(`\ntarget: connector page ≤ ${TARGET_MS} ms server time (cold p95 ${connector.p95.toFixed(2)} ms): ${ok ? "met" : "NOT met"}`);
+    console.log(
+      `\ntarget: connector page ≤ ${TARGET_MS} ms server time (cold p95 ${connector.p95.toFixed(2)} ms): ${ok ? "met" : "NOT met"}`,
+    );
     if (!ok) process.exitCode = 1;
   } finally {
     await repo.close();

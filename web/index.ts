@@ -20,7 +20,12 @@ export function createWebRoutes(deps: WebDeps): Hono {
   app.get("*", async (c, next) => {
     const pathname = new URL(c.req.url).pathname;
     if (pathname.startsWith("/v1/") || pathname === "/v1" || pathname === "/healthz") return next();
-    return errorPage(c, new ConnectoryError("page.not-found", `There is no page at ${pathname.slice(0, 200)}.`, { status: 404 }));
+    return errorPage(
+      c,
+      new ConnectoryError("page.not-found", `There is no page at ${pathname.slice(0, 200)}.`, {
+        status: 404,
+      }),
+    );
   });
   return app;
 }

@@ -1,11 +1,102 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ExplainedServer } from "../../src/core/merge.js";
+import { formatDrift } from "../../src/core/tools/drift.js";
+import { redact } from "../../src/core/credentials.js";
 import type { Command } from "../lib/command.js";
+import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { exportProblems, readExports } from "../lib/host-exports.js";
+import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../lib/mcp-targets.js";
+import { listServerTools, type ServerTools } from "../lib/server-tools.js";
+import { textTable } from "../lib/text-table.js";
 
-// PLACEHOLDER: replaced by the issue that builds `doctor`; the verb is listed so --help shows the whole CLI.
+type Level = "ok" | "warn" | "fail" | "skip";
+interface Check {
+  status: Level;
+  detail?: string;
+}
+const CHECKS = ["starts", "handshake", "tools", "pins", "credentials", "hosts"] as const;
+type Row = { server: string; origin: ExplainedServer["origin"]; ok: boolean; problems: string[] } & Record<(typeof CHECKS)[number], Check>;
+
 const command: Command = {
-  usage: "doctor",
-  async run() {
-    throw new ConnectoryError("not-implemented", "`connectory doctor` is not available in this build yet");
+  usage: "doctor [--timeout <ms>]",
+  description: `
+Checks every active server: it starts, completes the MCP handshake, lists its tools, the tools match
+what you approved (pins), its credentials are complete, and the host files you exported to are
+current. Connectors missing credentials are checked too. Prints a table; exits 1 when a check fails.`,
+  options: { ...TIMEOUT_OPTION },
+  positionals: { max: 0 },
+  async run(args, ctx) {
+    const world = mcpWorld(ctx, args.values.timeout);
+    const config = await loadEffectiveConfig(ctx.home);
+    const active = config.servers.filter((s) => s.status === "active");
+    const listed = await listServerTools(ctx.home, active, config, world);
+    const exports = await readExports(ctx.home);
+    const hostCheck = exports ? exportProblems(exports, active.map((s) => s.name)) : undefined;
+    const hide = (t: string) => redact(t, config.secretValues);
+
+    const rows: Row[] = listed.map((entry) => serverRow(entry, hostCheck?.missing, hide));
+    for (const s of config.servers.filter((s) => s.status === "needs-credentials")) {
+      const skip = { status: "skip" as const };
+      rows.push({
+        server: s.name,
+        origin: s.origin,
+        ok: false,
+        problems: [s.reason ?? "missing credentials"],
+        starts: skip, handshake: skip, tools: skip, pins: skip, hosts: skip,
+        credentials: { status: "fail", detail: `missing ${(s.missing ?? []).join(", ")}` },
+      });
+    }
+    const notes: string[] = [];
+    for (const b of config.broken) notes.push(`FAIL ${b.key}: its installed package cannot be read (${b.message}); reinstall it`);
+    for (const s of hostCheck?.stale ?? [])
+      notes.push(`FAIL ${s.host} (${s.file}) still lists "${s.server}", which is no longer active: run \`connectory config export --host ${s.host} --write\``);
+    if (!exports) notes.push("host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)");
+    const inactive = config.servers.filter((s) => !["active", "needs-credentials"].includes(s.status));
+    if (inactive.length) notes.push(`${inactive.length} inactive server(s) not checked (${inactive.map((s) => `${s.name}: ${s.status}`).join(", ")}): see \`connectory config --explain\``);
+
+    const failed = rows.some((r) => !r.ok) || config.broken.length > 0 || (hostCheck?.stale.length ?? 0) > 0;
+    const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
+    const table =
+      rows.length === 0
+        ? "no active servers to check"
+        : textTable(["SERVER", ...columns.map((c) => c.toUpperCase())], rows.map((r) => [r.server, ...columns.map((c) => cell(r[c]))]));
+    const details = rows.filter((r) => r.problems.length).flatMap((r) => [`${r.server}:`, ...r.problems.map((p) => `  ${p.replace(/\n/g, "\n  ")}`)]);
+    const text = [table, ...(details.length ? ["", ...details] : []), ...(notes.length ? ["", ...notes] : []), "", failed ? "Some checks failed." : "All checks passed."].join("\n");
+    const data = hideSecrets({ ok: !failed, servers: rows, broken: config.broken.map((b) => ({ key: b.key, message: b.message })), hostsChecked: exports !== undefined, notes }, config.secretValues);
+    return { data, text: hide(text), exitCode: failed ? 1 : 0 };
   },
 };
 export default command;
+
+function serverRow(entry: ServerTools, missingHosts: Map<string, string[]> | undefined, hide: (t: string) => string): Row {
+  const name = entry.server.name;
+  const base = { server: name, origin: entry.server.origin, credentials: { status: "ok" as Level } };
+  const missing = missingHosts?.get(name);
+  const hosts: Check = !missingHosts ? { status: "skip" } : missing ? { status: "fail", detail: `missing in ${missing.join(", ")}` } : { status: "ok" };
+  const problems = missing ? [`not in the exports of ${missing.join(", ")}: run \`connectory config export --host <host> --write\``] : [];
+  if (!entry.ok) {
+    const order = ["start", "handshake", "tools"] as const;
+    const at = order.indexOf(entry.stage);
+    const check = (i: number): Check => (i < at ? { status: "ok" } : i === at ? { status: "fail", detail: entry.error.code } : { status: "skip" });
+    problems.unshift(`${entry.error.message}${entry.error.hint ? `\n${entry.error.hint}` : ""}`);
+    return { ...base, ok: false, problems, starts: check(0), handshake: check(1), tools: check(2), pins: { status: "skip" }, hosts };
+  }
+  let pins: Check;
+  if (entry.pins.status === "match") pins = { status: "ok" };
+  else if (entry.pins.status === "unpinned") {
+    pins = { status: "warn", detail: "not pinned" };
+    problems.push(`its tools are not pinned yet: run \`connectory inspect ${name}\` to review and approve them`);
+  } else {
+    pins = { status: "fail", detail: "DRIFT" };
+    problems.push(
+      `its tools changed since you approved them on ${entry.pins.pinnedAt}; \`connectory run ${name}\` refuses it until you review and run \`connectory trust ${name}\`:`,
+      ...formatDrift(entry.pins.drift, hide),
+    );
+  }
+  const ok = pins.status !== "fail" && hosts.status !== "fail";
+  return { ...base, ok, problems, starts: { status: "ok" }, handshake: { status: "ok" }, tools: { status: "ok", detail: String(entry.tools.length) }, pins, hosts };
+}
+
+function cell(c: Check): string {
+  const word = c.status === "skip" ? "-" : c.status === "ok" ? "ok" : c.status === "warn" ? "warn" : "FAIL";
+  return c.detail ? `${word} ${c.detail}` : word;
+}

@@ -1,14 +1,35 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Readable, Writable } from "node:stream";
+import { PassThrough } from "node:stream";
 import type { Command } from "../lib/command.js";
+import { createMarketplaceServer } from "../lib/marketplace-tools.js";
+import { resolveMarketplace } from "../lib/marketplaces-store.js";
+import { status } from "../lib/output.js";
+import { RegistryClient } from "../lib/registry-client.js";
 
-// PLACEHOLDER: replaced by the issue that builds `mcp-server`; the verb is listed so --help shows the whole CLI.
 const command: Command = {
-  usage: "mcp-server",
-  async run() {
-    throw new ConnectoryError(
-      "not-implemented",
-      "`connectory mcp-server` is not available in this build yet",
-    );
+  usage: "mcp-server [--marketplace <name>]",
+  description: `
+Serves the marketplace itself as an MCP server on stdin/stdout, so any agent can discover and set up
+connectors. Tools: search_connectors, get_connector, get_install_config. Add it to a host as
+\`connectory mcp-server\`. It runs until its stdin closes.`,
+  options: { marketplace: { type: "string" } },
+  positionals: { max: 0 },
+  async run(args, ctx) {
+    const market = await resolveMarketplace(ctx.home, ctx.env, args.values.marketplace as string | undefined);
+    const server = createMarketplaceServer(new RegistryClient(market.url, ctx.fetch), ctx.fetch, ctx.version);
+    // ctx.stdout may be a plain sink (tests): give the transport a stream that writes into it.
+    const out = new PassThrough();
+    out.on("data", (chunk: Buffer) => ctx.stdout.write(chunk.toString("utf8")));
+    const transport = new StdioServerTransport(ctx.stdin as Readable, out as Writable);
+    const closed = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+      (ctx.stdin as Readable).once("end", () => void server.close());
+    });
+    await server.connect(transport);
+    status(ctx, `connectory mcp-server: serving marketplace "${market.name}" (${market.url}) on stdio`);
+    await closed;
+    return { data: null, text: "" };
   },
 };
 export default command;

@@ -4,6 +4,7 @@ import { redact } from "../../src/core/credentials.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
+import { verifyToolsBeforeRun } from "../lib/approve-tools.js";
 import { bridgeRemote } from "../lib/bridge.js";
 import type { Command } from "../lib/command.js";
 import type { CommandContext } from "../lib/context.js";
@@ -70,8 +71,7 @@ export default command;
  * or throw a ConnectoryError to refuse; it must never write to stdout (the MCP channel).
  */
 export async function beforeRun(server: ExplainedServer, ctx: CommandContext): Promise<void> {
-  void server;
-  void ctx;
+  await verifyToolsBeforeRun(server, ctx);
 }
 
 /** Spawns a stdio server without a shell, wiring the host's stdio to it; resolves with its exit code. */

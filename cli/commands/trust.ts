@@ -5,6 +5,10 @@ import type { Command } from "../lib/command.js";
 import { readManualServers } from "../lib/manual-servers.js";
 import { launchLine, visibleServer } from "../lib/server-view.js";
 import { updateTrust } from "../lib/trust-store.js";
+import { approveTools, type Approval } from "../lib/approve-tools.js";
+import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { warn } from "../lib/output.js";
+import { serverPins } from "../lib/pins-store.js";
 
 const command: Command = {
   usage: "trust <server>",
@@ -19,6 +23,11 @@ Connector servers need no trust: installing the connector was the decision.`,
     const doc = await readManualServers(ctx.home);
     const spec = Object.hasOwn(doc.servers, name) ? doc.servers[name] : undefined;
     if (spec === undefined) {
+      // A connector's server needs no trust to run, but re-approving its drifted tools is `trust` too.
+      const connectorServer = (await loadEffectiveConfig(ctx.home)).servers.find(
+        (s) => s.name === name && s.origin.kind === "connector",
+      );
+      if (connectorServer) return approvalResult(await approveTools(ctx, name));
       throw new ConnectoryError(
         "trust.server.unknown",
         `no hand-written server named "${name}" in ${doc.file}`,
@@ -33,6 +42,20 @@ Connector servers need no trust: installing the connector was the decision.`,
       servers: { ...file.servers, [name]: { ...fingerprint, trustedAt: ctx.now().toISOString() } },
     }));
     const shown = visibleServer(spec, sensitiveValues(spec), false);
+    // Already pinned (used before): trusting again also re-approves its current tools.
+    if (await serverPins(ctx.home, name)) {
+      const approval = await approveTools(ctx, name).catch((error: Error) => {
+        warn(ctx, `could not re-approve the tools of ${name}: ${error.message}`);
+        return undefined;
+      });
+      if (approval) {
+        const result = approvalResult(approval);
+        return {
+          data: { name, trusted: true, sha256: fingerprint.sha256, server: shown, tools: result.data },
+          text: `Trusted "${name}": ${launchLine(shown)}\n${result.text}`,
+        };
+      }
+    }
     return {
       data: { name, trusted: true, sha256: fingerprint.sha256, server: shown },
       text: `Trusted "${name}": ${launchLine(shown)}\n  any edit to its launch spec will need a new \`connectory trust ${name}\``,
@@ -40,3 +63,11 @@ Connector servers need no trust: installing the connector was the decision.`,
   },
 };
 export default command;
+
+/** What re-approving a server's tools changed, for the output of `trust`. */
+function approvalResult(a: Approval): { data: Approval; text: string } {
+  const head = a.drift.length
+    ? `Approved the ${a.tools} current tools of "${a.server}"; these changes are now pinned:`
+    : `Pinned the ${a.tools} tools of "${a.server}" (nothing had changed).`;
+  return { data: a, text: [head, ...a.diff.map((l) => `  ${l}`)].join("\n") };
+}

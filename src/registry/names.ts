@@ -15,9 +15,14 @@ export function checkName(name: string): string {
   return name;
 }
 
+/** True for a strict semver string as written (`1.2.3`, `1.2.3-rc.1`, `1.2.3+build`; not `v1.2.3`). */
+function isExactVersion(text: string): boolean {
+  return /^\d/.test(text) && semver.parse(text)?.raw === text;
+}
+
 /** Throws 400 `version.invalid` unless `version` is strict semver. */
 export function checkVersion(version: string): string {
-  if (semver.valid(version) !== version) {
+  if (!isExactVersion(version)) {
     throw new ConnectoryError(
       "version.invalid",
       `"${clip(version)}" is not a version (strict semver, e.g. 1.2.3)`,
@@ -38,7 +43,7 @@ export function checkTag(tag: string): string {
 
 /** A version reference in a URL: an exact version, or else a tag. */
 export function parseRef(ref: string): { version: string } | { tag: string } {
-  if (semver.valid(ref) === ref) return { version: ref };
+  if (isExactVersion(ref)) return { version: ref };
   if (TAG.test(ref) && semver.validRange(ref) === null) return { tag: ref };
   throw new ConnectoryError("version.invalid", `"${clip(ref)}" is neither a version nor a dist-tag`, {
     hint: "use an exact version (1.2.3) or a tag (latest)",

@@ -147,6 +147,12 @@ export class FakeRegistry {
     if (stored) stored.served = bytes;
   }
 
+  /** Replaces a version's bytes AND the integrity the document describes: a consistent but wrong package. */
+  replaceTarball(name: string, version: string, bytes: Uint8Array): void {
+    const stored = this.connectors.get(name)?.get(version);
+    if (stored) stored.bytes = stored.served = bytes;
+  }
+
   tarballCount(): number {
     return this.requests.filter((r) => r.endsWith("/tarball")).length;
   }

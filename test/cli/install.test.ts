@@ -120,12 +120,7 @@ describe("install", () => {
     const files = weather("2.0.0");
     await reg.publish(files);
     // Serve garbage AND describe garbage: the integrity matches, the package does not.
-    (
-      reg as unknown as { connectors: Map<string, Map<string, { bytes: Uint8Array; served: Uint8Array }>> }
-    ).connectors
-      .get("weather")!
-      .get("2.0.0")!.bytes = garbage;
-    reg.tamper("weather", "2.0.0", garbage);
+    reg.replaceTarball("weather", "2.0.0", garbage);
     const r = await run("install", "weather");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("gzip");
@@ -136,10 +131,7 @@ describe("install", () => {
     await reg.publish(weather("1.0.0"));
     const { packFiles } = await import("../../src/package/pack.js");
     const other = await packFiles(tushare("1.0.0"));
-    const stored = (reg as unknown as { connectors: Map<string, Map<string, { bytes: Uint8Array }>> })
-      .connectors;
-    stored.get("weather")!.get("1.0.0")!.bytes = other;
-    reg.tamper("weather", "1.0.0", other);
+    reg.replaceTarball("weather", "1.0.0", other);
     const r = await run("install", "weather");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("the registry sent tushare@1.0.0 when asked for weather@1.0.0");

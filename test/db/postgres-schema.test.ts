@@ -19,8 +19,8 @@ function shape(config: Config) {
       .map((c) => ({ name: c.name, notNull: c.notNull, hasDefault: c.hasDefault, primary: c.primary, unique: c.isUnique }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     indexes: config.indexes
-      .filter((i) => !PG_ONLY_INDEXES.includes(i.config.name))
-      .map((i) => ({ name: i.config.name, unique: i.config.unique }))
+      .map((i) => ({ name: i.config.name ?? "(unnamed)", unique: i.config.unique }))
+      .filter((i) => !PG_ONLY_INDEXES.includes(i.name))
       .sort((a, b) => a.name.localeCompare(b.name)),
     primaryKeys: config.primaryKeys.map((k) => k.columns.map(col)),
     foreignKeys: config.foreignKeys

@@ -7,11 +7,15 @@ import { chromium, type BrowserContext } from "playwright-core";
 export const CHROMIUM = "/usr/bin/chromium";
 export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 if (!HAS_CHROMIUM) {
-  console.warn(`web e2e: skipped, ${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`);
+  console.warn(
+    `web e2e: skipped, ${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`,
+  );
 }
 
 /** A headless chromium with a fresh profile folder; close() removes it. */
-export async function launchBrowser(options: { width?: number; height?: number } = {}): Promise<{
+export async function launchBrowser(
+  options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {},
+): Promise<{
   context: BrowserContext;
   close(): Promise<void>;
 }> {
@@ -19,8 +23,16 @@ export async function launchBrowser(options: { width?: number; height?: number }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   return {
     context,

@@ -12,14 +12,17 @@ let context: BrowserContext;
 /** Everything a page did that the tests judge: requests, dialogs, console errors, uncaught errors. */
 interface Watch {
   requests: string[];
+  /** Requests the browser refused to make, with why (e.g. "csp"). */
+  failed: Map<string, string>;
   dialogs: string[];
   errors: string[];
 }
 
 async function open(path: string): Promise<{ page: Page; watch: Watch }> {
   const page = await context.newPage();
-  const watch: Watch = { requests: [], dialogs: [], errors: [] };
+  const watch: Watch = { requests: [], failed: new Map(), dialogs: [], errors: [] };
   page.on("request", (r) => watch.requests.push(r.url()));
+  page.on("requestfailed", (r) => watch.failed.set(r.url(), r.failure()?.errorText ?? ""));
   page.on("dialog", (d) => {
     watch.dialogs.push(d.message());
     void d.dismiss();
@@ -69,11 +72,13 @@ describe.skipIf(!HAS_CHROMIUM)("web marketplace in Debian's chromium", () => {
     expect(await page.locator("#panel-cursor").isVisible()).toBe(true);
     expect(await page.locator("#panel-claude-desktop").isVisible()).toBe(false);
 
-    const copy = page.locator('#panel-cursor button.copy').first();
+    const copy = page.locator("#panel-cursor button.copy").first();
     await copy.click();
     await page.locator('#panel-cursor button.copy[data-state="copied"]').first().waitFor();
-    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
-    const api = (await (await fetch(`${server.url}/v1/connectors/weather/1.0.0/config?host=cursor`)).json()) as {
+    const clipboard = await page.evaluate<string>("navigator.clipboard.readText()");
+    const api = (await (
+      await fetch(`${server.url}/v1/connectors/weather/1.0.0/config?host=cursor`)
+    ).json()) as {
       snippets: Array<{ text: string }>;
     };
     expect(clipboard).toBe(api.snippets[0]?.text);
@@ -91,13 +96,19 @@ describe.skipIf(!HAS_CHROMIUM)("web marketplace in Debian's chromium", () => {
     await page.keyboard.press("ArrowRight");
     const second = page.locator('button[role="tab"]').nth(1);
     expect(await second.getAttribute("aria-selected")).toBe("true");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-host"))).toBe("claude-code");
+    expect(
+      await page.evaluate<string | null>('document.activeElement?.getAttribute("data-host") ?? null'),
+    ).toBe("claude-code");
     expect(await page.locator("#panel-claude-code").isVisible()).toBe(true);
     await page.keyboard.press("End");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-host"))).toBe("goose");
+    expect(
+      await page.evaluate<string | null>('document.activeElement?.getAttribute("data-host") ?? null'),
+    ).toBe("goose");
     await page.keyboard.press("ArrowRight"); // wraps
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-host"))).toBe("claude-desktop");
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(
+      await page.evaluate<string | null>('document.activeElement?.getAttribute("data-host") ?? null'),
+    ).toBe("claude-desktop");
+    const outline = await page.evaluate<string>("getComputedStyle(document.activeElement).outlineStyle");
     expect(outline).toBe("solid");
     await page.close();
   });
@@ -107,45 +118,67 @@ describe.skipIf(!HAS_CHROMIUM)("web marketplace in Debian's chromium", () => {
     await page.locator(".markdown").hover();
     await page.locator("text=styled div").hover();
     await page.waitForTimeout(300); // let anything that would fire (onerror, onload, refresh) have its chance
-    expect(await page.locator(".markdown script, .markdown style, .markdown iframe, .markdown img, .markdown svg, .markdown form").count()).toBe(0);
-    expect(await page.locator("h1").first().textContent()).toContain('Evil <script>alert("display-name")</script>');
+    expect(
+      await page
+        .locator(
+          ".markdown script, .markdown style, .markdown iframe, .markdown img, .markdown svg, .markdown form",
+        )
+        .count(),
+    ).toBe(0);
+    expect(await page.locator("h1").first().textContent()).toContain(
+      'Evil <script>alert("display-name")</script>',
+    );
     expect(page.url()).toBe(`${server.url}/c/hostile`);
     expect(watch.dialogs).toEqual([]);
     expect(watch.errors).toEqual([]);
     expectLocalOnly(watch);
 
-    // The hostile SVG icon, opened as a document, is sandboxed by its CSP: its script does not run.
+    // The hostile SVG icon, opened as a document, is sandboxed by its CSP: its script does not run, and
+    // its external <image> is refused by the browser before any request is sent.
     const icon = await open("/icons/hostile/1.0.0");
     await icon.page.waitForTimeout(200);
     expect(icon.watch.dialogs).toEqual([]);
-    expectLocalOnly(icon.watch);
+    expect(icon.watch.errors.some((e) => e.includes("Blocked script execution"))).toBe(true);
+    for (const url of icon.watch.requests.filter((u) => !u.startsWith(`${server.url}/`))) {
+      expect(icon.watch.failed.get(url), url).toBe("csp");
+    }
     await icon.page.close();
     await page.close();
   });
 
-  test("pages are readable without JS: every host panel shows, search works as a plain form", async () => {
-    const noJs = await context.browser()?.newContext({ javaScriptEnabled: false });
-    const ctx = noJs ?? (await browser.context);
-    const page = await (noJs ? noJs.newPage() : ctx.newPage());
-    if (!noJs) await page.context().setExtraHTTPHeaders({});
-    await page.goto(`${server.url}/search?q=tushare`);
-    await page.locator('a[href="/c/tushare"]').first().click();
-    await page.waitForURL(`${server.url}/c/tushare`);
-    if (noJs) {
-      expect(await page.locator("#panel-cursor").isVisible()).toBe(true);
-      expect(await page.locator("#panel-codex").isVisible()).toBe(true);
+  test("pages are readable without JS: search is a plain form, every host panel shows", async () => {
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await noJs.context.newPage();
+      await page.goto(`${server.url}/`);
+      await page.locator("#q").fill("tushare");
+      await page.locator("#q").press("Enter");
+      await page.waitForURL(`${server.url}/search?q=tushare&category=`);
+      await page.locator('a[href="/c/tushare"]').first().click();
+      await page.waitForURL(`${server.url}/c/tushare`);
+      for (const host of ["claude-desktop", "cursor", "vscode", "codex", "goose"]) {
+        expect(await page.locator(`#panel-${host} pre`).first().isVisible(), host).toBe(true);
+      }
       expect(await page.locator('[role="tablist"]').isVisible()).toBe(false);
+      expect(await page.locator("button.copy").first().isVisible()).toBe(false);
+    } finally {
+      await noJs.close();
     }
-    await page.close();
-    await noJs?.close();
   });
 
   test("usable at 360 px: no page scrolls sideways", async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 360, height: 780 });
-    for (const path of ["/", "/c/tushare", "/c/weather", "/search?q=a", "/publish", "/p/connectory-samples"]) {
+    for (const path of [
+      "/",
+      "/c/tushare",
+      "/c/weather",
+      "/search?q=a",
+      "/publish",
+      "/p/connectory-samples",
+    ]) {
       await page.goto(`${server.url}${path}`);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = await page.evaluate<number>("document.documentElement.scrollWidth");
       expect(width, path).toBeLessThanOrEqual(360);
     }
     await page.close();

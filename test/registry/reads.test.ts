@@ -157,10 +157,16 @@ it("GET /healthz and GET /v1/whoami", async () => {
   expect((await reg.request("/v1/whoami")).status).toBe(401);
 });
 
-it("unknown routes are problem+json 404s", async () => {
-  const res = await reg.request("/v2/nothing");
-  expect(res.status).toBe(404);
-  expect((await json(res)).code).toBe("route.not-found");
+it("unknown API routes and methods are problem+json 404s", async () => {
+  for (const [path, method] of [
+    ["/v1/nothing", "GET"],
+    ["/v1/connectors/weather", "PATCH"],
+  ] as const) {
+    const res = await reg.request(path, { method });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect((await json(res)).code).toBe("route.not-found");
+  }
 });
 
 it("documents follow a new PUBLIC_URL (rebuilt once at start-up)", async () => {

@@ -112,3 +112,19 @@ it("only the owner may yank; unknown connector or version are 404; no token is 4
   expect((await reg.request("/v1/connectors/guarded/1.0.0/yank", { method: "POST" })).status).toBe(401);
   expect(await reg.snapshot()).toEqual(before);
 });
+
+it("a version with build metadata is served by its exact string and occupies its precedence", async () => {
+  const res = await reg.publish(
+    await packPackage({ name: "build", version: "1.0.0+build.7" }),
+    acme,
+    "build",
+  );
+  expect(res.status).toBe(201);
+  const doc = await json(await reg.request("/v1/connectors/build/1.0.0%2Bbuild.7"));
+  expect(doc.version).toBe("1.0.0+build.7");
+  expect(doc.dist.tarball).toBe(`${reg.publicUrl}/v1/connectors/build/1.0.0%2Bbuild.7/tarball`);
+  expect((await reg.request("/v1/connectors/build/1.0.0%2Bbuild.7/tarball")).status).toBe(200);
+  const twin = await reg.publish(await packPackage({ name: "build", version: "1.0.0" }), acme, "build");
+  expect(twin.status).toBe(409);
+  expect((await reg.request("/v1/connectors/build/v1.0.0")).status).toBe(400);
+});

@@ -16,7 +16,9 @@ beforeAll(async () => {
   await publishSamples(reg);
   const token = await reg.token("acme");
   expect((await reg.publish(await hostilePackage(), token, "hostile")).status).toBe(201);
-  expect((await reg.publish(await packPackage({ name: "plain", version: "1.0.0" }), token, "plain")).status).toBe(201);
+  expect(
+    (await reg.publish(await packPackage({ name: "plain", version: "1.0.0" }), token, "plain")).status,
+  ).toBe(201);
 });
 afterAll(() => reg.close());
 
@@ -30,14 +32,21 @@ describe("static assets", () => {
     expect(await res.text()).toBe(await fs.readFile(path.join(ROOT, "web/static/app.js"), "utf8"));
     const plain = await reg.request("/static/app.js");
     expect(plain.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
-    const again = await reg.request("/static/style.css", { headers: { "if-none-match": plain.headers.get("etag") ?? "" } });
+    const again = await reg.request("/static/style.css", {
+      headers: { "if-none-match": plain.headers.get("etag") ?? "" },
+    });
     expect(again.status).toBe(200); // a different file's ETag does not match
     const etag = (await reg.request("/static/style.css")).headers.get("etag") ?? "";
     expect((await reg.request("/static/style.css", { headers: { "if-none-match": etag } })).status).toBe(304);
   });
 
   test("only files of web/static are served", async () => {
-    for (const p of ["/static/nope.js", "/static/..%2F..%2Fpackage.json", "/static/%2e%2e%2fpackage.json", "/static/"]) {
+    for (const p of [
+      "/static/nope.js",
+      "/static/..%2F..%2Fpackage.json",
+      "/static/%2e%2e%2fpackage.json",
+      "/static/",
+    ]) {
       const res = await reg.request(p);
       expect(res.status, p).toBe(404);
     }
@@ -52,7 +61,9 @@ describe("icons", () => {
     expect(res.headers.get("content-security-policy")).toBe(FILE_CSP);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(await res.text()).toBe(await fs.readFile(path.join(ROOT, "plugins-sample/weather/icon.svg"), "utf8"));
+    expect(await res.text()).toBe(
+      await fs.readFile(path.join(ROOT, "plugins-sample/weather/icon.svg"), "utf8"),
+    );
   });
 
   test("a hostile SVG is served byte for byte but sandboxed; a tag URL revalidates", async () => {
@@ -79,7 +90,9 @@ describe("schemas and the example package", () => {
       const res = await reg.request(`/schemas/${file}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/schema+json");
-      expect(await res.json()).toEqual(JSON.parse(await fs.readFile(path.join(ROOT, "schemas", file), "utf8")));
+      expect(await res.json()).toEqual(
+        JSON.parse(await fs.readFile(path.join(ROOT, "schemas", file), "utf8")),
+      );
     }
     for (const p of ["/schemas/nope.schema.json", "/schemas/..%2Fpackage.json", "/schemas/package.json"]) {
       expect((await reg.request(p)).status, p).toBe(404);

@@ -4,7 +4,9 @@ import { HOSTILE_README } from "./hostile-package.js";
 
 describe("renderReadme", () => {
   test("renders ordinary markdown: headings, emphasis, code, tables, lists, links", () => {
-    const html = renderReadme("# Title\n\n**b** _i_ `c`\n\n- one\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/d)\n\n```js\nlet x = 1 < 2;\n```\n");
+    const html = renderReadme(
+      "# Title\n\n**b** _i_ `c`\n\n- one\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/d)\n\n```js\nlet x = 1 < 2;\n```\n",
+    );
     expect(html).toContain("<h1>Title</h1>");
     expect(html).toContain("<strong>b</strong>");
     expect(html).toContain("<code>c</code>");
@@ -48,8 +50,24 @@ describe("renderReadme", () => {
   test("the whole hostile README keeps its safe text and loses every active part", () => {
     const html = renderReadme(HOSTILE_README);
     expect(html).toContain("<strong>bold</strong>");
-    expect(html).toContain('<a href="https://example.com/docs" rel="nofollow noopener noreferrer ugc">a real link</a>');
-    for (const bad of [/<script/i, /\son\w+=/i, /(href|src)\s*=\s*["']?\s*javascript:/i, /<style/i, /<iframe/i, /<form/i, /<svg/i, /<img/i, /<link/i, /<meta/i, /<base/i, /style=/i, /src=/i]) {
+    expect(html).toContain(
+      '<a href="https://example.com/docs" rel="nofollow noopener noreferrer ugc">a real link</a>',
+    );
+    for (const bad of [
+      /<script/i,
+      /\son\w+=/i,
+      /(href|src)\s*=\s*["']?\s*javascript:/i,
+      /<style/i,
+      /<iframe/i,
+      /<form/i,
+      /<svg/i,
+      /<img/i,
+      /<link/i,
+      /<meta/i,
+      /<base/i,
+      /style=/i,
+      /src=/i,
+    ]) {
       expect(html).not.toMatch(bad);
     }
     // Every remaining href is http(s) (an external link is navigation, not a load).

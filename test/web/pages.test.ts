@@ -8,7 +8,12 @@ let token: string;
 
 /** Decodes the entities hono/jsx writes, to compare page text with API text. */
 function decode(html: string): string {
-  return html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** The text of the element with `id` (a <pre>), decoded. */
@@ -31,7 +36,9 @@ async function page(path: string, status = 200): Promise<{ res: Response; html: 
     expect(m[2]).toBe("");
   }
   // Nothing the page loads comes from another origin.
-  for (const m of html.matchAll(/<(?:img|script|link|iframe|source|video|audio)\b[^>]*\s(?:src|href)="([^"]*)"/g)) {
+  for (const m of html.matchAll(
+    /<(?:img|script|link|iframe|source|video|audio)\b[^>]*\s(?:src|href)="([^"]*)"/g,
+  )) {
     expect(m[1]).toMatch(/^\/(?!\/)/);
   }
   return { res, html };
@@ -41,14 +48,24 @@ beforeAll(async () => {
   reg = await createTestRegistry();
   await publishSamples(reg);
   token = await reg.token("acme");
-  const put = async (bytes: Uint8Array, name: string) => expect((await reg.publish(bytes, token, name)).status).toBe(201);
+  const put = async (bytes: Uint8Array, name: string) =>
+    expect((await reg.publish(bytes, token, name)).status).toBe(201);
   await put(await hostilePackage(), "hostile");
   for (const version of ["1.0.0", "1.1.0", "2.0.0"]) {
-    await put(await packPackage({ name: "multi", version, displayName: "Multi & Co", categories: ["other"] }), "multi");
+    await put(
+      await packPackage({ name: "multi", version, displayName: "Multi & Co", categories: ["other"] }),
+      "multi",
+    );
   }
   const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  expect((await reg.request("/v1/connectors/multi/1.0.0/yank", { method: "POST", headers: auth })).status).toBe(200);
-  const deprecate = await reg.request("/v1/connectors/multi/1.1.0/deprecate", { method: "POST", headers: auth, body: JSON.stringify({ message: "use <2.0.0>" }) });
+  expect(
+    (await reg.request("/v1/connectors/multi/1.0.0/yank", { method: "POST", headers: auth })).status,
+  ).toBe(200);
+  const deprecate = await reg.request("/v1/connectors/multi/1.1.0/deprecate", {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ message: "use <2.0.0>" }),
+  });
   expect(deprecate.status).toBe(200);
 });
 afterAll(() => reg.close());
@@ -56,9 +73,15 @@ afterAll(() => reg.close());
 describe("home", () => {
   test("has the search form, categories with counts, popular and recently updated connectors", async () => {
     const { html } = await page("/");
-    expect(html).toContain('<form class="search" action="/search" method="get" role="search" data-live-search="">');
-    expect(html).toMatch(/<a href="\/search\?category=weather" class="chip">weather <span class="count">1<\/span><\/a>/);
-    expect(html).toMatch(/<a href="\/search\?category=maps" class="chip chip-quiet">maps <span class="count">0<\/span><\/a>/);
+    expect(html).toContain(
+      '<form class="search" action="/search" method="get" role="search" data-live-search="">',
+    );
+    expect(html).toMatch(
+      /<a href="\/search\?category=weather" class="chip">weather <span class="count">1<\/span><\/a>/,
+    );
+    expect(html).toMatch(
+      /<a href="\/search\?category=maps" class="chip chip-quiet">maps <span class="count">0<\/span><\/a>/,
+    );
     expect(html).toContain('id="pop-h">Popular');
     expect(html).toContain('id="recent-h">Recently updated');
     expect(html).toContain('<a href="/c/weather">Weather (bundled sample)</a>');
@@ -99,7 +122,9 @@ describe("connector page", () => {
     expect(html).toContain('<a href="/p/connectory-samples">connectory-samples</a>');
     expect(html).toContain("China A-share, index, fund and futures data");
     expect(html).toContain('<div class="markdown"><h1>Tushare Pro</h1>');
-    expect(html).toMatch(/<code>TUSHARE_TOKEN<\/code> <span>Tushare token<\/span><span class="badge">secret<\/span><span class="badge">required<\/span>/);
+    expect(html).toMatch(
+      /<code>TUSHARE_TOKEN<\/code> <span>Tushare token<\/span><span class="badge">secret<\/span><span class="badge">required<\/span>/,
+    );
     expect(html).toContain("<code>daily-quotes</code>");
     expect(html).toContain('<span class="badge">streamable-http</span>');
     expect(html).toContain('<a href="/c/tushare/1.0.0" aria-current="page">1.0.0</a>');
@@ -109,10 +134,12 @@ describe("connector page", () => {
   test("each host tab holds exactly the config endpoint's snippet, and the deeplink buttons its links", async () => {
     for (const name of ["tushare", "weather", "github"]) {
       const { html } = await page(`/c/${name}`);
-      const hosts = [...html.matchAll(/role="tab" id="tab-([a-z-]+)"/g)].map((m) => m[1]);
+      const hosts = [...html.matchAll(/role="tab" id="tab-([a-z-]+)"/g)].map((m) => m[1] ?? "");
       expect(hosts.length).toBe(12);
       for (const host of hosts) {
-        const api = (await (await reg.request(`/v1/connectors/${name}/1.0.0/config?host=${host}`)).json()) as {
+        const api = (await (
+          await reg.request(`/v1/connectors/${name}/1.0.0/config?host=${host}`)
+        ).json()) as {
           snippets: Array<{ text: string; deeplink?: string }>;
         };
         api.snippets.forEach((s, i) => expect(preText(html, `snippet-${host}-${i}`)).toBe(s.text));
@@ -126,16 +153,24 @@ describe("connector page", () => {
   test("tabs are buttons with ARIA roles; the tablist and copy buttons wait for JS", async () => {
     const { html } = await page("/c/weather");
     expect(html).toContain('<div class="tablist" role="tablist" aria-label="MCP hosts" hidden="">');
-    expect(html).toMatch(/<button type="button" role="tab" id="tab-cursor" aria-controls="panel-cursor" aria-selected="false" tabindex="-1"/);
+    expect(html).toMatch(
+      /<button type="button" role="tab" id="tab-cursor" aria-controls="panel-cursor" aria-selected="false" tabindex="-1"/,
+    );
     expect(html).toContain('role="tabpanel" id="panel-cursor" aria-labelledby="tab-cursor"');
-    expect(html).toContain('<button type="button" class="copy" data-copy="install-cmd" hidden="">Copy</button>');
+    expect(html).toContain(
+      '<button type="button" class="copy" data-copy="install-cmd" hidden="">Copy</button>',
+    );
   });
 
   test("versions carry dates and yanked / deprecated marks; a pinned yanked version says so", async () => {
     const { html } = await page("/c/multi");
     expect(html).toContain("<title>Multi &amp; Co · Connectory</title>");
-    expect(html).toMatch(/1\.0\.0<\/a> <time datetime="[^"]+">\d{4}-\d\d-\d\d<\/time><span class="badge badge-bad">yanked<\/span>/);
-    expect(html).toMatch(/1\.1\.0<\/a> <time[^>]*>[^<]*<\/time><span class="badge badge-warn" title="use &lt;2.0.0&gt;">deprecated<\/span>/);
+    expect(html).toMatch(
+      /1\.0\.0<\/a> <time datetime="[^"]+">\d{4}-\d\d-\d\d<\/time><span class="badge badge-bad">yanked<\/span>/,
+    );
+    expect(html).toMatch(
+      /1\.1\.0<\/a> <time[^>]*>[^<]*<\/time><span class="badge badge-warn" title="use &lt;2.0.0&gt;">deprecated<\/span>/,
+    );
     expect(html).toMatch(/2\.0\.0<\/a> <time[^>]*>[^<]*<\/time><span class="badge">latest<\/span>/);
     const yanked = await page("/c/multi/1.0.0");
     expect(yanked.html).toContain("This version was yanked");
@@ -150,7 +185,20 @@ describe("connector page", () => {
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(&#39;description&#39;)&quot;&gt;");
     expect(html).toContain("&lt;script&gt;alert(&#39;skill&#39;)&lt;/script&gt;");
     expect(html).toContain("Safe text stays: <strong>bold</strong>");
-    for (const bad of [/<script(?! src="\/static\/app\.js)/i, /(href|src)="\s*(javascript|data):/i, /<style/i, /<iframe/i, /<form(?! class="search")/i, /<svg/i, /<object/i, /<embed/i, /<meta http-equiv/i, /<base/i, /\sstyle=/i, /<link(?! rel="(stylesheet|icon)" href="\/static\/)/i]) {
+    for (const bad of [
+      /<script(?! src="\/static\/app\.js)/i,
+      /(href|src)="\s*(javascript|data):/i,
+      /<style/i,
+      /<iframe/i,
+      /<form(?! class="search")/i,
+      /<svg/i,
+      /<object/i,
+      /<embed/i,
+      /<meta http-equiv/i,
+      /<base/i,
+      /\sstyle=/i,
+      /<link(?! rel="(stylesheet|icon)" href="\/static\/)/i,
+    ]) {
       expect(html).not.toMatch(bad);
     }
     expect(html.match(/id="main"/g)?.length).toBe(1);
@@ -159,7 +207,7 @@ describe("connector page", () => {
   });
 
   test("unknown connectors and versions, and malformed names, get the HTML 404 page", async () => {
-    expect((await page("/c/nope", 404)).html).toContain('no connector named &quot;nope&quot;');
+    expect((await page("/c/nope", 404)).html).toContain("no connector named &quot;nope&quot;");
     expect((await page("/c/tushare/9.9.9", 404)).html).toContain("has no version 9.9.9");
     expect((await page("/c/Not_A_Name", 404)).html).toContain("<h1>Not found</h1>");
     expect((await page(`/c/${"a".repeat(5000)}`, 404)).html).toContain("<h1>Not found</h1>");
@@ -170,14 +218,16 @@ describe("connector page", () => {
 describe("other pages", () => {
   test("the publisher page lists the publisher's connectors; an unknown one is a 404", async () => {
     const { html } = await page("/p/connectory-samples");
-    for (const name of ["tushare", "weather", "github", "tdx"]) expect(html).toContain(`<a href="/c/${name}">`);
+    for (const name of ["tushare", "weather", "github", "tdx"])
+      expect(html).toContain(`<a href="/c/${name}">`);
     expect(html).not.toContain('<a href="/c/hostile">');
     await page("/p/nobody", 404);
   });
 
   test("the publish page documents the format and links the schemas and the example package", async () => {
     const { html } = await page("/publish");
-    for (const schema of ["plugin", "mcp", "token-schema"]) expect(html).toContain(`<a href="/schemas/${schema}.schema.json">`);
+    for (const schema of ["plugin", "mcp", "token-schema"])
+      expect(html).toContain(`<a href="/schemas/${schema}.schema.json">`);
     expect(html).toContain('<a href="/publish/example.tgz">example package</a>');
     expect(html).toContain("token-schema.json");
   });

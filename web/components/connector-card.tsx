@@ -16,7 +16,8 @@ export function ConnectorCard({ item }: { item: CardItem }) {
         </h3>
         <p class="card-desc">{item.description}</p>
         <p class="card-meta muted">
-          <span>{item.name}</span> · <span>by {item.publisher}</span> · <span>{plural(item.downloads, "download")}</span> ·{" "}
+          <span>{item.name}</span> · <span>by {item.publisher}</span> ·{" "}
+          <span>{plural(item.downloads, "download")}</span> ·{" "}
           <span>updated {formatDate(item.updatedAt)}</span>
         </p>
       </div>

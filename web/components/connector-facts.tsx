@@ -4,7 +4,17 @@ import { formatDate } from "../lib/format.js";
 import { connectorUrl } from "../lib/urls.js";
 
 /** Every version, newest first, with its date and yanked / deprecated marks. */
-export function VersionList({ name, versions, current, latest }: { name: string; versions: VersionEntry[]; current: string; latest?: string }) {
+export function VersionList({
+  name,
+  versions,
+  current,
+  latest,
+}: {
+  name: string;
+  versions: VersionEntry[];
+  current: string;
+  latest?: string;
+}) {
   return (
     <ol class="versions" reversed>
       {[...versions].reverse().map((v) => (
@@ -38,7 +48,11 @@ export function CredentialList({ schema }: { schema: TokenSchema | undefined }) 
           <dt>
             <code>{key}</code> {p.title ? <span>{p.title}</span> : null}
             {p.secret === true ? <span class="badge">secret</span> : null}
-            {required.has(key) ? <span class="badge">required</span> : <span class="badge badge-quiet">optional</span>}
+            {required.has(key) ? (
+              <span class="badge">required</span>
+            ) : (
+              <span class="badge badge-quiet">optional</span>
+            )}
           </dt>
           {p.description ? <dd>{p.description}</dd> : null}
         </div>
@@ -77,7 +91,8 @@ export function ServerList({ servers }: { servers: ServerSet }) {
             </>
           ) : (
             <>
-              <span class="badge">stdio</span> <code class="break">{[server.command, ...(server.args ?? [])].join(" ")}</code>
+              <span class="badge">stdio</span>{" "}
+              <code class="break">{[server.command, ...(server.args ?? [])].join(" ")}</code>
             </>
           )}
         </li>

@@ -24,12 +24,22 @@ export function HostTabs({ tabs }: { tabs: HostTab[] }) {
         ))}
       </div>
       {tabs.map((tab) => (
-        <section class="tabpanel" role="tabpanel" id={`panel-${tab.host}`} aria-labelledby={`tab-${tab.host}`} data-host={tab.host}>
+        <section
+          class="tabpanel"
+          role="tabpanel"
+          id={`panel-${tab.host}`}
+          aria-labelledby={`tab-${tab.host}`}
+          data-host={tab.host}
+        >
           <h3 class="panel-title">{tab.displayName}</h3>
           {tab.snippets.map((s, i) => (
             <div class="snippet">
               {tab.snippets.length > 1 ? <h4 class="snippet-server">Server {s.server}</h4> : null}
-              <CopyBlock id={`snippet-${tab.host}-${i}`} text={s.text} label={`${tab.displayName} configuration for ${s.server}`} />
+              <CopyBlock
+                id={`snippet-${tab.host}-${i}`}
+                text={s.text}
+                label={`${tab.displayName} configuration for ${s.server}`}
+              />
               {s.deeplink ? (
                 <p>
                   <a class="button" href={s.deeplink}>

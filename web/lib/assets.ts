@@ -30,7 +30,11 @@ function load(): Map<string, Asset> {
     const type = TYPES[path.extname(entry.name)];
     if (!entry.isFile() || type === undefined) continue;
     const bytes = fs.readFileSync(path.join(dir, entry.name));
-    out.set(entry.name, { bytes, type, hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 10) });
+    out.set(entry.name, {
+      bytes,
+      type,
+      hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 10),
+    });
   }
   assets = out;
   return out;

@@ -67,10 +67,20 @@ export function shownVersion(doc: ConnectorDoc): string | undefined {
 /** The tools of a version document, whatever shape the MCP side reports them in (`tools` or `tools.tools`). */
 export function toolsOf(doc: Record<string, unknown>): ToolInfo[] {
   const raw = doc.tools;
-  const list = Array.isArray(raw) ? raw : raw && typeof raw === "object" && Array.isArray((raw as { tools?: unknown }).tools) ? (raw as { tools: unknown[] }).tools : [];
+  const list = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === "object" && Array.isArray((raw as { tools?: unknown }).tools)
+      ? (raw as { tools: unknown[] }).tools
+      : [];
   return list.flatMap((t) => {
     if (!t || typeof t !== "object" || typeof (t as ToolInfo).name !== "string") return [];
     const { name, title, description } = t as ToolInfo;
-    return [{ name, ...(typeof title === "string" ? { title } : {}), ...(typeof description === "string" ? { description } : {}) }];
+    return [
+      {
+        name,
+        ...(typeof title === "string" ? { title } : {}),
+        ...(typeof description === "string" ? { description } : {}),
+      },
+    ];
   });
 }

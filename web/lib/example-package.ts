@@ -13,7 +13,10 @@ export function examplePackage(): Promise<{ bytes: Uint8Array; filename: string 
   packed ??= (async () => {
     const { files, executables } = await readPackageContents(path.join(webPaths().samples, EXAMPLE_SAMPLE));
     const manifest = JSON.parse(new TextDecoder().decode(files.get("plugin.json"))) as { version?: string };
-    return { bytes: await packFiles(files, { executables }), filename: `${EXAMPLE_SAMPLE}-${manifest.version ?? "0.0.0"}.tgz` };
+    return {
+      bytes: await packFiles(files, { executables }),
+      filename: `${EXAMPLE_SAMPLE}-${manifest.version ?? "0.0.0"}.tgz`,
+    };
   })().catch((error: unknown) => {
     packed = undefined; // retried by the next request
     throw error;

@@ -62,7 +62,8 @@ export function readSnippets(body: unknown): ShownSnippet[] {
       ...(typeof item.deeplink === "string" ? { deeplink: item.deeplink } : {}),
       placeholders: Array.isArray(item.placeholders)
         ? item.placeholders.filter(
-            (p): p is { key: string; how: string } => isObject(p) && typeof p.key === "string" && typeof p.how === "string",
+            (p): p is { key: string; how: string } =>
+              isObject(p) && typeof p.key === "string" && typeof p.how === "string",
           )
         : [],
       notes: Array.isArray(item.notes) ? item.notes.filter((n): n is string => typeof n === "string") : [],

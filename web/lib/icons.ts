@@ -24,7 +24,12 @@ export function createIconReader(registry: Registry, cacheSize = 256) {
     const doc = await registry.readVersion(name, version);
     const icon = doc.icon as { path?: unknown; mediaType?: unknown } | undefined;
     let found: IconFile | null = null;
-    if (icon && typeof icon.path === "string" && typeof icon.mediaType === "string" && SERVED.has(icon.mediaType)) {
+    if (
+      icon &&
+      typeof icon.path === "string" &&
+      typeof icon.mediaType === "string" &&
+      SERVED.has(icon.mediaType)
+    ) {
       const tarball = await registry.tarball(name, version, { count: false });
       const bytes = (await readTarball(tarball.bytes)).get(icon.path);
       if (bytes) found = { bytes, type: icon.mediaType };

@@ -8,8 +8,10 @@ import { fileURLToPath } from "node:url";
  */
 export function projectRoot(): string {
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "web", "static"))) return dir;
-    if (path.dirname(dir) === dir) throw new Error("connectory web: cannot find web/static above " + import.meta.url);
+    if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "web", "static")))
+      return dir;
+    if (path.dirname(dir) === dir)
+      throw new Error("connectory web: cannot find web/static above " + import.meta.url);
   }
 }
 

@@ -1,6 +1,12 @@
 import { raw } from "hono/html";
 import { CopyBlock } from "../components/copy-block.js";
-import { CredentialList, ServerList, SkillList, ToolList, VersionList } from "../components/connector-facts.js";
+import {
+  CredentialList,
+  ServerList,
+  SkillList,
+  ToolList,
+  VersionList,
+} from "../components/connector-facts.js";
 import { HostTabs } from "../components/host-tabs.js";
 import { Layout } from "../components/layout.js";
 import type { ConnectorDoc, ToolInfo, VersionDoc } from "../lib/documents.js";
@@ -42,8 +48,9 @@ export function ConnectorPage(props: ConnectorPageProps) {
               {title} <span class="version">{v.version}</span>
             </h1>
             <p class="muted">
-              <code>{c.name}</code> by <a href={publisherUrl(c.publisher)}>{c.publisher}</a> · {plural(c.downloads, "download")} ·
-              published <time datetime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
+              <code>{c.name}</code> by <a href={publisherUrl(c.publisher)}>{c.publisher}</a> ·{" "}
+              {plural(c.downloads, "download")} · published{" "}
+              <time datetime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
               {v.manifest.license ? ` · ${v.manifest.license}` : ""}
             </p>
             <p class="lead">{v.manifest.description}</p>
@@ -52,7 +59,8 @@ export function ConnectorPage(props: ConnectorPageProps) {
         </header>
         {v.yanked ? (
           <p class="alert alert-bad" role="note">
-            This version was yanked: ranges and <code>latest</code> skip it; an exact pin still installs it, with a warning.
+            This version was yanked: ranges and <code>latest</code> skip it; an exact pin still installs it,
+            with a warning.
           </p>
         ) : null}
         {v.deprecated !== undefined ? (
@@ -85,7 +93,11 @@ export function ConnectorPage(props: ConnectorPageProps) {
             </section>
             <section aria-labelledby="readme-h" class="readme">
               <h2 id="readme-h">README</h2>
-              {props.readmeHtml ? <div class="markdown">{raw(props.readmeHtml)}</div> : <p class="muted">No README.</p>}
+              {props.readmeHtml ? (
+                <div class="markdown">{raw(props.readmeHtml)}</div>
+              ) : (
+                <p class="muted">No README.</p>
+              )}
             </section>
           </div>
           <aside class="side-col" aria-label="Details">
@@ -109,7 +121,12 @@ export function ConnectorPage(props: ConnectorPageProps) {
             ) : null}
             <section aria-labelledby="versions-h">
               <h2 id="versions-h">Versions</h2>
-              <VersionList name={c.name} versions={Object.values(c.versions)} current={v.version} latest={c.distTags.latest} />
+              <VersionList
+                name={c.name}
+                versions={Object.values(c.versions)}
+                current={v.version}
+                latest={c.distTags.latest}
+              />
             </section>
           </aside>
         </div>

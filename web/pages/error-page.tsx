@@ -9,7 +9,9 @@ export function ErrorPage({ status, title, detail }: { status: number; title: st
       <p>{detail}</p>
       {status === 404 ? (
         <>
-          <p>Try a search, or go back to the <a href="/">home page</a>.</p>
+          <p>
+            Try a search, or go back to the <a href="/">home page</a>.
+          </p>
           <SearchForm />
         </>
       ) : null}

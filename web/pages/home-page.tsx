@@ -14,7 +14,10 @@ export function HomePage(props: HomePageProps) {
     <Layout title="Connectory" description="Find, install and configure MCP connectors for every MCP host.">
       <section class="hero">
         <h1>MCP connectors for every host</h1>
-        <p class="lead">Find a connector, install it with one command, or copy its configuration into Claude, Cursor, VS Code and more.</p>
+        <p class="lead">
+          Find a connector, install it with one command, or copy its configuration into Claude, Cursor, VS
+          Code and more.
+        </p>
         <SearchForm live />
         <div id="live-results" class="live-results" aria-live="polite"></div>
       </section>

@@ -50,55 +50,70 @@ connectory publish ./my-connector`;
 /** /publish: the package format, the JSON Schemas, an example package, and the commands. */
 export function PublishPage() {
   return (
-    <Layout title="Publish a connector" description="The Connectory package format and how to publish a connector.">
+    <Layout
+      title="Publish a connector"
+      description="The Connectory package format and how to publish a connector."
+    >
       <article class="prose">
         <h1>Publish a connector</h1>
         <p class="lead">
-          A connector is a folder packed into a gzip tarball. Start from the <a href="/publish/example.tgz">example package</a> (the
-          bundled weather sample) and check your files against the JSON Schemas:
+          A connector is a folder packed into a gzip tarball. Start from the{" "}
+          <a href="/publish/example.tgz">example package</a> (the bundled weather sample) and check your files
+          against the JSON Schemas:
         </p>
         <ul>
-          <li><a href="/schemas/plugin.schema.json">plugin.schema.json</a> for plugin.json</li>
-          <li><a href="/schemas/mcp.schema.json">mcp.schema.json</a> for mcp.json</li>
-          <li><a href="/schemas/token-schema.schema.json">token-schema.schema.json</a> for token-schema.json</li>
+          <li>
+            <a href="/schemas/plugin.schema.json">plugin.schema.json</a> for plugin.json
+          </li>
+          <li>
+            <a href="/schemas/mcp.schema.json">mcp.schema.json</a> for mcp.json
+          </li>
+          <li>
+            <a href="/schemas/token-schema.schema.json">token-schema.schema.json</a> for token-schema.json
+          </li>
         </ul>
         <h2>The folder</h2>
         <pre class="code">{TREE}</pre>
         <h2>plugin.json</h2>
         <p>
-          <code>name</code> is lower-case letters, digits and dashes (up to 64) and unique in a registry; the first publisher to use a
-          name owns it. <code>version</code> is strict semver and immutable once published. <code>description</code> is up to 300
-          characters. <code>publisher</code> must match your token. Optional: <code>displayName</code>, <code>license</code> (SPDX),{" "}
-          <code>homepage</code>, <code>repository</code>, <code>keywords</code>, <code>categories</code>, <code>icon</code>,{" "}
+          <code>name</code> is lower-case letters, digits and dashes (up to 64) and unique in a registry; the
+          first publisher to use a name owns it. <code>version</code> is strict semver and immutable once
+          published. <code>description</code> is up to 300 characters. <code>publisher</code> must match your
+          token. Optional: <code>displayName</code>, <code>license</code> (SPDX), <code>homepage</code>,{" "}
+          <code>repository</code>, <code>keywords</code>, <code>categories</code>, <code>icon</code>,{" "}
           <code>defaultEnabled</code>, <code>engines.connectory</code>.
         </p>
         <p>Categories: {CATEGORIES.join(", ")}.</p>
         <pre class="code">{PLUGIN}</pre>
         <h2>mcp.json</h2>
         <p>
-          Servers are stdio (<code>command</code>, <code>args</code>, <code>env</code>, <code>cwd</code>) or remote (<code>type</code>{" "}
-          <code>streamable-http</code>, <code>http</code> or <code>sse</code>, with <code>url</code> and <code>headers</code>). Write{" "}
-          <code>{"${KEY}"}</code> for a credential declared in token-schema.json and <code>{"${PLUGIN_ROOT}"}</code> for the installed
-          folder; <code>command</code> may only use <code>{"${PLUGIN_ROOT}"}</code>. Commands run without a shell.
+          Servers are stdio (<code>command</code>, <code>args</code>, <code>env</code>, <code>cwd</code>) or
+          remote (<code>type</code> <code>streamable-http</code>, <code>http</code> or <code>sse</code>, with{" "}
+          <code>url</code> and <code>headers</code>). Write <code>{"${KEY}"}</code> for a credential declared
+          in token-schema.json and <code>{"${PLUGIN_ROOT}"}</code> for the installed folder;{" "}
+          <code>command</code> may only use <code>{"${PLUGIN_ROOT}"}</code>. Commands run without a shell.
         </p>
         <pre class="code">{MCP}</pre>
         <h2>token-schema.json</h2>
         <p>
-          A JSON Schema object whose properties (named <code>^[A-Z][A-Z0-9_]*$</code>) are the credentials users supply at install. Mark
-          secrets with <code>"secret": true</code>: they are never printed, logged or sent to the registry.
+          A JSON Schema object whose properties (named <code>^[A-Z][A-Z0-9_]*$</code>) are the credentials
+          users supply at install. Mark secrets with <code>"secret": true</code>: they are never printed,
+          logged or sent to the registry.
         </p>
         <pre class="code">{TOKENS}</pre>
         <h2>Skills, README and icon</h2>
         <p>
-          Each <code>skills/&lt;name&gt;/SKILL.md</code> starts with YAML front matter holding <code>name</code> (the folder name) and{" "}
-          <code>description</code>. The README is rendered here as markdown: scripts, styles, frames, forms and event handlers are removed,
-          links keep only http(s) and mailto, and images are shown as links (this site loads nothing from other origins). The icon is an
+          Each <code>skills/&lt;name&gt;/SKILL.md</code> starts with YAML front matter holding{" "}
+          <code>name</code> (the folder name) and <code>description</code>. The README is rendered here as
+          markdown: scripts, styles, frames, forms and event handlers are removed, links keep only http(s) and
+          mailto, and images are shown as links (this site loads nothing from other origins). The icon is an
           SVG or PNG under 1 MiB; SVG icons are served as images only, never run.
         </p>
         <h2>Limits</h2>
         <p>
-          Tarball entries live under <code>package/</code>; only regular files and folders; at most 5 MiB compressed, 20 MiB unpacked,
-          1000 entries, 16 levels deep. <code>connectory pack</code> makes the same bytes from the same folder.
+          Tarball entries live under <code>package/</code>; only regular files and folders; at most 5 MiB
+          compressed, 20 MiB unpacked, 1000 entries, 16 levels deep. <code>connectory pack</code> makes the
+          same bytes from the same folder.
         </p>
         <h2>Publish</h2>
         <CopyBlock id="publish-cmds" text={COMMANDS} label="Publishing commands" />

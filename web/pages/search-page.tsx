@@ -17,7 +17,11 @@ const SORTS = ["relevance", "downloads", "updated", "name"];
 
 /** /search: results without JS, with sort links and keyset pagination. */
 export function SearchPage(props: SearchPageProps) {
-  const heading = props.query ? `Results for “${props.query}”` : props.category ? `Category: ${props.category}` : "All connectors";
+  const heading = props.query
+    ? `Results for “${props.query}”`
+    : props.category
+      ? `Category: ${props.category}`
+      : "All connectors";
   const link = (sort: string) => {
     const params = new URLSearchParams();
     if (props.query) params.set("q", props.query);

@@ -23,7 +23,10 @@ export interface PageDeps {
 
 /** Sends a page with the security headers every page carries. */
 export function sendPage(c: Context, page: unknown, status = 200): Response {
-  return c.body(documentHtml(page as never), status as 200, { ...pageHeaders(), "content-type": "text/html; charset=utf-8" });
+  return c.body(documentHtml(page as never), status as 200, {
+    ...pageHeaders(),
+    "content-type": "text/html; charset=utf-8",
+  });
 }
 
 /** The HTML error page for an expected error (a ConnectoryError with a 4xx status); rethrows anything else. */
@@ -59,13 +62,32 @@ export function pageRoutes(deps: PageDeps): Hono {
       const page = await registry.search(params);
       let next: string | undefined;
       if (page.nextCursor) {
-        const qs = new URLSearchParams({ ...(q ? { q } : {}), ...(category ? { category } : {}), sort, cursor: page.nextCursor });
+        const qs = new URLSearchParams({
+          ...(q ? { q } : {}),
+          ...(category ? { category } : {}),
+          sort,
+          cursor: page.nextCursor,
+        });
         next = qs.toString();
       }
-      return sendPage(c, <SearchPage query={q} category={category} sort={sort} items={page.items} next={next} />);
+      return sendPage(
+        c,
+        <SearchPage query={q} category={category} sort={sort} items={page.items} next={next} />,
+      );
     } catch (error) {
       if (!(error instanceof ConnectoryError) || error.status !== 400) throw error;
-      return sendPage(c, <SearchPage query={q} category={category} sort={sort} items={[]} next={undefined} error={error.message} />, 400);
+      return sendPage(
+        c,
+        <SearchPage
+          query={q}
+          category={category}
+          sort={sort}
+          items={[]}
+          next={undefined}
+          error={error.message}
+        />,
+        400,
+      );
     }
   });
 
@@ -73,7 +95,8 @@ export function pageRoutes(deps: PageDeps): Hono {
     try {
       const connector = JSON.parse((await registry.connector(name)).body) as ConnectorDoc;
       const wanted = ref ?? shownVersion(connector);
-      if (wanted === undefined) throw new ConnectoryError("version.not-found", `${name} has no versions`, { status: 404 });
+      if (wanted === undefined)
+        throw new ConnectoryError("version.not-found", `${name} has no versions`, { status: 404 });
       const raw = await registry.readVersion(name, wanted);
       const version = raw as unknown as VersionDoc;
       const key = `${name}@${version.version}`;
@@ -85,7 +108,14 @@ export function pageRoutes(deps: PageDeps): Hono {
       const tabs = await deps.hostTabs(name, version.version);
       return sendPage(
         c,
-        <ConnectorPage connector={connector} version={version} pinned={ref !== undefined} readmeHtml={readmeHtml} tabs={tabs} tools={toolsOf(raw)} />,
+        <ConnectorPage
+          connector={connector}
+          version={version}
+          pinned={ref !== undefined}
+          readmeHtml={readmeHtml}
+          tabs={tabs}
+          tools={toolsOf(raw)}
+        />,
       );
     } catch (error) {
       return errorPage(c, error);
@@ -98,7 +128,14 @@ export function pageRoutes(deps: PageDeps): Hono {
     const publisher = c.req.param("publisher");
     const items = publisher.length <= 100 ? await connectorsOf(registry, publisher) : [];
     if (items.length === 0) {
-      return errorPage(c, new ConnectoryError("publisher.not-found", `no connectors are published by "${publisher.slice(0, 100)}"`, { status: 404 }));
+      return errorPage(
+        c,
+        new ConnectoryError(
+          "publisher.not-found",
+          `no connectors are published by "${publisher.slice(0, 100)}"`,
+          { status: 404 },
+        ),
+      );
     }
     return sendPage(c, <PublisherPage publisher={publisher} items={items} />);
   });

@@ -72,7 +72,9 @@ function card(item) {
   };
   const li = el("li", "card");
   const icon = el("img", "icon");
-  icon.src = item.version ? `/icons/${item.name}/${encodeURIComponent(item.version)}` : "/static/connector.svg";
+  icon.src = item.version
+    ? `/icons/${item.name}/${encodeURIComponent(item.version)}`
+    : "/static/connector.svg";
   icon.alt = "";
   icon.width = 40;
   icon.height = 40;
@@ -107,7 +109,10 @@ function setupLiveSearch(root) {
     const params = new URLSearchParams({ q, limit: "10" });
     if (category && category.value) params.set("category", category.value);
     try {
-      const res = await fetch(`/v1/connectors?${params}`, { signal: controller.signal, headers: { accept: "application/json" } });
+      const res = await fetch(`/v1/connectors?${params}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      });
       if (!res.ok) return;
       const page = await res.json();
       const heading = document.createElement("h2");

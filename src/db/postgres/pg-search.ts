@@ -1,11 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
 import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../repository.js";
 import { searchQuery } from "./search-text.js";
 
 // ts_rank weights {D, C, B, A} = description, keywords, display name, name: the ratios of SQLite's
 // bm25(…, 10, 6, 1, 3). Normalization 1 divides by 1 + log(length), as bm25 favours short documents.
+const dialect = new PgDialect();
 const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], c.search, q.query, 1)`);
 
 interface Row extends Record<string, unknown> {
@@ -25,8 +27,9 @@ interface Row extends Record<string, unknown> {
  * Search and listings on PostgreSQL with the FTS5 results contract: every term must match as a prefix
  * of a word in name, display name, keywords or description (GIN index on `connectors.search`); relevance
  * puts an exact name first, then rank; ties and pages go by name. Keyset pagination, as on SQLite.
+ * Each query shape (sort × words × category × cursor, 32 in all) becomes one prepared statement.
  */
-export async function searchPg(db: PostgresJsDatabase, query: SearchQuery): Promise<ConnectorSummary[]> {
+export async function searchPg(client: Sql, query: SearchQuery): Promise<ConnectorSummary[]> {
   const hasText = query.terms.length > 0;
   const sort = query.sort === "relevance" && !hasText ? "downloads" : query.sort;
   const tsquery = hasText ? searchQuery(query.terms) : undefined;
@@ -69,9 +72,8 @@ export async function searchPg(db: PostgresJsDatabase, query: SearchQuery): Prom
     updated: sql`key DESC, name ASC`,
     name: sql`name ASC`,
   }[sort];
-  const rows = await db.execute<Row>(
-    sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`,
-  );
+  const built = dialect.sqlToQuery(sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`);
+  const rows = await client.unsafe<Row[]>(built.sql, built.params as never[], { prepare: true });
   return rows.map(toSummary);
 }
 

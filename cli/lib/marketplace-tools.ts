@@ -1,0 +1,136 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import { HOST_IDS } from "../../src/core/hosts/index.js";
+import { CATEGORIES } from "../../src/core/types.js";
+import type { RegistryClient } from "./registry-client.js";
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The marketplace as an MCP server: search, read a connector, get the config a host needs. Read-only
+ * (every tool is annotated so), and never holds a credential: install configs carry placeholders.
+ */
+export function createMarketplaceServer(registry: RegistryClient, fetchFn: typeof fetch, version: string): McpServer {
+  const server = new McpServer(
+    { name: "connectory-marketplace", title: "Connectory marketplace", version },
+    {
+      instructions:
+        "Find MCP connectors in the Connectory marketplace: search_connectors, then get_connector for details " +
+        "(servers, credentials it needs, skills), then get_install_config for a host's config snippet, or tell " +
+        "the user to run `connectory install <name>`.",
+    },
+  );
+  const readOnly = { readOnlyHint: true, openWorldHint: true, idempotentHint: true };
+
+  server.registerTool(
+    "search_connectors",
+    {
+      title: "Search connectors",
+      description: "Full-text search of the marketplace over connector names, descriptions and keywords.",
+      inputSchema: {
+        query: z.string().max(200).describe('Words to search for, e.g. "stock quotes" or "weather"'),
+        category: z.enum(CATEGORIES).optional().describe("Only connectors in this category"),
+        limit: z.number().int().min(1).max(50).optional().describe("At most this many results (default 10)"),
+      },
+      annotations: readOnly,
+    },
+    ({ query, category, limit }) =>
+      answer(async () => {
+        const hits = await registry.search({ q: query, ...(category ? { category } : {}), limit: limit ?? 10 });
+        const lines = hits.map((h) => `- ${h.name}${h.version ? `@${h.version}` : ""}: ${h.description}`);
+        return { text: hits.length ? `${hits.length} connectors:\n${lines.join("\n")}` : `No connector matches ${JSON.stringify(query)}.`, data: { results: hits } };
+      }),
+  );
+
+  server.registerTool(
+    "get_connector",
+    {
+      title: "Get a connector",
+      description:
+        "One connector in detail: description, versions, the MCP servers it provides, the credentials it needs " +
+        "(names and descriptions only) and its skills.",
+      inputSchema: {
+        name: z.string().max(64).describe("The connector's name, as in search results"),
+        version: z.string().max(64).optional().describe('A version or tag (default "latest")'),
+      },
+      annotations: readOnly,
+    },
+    ({ name, version }) =>
+      answer(async () => {
+        const doc = await registry.connector(name);
+        const detail = await registry.version(name, version ?? "latest");
+        const data = {
+          name: doc.name,
+          description: (doc as { description?: unknown }).description,
+          distTags: doc.distTags,
+          versions: Object.keys(doc.versions),
+          version: detail.version,
+          manifest: detail.manifest,
+          servers: detail.mcp,
+          credentials: detail.tokenSchema ?? null,
+          skills: detail.skills,
+          ...(detail.deprecated ? { deprecated: detail.deprecated } : {}),
+        };
+        const text = `${doc.name}@${detail.version}: ${String(data.description ?? "")}\nInstall with: connectory install ${doc.name}`;
+        return { text, data };
+      }),
+  );
+
+  server.registerTool(
+    "get_install_config",
+    {
+      title: "Get an install config",
+      description:
+        "The configuration snippet (and deeplink, where the host has one) that adds a connector's servers to an " +
+        "MCP host. Credentials appear as placeholders the user fills in; `connectory install` stores them safely instead.",
+      inputSchema: {
+        name: z.string().max(64).describe("The connector's name"),
+        host: z.enum(HOST_IDS as unknown as [string, ...string[]]).describe("The MCP host to configure"),
+        version: z.string().max(64).optional().describe('A version or tag (default "latest")'),
+      },
+      annotations: readOnly,
+    },
+    ({ name, host, version }) =>
+      answer(async () => {
+        const url = `${registry.baseUrl}/v1/connectors/${encodeURIComponent(name)}/${encodeURIComponent(version ?? "latest")}/config?host=${encodeURIComponent(host)}`;
+        const data = await fetchJson(registry.baseUrl, fetchFn, url);
+        return { text: `${JSON.stringify(data, null, 2)}\n\nOr run: connectory install ${name}`, data: data as Record<string, unknown> };
+      }),
+  );
+  return server;
+}
+
+async function answer(fn: () => Promise<{ text: string; data: Record<string, unknown> }>): Promise<CallToolResult> {
+  try {
+    const { text, data } = await fn();
+    return { content: [{ type: "text", text }], structuredContent: data };
+  } catch (error) {
+    if (!isConnectoryError(error)) throw error;
+    return { isError: true, content: [{ type: "text", text: `${error.message}${error.hint ? `\n${error.hint}` : ""}` }] };
+  }
+}
+
+// The registry client has no method for the host-config endpoint; this GET follows its conventions.
+async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetchFn(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    throw new ConnectoryError("registry.unreachable", `registry unreachable at ${baseUrl}`, { hint: "check that the registry is running", cause: error });
+  }
+  const text = await res.text();
+  if (text.length > MAX_CONFIG_BYTES) throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ConnectoryError("registry.response.invalid", `${url}: the response is not JSON`);
+  }
+  if (!res.ok) {
+    const detail = (body as { detail?: unknown; title?: unknown } | null) ?? {};
+    throw new ConnectoryError(`registry.http.${res.status}`, String(detail.detail ?? detail.title ?? `HTTP ${res.status}`));
+  }
+  return body;
+}
