@@ -61,7 +61,11 @@ async function sqliteSetup(): Promise<Setup> {
   const repo = await openDatabase(databaseUrl);
   const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
   await repo.close();
-  const proc = await startProcess({ DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, "blobs"), PUBLIC_URL: "http://registry.bench" });
+  const proc = await startProcess({
+    DATABASE_URL: databaseUrl,
+    STORAGE_DIR: path.join(dir, "blobs"),
+    PUBLIC_URL: "http://registry.bench",
+  });
   return {
     label: "SQLite, 1 process",
     urls: [proc.url],
@@ -84,7 +88,11 @@ async function postgresSetup(processes: number): Promise<Setup> {
   const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
   await repo.close();
   // One PUBLIC_URL for all, as behind a load balancer; one blob folder, shared as a bucket would be.
-  const env = { DATABASE_URL: url.toString(), STORAGE_DIR: path.join(dir, "blobs"), PUBLIC_URL: "http://registry.bench" };
+  const env = {
+    DATABASE_URL: url.toString(),
+    STORAGE_DIR: path.join(dir, "blobs"),
+    PUBLIC_URL: "http://registry.bench",
+  };
   const procs = await Promise.all(Array.from({ length: processes }, () => startProcess(env)));
   return {
     label: `PostgreSQL, ${processes} process${processes > 1 ? "es" : ""}`,
@@ -104,15 +112,26 @@ function pkg(name: string, version: string, size: number): Promise<Uint8Array> {
   const text = (s: string) => new TextEncoder().encode(s);
   return packFiles(
     new Map([
-      ["plugin.json", text(JSON.stringify({ name, version, publisher: "acme", description: `${name} bench connector` }))],
-      ["mcp.json", text(JSON.stringify({ mcpServers: { s: { type: "http", url: "https://example.com/mcp" } } }))],
+      [
+        "plugin.json",
+        text(JSON.stringify({ name, version, publisher: "acme", description: `${name} bench connector` })),
+      ],
+      [
+        "mcp.json",
+        text(JSON.stringify({ mcpServers: { s: { type: "http", url: "https://example.com/mcp" } } })),
+      ],
       ["README.md", text(`# ${name}\n\n${randomBytes(Math.ceil(size * 0.75)).toString("base64")}\n`)],
     ]),
   );
 }
 
 /** PUT a tarball; returns the status and the milliseconds it took. */
-async function put(url: string, token: string, name: string, bytes: Uint8Array): Promise<{ status: number; ms: number }> {
+async function put(
+  url: string,
+  token: string,
+  name: string,
+  bytes: Uint8Array,
+): Promise<{ status: number; ms: number }> {
   const start = performance.now();
   const res = await fetch(`${url}/v1/connectors/${name}`, {
     method: "PUT",
@@ -139,7 +158,8 @@ async function measure(setup: Setup): Promise<string[]> {
   const wall = performance.now();
   const concurrent = await Promise.all(packages.map((bytes, i) => put(at(i), token, "bench-race", bytes)));
   const wallMs = performance.now() - wall;
-  if (concurrent.some((r) => r.status !== 201)) throw new Error(`${setup.label}: a concurrent publish failed`);
+  if (concurrent.some((r) => r.status !== 201))
+    throw new Error(`${setup.label}: a concurrent publish failed`);
 
   // Metadata GET: one autocannon per process at once, the connections split between them, summed.
   const results = await Promise.all(
@@ -158,7 +178,10 @@ async function measure(setup: Setup): Promise<string[]> {
     setup.label,
     `${Math.round(reqs).toLocaleString("en")} req/s (p99 ${p99} ms${errors ? `, ${errors} errors` : ""})`,
     `${percentile(sequential, 50).toFixed(1)} / ${percentile(sequential, 95).toFixed(1)} ms`,
-    `${percentile(concurrent.map((r) => r.ms), 50).toFixed(1)} ms p50, all in ${wallMs.toFixed(0)} ms`,
+    `${percentile(
+      concurrent.map((r) => r.ms),
+      50,
+    ).toFixed(1)} ms p50, all in ${wallMs.toFixed(0)} ms`,
   ];
 }
 
@@ -182,8 +205,12 @@ async function main(): Promise<void> {
   const all = [header, ...rows];
   const width = header.map((_, c) => Math.max(...all.map((r) => r[c]!.length)));
   const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(width[c]!)).join(" | ")} |`;
-  console.log(`machine: ${os.availableParallelism()} cores, node ${process.version}; all processes, PostgreSQL and the load share them`);
-  console.log([line(header), `|${width.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n"));
+  console.log(
+    `machine: ${os.availableParallelism()} cores, node ${process.version}; all processes, PostgreSQL and the load share them`,
+  );
+  console.log(
+    [line(header), `|${width.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n"),
+  );
 }
 
 await main();

@@ -64,7 +64,9 @@ describe.skipIf(!available)("PostgreSQL", () => {
     try {
       const { id } = await a.ensurePublisher("acme", "t");
       await publish(a, id, "counted", "1.0.0");
-      await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).countDownload("counted", "1.0.0")));
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).countDownload("counted", "1.0.0")),
+      );
       expect((await b.connectorDocument("counted"))?.downloads).toBe(100);
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -85,7 +87,12 @@ describe.skipIf(!available)("PostgreSQL", () => {
 });
 
 /** One publish as the service does it: load (locking the name), then create or update, then the version. */
-async function publish(repo: RegistryRepository, publisherId: number, name: string, version: string): Promise<void> {
+async function publish(
+  repo: RegistryRepository,
+  publisherId: number,
+  name: string,
+  version: string,
+): Promise<void> {
   await repo.transaction(async (tx) => {
     const state = await tx.loadConnector(name);
     const record = {
@@ -97,7 +104,11 @@ async function publish(repo: RegistryRepository, publisherId: number, name: stri
       sha256: "00",
       size: 1,
       blobKey: `sha256/${version.replaceAll(".", "")}`,
-      content: JSON.stringify({ manifest: { name, version, publisher: "acme", description: "d" }, mcp: { mcpServers: {} }, skills: [] }),
+      content: JSON.stringify({
+        manifest: { name, version, publisher: "acme", description: "d" },
+        mcp: { mcpServers: {} },
+        skills: [],
+      }),
     };
     const base: ConnectorState = state ?? {
       id: 0,

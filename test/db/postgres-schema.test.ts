@@ -16,7 +16,13 @@ function shape(config: Config) {
   return {
     columns: config.columns
       .filter((c) => !PG_ONLY_COLUMNS.includes(`${config.name}.${c.name}`))
-      .map((c) => ({ name: c.name, notNull: c.notNull, hasDefault: c.hasDefault, primary: c.primary, unique: c.isUnique }))
+      .map((c) => ({
+        name: c.name,
+        notNull: c.notNull,
+        hasDefault: c.hasDefault,
+        primary: c.primary,
+        unique: c.isUnique,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     indexes: config.indexes
       .map((i) => ({ name: i.config.name ?? "(unnamed)", unique: i.config.unique }))

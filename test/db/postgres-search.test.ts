@@ -9,19 +9,87 @@ import { createTestRegistry, packPackage, publishSamples, type TestRegistry } fr
 const available = await postgresAvailable();
 
 const CORPUS = [
-  { name: "weather-cn", displayName: "Weather CN", description: "Forecasts for China: 天气预报 by city", keywords: ["weather", "china"], categories: ["weather"] },
-  { name: "cafe-finder", displayName: "Café Finder", description: "Find a café near you", keywords: ["coffee", "maps"], categories: ["maps"] },
-  { name: "stock-market", description: "Live stock market quotes (NASDAQ, SSE) and 2024 filings", keywords: ["finance", "stocks"], categories: ["finance", "data-analysis"] },
-  { name: "market-maker", displayName: "Market Maker", description: "Quotes and order books for exchanges", keywords: ["trading"], categories: ["finance"] },
-  { name: "weatherly", description: "A tiny forecast server, v2 of the classic", keywords: ["forecast"], categories: ["weather"] },
-  { name: "notes", displayName: "Ñotes", description: "Über-simple notes; naïve sync over e-mail (user@example.com)", keywords: ["productivity"], categories: ["productivity"] },
-  { name: "files-x", description: "File system access, read and write files", keywords: ["files", "fs"], categories: ["files"] },
+  {
+    name: "weather-cn",
+    displayName: "Weather CN",
+    description: "Forecasts for China: 天气预报 by city",
+    keywords: ["weather", "china"],
+    categories: ["weather"],
+  },
+  {
+    name: "cafe-finder",
+    displayName: "Café Finder",
+    description: "Find a café near you",
+    keywords: ["coffee", "maps"],
+    categories: ["maps"],
+  },
+  {
+    name: "stock-market",
+    description: "Live stock market quotes (NASDAQ, SSE) and 2024 filings",
+    keywords: ["finance", "stocks"],
+    categories: ["finance", "data-analysis"],
+  },
+  {
+    name: "market-maker",
+    displayName: "Market Maker",
+    description: "Quotes and order books for exchanges",
+    keywords: ["trading"],
+    categories: ["finance"],
+  },
+  {
+    name: "weatherly",
+    description: "A tiny forecast server, v2 of the classic",
+    keywords: ["forecast"],
+    categories: ["weather"],
+  },
+  {
+    name: "notes",
+    displayName: "Ñotes",
+    description: "Über-simple notes; naïve sync over e-mail (user@example.com)",
+    keywords: ["productivity"],
+    categories: ["productivity"],
+  },
+  {
+    name: "files-x",
+    description: "File system access, read and write files",
+    keywords: ["files", "fs"],
+    categories: ["files"],
+  },
 ];
 
 const QUERIES = [
-  "weather", "wea", "w", "café", "cafe", "CAFE", "天气", "天气预报", "stock market", "market stock", "market",
-  "tushare", "tush", "github", "mcp", "server", "2024", "v2", "e", "mail", "example", "com", "uber", "naive",
-  "files system", "file", "nasdaq sse", "nothing-matches-this", "ñotes", "notes", "tdx", "weather cn",
+  "weather",
+  "wea",
+  "w",
+  "café",
+  "cafe",
+  "CAFE",
+  "天气",
+  "天气预报",
+  "stock market",
+  "market stock",
+  "market",
+  "tushare",
+  "tush",
+  "github",
+  "mcp",
+  "server",
+  "2024",
+  "v2",
+  "e",
+  "mail",
+  "example",
+  "com",
+  "uber",
+  "naive",
+  "files system",
+  "file",
+  "nasdaq sse",
+  "nothing-matches-this",
+  "ñotes",
+  "notes",
+  "tdx",
+  "weather cn",
 ];
 const SORTS = ["relevance", "downloads", "updated", "name"] as const;
 
@@ -43,14 +111,27 @@ describe.skipIf(!available)("search on PostgreSQL meets the FTS5 results contrac
       await publishSamples(reg);
       const token = await reg.token("acme");
       for (const [i, entry] of CORPUS.entries()) {
-        const res = await reg.publish(await packPackage({ ...entry, version: `1.${i}.0`, publisher: "acme" }), token, entry.name);
+        const res = await reg.publish(
+          await packPackage({ ...entry, version: `1.${i}.0`, publisher: "acme" }),
+          token,
+          entry.name,
+        );
         expect(res.status).toBe(201);
       }
       // Distinct download counts, with a tie, so the downloads sort has something to order.
-      for (const [name, times] of [["weather-cn", 3], ["stock-market", 2], ["notes", 2], ["cafe-finder", 1]] as const) {
-        const doc = (await (await reg.request(`/v1/connectors/${name}`)).json()) as { distTags: { latest: string } };
+      for (const [name, times] of [
+        ["weather-cn", 3],
+        ["stock-market", 2],
+        ["notes", 2],
+        ["cafe-finder", 1],
+      ] as const) {
+        const doc = (await (await reg.request(`/v1/connectors/${name}`)).json()) as {
+          distTags: { latest: string };
+        };
         for (let k = 0; k < times; k++) {
-          expect((await reg.request(`/v1/connectors/${name}/${doc.distTags.latest}/tarball`)).status).toBe(200);
+          expect((await reg.request(`/v1/connectors/${name}/${doc.distTags.latest}/tarball`)).status).toBe(
+            200,
+          );
         }
       }
     }
@@ -91,12 +172,20 @@ describe.skipIf(!available)("search on PostgreSQL meets the FTS5 results contrac
   });
 
   it("keyset pages add up to the whole list, in the same order on both", async () => {
-    for (const query of ["sort=name", "sort=downloads", "sort=updated", "q=weather&sort=relevance", "category=finance"]) {
+    for (const query of [
+      "sort=name",
+      "sort=downloads",
+      "sort=updated",
+      "q=weather&sort=relevance",
+      "category=finance",
+    ]) {
       const walk = async (reg: TestRegistry) => {
         const all: string[] = [];
         let cursor = "";
         for (let page = 0; page < 50; page++) {
-          const res = await reg.request(`/v1/connectors?${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+          const res = await reg.request(
+            `/v1/connectors?${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+          );
           const body = (await res.json()) as { items: Array<{ name: string }>; nextCursor: string | null };
           all.push(...body.items.map((i) => i.name));
           if (!body.nextCursor) return all;

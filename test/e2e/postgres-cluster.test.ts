@@ -82,13 +82,28 @@ describe.skipIf(!available)("two registry processes on one PostgreSQL database a
 
   it("50 distinct versions and 20 copies of one version at once: none lost, one winner, latest right", async () => {
     // 49 releases and one prerelease, which must not become latest.
-    const versions = [...Array.from({ length: 49 }, (_, i) => `1.${Math.floor(i / 10)}.${i % 10}`), "9.0.0-beta.1"];
-    const many = await Promise.all(versions.map((v) => packPackage({ name: "busy", version: v, publisher: "acme" })));
+    const versions = [
+      ...Array.from({ length: 49 }, (_, i) => `1.${Math.floor(i / 10)}.${i % 10}`),
+      "9.0.0-beta.1",
+    ];
+    const many = await Promise.all(
+      versions.map((v) => packPackage({ name: "busy", version: v, publisher: "acme" })),
+    );
     const same = await packPackage({ name: "contested", version: "1.0.0", publisher: "acme" });
     const results = await Promise.all([
-      ...many.map((bytes, i) => publish(i, "busy", bytes).then(async (r) => ({ kind: "many", status: r.status, body: await r.text() }))),
+      ...many.map((bytes, i) =>
+        publish(i, "busy", bytes).then(async (r) => ({
+          kind: "many",
+          status: r.status,
+          body: await r.text(),
+        })),
+      ),
       ...Array.from({ length: 20 }, (_, i) =>
-        publish(i, "contested", same).then(async (r) => ({ kind: "same", status: r.status, body: await r.text() })),
+        publish(i, "contested", same).then(async (r) => ({
+          kind: "same",
+          status: r.status,
+          body: await r.text(),
+        })),
       ),
     ]);
     const manyResults = results.filter((r) => r.kind === "many");
@@ -107,7 +122,9 @@ describe.skipIf(!available)("two registry processes on one PostgreSQL database a
       expect(Object.keys(doc.versions).sort()).toEqual([...versions].sort());
       expect(doc.distTags.latest).toBe("1.4.8");
       expect(doc.versions["1.0.0"]?.dist.tarball).toBe(`${PUBLIC_URL}/v1/connectors/busy/1.0.0/tarball`);
-      const search = (await (await fetch(`${proc.url}/v1/connectors?q=busy`)).json()) as { items: Array<{ name: string; version: string }> };
+      const search = (await (await fetch(`${proc.url}/v1/connectors?q=busy`)).json()) as {
+        items: Array<{ name: string; version: string }>;
+      };
       expect(search.items.map((i) => [i.name, i.version])).toEqual([["busy", "1.4.8"]]);
     }
 
@@ -122,10 +139,12 @@ describe.skipIf(!available)("two registry processes on one PostgreSQL database a
     const bytes = await packPackage({ name: "fetched", version: "1.0.0", publisher: "acme" });
     expect((await publish(0, "fetched", bytes)).status).toBe(201);
     const responses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => fetch(`${at(i)}/v1/connectors/fetched/1.0.0/tarball`).then(async (r) => {
-        const body = Buffer.from(await r.arrayBuffer());
-        return r.status === 200 && body.equals(Buffer.from(bytes));
-      })),
+      Array.from({ length: 60 }, (_, i) =>
+        fetch(`${at(i)}/v1/connectors/fetched/1.0.0/tarball`).then(async (r) => {
+          const body = Buffer.from(await r.arrayBuffer());
+          return r.status === 200 && body.equals(Buffer.from(bytes));
+        }),
+      ),
     );
     expect(responses.every(Boolean)).toBe(true);
     for (const proc of procs) {

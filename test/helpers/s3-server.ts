@@ -39,7 +39,9 @@ export interface TestS3 {
  * of its routes answers such a PUT the way S3 does (412 PreconditionFailed when the key exists, one
  * request per key at a time), so create-only races can be tested over real HTTP with the real SDK.
  */
-export async function startTestS3(options: { conditionalWrites?: boolean; bucket?: string } = {}): Promise<TestS3> {
+export async function startTestS3(
+  options: { conditionalWrites?: boolean; bucket?: string } = {},
+): Promise<TestS3> {
   // The SDK warns once per process that its 2027 releases will need Node 22; that is not a test result.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const bucket = options.bucket ?? "connectory-test";

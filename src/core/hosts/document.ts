@@ -116,10 +116,3 @@ export function canonical(value: unknown): string {
     return v;
   });
 }
-
-/** 1-based line and column of an offset, for parse errors. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const upto = text.slice(0, offset);
-  const line = upto.split("\n").length;
-  return { line, column: offset - upto.lastIndexOf("\n") };
-}

@@ -52,7 +52,12 @@ export class PgRepository implements RegistryRepository {
         .where(byVersion)
         .prepare("version_document"),
       tarball: db
-        .select({ blobKey: versions.blobKey, size: versions.size, integrity: versions.integrity, sha256: versions.sha256 })
+        .select({
+          blobKey: versions.blobKey,
+          size: versions.size,
+          integrity: versions.integrity,
+          sha256: versions.sha256,
+        })
         .from(versions)
         .innerJoin(connectors, eq(connectors.id, versions.connectorId))
         .where(byVersion)

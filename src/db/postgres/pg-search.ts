@@ -42,7 +42,9 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     where.push(sql`c.search @@ q.query`);
   }
   if (query.category !== undefined) {
-    where.push(sql`c.id IN (SELECT connector_id FROM connector_categories WHERE category = ${query.category})`);
+    where.push(
+      sql`c.id IN (SELECT connector_id FROM connector_categories WHERE category = ${query.category})`,
+    );
   }
   const key = {
     relevance: sql`(-${RANK} - CASE WHEN c.name = ${query.terms.join("-")} THEN 1000 ELSE 0 END)::float8`,
@@ -72,7 +74,9 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     updated: sql`key DESC, name ASC`,
     name: sql`name ASC`,
   }[sort];
-  const built = dialect.sqlToQuery(sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`);
+  const built = dialect.sqlToQuery(
+    sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`,
+  );
   const rows = await client.unsafe<Row[]>(built.sql, built.params as never[], { prepare: true });
   return rows.map(toSummary);
 }

@@ -81,7 +81,9 @@ export class PgTx implements RegistryTx {
 
   async insertVersion(connectorId: number, version: VersionRecord, document: Prepared): Promise<void> {
     await conflictAs409(() =>
-      this.db.insert(versions).values({ connectorId, ...version, document: document.body, etag: document.etag }),
+      this.db
+        .insert(versions)
+        .values({ connectorId, ...version, document: document.body, etag: document.etag }),
     );
   }
 
@@ -118,7 +120,10 @@ export class PgTx implements RegistryTx {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
-    await this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
+    await this.db
+      .insert(meta)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: meta.key, set: { value } });
   }
 
   private async writeCategories(connectorId: number, categories: Category[]): Promise<void> {
