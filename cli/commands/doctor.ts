@@ -14,7 +14,10 @@ interface Check {
   detail?: string;
 }
 const CHECKS = ["starts", "handshake", "tools", "pins", "credentials", "hosts"] as const;
-type Row = { server: string; origin: ExplainedServer["origin"]; ok: boolean; problems: string[] } & Record<(typeof CHECKS)[number], Check>;
+type Row = { server: string; origin: ExplainedServer["origin"]; ok: boolean; problems: string[] } & Record<
+  (typeof CHECKS)[number],
+  Check
+>;
 
 const command: Command = {
   usage: "doctor [--timeout <ms>]",
@@ -30,7 +33,12 @@ current. Connectors missing credentials are checked too. Prints a table; exits 1
     const active = config.servers.filter((s) => s.status === "active");
     const listed = await listServerTools(ctx.home, active, config, world);
     const exports = await readExports(ctx.home);
-    const hostCheck = exports ? exportProblems(exports, active.map((s) => s.name)) : undefined;
+    const hostCheck = exports
+      ? exportProblems(
+          exports,
+          active.map((s) => s.name),
+        )
+      : undefined;
     const hide = (t: string) => redact(t, config.secretValues);
 
     const rows: Row[] = listed.map((entry) => serverRow(entry, hostCheck?.missing, hide));
@@ -41,50 +49,109 @@ current. Connectors missing credentials are checked too. Prints a table; exits 1
         origin: s.origin,
         ok: false,
         problems: [s.reason ?? "missing credentials"],
-        starts: skip, handshake: skip, tools: skip, pins: skip, hosts: skip,
+        starts: skip,
+        handshake: skip,
+        tools: skip,
+        pins: skip,
+        hosts: skip,
         credentials: { status: "fail", detail: `missing ${(s.missing ?? []).join(", ")}` },
       });
     }
     const notes: string[] = [];
-    for (const b of config.broken) notes.push(`FAIL ${b.key}: its installed package cannot be read (${b.message}); reinstall it`);
+    for (const b of config.broken)
+      notes.push(`FAIL ${b.key}: its installed package cannot be read (${b.message}); reinstall it`);
     for (const s of hostCheck?.stale ?? [])
-      notes.push(`FAIL ${s.host} (${s.file}) still lists "${s.server}", which is no longer active: run \`connectory config export --host ${s.host} --write\``);
-    if (!exports) notes.push("host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)");
+      notes.push(
+        `FAIL ${s.host} (${s.file}) still lists "${s.server}", which is no longer active: run \`connectory config export --host ${s.host} --write\``,
+      );
+    if (!exports)
+      notes.push(
+        "host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)",
+      );
     const inactive = config.servers.filter((s) => !["active", "needs-credentials"].includes(s.status));
-    if (inactive.length) notes.push(`${inactive.length} inactive server(s) not checked (${inactive.map((s) => `${s.name}: ${s.status}`).join(", ")}): see \`connectory config --explain\``);
+    if (inactive.length)
+      notes.push(
+        `${inactive.length} inactive server(s) not checked (${inactive.map((s) => `${s.name}: ${s.status}`).join(", ")}): see \`connectory config --explain\``,
+      );
 
     const failed = rows.some((r) => !r.ok) || config.broken.length > 0 || (hostCheck?.stale.length ?? 0) > 0;
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
     const table =
       rows.length === 0
         ? "no active servers to check"
-        : textTable(["SERVER", ...columns.map((c) => c.toUpperCase())], rows.map((r) => [r.server, ...columns.map((c) => cell(r[c]))]));
-    const details = rows.filter((r) => r.problems.length).flatMap((r) => [`${r.server}:`, ...r.problems.map((p) => `  ${p.replace(/\n/g, "\n  ")}`)]);
-    const text = [table, ...(details.length ? ["", ...details] : []), ...(notes.length ? ["", ...notes] : []), "", failed ? "Some checks failed." : "All checks passed."].join("\n");
-    const data = hideSecrets({ ok: !failed, servers: rows, broken: config.broken.map((b) => ({ key: b.key, message: b.message })), hostsChecked: exports !== undefined, notes }, config.secretValues);
+        : textTable(
+            ["SERVER", ...columns.map((c) => c.toUpperCase())],
+            rows.map((r) => [r.server, ...columns.map((c) => cell(r[c]))]),
+          );
+    const details = rows
+      .filter((r) => r.problems.length)
+      .flatMap((r) => [`${r.server}:`, ...r.problems.map((p) => `  ${p.replace(/\n/g, "\n  ")}`)]);
+    const text = [
+      table,
+      ...(details.length ? ["", ...details] : []),
+      ...(notes.length ? ["", ...notes] : []),
+      "",
+      failed ? "Some checks failed." : "All checks passed.",
+    ].join("\n");
+    const data = hideSecrets(
+      {
+        ok: !failed,
+        servers: rows,
+        broken: config.broken.map((b) => ({ key: b.key, message: b.message })),
+        hostsChecked: exports !== undefined,
+        notes,
+      },
+      config.secretValues,
+    );
     return { data, text: hide(text), exitCode: failed ? 1 : 0 };
   },
 };
 export default command;
 
-function serverRow(entry: ServerTools, missingHosts: Map<string, string[]> | undefined, hide: (t: string) => string): Row {
+function serverRow(
+  entry: ServerTools,
+  missingHosts: Map<string, string[]> | undefined,
+  hide: (t: string) => string,
+): Row {
   const name = entry.server.name;
   const base = { server: name, origin: entry.server.origin, credentials: { status: "ok" as Level } };
   const missing = missingHosts?.get(name);
-  const hosts: Check = !missingHosts ? { status: "skip" } : missing ? { status: "fail", detail: `missing in ${missing.join(", ")}` } : { status: "ok" };
-  const problems = missing ? [`not in the exports of ${missing.join(", ")}: run \`connectory config export --host <host> --write\``] : [];
+  const hosts: Check = !missingHosts
+    ? { status: "skip" }
+    : missing
+      ? { status: "fail", detail: `missing in ${missing.join(", ")}` }
+      : { status: "ok" };
+  const problems = missing
+    ? [`not in the exports of ${missing.join(", ")}: run \`connectory config export --host <host> --write\``]
+    : [];
   if (!entry.ok) {
     const order = ["start", "handshake", "tools"] as const;
     const at = order.indexOf(entry.stage);
-    const check = (i: number): Check => (i < at ? { status: "ok" } : i === at ? { status: "fail", detail: entry.error.code } : { status: "skip" });
+    const check = (i: number): Check =>
+      i < at
+        ? { status: "ok" }
+        : i === at
+          ? { status: "fail", detail: entry.error.code }
+          : { status: "skip" };
     problems.unshift(`${entry.error.message}${entry.error.hint ? `\n${entry.error.hint}` : ""}`);
-    return { ...base, ok: false, problems, starts: check(0), handshake: check(1), tools: check(2), pins: { status: "skip" }, hosts };
+    return {
+      ...base,
+      ok: false,
+      problems,
+      starts: check(0),
+      handshake: check(1),
+      tools: check(2),
+      pins: { status: "skip" },
+      hosts,
+    };
   }
   let pins: Check;
   if (entry.pins.status === "match") pins = { status: "ok" };
   else if (entry.pins.status === "unpinned") {
     pins = { status: "warn", detail: "not pinned" };
-    problems.push(`its tools are not pinned yet: run \`connectory inspect ${name}\` to review and approve them`);
+    problems.push(
+      `its tools are not pinned yet: run \`connectory inspect ${name}\` to review and approve them`,
+    );
   } else {
     pins = { status: "fail", detail: "DRIFT" };
     problems.push(
@@ -93,7 +160,16 @@ function serverRow(entry: ServerTools, missingHosts: Map<string, string[]> | und
     );
   }
   const ok = pins.status !== "fail" && hosts.status !== "fail";
-  return { ...base, ok, problems, starts: { status: "ok" }, handshake: { status: "ok" }, tools: { status: "ok", detail: String(entry.tools.length) }, pins, hosts };
+  return {
+    ...base,
+    ok,
+    problems,
+    starts: { status: "ok" },
+    handshake: { status: "ok" },
+    tools: { status: "ok", detail: String(entry.tools.length) },
+    pins,
+    hosts,
+  };
 }
 
 function cell(c: Check): string {

@@ -6,7 +6,14 @@ import type { Command } from "../lib/command.js";
 import type { CommandContext } from "../lib/context.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
 import { inspectServer, type InspectReport } from "../lib/mcp-inspect.js";
-import { TIMEOUT_OPTION, hideSecrets, mcpWorld, requireActive, selectServers, targetOf } from "../lib/mcp-targets.js";
+import {
+  TIMEOUT_OPTION,
+  hideSecrets,
+  mcpWorld,
+  requireActive,
+  selectServers,
+  targetOf,
+} from "../lib/mcp-targets.js";
 import { warn } from "../lib/output.js";
 import { comparePins, recordPins, serverPins, type PinCheck } from "../lib/pins-store.js";
 import { originLabel } from "../lib/server-view.js";
@@ -15,7 +22,12 @@ import { toolLines } from "../lib/tool-text.js";
 type PinState = PinCheck | { status: "pinned"; pinnedAt: string };
 type Outcome =
   | ({ name: string; origin: ExplainedServer["origin"]; ok: true; pins: PinState } & InspectReport)
-  | { name: string; origin: ExplainedServer["origin"]; ok: false; error: { code: string; message: string; hint?: string } };
+  | {
+      name: string;
+      origin: ExplainedServer["origin"];
+      ok: false;
+      error: { code: string; message: string; hint?: string };
+    };
 
 const command: Command = {
   usage: "inspect <server|connector> [--timeout <ms>]",
@@ -40,11 +52,22 @@ definitions; later, a changed definition is reported as drift until \`connectory
     for (const server of active) {
       try {
         const report = await inspectServer(targetOf(server, config), world);
-        outcomes.push({ name: server.name, origin: server.origin, ok: true, ...report, pins: await pin(ctx, server, report) });
+        outcomes.push({
+          name: server.name,
+          origin: server.origin,
+          ok: true,
+          ...report,
+          pins: await pin(ctx, server, report),
+        });
       } catch (error) {
         // One server: its error is the command's error (message + hint, exit 1).
         if (active.length === 1 || !isConnectoryError(error)) throw error;
-        outcomes.push({ name: server.name, origin: server.origin, ok: false, error: { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) } });
+        outcomes.push({
+          name: server.name,
+          origin: server.origin,
+          ok: false,
+          error: { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) },
+        });
       }
     }
     // Tool definitions come from the server: a server echoing a credential must not leak it either.
@@ -71,13 +94,21 @@ async function pin(ctx: CommandContext, server: ExplainedServer, report: Inspect
   }
   const check = comparePins(existing, report.tools);
   if (check.status === "drift")
-    warn(ctx, `the tools of ${server.name} changed since you approved them: run \`connectory trust ${server.name}\` after reviewing the diff`);
+    warn(
+      ctx,
+      `the tools of ${server.name} changed since you approved them: run \`connectory trust ${server.name}\` after reviewing the diff`,
+    );
   return check;
 }
 
 function render(o: Outcome, hide: (t: string) => string): string {
   const head = `${o.name}  (${originLabel(o.origin)})`;
-  if (!o.ok) return [head, `  FAILED ${o.error.code}: ${o.error.message}`, ...(o.error.hint ? [`  ${o.error.hint}`] : [])].join("\n");
+  if (!o.ok)
+    return [
+      head,
+      `  FAILED ${o.error.code}: ${o.error.message}`,
+      ...(o.error.hint ? [`  ${o.error.hint}`] : []),
+    ].join("\n");
   const caps = Object.keys(o.capabilities).sort();
   const lines = [
     head,
@@ -89,10 +120,15 @@ function render(o: Outcome, hide: (t: string) => string): string {
   ];
   if (o.instructions) lines.push(`  instructions  ${o.instructions.replace(/\s+/g, " ").slice(0, 300)}`);
   lines.push(`  tools (${o.tools.length})`, ...o.tools.flatMap((t) => toolLines(t, "    ")));
-  if (o.resources) lines.push(`  resources (${o.resources.length})`, ...o.resources.map((r) => `    ${itemLine(r, "uri")}`));
+  if (o.resources)
+    lines.push(`  resources (${o.resources.length})`, ...o.resources.map((r) => `    ${itemLine(r, "uri")}`));
   if (o.resourceTemplates?.length)
-    lines.push(`  resource templates (${o.resourceTemplates.length})`, ...o.resourceTemplates.map((r) => `    ${itemLine(r, "uriTemplate")}`));
-  if (o.prompts) lines.push(`  prompts (${o.prompts.length})`, ...o.prompts.map((p) => `    ${itemLine(p, "name")}`));
+    lines.push(
+      `  resource templates (${o.resourceTemplates.length})`,
+      ...o.resourceTemplates.map((r) => `    ${itemLine(r, "uriTemplate")}`),
+    );
+  if (o.prompts)
+    lines.push(`  prompts (${o.prompts.length})`, ...o.prompts.map((p) => `    ${itemLine(p, "name")}`));
   return lines.join("\n");
 }
 
@@ -111,6 +147,7 @@ function pinText(pins: PinState): string {
 
 function itemLine(item: unknown, key: string): string {
   const r = (item ?? {}) as Record<string, unknown>;
-  const description = typeof r.description === "string" ? ` — ${r.description.replace(/\s+/g, " ").slice(0, 120)}` : "";
+  const description =
+    typeof r.description === "string" ? ` — ${r.description.replace(/\s+/g, " ").slice(0, 120)}` : "";
   return `${String(r[key] ?? r.name ?? "?")}${description}`;
 }

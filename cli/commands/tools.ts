@@ -38,10 +38,17 @@ Exits 1 when a server could not be listed or was left out.`,
         warn(ctx, `${name}: ${entry.error.message}`);
         servers.push({ name, status: "error", error: entry.error });
       } else if (entry.pins.status === "drift") {
-        warn(ctx, `${name}: left out — its tools changed since you approved them (run \`connectory doctor\`, then \`connectory trust ${name}\`)`);
+        warn(
+          ctx,
+          `${name}: left out — its tools changed since you approved them (run \`connectory doctor\`, then \`connectory trust ${name}\`)`,
+        );
         servers.push({ name, status: "drift", tools: entry.tools.length });
       } else {
-        servers.push({ name, status: entry.pins.status === "match" ? "ok" : "unpinned", tools: entry.tools.length });
+        servers.push({
+          name,
+          status: entry.pins.status === "match" ? "ok" : "unpinned",
+          tools: entry.tools.length,
+        });
         // A server listing one name twice is broken: the first definition wins, as hosts do.
         const seen = new Set<string>();
         for (const tool of entry.tools) {
@@ -52,17 +59,27 @@ Exits 1 when a server could not be listed or was left out.`,
     }
     const names = assignFunctionNames(refs);
     const tools = refs.map((r, i) => convertTool(r.definition, names[i] as string, format));
-    const routes = Object.fromEntries(refs.map((r, i) => [names[i] as string, { server: r.server, tool: r.tool }]));
+    const routes = Object.fromEntries(
+      refs.map((r, i) => [names[i] as string, { server: r.server, tool: r.tool }]),
+    );
     const data = hideSecrets({ format, tools, routes, servers }, config.secretValues);
     const rows = refs.map((r, i) => {
       const description = toolDescription(r.definition).replace(/\s+/g, " ");
-      return [names[i] as string, r.server, description.length > 60 ? `${description.slice(0, 57)}...` : description];
+      return [
+        names[i] as string,
+        r.server,
+        description.length > 60 ? `${description.slice(0, 57)}...` : description,
+      ];
     });
     const text =
       rows.length === 0
         ? "no tools: no active server answered (see `connectory config --explain` and `connectory doctor`)"
         : `${hideSecrets(textTable(["FUNCTION", "SERVER", "DESCRIPTION"], rows), config.secretValues)}\n\n${rows.length} tools from ${servers.filter((s) => s.status === "ok" || s.status === "unpinned").length} servers in ${format} format: \`connectory tools --format ${format} --json\` prints them for the API.`;
-    return { data, text, exitCode: servers.some((s) => s.status === "error" || s.status === "drift") ? 1 : 0 };
+    return {
+      data,
+      text,
+      exitCode: servers.some((s) => s.status === "error" || s.status === "drift") ? 1 : 0,
+    };
   },
 };
 export default command;

@@ -26,9 +26,13 @@ export async function approveTools(ctx: CommandContext, name: string): Promise<A
   const config = await loadEffectiveConfig(ctx.home);
   const server = config.servers.find((s) => s.name === name && s.status === "active");
   if (!server) {
-    throw new ConnectoryError("trust.server.inactive", `server "${name}" is not active, so its tools cannot be approved`, {
-      hint: "see `connectory config --explain` for why",
-    });
+    throw new ConnectoryError(
+      "trust.server.inactive",
+      `server "${name}" is not active, so its tools cannot be approved`,
+      {
+        hint: "see `connectory config --explain` for why",
+      },
+    );
   }
   const session = await connectServer(targetOf(server, config), mcpWorld(ctx, undefined));
   let tools;
@@ -38,9 +42,18 @@ export async function approveTools(ctx: CommandContext, name: string): Promise<A
     await session.close();
   }
   const check = comparePins(await serverPins(ctx.home, name), tools);
-  await recordPins(ctx.home, name, tools, { now: ctx.now(), origin: server.origin, serverInfo: session.serverInfo });
+  await recordPins(ctx.home, name, tools, {
+    now: ctx.now(),
+    origin: server.origin,
+    serverInfo: session.serverInfo,
+  });
   const drift = check.status === "drift" ? check.drift : [];
-  return { server: name, tools: tools.length, drift, diff: formatDrift(drift, (t) => redact(t, config.secretValues)) };
+  return {
+    server: name,
+    tools: tools.length,
+    drift,
+    diff: formatDrift(drift, (t) => redact(t, config.secretValues)),
+  };
 }
 
 /**
@@ -63,17 +76,26 @@ export async function verifyToolsBeforeRun(server: ExplainedServer, ctx: Command
       await session.close();
     }
   } catch (error) {
-    warn(ctx, `could not check the tools of ${server.name} against their pins (${hide((error as Error).message.split("\n")[0] ?? "")}); starting it anyway`);
+    warn(
+      ctx,
+      `could not check the tools of ${server.name} against their pins (${hide((error as Error).message.split("\n")[0] ?? "")}); starting it anyway`,
+    );
     return;
   }
   const check = comparePins(await serverPins(ctx.home, server.name), tools);
   if (check.status === "unpinned") {
     await recordPins(ctx.home, server.name, tools, { now: ctx.now(), origin: server.origin, serverInfo });
-    warn(ctx, `first run of ${server.name}: pinned its ${tools.length} tool definitions; a later change will be refused until \`connectory trust ${server.name}\``);
+    warn(
+      ctx,
+      `first run of ${server.name}: pinned its ${tools.length} tool definitions; a later change will be refused until \`connectory trust ${server.name}\``,
+    );
   } else if (check.status === "drift") {
     throw new ConnectoryError(
       "run.tools.drift",
-      [`the tools of ${server.name} changed since you approved them on ${check.pinnedAt}; refusing to start it:`, ...formatDrift(check.drift, hide).map((l) => `  ${l}`)].join("\n"),
+      [
+        `the tools of ${server.name} changed since you approved them on ${check.pinnedAt}; refusing to start it:`,
+        ...formatDrift(check.drift, hide).map((l) => `  ${l}`),
+      ].join("\n"),
       { hint: `review the changes above, then approve them with \`connectory trust ${server.name}\`` },
     );
   }

@@ -4,9 +4,14 @@ import { readJsonFile } from "./json-file.js";
 import type { HostStateFile } from "./host-state.js";
 
 /** Per host file Connectory exported to: which server names it holds. Undefined when nothing was ever exported. */
-export async function readExports(home: string): Promise<Array<{ host: string; file: string; servers: Set<string> }> | undefined> {
+export async function readExports(
+  home: string,
+): Promise<Array<{ host: string; file: string; servers: Set<string> }> | undefined> {
   const file = homePaths(home).hostState;
-  const exists = await fs.access(file).then(() => true, () => false);
+  const exists = await fs.access(file).then(
+    () => true,
+    () => false,
+  );
   if (!exists) return undefined;
   const state = await readJsonFile<Partial<HostStateFile>>(file, { version: 1, files: {} });
   return Object.entries(state.files ?? {}).map(([path, f]) => ({
@@ -27,8 +32,10 @@ export function exportProblems(
   const missing = new Map<string, string[]>();
   const stale: Array<{ host: string; file: string; server: string }> = [];
   for (const e of exports) {
-    for (const name of active) if (!e.servers.has(name)) missing.set(name, [...(missing.get(name) ?? []), e.host]);
-    for (const name of e.servers) if (!active.includes(name)) stale.push({ host: e.host, file: e.file, server: name });
+    for (const name of active)
+      if (!e.servers.has(name)) missing.set(name, [...(missing.get(name) ?? []), e.host]);
+    for (const name of e.servers)
+      if (!active.includes(name)) stale.push({ host: e.host, file: e.file, server: name });
   }
   return { missing, stale };
 }

@@ -12,7 +12,11 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
  * The marketplace as an MCP server: search, read a connector, get the config a host needs. Read-only
  * (every tool is annotated so), and never holds a credential: install configs carry placeholders.
  */
-export function createMarketplaceServer(registry: RegistryClient, fetchFn: typeof fetch, version: string): McpServer {
+export function createMarketplaceServer(
+  registry: RegistryClient,
+  fetchFn: typeof fetch,
+  version: string,
+): McpServer {
   const server = new McpServer(
     { name: "connectory-marketplace", title: "Connectory marketplace", version },
     {
@@ -38,9 +42,18 @@ export function createMarketplaceServer(registry: RegistryClient, fetchFn: typeo
     },
     ({ query, category, limit }) =>
       answer(async () => {
-        const hits = await registry.search({ q: query, ...(category ? { category } : {}), limit: limit ?? 10 });
+        const hits = await registry.search({
+          q: query,
+          ...(category ? { category } : {}),
+          limit: limit ?? 10,
+        });
         const lines = hits.map((h) => `- ${h.name}${h.version ? `@${h.version}` : ""}: ${h.description}`);
-        return { text: hits.length ? `${hits.length} connectors:\n${lines.join("\n")}` : `No connector matches ${JSON.stringify(query)}.`, data: { results: hits } };
+        return {
+          text: hits.length
+            ? `${hits.length} connectors:\n${lines.join("\n")}`
+            : `No connector matches ${JSON.stringify(query)}.`,
+          data: { results: hits },
+        };
       }),
   );
 
@@ -96,19 +109,27 @@ export function createMarketplaceServer(registry: RegistryClient, fetchFn: typeo
       answer(async () => {
         const url = `${registry.baseUrl}/v1/connectors/${encodeURIComponent(name)}/${encodeURIComponent(version ?? "latest")}/config?host=${encodeURIComponent(host)}`;
         const data = await fetchJson(registry.baseUrl, fetchFn, url);
-        return { text: `${JSON.stringify(data, null, 2)}\n\nOr run: connectory install ${name}`, data: data as Record<string, unknown> };
+        return {
+          text: `${JSON.stringify(data, null, 2)}\n\nOr run: connectory install ${name}`,
+          data: data as Record<string, unknown>,
+        };
       }),
   );
   return server;
 }
 
-async function answer(fn: () => Promise<{ text: string; data: Record<string, unknown> }>): Promise<CallToolResult> {
+async function answer(
+  fn: () => Promise<{ text: string; data: Record<string, unknown> }>,
+): Promise<CallToolResult> {
   try {
     const { text, data } = await fn();
     return { content: [{ type: "text", text }], structuredContent: data };
   } catch (error) {
     if (!isConnectoryError(error)) throw error;
-    return { isError: true, content: [{ type: "text", text: `${error.message}${error.hint ? `\n${error.hint}` : ""}` }] };
+    return {
+      isError: true,
+      content: [{ type: "text", text: `${error.message}${error.hint ? `\n${error.hint}` : ""}` }],
+    };
   }
 }
 
@@ -116,12 +137,19 @@ async function answer(fn: () => Promise<{ text: string; data: Record<string, unk
 async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetchFn(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+    res = await fetchFn(url, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(15_000),
+    });
   } catch (error) {
-    throw new ConnectoryError("registry.unreachable", `registry unreachable at ${baseUrl}`, { hint: "check that the registry is running", cause: error });
+    throw new ConnectoryError("registry.unreachable", `registry unreachable at ${baseUrl}`, {
+      hint: "check that the registry is running",
+      cause: error,
+    });
   }
   const text = await res.text();
-  if (text.length > MAX_CONFIG_BYTES) throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);
+  if (text.length > MAX_CONFIG_BYTES)
+    throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -130,7 +158,10 @@ async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): P
   }
   if (!res.ok) {
     const detail = (body as { detail?: unknown; title?: unknown } | null) ?? {};
-    throw new ConnectoryError(`registry.http.${res.status}`, String(detail.detail ?? detail.title ?? `HTTP ${res.status}`));
+    throw new ConnectoryError(
+      `registry.http.${res.status}`,
+      String(detail.detail ?? detail.title ?? `HTTP ${res.status}`),
+    );
   }
   return body;
 }

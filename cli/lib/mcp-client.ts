@@ -2,7 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { ConnectoryError } from "../../src/core/errors.js";
@@ -51,7 +54,10 @@ const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG
 const INHERITED_ENV_PATTERNS = [/^(HTTPS?|NO|ALL)_PROXY$/i, /^NODE_EXTRA_CA_CERTS$/, /^SSL_CERT_(FILE|DIR)$/];
 
 /** The environment a stdio server is started with. */
-export function serverEnv(spec: StdioServer, env: Record<string, string | undefined>): Record<string, string> {
+export function serverEnv(
+  spec: StdioServer,
+  env: Record<string, string | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined || value.startsWith("()")) continue;
@@ -85,12 +91,21 @@ async function connectStdio(target: McpTarget, spec: StdioServer, world: McpWorl
   const failure: FailureContext = base(target, world, "stdio", { command: spec.command });
   if (!(await isDirectory(cwd)))
     throw explainFailure(
-      new ConnectoryError("mcp.cwd.not-found", `server "${target.name}": its working folder ${cwd} does not exist`, {
-        hint: "fix `cwd` in the server's config (for a connector, reinstall it)",
-      }),
+      new ConnectoryError(
+        "mcp.cwd.not-found",
+        `server "${target.name}": its working folder ${cwd} does not exist`,
+        {
+          hint: "fix `cwd` in the server's config (for a connector, reinstall it)",
+        },
+      ),
       failure,
     );
-  const transport = new StdioTransport({ command: spec.command, args: spec.args ?? [], env: serverEnv(spec, world.env), cwd });
+  const transport = new StdioTransport({
+    command: spec.command,
+    args: spec.args ?? [],
+    env: serverEnv(spec, world.env),
+    cwd,
+  });
   try {
     await transport.start();
   } catch (error) {
@@ -112,7 +127,8 @@ async function connectRemote(
 ): Promise<McpSession> {
   const headers = isRemote(target.spec) ? (target.spec.headers ?? {}) : {};
   const options = { requestInit: { headers }, fetch: world.fetch };
-  const transport = kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+  const transport =
+    kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   const failure = base(target, world, kind, { url: url.href });
   failure.stage = "handshake";
   return handshake(transport, kind, world, failure, () => undefined);
@@ -155,7 +171,8 @@ async function handshake(
     } catch (error) {
       snapshot();
       // Let a dying process finish exiting, so the error can report its exit code and stderr.
-      if (kind === "stdio" && !failure.exit && !(error instanceof DeadlineError)) await pause(200).then(snapshot);
+      if (kind === "stdio" && !failure.exit && !(error instanceof DeadlineError))
+        await pause(200).then(snapshot);
       throw explainFailure(error, failure);
     } finally {
       clearTimeout(timer);
@@ -177,7 +194,8 @@ async function handshake(
     capabilities: client.getServerCapabilities() ?? {},
     ...(client.getInstructions() ? { instructions: client.getInstructions() as string } : {}),
     request: (fn) => run(() => fn(client)),
-    listTools: async () => (session.capabilities.tools ? ((await paginate(session, "tools")) as McpTool[]) : []),
+    listTools: async () =>
+      session.capabilities.tools ? ((await paginate(session, "tools")) as McpTool[]) : [],
     close,
   };
   return session;
@@ -206,8 +224,20 @@ export async function paginate<K extends "tools" | "resources" | "resourceTempla
   return out;
 }
 
-function base(target: McpTarget, world: McpWorld, transport: string, extra: Partial<FailureContext>): FailureContext {
-  return { server: target.name, transport, timeoutMs: world.timeoutMs, secretValues: target.secretValues, stage: "start", ...extra };
+function base(
+  target: McpTarget,
+  world: McpWorld,
+  transport: string,
+  extra: Partial<FailureContext>,
+): FailureContext {
+  return {
+    server: target.name,
+    transport,
+    timeoutMs: world.timeoutMs,
+    secretValues: target.secretValues,
+    stage: "start",
+    ...extra,
+  };
 }
 
 function parseUrl(target: McpTarget): URL {
@@ -219,15 +249,22 @@ function parseUrl(target: McpTarget): URL {
     // reported below
   }
   throw explainFailure(
-    new ConnectoryError("mcp.url.invalid", `server "${target.name}": ${JSON.stringify(raw)} is not an http(s) URL`, {
-      hint: "fix `url` in the server's config",
-    }),
+    new ConnectoryError(
+      "mcp.url.invalid",
+      `server "${target.name}": ${JSON.stringify(raw)} is not an http(s) URL`,
+      {
+        hint: "fix `url` in the server's config",
+      },
+    ),
     base(target, { timeoutMs: 0 } as McpWorld, "http", {}),
   );
 }
 
 async function isDirectory(dir: string): Promise<boolean> {
-  return fs.stat(dir).then((s) => s.isDirectory(), () => false);
+  return fs.stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 function pause(ms: number): Promise<void> {

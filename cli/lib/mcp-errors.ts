@@ -25,7 +25,9 @@ export interface FailureContext {
 /** Turns whatever the SDK, node or the server threw into a ConnectoryError, secrets redacted. */
 export function explainFailure(error: unknown, f: FailureContext): ConnectoryError {
   const hide = (text: string) => redact(text, f.secretValues);
-  const tail = f.stderr?.length ? `\nlast lines on its stderr:\n${f.stderr.map((l) => `  | ${l}`).join("\n")}` : "";
+  const tail = f.stderr?.length
+    ? `\nlast lines on its stderr:\n${f.stderr.map((l) => `  | ${l}`).join("\n")}`
+    : "";
   const make = (code: string, message: string, hint: string) =>
     new ConnectoryError(code, hide(message + tail), { hint: hide(hint), cause: error });
   const who = `server "${f.server}"`;
@@ -39,7 +41,11 @@ export function explainFailure(error: unknown, f: FailureContext): ConnectoryErr
       "install it, or fix `command` in the server's config; it is run without a shell, so it must be on PATH or an absolute path",
     );
   if (f.stage === "start" && errno === "EACCES")
-    return make("mcp.command.not-executable", `${who}: command "${f.command}" is not executable`, "check its permissions (chmod +x)");
+    return make(
+      "mcp.command.not-executable",
+      `${who}: command "${f.command}" is not executable`,
+      "check its permissions (chmod +x)",
+    );
   if (f.invalidLine !== undefined || error instanceof InvalidStdoutError) {
     const line = f.invalidLine ?? (error as InvalidStdoutError).line;
     return make(
@@ -51,7 +57,11 @@ export function explainFailure(error: unknown, f: FailureContext): ConnectoryErr
   if (f.exit) {
     const how = f.exit.signal ? `was killed by ${f.exit.signal}` : `exited with code ${f.exit.code}`;
     const when = f.stage === "request" ? "while answering" : "before completing the MCP handshake";
-    return make("mcp.server.exited", `${who} ${how} ${when}`, "run the command by hand to see why, and check its credentials and arguments");
+    return make(
+      "mcp.server.exited",
+      `${who} ${how} ${when}`,
+      "run the command by hand to see why, and check its credentials and arguments",
+    );
   }
   const status = httpStatus(error);
   if (status === 401 || status === 403 || error instanceof UnauthorizedError)
@@ -61,9 +71,17 @@ export function explainFailure(error: unknown, f: FailureContext): ConnectoryErr
       "check the connector's credentials (`connectory credentials set <connector>`) and the server's headers",
     );
   if (status === 404)
-    return make("mcp.http.not-found", `${who}: nothing at ${f.url} (HTTP 404)`, "check the server's url; the endpoint is often /mcp or /sse");
+    return make(
+      "mcp.http.not-found",
+      `${who}: nothing at ${f.url} (HTTP 404)`,
+      "check the server's url; the endpoint is often /mcp or /sse",
+    );
   if (status !== undefined && status > 0)
-    return make("mcp.http.status", `${who} answered HTTP ${status} at ${f.url}: ${message(error)}`, "check the url and that the server is up");
+    return make(
+      "mcp.http.status",
+      `${who} answered HTTP ${status} at ${f.url}: ${message(error)}`,
+      "check the url and that the server is up",
+    );
   if (error instanceof TypeError && /fetch failed/i.test(error.message))
     return make(
       "mcp.http.unreachable",
@@ -73,9 +91,17 @@ export function explainFailure(error: unknown, f: FailureContext): ConnectoryErr
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return timeout(f, make);
   if (error instanceof DeadlineError) return timeout(f, make);
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-    return make("mcp.server.closed", `${who} closed the connection ${f.stage === "request" ? "while answering" : "during the handshake"}`, "run it by hand to see why");
+    return make(
+      "mcp.server.closed",
+      `${who} closed the connection ${f.stage === "request" ? "while answering" : "during the handshake"}`,
+      "run it by hand to see why",
+    );
   if (/protocol version is not supported/i.test(message(error)))
-    return make("mcp.protocol.unsupported", `${who}: ${message(error)}`, "the server speaks an MCP version this CLI does not; update connectory or the server");
+    return make(
+      "mcp.protocol.unsupported",
+      `${who}: ${message(error)}`,
+      "the server speaks an MCP version this CLI does not; update connectory or the server",
+    );
   return make(
     f.stage === "request" ? "mcp.request.failed" : "mcp.handshake.failed",
     `${who}: ${f.stage === "request" ? "a request failed" : "the MCP handshake failed"}: ${message(error)}`,
@@ -90,9 +116,16 @@ export class DeadlineError extends Error {
   }
 }
 
-function timeout(f: FailureContext, make: (c: string, m: string, h: string) => ConnectoryError): ConnectoryError {
+function timeout(
+  f: FailureContext,
+  make: (c: string, m: string, h: string) => ConnectoryError,
+): ConnectoryError {
   return f.stage === "request"
-    ? make("mcp.request.timeout", `server "${f.server}" did not answer within ${f.timeoutMs} ms`, "try a larger --timeout")
+    ? make(
+        "mcp.request.timeout",
+        `server "${f.server}" did not answer within ${f.timeoutMs} ms`,
+        "try a larger --timeout",
+      )
     : make(
         "mcp.handshake.timeout",
         `server "${f.server}" did not complete the MCP handshake within ${f.timeoutMs} ms`,

@@ -9,7 +9,13 @@ export const TIMEOUT_OPTION = { timeout: { type: "string" } } as const;
 
 /** The MCP world of a command: its env, cwd and fetch, and the `--timeout` it was given. */
 export function mcpWorld(ctx: CommandContext, timeout: unknown): McpWorld {
-  return { env: ctx.env, cwd: ctx.cwd, fetch: ctx.fetch, timeoutMs: parseTimeout(timeout), version: ctx.version };
+  return {
+    env: ctx.env,
+    cwd: ctx.cwd,
+    fetch: ctx.fetch,
+    timeoutMs: parseTimeout(timeout),
+    version: ctx.version,
+  };
 }
 
 /** `--timeout` in milliseconds: a whole number from 1 to 600000. */

@@ -52,7 +52,9 @@ export async function recordPins(
   const pins: ServerPins = {
     pinnedAt: (meta.now ?? new Date()).toISOString(),
     ...(meta.origin ? { origin: meta.origin } : {}),
-    ...(meta.serverInfo ? { serverInfo: { name: meta.serverInfo.name, version: meta.serverInfo.version } } : {}),
+    ...(meta.serverInfo
+      ? { serverInfo: { name: meta.serverInfo.name, version: meta.serverInfo.version } }
+      : {}),
     tools: pinTools(tools),
   };
   await updateJsonFile<unknown>(homePaths(home).pins, EMPTY, (raw) => {
@@ -101,9 +103,13 @@ function checkShape(raw: unknown, file: string): PinsFile {
     }
   }
   if (problems.length > 0) {
-    throw new ConnectoryError("pins.file.invalid", `${file} is not a valid pins file: ${problems.join("; ")}`, {
-      hint: "move it aside and re-approve your servers with `connectory trust <server>`; connectory will not overwrite it",
-    });
+    throw new ConnectoryError(
+      "pins.file.invalid",
+      `${file} is not a valid pins file: ${problems.join("; ")}`,
+      {
+        hint: "move it aside and re-approve your servers with `connectory trust <server>`; connectory will not overwrite it",
+      },
+    );
   }
   return raw as unknown as PinsFile;
 }

@@ -9,12 +9,24 @@ import { comparePins, serverPins, type PinCheck } from "./pins-store.js";
 /** One active server's tools as listed now, compared with its pins — or why they could not be listed. */
 export type ServerTools =
   | { server: ExplainedServer; ok: true; tools: McpTool[]; pins: PinCheck }
-  | { server: ExplainedServer; ok: false; stage: FailedStage; error: { code: string; message: string; hint?: string } };
+  | {
+      server: ExplainedServer;
+      ok: false;
+      stage: FailedStage;
+      error: { code: string; message: string; hint?: string };
+    };
 
 /** Where a failed server stopped: it did not start, did not complete the handshake, or could not list tools. */
 export type FailedStage = "start" | "handshake" | "tools";
 
-const START_FAILURES = ["mcp.command.not-found", "mcp.command.not-executable", "mcp.cwd.not-found", "mcp.url.invalid", "mcp.http.unreachable", "mcp.server.exited"];
+const START_FAILURES = [
+  "mcp.command.not-found",
+  "mcp.command.not-executable",
+  "mcp.cwd.not-found",
+  "mcp.url.invalid",
+  "mcp.http.unreachable",
+  "mcp.server.exited",
+];
 
 const CONCURRENCY = 4;
 
@@ -41,7 +53,12 @@ export async function listServerTools(
   return out;
 }
 
-async function one(home: string, server: ExplainedServer, config: MergeResult, world: McpWorld): Promise<ServerTools> {
+async function one(
+  home: string,
+  server: ExplainedServer,
+  config: MergeResult,
+  world: McpWorld,
+): Promise<ServerTools> {
   let connected = false;
   try {
     const session = await connectServer(targetOf(server, config), world);
@@ -55,7 +72,11 @@ async function one(home: string, server: ExplainedServer, config: MergeResult, w
     return { server, ok: true, tools, pins: comparePins(await serverPins(home, server.name), tools) };
   } catch (error) {
     if (!isConnectoryError(error)) throw error;
-    const stage: FailedStage = connected ? "tools" : START_FAILURES.includes(error.code) ? "start" : "handshake";
+    const stage: FailedStage = connected
+      ? "tools"
+      : START_FAILURES.includes(error.code)
+        ? "start"
+        : "handshake";
     const detail = { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
     return { server, ok: false, stage, error: detail };
   }

@@ -38,7 +38,8 @@ function parameterLines(schema: unknown, indent: string, depth: number): string[
 
 function typeLabel(p: Record<string, unknown>): string {
   const type = Array.isArray(p.type) ? p.type.join("|") : typeof p.type === "string" ? p.type : "any";
-  if (type === "array" && isRecord(p.items) && typeof p.items.type === "string") return `array of ${p.items.type}`;
+  if (type === "array" && isRecord(p.items) && typeof p.items.type === "string")
+    return `array of ${p.items.type}`;
   return type;
 }
 

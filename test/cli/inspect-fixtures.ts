@@ -44,7 +44,10 @@ export const FIXTURE_TOOLS = [
       type: "object",
       properties: {
         query: { type: "string", description: "Words to find" },
-        filter: { type: "object", properties: { tag: { type: "string", description: "Only notes with this tag" } } },
+        filter: {
+          type: "object",
+          properties: { tag: { type: "string", description: "Only notes with this tag" } },
+        },
       },
       required: ["query"],
     },

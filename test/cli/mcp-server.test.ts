@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplaceServer } from "../../cli/lib/marketplace-tools.js";
 import { RegistryClient } from "../../cli/lib/registry-client.js";
 import { BIN } from "../helpers/cli.js";
-import { createTestRegistry, publishSamples, startTestServer, type TestRegistry } from "../helpers/registry.js";
+import {
+  createTestRegistry,
+  publishSamples,
+  startTestServer,
+  type TestRegistry,
+} from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";
 
 let reg: TestRegistry;
@@ -34,7 +39,11 @@ function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
 describe("the marketplace as an MCP server", () => {
   it("lists its three read-only tools", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_connector", "get_install_config", "search_connectors"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "get_connector",
+      "get_install_config",
+      "search_connectors",
+    ]);
     for (const t of tools) expect(t.annotations?.readOnlyHint).toBe(true);
   });
 
@@ -56,7 +65,10 @@ describe("the marketplace as an MCP server", () => {
   });
 
   it("gets the install config for a host, with placeholders, never a secret", async () => {
-    const result = await client.callTool({ name: "get_install_config", arguments: { name: "weather", host: "cursor" } });
+    const result = await client.callTool({
+      name: "get_install_config",
+      arguments: { name: "weather", host: "cursor" },
+    });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as any).host).toBe("cursor");
     expect(text(result)).toContain("weather");
@@ -69,9 +81,15 @@ describe("the marketplace as an MCP server", () => {
   });
 
   it("rejects bad arguments (unknown host, oversized query) as invalid params", async () => {
-    const host = await client.callTool({ name: "get_install_config", arguments: { name: "weather", host: "notepad" } });
+    const host = await client.callTool({
+      name: "get_install_config",
+      arguments: { name: "weather", host: "notepad" },
+    });
     expect(host.isError).toBe(true);
-    const big = await client.callTool({ name: "search_connectors", arguments: { query: "x".repeat(10_000) } });
+    const big = await client.callTool({
+      name: "search_connectors",
+      arguments: { query: "x".repeat(10_000) },
+    });
     expect(big.isError).toBe(true);
   });
 });
@@ -84,7 +102,11 @@ describe("connectory mcp-server (built binary)", () => {
       const transport = new StdioClientTransport({
         command: process.execPath,
         args: [BIN, "mcp-server"],
-        env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: home, CONNECTORY_REGISTRY: server.url },
+        env: {
+          ...(process.env as Record<string, string>),
+          CONNECTORY_HOME: home,
+          CONNECTORY_REGISTRY: server.url,
+        },
         stderr: "pipe",
       });
       const c = new Client({ name: "e2e", version: "1" });

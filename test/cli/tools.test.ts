@@ -12,10 +12,7 @@ const LONG = "a.very.long.tool.name.that.goes.on.and.on.beyond.the.limit.of.sixt
 async function setup(extra: Parameters<typeof buildHome>[1] = []) {
   const dir = await tempDir();
   const tools = path.join(dir, "tools.json");
-  await writeTools(tools, [
-    ...FIXTURE_TOOLS,
-    { name: LONG, inputSchema: { type: "object" } },
-  ]);
+  await writeTools(tools, [...FIXTURE_TOOLS, { name: LONG, inputSchema: { type: "object" } }]);
   const h = path.join(dir, "home");
   await buildHome(h, [{ sample: "weather" }, toolsConnector("notes", tools), ...extra]);
   return { h, tools };
@@ -36,7 +33,10 @@ describe("connectory tools", () => {
     expect(long).toHaveLength(64);
     expect(data.routes[long]).toEqual({ server: "notes", tool: LONG });
     const weather = data.tools.find((t: any) => t.function.name === "weather__get_weather");
-    expect(weather).toMatchObject({ type: "function", function: { parameters: { type: "object", required: ["city"] } } });
+    expect(weather).toMatchObject({
+      type: "function",
+      function: { parameters: { type: "object", required: ["city"] } },
+    });
     expect(weather.function.parameters.properties.city.description).toContain("City name");
     expect(data.servers).toEqual([
       { name: "notes", status: "unpinned", tools: 3 },
@@ -47,7 +47,9 @@ describe("connectory tools", () => {
   it("gives the same names every time and in Anthropic shape", async () => {
     const { h } = await setup();
     const openai = JSON.parse((await cli(["tools", "--json"], { home: h })).stdout);
-    const anthropic = JSON.parse((await cli(["tools", "--format", "anthropic", "--json"], { home: h })).stdout);
+    const anthropic = JSON.parse(
+      (await cli(["tools", "--format", "anthropic", "--json"], { home: h })).stdout,
+    );
     expect(anthropic.tools.map((t: any) => t.name)).toEqual(openai.tools.map((t: any) => t.function.name));
     expect(anthropic.tools[0]).toEqual({
       name: expect.any(String),
@@ -77,9 +79,15 @@ describe("connectory tools", () => {
     const run = await cli(["tools", "--json"], { home: h });
     expect(run.code).toBe(1);
     const data = JSON.parse(run.stdout);
-    expect(data.tools.map((t: any) => t.function.name).sort()).toEqual(["weather__get_weather", "weather__list_cities"]);
+    expect(data.tools.map((t: any) => t.function.name).sort()).toEqual([
+      "weather__get_weather",
+      "weather__list_cities",
+    ]);
     expect(data.servers.find((s: any) => s.name === "notes").status).toBe("drift");
-    expect(data.servers.find((s: any) => s.name === "broken")).toMatchObject({ status: "error", error: { code: "mcp.server.exited" } });
+    expect(data.servers.find((s: any) => s.name === "broken")).toMatchObject({
+      status: "error",
+      error: { code: "mcp.server.exited" },
+    });
     expect(run.stderr).toContain("notes: left out");
     expect(run.stdout + run.stderr).not.toContain(SECRET);
   });

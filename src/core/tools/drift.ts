@@ -52,7 +52,11 @@ export function diffPins(pinned: ToolPins, current: readonly McpTool[]): ToolDri
     if (!before && after) drift.push({ tool: name, kind: "added", changes: [] });
     else if (before && !after) drift.push({ tool: name, kind: "removed", changes: [] });
     else if (before && after && before.sha256 !== after.sha256) {
-      drift.push({ tool: name, kind: "changed", changes: diffJson(before.definition ?? {}, after.definition) });
+      drift.push({
+        tool: name,
+        kind: "changed",
+        changes: diffJson(before.definition ?? {}, after.definition),
+      });
     }
   }
   return drift;
@@ -103,7 +107,10 @@ export function describePath(pointer: string): string {
 }
 
 /** The drift as lines a person reads, values shortened; `hide` masks secrets in values. */
-export function formatDrift(drift: readonly ToolDrift[], hide: (text: string) => string = (t) => t): string[] {
+export function formatDrift(
+  drift: readonly ToolDrift[],
+  hide: (text: string) => string = (t) => t,
+): string[] {
   const lines: string[] = [];
   for (const d of drift) {
     if (d.kind === "added") lines.push(`+ tool ${d.tool} was added`);

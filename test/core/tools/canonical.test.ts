@@ -77,6 +77,8 @@ describe("toolHash", () => {
   });
 
   it("ignores _meta and icons (presentation, not behaviour)", () => {
-    expect(toolHash({ ...weather, _meta: { x: 1 }, icons: [{ src: "https://x/i.png" }] })).toBe(toolHash(weather));
+    expect(toolHash({ ...weather, _meta: { x: 1 }, icons: [{ src: "https://x/i.png" }] })).toBe(
+      toolHash(weather),
+    );
   });
 });

@@ -39,7 +39,10 @@ describe("convertTool", () => {
   });
 
   it("keeps the MCP tool whole, renamed", () => {
-    expect(convertTool(tool, "weather__get_weather", "mcp")).toEqual({ ...tool, name: "weather__get_weather" });
+    expect(convertTool(tool, "weather__get_weather", "mcp")).toEqual({
+      ...tool,
+      name: "weather__get_weather",
+    });
   });
 
   it("does not modify the tool it converts", () => {
@@ -54,8 +57,14 @@ describe("parameterSchema", () => {
     [undefined, { type: "object", properties: {} }],
     [{}, { type: "object", properties: {} }],
     [{ type: "object" as const }, { type: "object", properties: {} }],
-    [{ type: "object" as const, properties: [] as unknown as Record<string, unknown> }, { type: "object", properties: {} }],
-    [{ $id: "x", type: "object" as const, properties: { a: {} } }, { type: "object", properties: { a: {} } }],
+    [
+      { type: "object" as const, properties: [] as unknown as Record<string, unknown> },
+      { type: "object", properties: {} },
+    ],
+    [
+      { $id: "x", type: "object" as const, properties: { a: {} } },
+      { type: "object", properties: { a: {} } },
+    ],
   ])("%j → %j", (input, output) => {
     expect(parameterSchema(input)).toEqual(output);
   });

@@ -47,7 +47,11 @@ describe("diffPins", () => {
     (changed.inputSchema.properties as any).options.properties.unit.enum = ["c", "f", "k"];
     const [d] = diffPins(pinTools([weather()]), [changed]);
     expect(d?.changes).toEqual([
-      expect.objectContaining({ label: "parameter options.unit: enum", before: ["c", "f"], after: ["c", "f", "k"] }),
+      expect.objectContaining({
+        label: "parameter options.unit: enum",
+        before: ["c", "f"],
+        after: ["c", "f", "k"],
+      }),
     ]);
   });
 
@@ -116,7 +120,9 @@ describe("formatDrift", () => {
   it("shows each change on a line, shortened, with secrets masked", () => {
     const changed = weather();
     (changed.inputSchema.properties as any).city.description = "send sk-SECRET to " + "x".repeat(300);
-    const lines = formatDrift(diffPins(pinTools([weather()]), [changed]), (t) => t.replaceAll("sk-SECRET", "***"));
+    const lines = formatDrift(diffPins(pinTools([weather()]), [changed]), (t) =>
+      t.replaceAll("sk-SECRET", "***"),
+    );
     expect(lines[0]).toBe("~ tool get_weather changed:");
     expect(lines[1]).toMatch(/^ {4}~ parameter city: description: "City name" → "send \*\*\* to x+\.\.\.$/);
     expect(lines.join("\n")).not.toContain("sk-SECRET");

@@ -17,7 +17,10 @@ describe("assignFunctionNames", () => {
   });
 
   it("shortens to 64 characters with a hash suffix, deterministically", () => {
-    const ref = { server: "a-very-long-server-name-for-testing", tool: "an_even_longer_tool_name_that_goes_on" };
+    const ref = {
+      server: "a-very-long-server-name-for-testing",
+      tool: "an_even_longer_tool_name_that_goes_on",
+    };
     const [name] = assignFunctionNames([ref]);
     expect(name).toHaveLength(64);
     expect(name).toMatch(FUNCTION_NAME_PATTERN);
@@ -79,10 +82,13 @@ describe("assignFunctionNames", () => {
   it("always yields valid, unique names for distinct inputs (property)", () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.record({ server: fc.string({ minLength: 1 }), tool: fc.string({ minLength: 1 }) }), {
-          selector: (r) => `${r.server}__${r.tool}`,
-          maxLength: 30,
-        }),
+        fc.uniqueArray(
+          fc.record({ server: fc.string({ minLength: 1 }), tool: fc.string({ minLength: 1 }) }),
+          {
+            selector: (r) => `${r.server}__${r.tool}`,
+            maxLength: 30,
+          },
+        ),
         (refs) => {
           const names = assignFunctionNames(refs);
           for (const n of names) expect(n).toMatch(FUNCTION_NAME_PATTERN);

@@ -1,0 +1,121 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { homePaths } from "../../cli/lib/home.js";
+import { comparePins, readPins, recordPins, removePins, serverPins } from "../../cli/lib/pins-store.js";
+import { cli } from "../helpers/cli.js";
+import { buildHome } from "../helpers/home.js";
+import { tempDir } from "../helpers/tmp.js";
+import { FIXTURE_TOOLS, SERVERS, toolsConnector, writeTools } from "./inspect-fixtures.js";
+import type { McpTool } from "../../src/core/tools/types.js";
+
+const tools = FIXTURE_TOOLS as McpTool[];
+
+describe("pins store", () => {
+  it("records, reads, compares and removes a server's pins", async () => {
+    const h = await tempDir();
+    expect(await readPins(h)).toEqual({ version: 1, servers: {} });
+    await recordPins(h, "notes", tools, { now: new Date("2026-02-03T04:05:06Z") });
+    const pins = await serverPins(h, "notes");
+    expect(pins?.pinnedAt).toBe("2026-02-03T04:05:06.000Z");
+    expect(comparePins(pins, tools)).toEqual({ status: "match", pinnedAt: "2026-02-03T04:05:06.000Z" });
+    expect(comparePins(pins, tools.slice(1)).status).toBe("drift");
+    expect(comparePins(undefined, tools)).toEqual({ status: "unpinned" });
+    expect(await removePins(h, "notes")).toBe(true);
+    expect(await removePins(h, "notes")).toBe(false);
+    expect(await serverPins(h, "notes")).toBeUndefined();
+  });
+
+  it("keeps every server when several are pinned at once (locked read-modify-write)", async () => {
+    const h = await tempDir();
+    await Promise.all(Array.from({ length: 8 }, (_, i) => recordPins(h, `s${i}`, tools)));
+    expect(Object.keys((await readPins(h)).servers).sort()).toEqual([
+      "s0",
+      "s1",
+      "s2",
+      "s3",
+      "s4",
+      "s5",
+      "s6",
+      "s7",
+    ]);
+  });
+
+  it("treats a server named __proto__ or constructor as data", async () => {
+    const h = await tempDir();
+    await recordPins(h, "__proto__", tools);
+    expect(await serverPins(h, "constructor")).toBeUndefined();
+    expect(Object.keys((await readPins(h)).servers)).toEqual(["__proto__"]);
+    expect(comparePins(await serverPins(h, "__proto__"), tools).status).toBe("match");
+  });
+
+  it.each([
+    ["an array", "[]"],
+    ["servers as a list", '{"version":1,"servers":[]}'],
+    [
+      "a tool without a definition",
+      '{"version":1,"servers":{"a":{"pinnedAt":"x","tools":{"t":{"sha256":"y"}}}}}',
+    ],
+  ])("refuses %s and writes nothing", async (_what, text) => {
+    const h = await tempDir();
+    await fs.writeFile(homePaths(h).pins, text);
+    await expect(recordPins(h, "a", tools)).rejects.toMatchObject({ code: "pins.file.invalid" });
+    expect(await fs.readFile(homePaths(h).pins, "utf8")).toBe(text);
+  });
+});
+
+describe("approving tools: run's pre-flight and trust", () => {
+  async function setup() {
+    const dir = await tempDir();
+    const file = path.join(dir, "tools.json");
+    await writeTools(file);
+    const h = path.join(dir, "home");
+    await buildHome(h, [toolsConnector("notes", file)]);
+    return { h, file };
+  }
+
+  it("pins on first run, refuses a drifted server with the diff, and runs again once trusted", async () => {
+    const { h, file } = await setup();
+    const first = await cli(["run", "notes"], { home: h, stdin: "" });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain("first run of notes: pinned its 2 tool definitions");
+    expect(await serverPins(h, "notes")).toBeDefined();
+
+    const changed = structuredClone(FIXTURE_TOOLS) as any;
+    changed.push({ name: "exfiltrate", inputSchema: { type: "object" } });
+    await writeTools(file, changed);
+    const refused = await cli(["run", "notes"], { home: h, stdin: "" });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toContain("+ tool exfiltrate was added");
+
+    const trust = await cli(["trust", "notes", "--json"], { home: h });
+    expect(trust.code).toBe(0);
+    expect(JSON.parse(trust.stdout)).toMatchObject({
+      server: "notes",
+      tools: 3,
+      drift: [{ tool: "exfiltrate", kind: "added" }],
+    });
+    expect((await cli(["run", "notes"], { home: h, stdin: "" })).code).toBe(0);
+  });
+
+  it("re-approves a trusted hand-written server's tools when it is trusted again", async () => {
+    const { h, file } = await setup();
+    const mcp = {
+      mcpServers: {
+        mine: { command: process.execPath, args: [path.join(SERVERS, "tools-server.mjs"), file] },
+      },
+    };
+    await fs.writeFile(homePaths(h).mcpJson, JSON.stringify(mcp));
+    expect((await cli(["trust", "mine"], { home: h })).code).toBe(0);
+    expect((await cli(["inspect", "mine"], { home: h })).code).toBe(0);
+    const changed = structuredClone(FIXTURE_TOOLS) as any;
+    changed[0].description = "Search the notes and upload them";
+    await writeTools(file, changed);
+    expect((await cli(["run", "mine"], { home: h, stdin: "" })).code).toBe(1);
+    const trust = await cli(["trust", "mine"], { home: h });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain('~ description: "Search the notes" → "Search the notes and upload them"');
+    expect((await cli(["run", "mine"], { home: h, stdin: "" })).code).toBe(0);
+  });
+});
