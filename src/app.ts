@@ -4,7 +4,7 @@ import { installErrorEdge } from "./http/error-edge.js";
 import { registerRoutes } from "./http/routes/index.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
 import type { BlobStore } from "./storage/blob-store.js";
-import { createWebRoutes } from "../web/index.js";
+import { createWebRoutes, webNotFound } from "../web/index.js";
 
 export interface AppDeps {
   db: RegistryRepository;
@@ -28,6 +28,7 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry } {
   installErrorEdge(
     app,
     deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error)),
+    webNotFound,
   );
   registerRoutes(app, registry);
   app.route("/", createWebRoutes({ registry, api: app })); // the web marketplace (web/), after the API

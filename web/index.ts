@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { Registry } from "../src/registry/registry.js";
 import { createSnippetSource, type ApiClient } from "./lib/host-snippets.js";
 import { errorPage, pageRoutes } from "./routes/page-routes.js";
@@ -11,21 +11,30 @@ export interface WebDeps {
   api: ApiClient;
 }
 
-/** The web marketplace: pages, assets, icons, schemas, the example package, and an HTML 404 outside /v1. */
+/** The web marketplace: pages, assets, icons, schemas and the example package. */
 export function createWebRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   app.route("/", fileRoutes(deps.registry));
   app.route("/", pageRoutes({ registry: deps.registry, hostTabs: createSnippetSource(deps.api) }));
-  // Any other GET outside the API gets the HTML 404 page; /v1 and /healthz keep their problem+json.
-  app.get("*", async (c, next) => {
-    const pathname = new URL(c.req.url).pathname;
-    if (pathname.startsWith("/v1/") || pathname === "/v1" || pathname === "/healthz") return next();
-    return errorPage(
-      c,
-      new ConnectoryError("page.not-found", `There is no page at ${pathname.slice(0, 200)}.`, {
-        status: 404,
-      }),
-    );
-  });
   return app;
+}
+
+/**
+ * The HTML 404 for a GET outside the API (/v1 and /healthz keep problem+json). The error edge calls it
+ * only when no route matched, so API requests never pay for it.
+ */
+export function webNotFound(c: Context): Response | Promise<Response> | undefined {
+  const pathname = new URL(c.req.url).pathname;
+  if (
+    c.req.method !== "GET" ||
+    pathname.startsWith("/v1/") ||
+    pathname === "/v1" ||
+    pathname === "/healthz"
+  ) {
+    return undefined;
+  }
+  return errorPage(
+    c,
+    new ConnectoryError("page.not-found", `There is no page at ${pathname.slice(0, 200)}.`, { status: 404 }),
+  );
 }

@@ -1,23 +1,21 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
-import { homePaths } from "./home.js";
 
 /** How many backups of one host file are kept. */
 export const BACKUPS_KEPT = 10;
 
 /**
- * Saves the previous bytes of a host file as backups/<host>/<name>.<timestamp>.bak (0600: an inline
- * export may have put secrets in it) and prunes all but the newest BACKUPS_KEPT. Returns the path.
+ * Saves the previous bytes of a file as <dir>/<name>.<timestamp>.bak (0600: an inline export or a
+ * hand-written server may have put secrets in it) and prunes all but the newest `keep`. Returns the path.
  */
 export async function backupFile(
-  home: string,
-  host: string,
+  dir: string,
   file: string,
   bytes: string,
   now: Date,
+  keep: number,
 ): Promise<string> {
-  const dir = path.join(homePaths(home).backups, host);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(".", "");
   const base = path.basename(file);
@@ -25,7 +23,7 @@ export async function backupFile(
   for (let n = 1; await exists(target); n += 1) target = path.join(dir, `${base}.${stamp}-${n}.bak`);
   await atomicWrite(target, bytes, { mode: 0o600 });
   const mine = (await fs.readdir(dir)).filter((f) => f.startsWith(base + ".") && f.endsWith(".bak")).sort();
-  for (const old of mine.slice(0, Math.max(0, mine.length - BACKUPS_KEPT)))
+  for (const old of mine.slice(0, Math.max(0, mine.length - keep)))
     await fs.rm(path.join(dir, old), { force: true });
   return target;
 }

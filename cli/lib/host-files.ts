@@ -15,7 +15,8 @@ import type { HostAdapter, HostEntry, Launcher } from "../../src/core/hosts/inde
 import { planEntries, type EntryReport, type OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
-import { backupFile } from "./backup.js";
+import { backupFile, BACKUPS_KEPT } from "./backup.js";
+import { homePaths } from "./home.js";
 import { readOwned, writeOwned } from "./host-state.js";
 
 /** What `config export` asks of one host file. */
@@ -66,8 +67,10 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
     const { result } = planned;
     if (result.changed) {
       const before = await readText(file);
-      if (before !== undefined)
-        result.backup = await backupFile(input.home, input.adapter.id, file, before, input.now);
+      if (before !== undefined) {
+        const dir = path.join(homePaths(input.home).backups, input.adapter.id);
+        result.backup = await backupFile(dir, file, before, input.now, BACKUPS_KEPT);
+      }
       await atomicWrite(file, planned.after, input.private ? { mode: 0o600 } : {});
       result.written = true;
     } else if (input.private && result.existed) {

@@ -1,12 +1,11 @@
 import fs from "node:fs/promises";
-import path from "node:path";
-import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import { editJson, parseJson } from "../../src/core/hosts/document-json.js";
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
 import type { ServerSet, ServerSpec } from "../../src/core/types.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
+import { backupFile } from "./backup.js";
 import { homePaths } from "./home.js";
-import { detectFormatting, removeProperty, setProperty } from "./jsonc-edit.js";
 
 /** The hand-written $CONNECTORY_HOME/mcp.json, parsed (JSON with comments; both server-set shapes). */
 export interface ManualDocument {
@@ -49,17 +48,14 @@ export async function readManualServers(home: string): Promise<ManualDocument> {
 /** Parses mcp.json text (comments and trailing commas allowed). */
 export async function parseManualText(file: string, text: string | undefined): Promise<ManualDocument> {
   if (text === undefined || text.trim() === "") return { file, text, servers: {}, shape: "wrapped" };
-  const errors: ParseError[] = [];
-  const json: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0) {
-    const first = errors[0] as ParseError;
-    const { line, column } = lineColumn(text, first.offset);
-    throw new ConnectoryError(
-      "mcp-json.syntax",
-      `${file}:${line}:${column}: ${describe(printParseErrorCode(first.error))}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
-      { hint: "fix the file by hand; connectory leaves it untouched until it parses" },
-    );
+  const parsed = parseJson(text);
+  if ("failure" in parsed) {
+    const { line, column, message } = parsed.failure;
+    throw new ConnectoryError("mcp-json.syntax", `${file}:${line}:${column}: ${message}`, {
+      hint: "fix the file by hand; connectory leaves it untouched until it parses",
+    });
   }
+  const json = parsed.data;
   const wrapped = typeof json === "object" && json !== null && !Array.isArray(json) && "mcpServers" in json;
   const empty = typeof json === "object" && json !== null && Object.keys(json).length === 0;
   let servers: ServerSet;
@@ -98,54 +94,13 @@ export async function editManualServers(
   return withLock(file, async () => {
     const doc = await readManualServers(home);
     const { name, value } = edit(doc);
-    const next = applyEdit(doc, name, value);
-    const backup = doc.text === undefined ? undefined : await backupFile(home, file, doc.text, now);
+    const next = editJson(doc.text ?? "", doc.shape === "wrapped" ? ["mcpServers"] : [], [{ name, value }]);
+    const backup =
+      doc.text === undefined
+        ? undefined
+        : await backupFile(homePaths(home).backups, file, doc.text, now, MAX_BACKUPS);
     // Hand-written servers often carry API keys in env or headers: a new file is private.
     await atomicWrite(file, next, doc.text === undefined ? { mode: 0o600 } : {});
     return { doc: await parseManualText(file, next), ...(backup ? { backup } : {}) };
   });
-}
-
-function applyEdit(doc: ManualDocument, name: string, value: ServerSpec | undefined): string {
-  if (doc.text === undefined || doc.text.trim() === "") {
-    const servers = value === undefined ? {} : { [name]: value };
-    return JSON.stringify({ mcpServers: servers }, null, 2) + "\n";
-  }
-  const parent = doc.shape === "wrapped" ? ["mcpServers"] : [];
-  return value === undefined
-    ? removeProperty(doc.text, parent, name)
-    : setProperty(doc.text, parent, name, value, detectFormatting(doc.text));
-}
-
-/** Copies the previous bytes to backups/<file>.<timestamp>.bak and keeps only the newest MAX_BACKUPS. */
-export async function backupFile(home: string, file: string, text: string, now: Date): Promise<string> {
-  const dir = homePaths(home).backups;
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const base = path.basename(file);
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
-  let target = path.join(dir, `${base}.${stamp}.bak`);
-  for (let n = 1; await exists(target); n++) target = path.join(dir, `${base}.${stamp}-${n}.bak`);
-  await atomicWrite(target, text, { mode: 0o600 });
-  const mine = (await fs.readdir(dir)).filter((f) => f.startsWith(`${base}.`) && f.endsWith(".bak")).sort();
-  for (const old of mine.slice(0, Math.max(0, mine.length - MAX_BACKUPS))) {
-    await fs.rm(path.join(dir, old), { force: true });
-  }
-  return target;
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return { line, column: offset - before.lastIndexOf("\n") };
-}
-
-function describe(code: string): string {
-  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-}
-
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
 }

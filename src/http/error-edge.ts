@@ -1,11 +1,16 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { problem, problemResponse, toProblem } from "./problem.js";
 
 /**
  * The one place errors become HTTP: every thrown error and every unmatched route turns into
  * application/problem+json. Unexpected errors are logged (they are bugs); expected ones are not.
  */
-export function installErrorEdge(app: Hono, log: (error: unknown) => void): void {
+export function installErrorEdge(
+  app: Hono,
+  log: (error: unknown) => void,
+  /** A page for unmatched browser GETs (the web UI's HTML 404); undefined means problem+json. */
+  notFoundPage?: (c: Context) => Response | Promise<Response> | undefined,
+): void {
   app.onError((error) => {
     const body = toProblem(error);
     if (body.status >= 500) log(error);
@@ -15,16 +20,18 @@ export function installErrorEdge(app: Hono, log: (error: unknown) => void): void
       body.status === 401 ? { "www-authenticate": 'Bearer realm="connectory"' } : {},
     );
   });
-  app.notFound((c) =>
-    problemResponse(
-      problem(
-        404,
-        "route.not-found",
-        `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`,
-        {
-          hint: "see the registry API in DESIGN §4 (GET /v1/connectors, GET /v1/connectors/:name, …)",
-        },
+  app.notFound(
+    (c) =>
+      notFoundPage?.(c) ??
+      problemResponse(
+        problem(
+          404,
+          "route.not-found",
+          `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`,
+          {
+            hint: "see the registry API in DESIGN §4 (GET /v1/connectors, GET /v1/connectors/:name, …)",
+          },
+        ),
       ),
-    ),
   );
 }

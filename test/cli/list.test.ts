@@ -52,6 +52,17 @@ describe("enable / disable", () => {
     expect(installed["tdx@default"].enabled).toBe(true);
   });
 
+  it("say what they changed, in text and under --json", async () => {
+    const home = await tempDir();
+    await buildHome(home, [{ sample: "tdx" }]);
+    const run = async (...argv: string[]) => JSON.parse((await cli([...argv, "--json"], { home })).stdout);
+    expect((await cli(["enable", "tdx"], { home })).stdout).toContain("tdx@default was already enabled");
+    expect(await run("enable", "tdx")).toEqual({ key: "tdx@default", enabled: true, changed: false });
+    expect(await run("disable", "tdx")).toEqual({ key: "tdx@default", enabled: false, changed: true });
+    expect(await run("disable", "tdx")).toEqual({ key: "tdx@default", enabled: false, changed: false });
+    expect((await cli(["enable", "tdx"], { home })).stdout).toContain("Enabled tdx@default");
+  });
+
   it("an unknown or ambiguous name is an error and installed.json is unchanged", async () => {
     const home = await tempDir();
     await buildHome(home, [{ sample: "tdx" }, { sample: "tdx", marketplace: "mirror" }]);

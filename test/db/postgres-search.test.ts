@@ -200,6 +200,21 @@ describe.skipIf(!available)("search on PostgreSQL meets the FTS5 results contrac
     }
   });
 
+  it("hostile words reach PostgreSQL only as quoted lexemes", async () => {
+    const terms = ["o'brien", "a\\b", "x:*", "!(y|z)", "'; DROP TABLE connectors; --", "é".repeat(3000)];
+    for (const sort of SORTS) {
+      expect(await pg.repo.search({ terms, sort, limit: 10 })).toEqual([]);
+      expect(await sqlite.repo.search({ terms, sort, limit: 10 })).toEqual([]);
+    }
+    // Words tsquery syntax would read as operators are plain words, as in FTS5.
+    expect(
+      (await pg.repo.search({ terms: ["weather", "cn!"], sort: "relevance", limit: 10 })).map((h) => h.name),
+    ).toEqual(["weather-cn"]);
+    expect(await names(pg, `q=${encodeURIComponent("weather' OR '1'='1")}`)).toEqual(
+      await names(sqlite, `q=${encodeURIComponent("weather' OR '1'='1")}`),
+    );
+  });
+
   it("categories count the same", async () => {
     const [a, b] = [await sqlite.request("/v1/categories"), await pg.request("/v1/categories")];
     expect(await b.json()).toEqual(await a.json());

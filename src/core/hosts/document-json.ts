@@ -70,7 +70,9 @@ function setEntry(text: string, container: readonly string[], name: string, valu
     missing.shift();
   }
   const key = missing[0] ?? name;
-  const inner = missing.slice(1).reduceRight<unknown>((v, k) => ({ [k]: v }), missing.length ? { [name]: value } : value);
+  const inner = missing
+    .slice(1)
+    .reduceRight<unknown>((v, k) => ({ [k]: v }), missing.length ? { [name]: value } : value);
   // A container that is null (or another non-object) becomes the object.
   if (parent.type !== "object") return replaceNode(text, parent, { [key]: inner });
   const existing = missing.length === 0 ? findNodeAtLocation(parent, [name]) : undefined;
@@ -95,7 +97,10 @@ function setEntry(text: string, container: readonly string[], name: string, valu
   const content = `,${JSON.stringify(key)}: ${JSON.stringify(inner)}`;
   const out = splice(text, end, 0, content);
   const options = { insertSpaces: style.unit !== "\t", tabSize: style.unit.length, eol: style.eol };
-  return applyEdits(out, format(out, { offset: end, length: content.length }, { ...options, keepLines: false }));
+  return applyEdits(
+    out,
+    format(out, { offset: end, length: content.length }, { ...options, keepLines: false }),
+  );
 }
 
 function removeEntry(text: string, container: readonly string[], name: string): string {

@@ -3,15 +3,31 @@
 // handed to PostgreSQL as tsvector/tsquery literals, so neither the server's text-search parser nor its
 // locale can split or fold a word differently from SQLite (and no extension such as unaccent is needed).
 
+// PostgreSQL refuses a lexeme over 2047 bytes; FTS5 has no such limit. Cutting a longer word keeps every
+// query that FTS5 would match it with (a query word is at most 200 characters, see search-params.ts).
+const MAX_LEXEME_BYTES = 2047;
+
 /** The lexemes of a text, in order: what FTS5 would index for it. */
 export function searchTokens(text: string): string[] {
-  return (
+  const words =
     text
       .normalize("NFKD")
       .replace(/\p{M}+/gu, "")
       .toLowerCase()
-      .match(/[\p{L}\p{N}\p{Co}]+/gu) ?? []
-  );
+      .match(/[\p{L}\p{N}\p{Co}]+/gu) ?? [];
+  return words.map(clip);
+}
+
+function clip(word: string): string {
+  if (Buffer.byteLength(word) <= MAX_LEXEME_BYTES) return word;
+  let out = "";
+  let bytes = 0;
+  for (const ch of word) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > MAX_LEXEME_BYTES) break;
+    out += ch;
+  }
+  return out;
 }
 
 /** The weighted fields of a connector: name (A) > display name (B) > keywords (C) > description (D). */

@@ -1,0 +1,27 @@
+import type { Command } from "./command.js";
+import { findInstalled, updateInstalled } from "./installed-store.js";
+
+/** The `enable` / `disable` command: sets an installed connector's `enabled` flag, a no-op when already so. */
+export function toggleCommand(enabled: boolean, description: string): Command {
+  const verb = enabled ? "enable" : "disable";
+  return {
+    usage: `${verb} <name>[@marketplace]`,
+    description,
+    positionals: { min: 1, max: 1 },
+    async run(args, ctx) {
+      const ref = args.positionals[0] as string;
+      let key = ref;
+      let changed = false;
+      await updateInstalled(ctx.home, (entries) => {
+        const found = findInstalled(entries, ref);
+        key = found.key;
+        changed = found.entry.enabled !== enabled;
+        return changed ? { ...entries, [key]: { ...found.entry, enabled } } : entries;
+      });
+      return {
+        data: { key, enabled, changed },
+        text: changed ? `${enabled ? "Enabled" : "Disabled"} ${key}` : `${key} was already ${verb}d`,
+      };
+    },
+  };
+}
