@@ -216,6 +216,16 @@ describe("connector page", () => {
 });
 
 describe("other pages", () => {
+  test("an unmatched browser path gets the HTML 404; unmatched API paths keep problem+json", async () => {
+    expect((await page("/no/such/page", 404)).html).toContain("There is no page at /no/such/page");
+    for (const path of ["/v1/nope", "/v1"]) {
+      const res = await reg.request(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect(((await res.json()) as { code: string }).code).toBe("route.not-found");
+    }
+  });
+
   test("the publisher page lists the publisher's connectors; an unknown one is a 404", async () => {
     const { html } = await page("/p/connectory-samples");
     for (const name of ["tushare", "weather", "github", "tdx"])
