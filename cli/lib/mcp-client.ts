@@ -182,6 +182,7 @@ async function handshake(
   try {
     await run(() => client.connect(transport, { timeout: world.timeoutMs }));
   } catch (error) {
+    if (transport instanceof StdioTransport) await transport.abort();
     await close();
     throw error;
   }

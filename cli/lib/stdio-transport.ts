@@ -83,13 +83,23 @@ export class StdioTransport implements Transport {
     });
   }
 
-  /** Ends stdin, then SIGTERM, then SIGKILL; resolves when the process is gone. */
-  async close(): Promise<void> {
+  /** The MCP shutdown: ends stdin, then SIGTERM, then SIGKILL; resolves when the process is gone. */
+  close(): Promise<void> {
+    return this.stop(["SIGTERM", "SIGKILL"]);
+  }
+
+  /** For a server that already failed (timeout, garbage): no grace period, SIGTERM at once. */
+  abort(): Promise<void> {
+    this.child?.kill("SIGTERM");
+    return this.stop(["SIGKILL"]);
+  }
+
+  private async stop(signals: NodeJS.Signals[]): Promise<void> {
     const child = this.child;
     if (!child || this.exit) return this.finish();
     const gone = new Promise<void>((resolve) => child.once("close", () => resolve()));
     child.stdin?.end();
-    for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+    for (const signal of signals) {
       if (await settlesWithin(gone, 2000)) break;
       child.kill(signal);
     }

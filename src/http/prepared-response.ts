@@ -1,13 +1,17 @@
 import type { Context } from "hono";
 import type { Prepared } from "../db/repository.js";
 
-/** True when the request's If-None-Match already holds `etag` (weak comparison, as RFC 9110 asks for GET). */
-export function notModified(c: Context, etag: string): boolean {
-  const header = c.req.header("if-none-match");
+/** True when an If-None-Match header value already holds `etag` (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   const bare = etag.replace(/^W\//, "");
   return header.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
+}
+
+/** True when the request's If-None-Match already holds `etag`. */
+export function notModified(c: Context, etag: string): boolean {
+  return etagMatches(c.req.header("if-none-match"), etag);
 }
 
 /** Serves prepared JSON bytes with their ETag, or a 304 when the client has them. */

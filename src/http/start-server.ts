@@ -1,10 +1,13 @@
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener, type ServerType } from "@hono/node-server";
 import { createApp } from "../app.js";
 import { openDatabase } from "../db/open-database.js";
 import type { RegistryRepository } from "../db/repository.js";
+import type { Registry } from "../registry/registry.js";
 import { samplesDir, seedSamples } from "../registry/seed.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
+import { withFastPath } from "./fast-path.js";
 import { problem, problemResponse } from "./problem.js";
 
 export interface ServerOptions {
@@ -36,15 +39,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
   let handler: (request: Request) => Response | Promise<Response> = () =>
     problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });
+  let fastRegistry: Registry | undefined; // the fast path of GET /v1/connectors/:name, once ready
   let server: ServerType;
   let port: number;
   try {
     ({ server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-      const s = serve(
-        { fetch: (request) => handler(request), port: options.port, hostname: options.host },
-        (info: AddressInfo) => resolve({ server: s, port: info.port }),
-      );
+      const listener = getRequestListener((request) => handler(request), { hostname: options.host });
+      const s = createServer(withFastPath(listener, () => fastRegistry));
       s.once("error", reject);
+      s.listen(options.port, options.host, () =>
+        resolve({ server: s, port: (s.address() as AddressInfo).port }),
+      );
     }));
   } catch (error) {
     await repo.close();
@@ -69,6 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     await app.registry.ready();
     handler = (request) => app.fetch(request);
+    fastRegistry = app.registry;
     const dir = options.seed ? samplesDir() : undefined;
     if (dir) {
       const seeded = await seedSamples({ app, repo, dir, now: () => new Date(), log: options.log });

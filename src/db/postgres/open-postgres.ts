@@ -3,7 +3,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres, { type Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
 import { migrationsDir } from "../migrations-dir.js";
-import { pgErrorCode } from "./pg-errors.js";
+import { errorCodes } from "./pg-errors.js";
 import { PgRepository } from "./pg-repository.js";
 
 /** Pool and start-up settings; the defaults suit one registry process. */
@@ -22,7 +22,7 @@ const MIGRATION_LOCK = 7_342_000;
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PgRepository> {
   await migratePostgres(url);
   const client = connect(url, options.max ?? 10);
-  return new PgRepository(client, drizzle({ client }));
+  return new PgRepository(client, drizzle({ client }), describe(url));
 }
 
 /** Brings a PostgreSQL database to the latest migration; safe to run from several processes at once. */
@@ -51,7 +51,6 @@ function connect(url: string, max: number): Sql {
 
 /** Turns "cannot connect" failures into an error that says where and what to do; other errors pass. */
 function explain(url: string, error: unknown): unknown {
-  const code = pgErrorCode(error) ?? (error as { code?: unknown } | null)?.code;
   const where = describe(url);
   const reasons: Record<string, string> = {
     ECONNREFUSED: "nothing is listening there",
@@ -62,7 +61,9 @@ function explain(url: string, error: unknown): unknown {
     "28P01": "the password was refused",
     "28000": "the server refused this user",
   };
-  const reason = typeof code === "string" ? reasons[code] : undefined;
+  const reason = errorCodes(error)
+    .map((code) => reasons[code])
+    .find((r) => r !== undefined);
   if (reason === undefined) return error;
   return new ConnectoryError("db.unreachable", `cannot open the PostgreSQL database at ${where}: ${reason}`, {
     hint: "check DATABASE_URL (host, port, database, user) and that the server accepts connections from here",

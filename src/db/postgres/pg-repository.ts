@@ -12,7 +12,7 @@ import type {
   TokenOwner,
   TokenRow,
 } from "../repository.js";
-import { isRetryable } from "./pg-errors.js";
+import { isRetryable, unavailable } from "./pg-errors.js";
 import { searchPg } from "./pg-search.js";
 import { PgTx } from "./pg-tx.js";
 import { connectorCategories, connectors, distTags, meta, publishers, tokens, versions } from "./schema.js";
@@ -35,6 +35,8 @@ export class PgRepository implements RegistryRepository {
   constructor(
     private readonly client: Sql,
     private readonly db: PostgresJsDatabase,
+    /** host:port/database, for messages (never the URL: it may hold a password). */
+    private readonly where: string,
   ) {
     const name = sql.placeholder("name");
     const version = sql.placeholder("version");
@@ -82,103 +84,108 @@ export class PgRepository implements RegistryRepository {
     };
   }
 
-  async transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction((tx) => fn(new PgTx(tx)));
-      } catch (error) {
-        // Nothing of a failed attempt committed; `fn` re-reads its state and redoes its work.
-        if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+  transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
+    // Nothing of a failed attempt committed; `fn` re-reads its state and redoes its work.
+    return this.run(() => this.db.transaction((tx) => fn(new PgTx(tx))), { retry: true });
   }
 
-  async connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
-    return (await this.stmts.connectorDocument.execute({ name }))[0];
+  connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
+    return this.run(async () => (await this.stmts.connectorDocument.execute({ name }))[0]);
   }
 
-  async versionDocument(name: string, version: string): Promise<Prepared | undefined> {
-    return (await this.stmts.versionDocument.execute({ name, version }))[0];
+  versionDocument(name: string, version: string): Promise<Prepared | undefined> {
+    return this.run(async () => (await this.stmts.versionDocument.execute({ name, version }))[0]);
   }
 
-  async resolveTag(name: string, tag: string): Promise<string | undefined> {
-    if (tag === "latest") return (await this.stmts.latest.execute({ name }))[0]?.latest ?? undefined;
-    return (await this.stmts.tag.execute({ name, tag }))[0]?.version;
+  resolveTag(name: string, tag: string): Promise<string | undefined> {
+    return this.run(async () =>
+      tag === "latest"
+        ? ((await this.stmts.latest.execute({ name }))[0]?.latest ?? undefined)
+        : (await this.stmts.tag.execute({ name, tag }))[0]?.version,
+    );
   }
 
-  async tarball(name: string, version: string) {
-    return (await this.stmts.tarball.execute({ name, version }))[0];
+  tarball(name: string, version: string) {
+    return this.run(async () => (await this.stmts.tarball.execute({ name, version }))[0]);
   }
 
-  async countDownload(name: string, version: string): Promise<boolean> {
+  countDownload(name: string, version: string): Promise<boolean> {
     // One statement, so both counters move together; the row locks of the UPDATEs make it exact.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const rows = await this.client`
-          WITH v AS (
-            UPDATE versions SET downloads = downloads + 1
-            WHERE connector_id = (SELECT id FROM connectors WHERE name = ${name}) AND version = ${version}
-            RETURNING connector_id
-          )
-          UPDATE connectors SET downloads = downloads + 1 WHERE id IN (SELECT connector_id FROM v) RETURNING id`;
-        return rows.length > 0;
-      } catch (error) {
-        if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+    return this.run(
+      async () =>
+        (
+          await this.client`
+            WITH v AS (
+              UPDATE versions SET downloads = downloads + 1
+              WHERE connector_id = (SELECT id FROM connectors WHERE name = ${name}) AND version = ${version}
+              RETURNING connector_id
+            )
+            UPDATE connectors SET downloads = downloads + 1 WHERE id IN (SELECT connector_id FROM v) RETURNING id`
+        ).length > 0,
+      { retry: true },
+    );
   }
 
   search(query: SearchQuery): Promise<ConnectorSummary[]> {
-    return searchPg(this.client, query);
+    return this.run(() => searchPg(this.client, query));
   }
 
-  async categories(): Promise<Array<{ category: Category; count: number }>> {
-    return (await this.db
-      .select({ category: connectorCategories.category, count: sql<number>`count(*)::int` })
-      .from(connectorCategories)
-      .groupBy(connectorCategories.category)
-      .orderBy(connectorCategories.category)) as Array<{ category: Category; count: number }>;
+  categories(): Promise<Array<{ category: Category; count: number }>> {
+    return this.run(
+      async () =>
+        (await this.db
+          .select({ category: connectorCategories.category, count: sql<number>`count(*)::int` })
+          .from(connectorCategories)
+          .groupBy(connectorCategories.category)
+          .orderBy(connectorCategories.category)) as Array<{ category: Category; count: number }>,
+    );
   }
 
-  async connectorNames(): Promise<string[]> {
-    const rows = await this.db.select({ name: connectors.name }).from(connectors).orderBy(connectors.name);
-    return rows.map((r) => r.name);
+  connectorNames(): Promise<string[]> {
+    return this.run(async () =>
+      (await this.db.select({ name: connectors.name }).from(connectors).orderBy(connectors.name)).map(
+        (r) => r.name,
+      ),
+    );
   }
 
-  async getMeta(key: string): Promise<string | undefined> {
-    const [row] = await this.db.select().from(meta).where(eq(meta.key, key));
-    return row?.value;
+  getMeta(key: string): Promise<string | undefined> {
+    return this.run(async () => (await this.db.select().from(meta).where(eq(meta.key, key)))[0]?.value);
   }
 
-  async ensurePublisher(name: string, now: string): Promise<PublisherRow> {
-    await this.db.insert(publishers).values({ name, createdAt: now }).onConflictDoNothing();
-    const [row] = await this.db.select().from(publishers).where(eq(publishers.name, name));
-    if (!row) throw new Error(`publisher ${name} vanished after insert`);
-    return row;
+  ensurePublisher(name: string, now: string): Promise<PublisherRow> {
+    return this.run(async () => {
+      await this.db.insert(publishers).values({ name, createdAt: now }).onConflictDoNothing();
+      const [row] = await this.db.select().from(publishers).where(eq(publishers.name, name));
+      if (!row) throw new Error(`publisher ${name} vanished after insert`);
+      return row;
+    });
   }
 
-  async createToken(input: {
+  createToken(input: {
     publisherId: number;
     hash: string;
     prefix: string;
     label: string | null;
     createdAt: string;
   }): Promise<TokenRow> {
-    const [inserted] = await this.db.insert(tokens).values(input).returning({ id: tokens.id });
-    const [row] = inserted ? await this.tokenRows(eq(tokens.id, inserted.id)) : [];
-    if (!row) throw new Error("inserting a token returned no row");
-    return row;
+    return this.run(async () => {
+      const [inserted] = await this.db.insert(tokens).values(input).returning({ id: tokens.id });
+      const [row] = inserted ? await this.tokenRows(eq(tokens.id, inserted.id)) : [];
+      if (!row) throw new Error("inserting a token returned no row");
+      return row;
+    });
   }
 
-  async findToken(hash: string): Promise<TokenOwner | undefined> {
-    return (await this.stmts.findToken.execute({ hash }))[0];
+  findToken(hash: string): Promise<TokenOwner | undefined> {
+    return this.run(async () => (await this.stmts.findToken.execute({ hash }))[0]);
   }
 
   listTokens(): Promise<TokenRow[]> {
-    return this.tokenRows();
+    return this.run(() => this.tokenRows());
   }
 
-  async revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]> {
+  revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]> {
     // As on SQLite, digits name an id; ids beyond int4 cannot exist (and would not fit the parameter).
     const id = Number(idOrPrefix);
     const match = /^\d+$/.test(idOrPrefix)
@@ -186,19 +193,37 @@ export class PgRepository implements RegistryRepository {
         ? eq(tokens.id, id)
         : sql`false`
       : eq(tokens.prefix, idOrPrefix);
-    const revoked = await this.db
-      .update(tokens)
-      .set({ revokedAt: now })
-      .where(and(match, isNull(tokens.revokedAt)))
-      .returning({ id: tokens.id });
-    if (revoked.length === 0) return [];
-    const ids = new Set(revoked.map((r) => r.id));
-    return (await this.tokenRows()).filter((t) => ids.has(t.id));
+    return this.run(async () => {
+      const revoked = await this.db
+        .update(tokens)
+        .set({ revokedAt: now })
+        .where(and(match, isNull(tokens.revokedAt)))
+        .returning({ id: tokens.id });
+      if (revoked.length === 0) return [];
+      const ids = new Set(revoked.map((r) => r.id));
+      return (await this.tokenRows()).filter((t) => ids.has(t.id));
+    });
   }
 
   async close(): Promise<void> {
     // Lets queries in flight finish (up to 5 s), then closes every pooled connection.
     await this.client.end({ timeout: 5 });
+  }
+
+  /**
+   * Runs one repository call: with `retry`, again after a deadlock or serialization failure (PostgreSQL
+   * asking for exactly that); a lost or refused connection becomes a 503 `db.unavailable`, so clients and
+   * load balancers see "try elsewhere or later" rather than a bug.
+   */
+  private async run<T>(work: () => Promise<T>, options: { retry?: boolean } = {}): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (options.retry && isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+        throw unavailable(error, this.where);
+      }
+    }
   }
 
   private async tokenRows(where?: ReturnType<typeof eq>): Promise<TokenRow[]> {
