@@ -15,8 +15,9 @@ try {
     port: Number(portText),
     host: env.HOST || "127.0.0.1",
     databaseUrl: env.DATABASE_URL || "./data/registry.db",
-    storageDir: env.STORAGE_DIR || "./data/blobs",
+    storageDir: env.STORAGE_URL || env.STORAGE_DIR || "./data/blobs",
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    env,
     seed: env.SEED !== "0",
     log,
   });

@@ -20,6 +20,11 @@ export interface CollectOptions {
    * Enter keeps the stored value.
    */
   askAll?: boolean;
+  /**
+   * The command that tries again with corrected values, shown when a value is invalid. Defaults to
+   * `connectory credentials set <label> KEY=VALUE`, which only works once the connector is installed.
+   */
+  retry?: string;
 }
 
 export interface Collected {
@@ -63,7 +68,10 @@ export async function collectCredentials(
   // may still fill a required key).
   const present = { ...options.schema, required: [...required].filter((key) => values[key] !== undefined) };
   const report = validateCredentials(present, values);
-  if (!report.ok) throw invalidError(options.label, report.problems, secretValues(options.schema, values));
+  if (!report.ok) {
+    const retry = options.retry ?? `connectory credentials set ${options.label} KEY=VALUE`;
+    throw invalidError(options.label, report.problems, secretValues(options.schema, values), retry);
+  }
   const missing = [...required].filter((key) => report.values[key] === undefined).sort();
   // Keep what was supplied (coerced), not filled-in defaults: a default the publisher changes later
   // should reach the user, and the merge applies defaults when it renders.
@@ -138,7 +146,7 @@ function undeclaredError(label: string, keys: string[], declared: string[]): Con
   );
 }
 
-function invalidError(label: string, problems: Problem[], secrets: string[]): ConnectoryError {
+function invalidError(label: string, problems: Problem[], secrets: string[], retry: string): ConnectoryError {
   // Validators should not quote values, but a secret must never reach an error message regardless.
   const clean = problems.map((p) => ({ ...p, message: redact(p.message, secrets) }));
   return new ConnectoryError(
@@ -146,7 +154,7 @@ function invalidError(label: string, problems: Problem[], secrets: string[]): Co
     `the credentials for ${label} are not valid; nothing was saved`,
     {
       problems: clean,
-      hint: `fix the values and run the command again (connectory credentials set ${label} KEY=VALUE)`,
+      hint: `fix the values and run the command again: ${retry}`,
     },
   );
 }

@@ -1,7 +1,14 @@
 import fs from "node:fs/promises";
 import type { Credentials } from "../../src/core/types.js";
 import { homePaths } from "./home.js";
-import { readJsonFile, updateJsonFile } from "./json-file.js";
+import {
+  describe,
+  isJsonObject,
+  objectOf,
+  readJsonFile,
+  updateJsonFile,
+  type ShapeCheck,
+} from "./json-file.js";
 
 /**
  * credentials.json: connector credentials keyed `<name>@<marketplace>`, and registry tokens keyed by
@@ -14,8 +21,30 @@ export interface CredentialsFile {
 
 const EMPTY: CredentialsFile = { connectors: {}, registries: {} };
 
+const connectorValues = objectOf("an object of connectors' credentials", (values) =>
+  objectOf("credentials", (v) =>
+    ["string", "number", "boolean"].includes(typeof v) ? undefined : `is ${describe(v)}, not a value`,
+  )(values),
+);
+const registryTokens = objectOf("an object of registry tokens", (r) =>
+  isJsonObject(r) && typeof r.token === "string" ? undefined : 'has no "token" text',
+);
+
+// Messages name keys and kinds of values, never a value: this file holds secrets.
+const checkCredentials: ShapeCheck = (file) => {
+  if (!isJsonObject(file)) return `expected { "connectors": …, "registries": … }, found ${describe(file)}`;
+  const connectors = file.connectors === undefined ? undefined : connectorValues(file.connectors);
+  if (connectors !== undefined) return `"connectors": ${connectors}`;
+  const registries = file.registries === undefined ? undefined : registryTokens(file.registries);
+  return registries === undefined ? undefined : `"registries": ${registries}`;
+};
+
 export async function readCredentials(home: string): Promise<CredentialsFile> {
-  const file = await readJsonFile<Partial<CredentialsFile>>(homePaths(home).credentials, EMPTY);
+  const file = await readJsonFile<Partial<CredentialsFile>>(
+    homePaths(home).credentials,
+    EMPTY,
+    checkCredentials,
+  );
   return { connectors: file.connectors ?? {}, registries: file.registries ?? {} };
 }
 
@@ -30,6 +59,6 @@ export async function updateCredentials(
     homePaths(home).credentials,
     EMPTY,
     async (current) => fn({ connectors: current.connectors ?? {}, registries: current.registries ?? {} }),
-    { mode: 0o600 },
+    { mode: 0o600, check: checkCredentials },
   );
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { homePaths } from "./home.js";
 import { readJsonFile } from "./json-file.js";
-import type { HostStateFile } from "./host-state.js";
+import { checkHostState, type HostStateFile } from "./host-state.js";
 
 /** Per host file Connectory exported to: which server names it holds. Undefined when nothing was ever exported. */
 export async function readExports(
@@ -13,7 +13,7 @@ export async function readExports(
     () => false,
   );
   if (!exists) return undefined;
-  const state = await readJsonFile<Partial<HostStateFile>>(file, { version: 1, files: {} });
+  const state = await readJsonFile<Partial<HostStateFile>>(file, { version: 1, files: {} }, checkHostState);
   return Object.entries(state.files ?? {}).map(([path, f]) => ({
     host: String(f?.host ?? "?"),
     file: path,

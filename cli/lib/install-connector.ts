@@ -5,15 +5,14 @@ import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "./context.js";
 import { readCredentials } from "./credentials-store.js";
 import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
-import { connectorKey } from "./home.js";
+import { connectorKey, NAME } from "./home.js";
 import { readInstalled, type InstalledEntry } from "./installed-store.js";
 import { resolveMarketplace } from "./marketplaces-store.js";
 import { warn } from "./output.js";
 import { canPrompt } from "./prompt.js";
 import { RegistryClient } from "./registry-client.js";
 
-/** DESIGN §2's connector name; also a marketplace name. Both become folder names, so nothing else passes. */
-export const NAME = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
+export { NAME };
 
 export interface InstallRequest {
   /** `name`, `name@range`, `name@tag`. */
@@ -128,6 +127,8 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     given,
     existing: (await readCredentials(ctx.home)).connectors[key],
     interactive: canPrompt(ctx) && !req.yes,
+    // Nothing is installed yet, so `credentials set` would not find it: the install itself is the retry.
+    retry: `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""} --config KEY=VALUE`,
   });
   const requested = range === "" ? `^${resolution.version}` : range;
   const entry = await commitVersion(ctx, fetched, {

@@ -1,6 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import { homePaths } from "./home.js";
-import { readJsonFile, updateJsonFile } from "./json-file.js";
+import { connectorKey, homePaths, NAME } from "./home.js";
+import { describe, isJsonObject, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
 
 /** One installed connector in plugins/installed.json. */
 export interface InstalledEntry {
@@ -21,9 +21,34 @@ export interface InstalledEntry {
 
 export type InstalledFile = Record<string, InstalledEntry>;
 
+// Strict semver, as the registry enforces: the version is a folder name too.
+const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+/**
+ * Name, marketplace and version become a path under plugins/cache that `uninstall` deletes, so an
+ * entry edited to hold `..` or a slash must be refused, not followed.
+ */
+const checkInstalled = (file: unknown) => {
+  const problem = objectOf("an object of installed connectors", (e) => {
+    if (!isJsonObject(e)) return `is ${describe(e)}, not an installed connector`;
+    for (const field of ["name", "marketplace", "version", "requested", "integrity"])
+      if (typeof e[field] !== "string") return `has no "${field}" text`;
+    if (typeof e.enabled !== "boolean") return 'has no "enabled" true or false';
+    if (!NAME.test(e.name as string) || !NAME.test(e.marketplace as string))
+      return "has a name or marketplace that is not a valid name";
+    if (!VERSION.test(e.version as string)) return 'has a "version" that is not a semantic version';
+    return undefined;
+  })(file);
+  if (problem !== undefined) return problem;
+  const wrongKey = Object.entries(file as InstalledFile).find(
+    ([key, e]) => key !== connectorKey(e.name, e.marketplace),
+  );
+  return wrongKey ? `${JSON.stringify(wrongKey[0])} is not "<name>@<marketplace>" of its entry` : undefined;
+};
+
 /** The installed connectors keyed `<name>@<marketplace>`. */
 export function readInstalled(home: string): Promise<InstalledFile> {
-  return readJsonFile<InstalledFile>(homePaths(home).installed, {});
+  return readJsonFile<InstalledFile>(homePaths(home).installed, {}, checkInstalled);
 }
 
 /** Locked read-modify-write of installed.json. */
@@ -31,7 +56,7 @@ export function updateInstalled(
   home: string,
   fn: (entries: InstalledFile) => InstalledFile | Promise<InstalledFile>,
 ): Promise<InstalledFile> {
-  return updateJsonFile<InstalledFile>(homePaths(home).installed, {}, fn);
+  return updateJsonFile<InstalledFile>(homePaths(home).installed, {}, fn, { check: checkInstalled });
 }
 
 /**

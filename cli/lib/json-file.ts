@@ -4,10 +4,17 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 
 /**
- * Reads a JSON file the CLI owns. Absent → `fallback`; unparsable → an error (never "treat as empty":
- * the next write would destroy what the user had).
+ * Says what is wrong with a parsed file's shape ("\"weather@default\" is not an object"), or undefined
+ * when it is fine. Checked on every read, so a hand-damaged file is an error that names the problem,
+ * not a crash deep inside a command.
  */
-export async function readJsonFile<T>(file: string, fallback: T): Promise<T> {
+export type ShapeCheck = (value: unknown) => string | undefined;
+
+/**
+ * Reads a JSON file the CLI owns. Absent → `fallback`; unparsable or of the wrong shape → an error
+ * (never "treat as empty": the next write would destroy what the user had).
+ */
+export async function readJsonFile<T>(file: string, fallback: T, check?: ShapeCheck): Promise<T> {
   let text: string;
   try {
     text = await fs.readFile(file, "utf8");
@@ -15,13 +22,48 @@ export async function readJsonFile<T>(file: string, fallback: T): Promise<T> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
     throw error;
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as T;
+    value = JSON.parse(text);
   } catch (error) {
-    throw new ConnectoryError("home.file.invalid", `${file} is not valid JSON: ${(error as Error).message}`, {
-      hint: `fix or move the file by hand; connectory will not overwrite it (a backup may be in ${path.dirname(file)})`,
-    });
+    throw invalid(`${file} is not valid JSON: ${(error as Error).message}`);
   }
+  const problem = check?.(value);
+  if (problem !== undefined) throw invalid(`${file} is not what connectory wrote there: ${problem}`);
+  return value as T;
+}
+
+function invalid(message: string): ConnectoryError {
+  return new ConnectoryError("home.file.invalid", message, {
+    hint: "fix or move the file by hand; connectory will not overwrite it",
+  });
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A check for a JSON object whose every value passes `each`; the first bad value is named by its key.
+ * `what` describes the whole file for the message ("an object of installed connectors").
+ */
+export function objectOf(what: string, each: (value: unknown) => string | undefined): ShapeCheck {
+  return (value) => {
+    if (!isJsonObject(value)) return `expected ${what}, found ${describe(value)}`;
+    for (const [key, item] of Object.entries(value)) {
+      const problem = each(item);
+      if (problem !== undefined) return `${JSON.stringify(key)} ${problem}`;
+    }
+    return undefined;
+  };
+}
+
+/** "null", "an array", "a string"…: what a JSON value is, for messages (never its content). */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 /**
@@ -32,7 +74,7 @@ export async function updateJsonFile<T>(
   file: string,
   fallback: T,
   fn: (current: T) => T | Promise<T>,
-  options: { mode?: number; dirMode?: number } = {},
+  options: { mode?: number; dirMode?: number; check?: ShapeCheck } = {},
 ): Promise<T> {
   await fs.mkdir(path.dirname(file), {
     recursive: true,
@@ -41,7 +83,7 @@ export async function updateJsonFile<T>(
   // Loaded on first write only: read-only commands (config, list) skip proper-lockfile's start-up cost.
   const { withLock } = await import("../../src/fs/lock.js");
   return withLock(file, async () => {
-    const next = await fn(await readJsonFile(file, fallback));
+    const next = await fn(await readJsonFile(file, fallback, options.check));
     await atomicWrite(file, JSON.stringify(next, null, 2) + "\n", options.mode ? { mode: options.mode } : {});
     return next;
   });

@@ -1,6 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { homePaths } from "./home.js";
-import { readJsonFile, updateJsonFile } from "./json-file.js";
+import { describe, isJsonObject, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
 
 export interface Marketplace {
   url: string;
@@ -18,12 +18,20 @@ function builtIn(env: Record<string, string | undefined>): MarketplacesFile {
   return { [DEFAULT_MARKETPLACE]: { url: env.CONNECTORY_REGISTRY || DEFAULT_REGISTRY_URL, default: true } };
 }
 
+const checkMarketplaces = objectOf("an object of marketplaces", (m) => {
+  if (!isJsonObject(m)) return `is ${describe(m)}, not a marketplace`;
+  if (typeof m.url !== "string") return 'has no "url" text';
+  if (m.default !== undefined && typeof m.default !== "boolean")
+    return 'has a "default" that is not true or false';
+  return undefined;
+});
+
 /** Known marketplaces; when the file is absent, just the built-in default. */
 export async function readMarketplaces(
   home: string,
   env: Record<string, string | undefined> = {},
 ): Promise<MarketplacesFile> {
-  return readJsonFile<MarketplacesFile>(homePaths(home).marketplaces, builtIn(env));
+  return readJsonFile<MarketplacesFile>(homePaths(home).marketplaces, builtIn(env), checkMarketplaces);
 }
 
 export function updateMarketplaces(
@@ -31,7 +39,9 @@ export function updateMarketplaces(
   env: Record<string, string | undefined>,
   fn: (file: MarketplacesFile) => MarketplacesFile | Promise<MarketplacesFile>,
 ): Promise<MarketplacesFile> {
-  return updateJsonFile<MarketplacesFile>(homePaths(home).marketplaces, builtIn(env), fn);
+  return updateJsonFile<MarketplacesFile>(homePaths(home).marketplaces, builtIn(env), fn, {
+    check: checkMarketplaces,
+  });
 }
 
 /** The marketplace a command means: the named one, else the default. */

@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import {
@@ -11,6 +10,7 @@ import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/s
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { McpTool } from "../../src/core/tools/types.js";
 import { isRemote, type ServerSpec, type StdioServer } from "../../src/core/types.js";
+import { childEnv, stdioLaunch } from "./child-env.js";
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
 
@@ -48,23 +48,8 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-// Like the SDK and the desktop hosts: a stdio server gets a minimal environment plus its own `env`,
-// never the user's whole environment (which may hold unrelated secrets).
-const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "TZ"];
-const INHERITED_ENV_PATTERNS = [/^(HTTPS?|NO|ALL)_PROXY$/i, /^NODE_EXTRA_CA_CERTS$/, /^SSL_CERT_(FILE|DIR)$/];
-
-/** The environment a stdio server is started with. */
-export function serverEnv(
-  spec: StdioServer,
-  env: Record<string, string | undefined>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined || value.startsWith("()")) continue;
-    if (INHERITED_ENV.includes(key) || INHERITED_ENV_PATTERNS.some((p) => p.test(key))) out[key] = value;
-  }
-  return { ...out, ...spec.env };
-}
+/** The environment a stdio server is started with (one rule for every path: see child-env.ts). */
+export const serverEnv = childEnv;
 
 /** Connects and completes the MCP handshake, or throws a ConnectoryError saying exactly what failed. */
 export async function connectServer(target: McpTarget, world: McpWorld): Promise<McpSession> {
@@ -87,7 +72,8 @@ export async function connectServer(target: McpTarget, world: McpWorld): Promise
 }
 
 async function connectStdio(target: McpTarget, spec: StdioServer, world: McpWorld): Promise<McpSession> {
-  const cwd = path.resolve(world.cwd, spec.cwd ?? ".");
+  const launch = stdioLaunch(spec, world);
+  const cwd = launch.cwd;
   const failure: FailureContext = base(target, world, "stdio", { command: spec.command });
   if (!(await isDirectory(cwd)))
     throw explainFailure(
@@ -100,12 +86,7 @@ async function connectStdio(target: McpTarget, spec: StdioServer, world: McpWorl
       ),
       failure,
     );
-  const transport = new StdioTransport({
-    command: spec.command,
-    args: spec.args ?? [],
-    env: serverEnv(spec, world.env),
-    cwd,
-  });
+  const transport = new StdioTransport(launch);
   try {
     await transport.start();
   } catch (error) {

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { StdioLaunch } from "./child-env.js";
 
-/** How to start a stdio server: no shell, an explicit environment. */
-export interface StdioLaunch {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd: string;
+export type { StdioLaunch } from "./child-env.js";
+
+/** Optional taps: `stderr` sees every chunk the server writes there (run passes it through, redacted). */
+export interface StdioTaps {
+  stderr?: (chunk: string) => void;
 }
 
 /** The server wrote a line on stdout that is not a JSON-RPC message. */
@@ -37,7 +37,10 @@ export class StdioTransport implements Transport {
   private closed = false;
   private started: Promise<void> | undefined;
 
-  constructor(private readonly launch: StdioLaunch) {}
+  constructor(
+    private readonly launch: StdioLaunch,
+    private readonly taps: StdioTaps = {},
+  ) {}
 
   /**
    * Resolves once the process is running; rejects with the spawn error (ENOENT, EACCES). Idempotent:
@@ -77,10 +80,16 @@ export class StdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin;
-      if (!stdin || this.exit || stdin.destroyed) return reject(new Error("the server is not running"));
+      if (!stdin || this.exit || stdin.destroyed || stdin.writableEnded)
+        return reject(new Error("the server is not running"));
       if (stdin.write(JSON.stringify(message) + "\n")) resolve();
       else stdin.once("drain", () => resolve());
     });
+  }
+
+  /** Passes a signal on to the server (run forwards the host's SIGINT/SIGTERM/SIGHUP). */
+  kill(signal: NodeJS.Signals): void {
+    if (!this.exit) this.child?.kill(signal);
   }
 
   /** The MCP shutdown: ends stdin, then SIGTERM, then SIGKILL; resolves when the process is gone. */
@@ -140,6 +149,7 @@ export class StdioTransport implements Transport {
 
   // Keeps only a tail: a chatty server must not grow our memory without bound.
   private readStderr(chunk: string): void {
+    this.taps.stderr?.(chunk);
     this.stderr = (this.stderr + chunk).slice(-8192);
   }
 

@@ -1,6 +1,13 @@
 import type { SpecFingerprint } from "../../src/core/merge/spec-hash.js";
 import { homePaths } from "./home.js";
-import { readJsonFile, updateJsonFile } from "./json-file.js";
+import {
+  describe,
+  isJsonObject,
+  objectOf,
+  readJsonFile,
+  updateJsonFile,
+  type ShapeCheck,
+} from "./json-file.js";
 
 /** What `connectory trust` recorded for one hand-written server. */
 export interface TrustEntry extends SpecFingerprint {
@@ -15,8 +22,17 @@ export interface TrustFile {
   servers: Record<string, TrustEntry>;
 }
 
+const trustedServers = objectOf("an object of trusted servers", (t) =>
+  isJsonObject(t) ? undefined : `is ${describe(t)}, not a trust record`,
+);
+const checkTrust: ShapeCheck = (file) => {
+  if (!isJsonObject(file)) return `expected { "servers": { … } }, found ${describe(file)}`;
+  const servers = file.servers === undefined ? undefined : trustedServers(file.servers);
+  return servers === undefined ? undefined : `"servers": ${servers}`;
+};
+
 export async function readTrust(home: string): Promise<TrustFile> {
-  const file = await readJsonFile<Partial<TrustFile>>(homePaths(home).trust, { servers: {} });
+  const file = await readJsonFile<Partial<TrustFile>>(homePaths(home).trust, { servers: {} }, checkTrust);
   return { servers: file.servers ?? {} };
 }
 
@@ -25,7 +41,10 @@ export function updateTrust(
   home: string,
   fn: (file: TrustFile) => TrustFile | Promise<TrustFile>,
 ): Promise<TrustFile> {
-  return updateJsonFile<TrustFile>(homePaths(home).trust, { servers: {} }, (current) =>
-    fn({ servers: current.servers ?? {} }),
+  return updateJsonFile<TrustFile>(
+    homePaths(home).trust,
+    { servers: {} },
+    (current) => fn({ servers: current.servers ?? {} }),
+    { check: checkTrust },
   );
 }

@@ -51,6 +51,11 @@ export function problem(
 export function toProblem(error: unknown): ProblemBody {
   if (isConnectoryError(error)) {
     const status = error.status >= 400 && error.status <= 599 ? error.status : 500;
+    // A dependency outage (database, blob store) is a 503 load balancers act on; its detail stays
+    // generic because the message may name internal hosts.
+    if (status === 503) {
+      return problem(503, error.code, "the registry is temporarily unavailable; try again shortly");
+    }
     if (status >= 500) return internal();
     const errors = error.problems
       ?.filter((p) => p.severity === "error")

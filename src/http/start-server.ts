@@ -14,7 +14,10 @@ export interface ServerOptions {
   port: number;
   host: string;
   databaseUrl: string;
+  /** A folder, `memory:`, or `s3://bucket/prefix` (STORAGE_URL). */
   storageDir: string;
+  /** The AWS_* variables an s3:// store is configured from. */
+  env?: Record<string, string | undefined>;
   /** Defaults to http://<host>:<port actually bound>. */
   publicUrl?: string;
   /** Seed an empty registry with plugins-sample/. */
@@ -35,7 +38,7 @@ export interface RunningServer {
 /** Opens the database and blob store, listens, prepares documents, seeds if asked. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const repo = await openDatabase(options.databaseUrl);
-  const blobs = createBlobStore(options.storageDir);
+  const blobs = createBlobStore(options.storageDir, options.env ?? {});
   // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
   let handler: (request: Request) => Response | Promise<Response> = () =>
     problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });

@@ -9,10 +9,7 @@ import { parseS3Url, S3BlobStore, s3ConfigFromEnv } from "./s3-blob-store.js";
  * `file:` URL), or `s3://bucket/prefix` configured from the AWS variables in `env`. The one place that
  * chooses an implementation.
  */
-export function createBlobStore(
-  location: string,
-  env: Record<string, string | undefined> = process.env,
-): BlobStore {
+export function createBlobStore(location: string, env: Record<string, string | undefined> = {}): BlobStore {
   if (location === "memory:") return new MemoryBlobStore();
   if (location.startsWith("s3:")) return new S3BlobStore(s3ConfigFromEnv(env), parseS3Url(location));
   const dir = location.startsWith("file:") ? new URL(location).pathname : location;

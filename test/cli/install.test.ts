@@ -88,6 +88,9 @@ describe("install", () => {
     expect(r.stderr).toContain("nothing was saved");
     expect(r.stderr).not.toContain("not-hex-canary-1234");
     expect(await listFiles(home)).toEqual([]);
+    // Nothing is installed, so the way out is the install again, not `credentials set` (which fails).
+    expect(r.stderr).toContain("run the command again: connectory install tushare --config KEY=VALUE");
+    expect(r.stderr).not.toContain("credentials set");
   });
 
   it("an undeclared --config key is refused before anything is written", async () => {

@@ -58,6 +58,22 @@ describe.skipIf(!available)("PostgreSQL", () => {
     }
   });
 
+  it("the search entry follows the latest version's words, and only those", async () => {
+    const db = await freshDatabase();
+    const repo = await openDatabase(db.url);
+    try {
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await publish(repo, id, "moving", "1.0.0", "alpha words");
+      await publish(repo, id, "moving", "1.0.1", "omega words");
+      const find = async (word: string) =>
+        (await repo.search({ terms: [word], sort: "relevance", limit: 5 })).map((h) => h.name);
+      expect(await find("omega")).toEqual(["moving"]);
+      expect(await find("alpha")).toEqual([]);
+    } finally {
+      await repo.close();
+    }
+  });
+
   it("counts downloads exactly across two pools", async () => {
     const db = await freshDatabase();
     const [a, b] = [await openDatabase(db.url), await openDatabase(db.url)] as const;
@@ -111,6 +127,7 @@ async function publish(
   publisherId: number,
   name: string,
   version: string,
+  description = "d",
 ): Promise<void> {
   await repo.transaction(async (tx) => {
     const state = await tx.loadConnector(name);
@@ -124,7 +141,7 @@ async function publish(
       size: 1,
       blobKey: `sha256/${version.replaceAll(".", "")}`,
       content: JSON.stringify({
-        manifest: { name, version, publisher: "acme", description: "d" },
+        manifest: { name, version, publisher: "acme", description },
         mcp: { mcpServers: {} },
         skills: [],
       }),

@@ -58,8 +58,7 @@ describe.skipIf(!available)("two registry processes on one PostgreSQL database a
   beforeAll(async () => {
     [db, s3] = await Promise.all([createTestDatabase(), startTestS3({ conditionalWrites: true })]);
     const storage = `s3://${s3.bucket}/cluster`;
-    // STORAGE_DIR too, for a main.ts that reads only that name; both name the same bucket.
-    const env = { ...s3.env, DATABASE_URL: db.url, STORAGE_URL: storage, STORAGE_DIR: storage };
+    const env = { ...s3.env, DATABASE_URL: db.url, STORAGE_URL: storage };
     // Started together: the migrations lock and the start-up rebuild must cope with each other.
     procs = await Promise.all([startRegistry(env), startRegistry(env)]);
     const repo = await openDatabase(db.url);

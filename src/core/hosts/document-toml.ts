@@ -1,14 +1,14 @@
 import { parse, patch, stringify } from "@decimalturn/toml-patch";
 import type { EntryChange, ParseFailure } from "./document.js";
 
-/** Parses TOML; errors carry toml-patch's 0-based line/column. */
+/** Parses TOML; toml-patch's errors carry a 1-based line and a 0-based column. */
 export function parseToml(text: string): { data: unknown } | { failure: ParseFailure } {
   try {
     return { data: parse(text) };
   } catch (error) {
     const e = error as { message?: string; line?: number; column?: number };
     const message = (e.message ?? String(error)).split("\n").pop() ?? "invalid TOML";
-    return { failure: { message, line: (e.line ?? 0) + 1, column: (e.column ?? 0) + 1 } };
+    return { failure: { message, line: e.line ?? 1, column: (e.column ?? 0) + 1 } };
   }
 }
 

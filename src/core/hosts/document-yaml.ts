@@ -7,9 +7,9 @@ export function parseYaml(text: string): { data: unknown } | { failure: ParseFai
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0] ?? { line: 1, col: 1 };
-    return {
-      failure: { message: first.message.split("\n")[0] ?? "invalid YAML", line: pos.line, column: pos.col },
-    };
+    // yaml appends "at line N, column M:" and a code frame; the position is reported on its own.
+    const message = (first.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+    return { failure: { message: message || "invalid YAML", line: pos.line, column: pos.col } };
   }
   return { data: doc.toJS() ?? {} };
 }

@@ -16,6 +16,9 @@ const CONNECTOR_LOCK = 7_342_001;
 
 /** The write side on PostgreSQL: one instance per transaction (see PgRepository.transaction). */
 export class PgTx implements RegistryTx {
+  /** Names of the connectors this transaction loaded or created: the search vector needs the name. */
+  private readonly names = new Map<number, string>();
+
   constructor(private readonly db: PgTransaction) {}
 
   /**
@@ -38,6 +41,7 @@ export class PgTx implements RegistryTx {
       .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
       .where(eq(connectors.name, name));
     if (!row) return undefined;
+    this.names.set(row.id, row.name);
     const rows = await this.db
       .select({
         version: versions.version,
@@ -75,6 +79,7 @@ export class PgTx implements RegistryTx {
         .returning({ id: connectors.id }),
     );
     if (!row) throw new Error(`inserting connector ${input.name} returned no id`);
+    this.names.set(row.id, input.name);
     await this.writeCategories(row.id, input.fields.categories);
     return row.id;
   }
@@ -110,12 +115,16 @@ export class PgTx implements RegistryTx {
   }
 
   async updateConnector(connectorId: number, fields: ConnectorFields): Promise<void> {
-    const [row] = await this.db
-      .select({ name: connectors.name })
-      .from(connectors)
-      .where(eq(connectors.id, connectorId));
-    if (!row) return;
-    await this.db.update(connectors).set(columns(row.name, fields)).where(eq(connectors.id, connectorId));
+    let name = this.names.get(connectorId);
+    if (name === undefined) {
+      const [row] = await this.db
+        .select({ name: connectors.name })
+        .from(connectors)
+        .where(eq(connectors.id, connectorId));
+      if (!row) return;
+      name = row.name;
+    }
+    await this.db.update(connectors).set(columns(name, fields)).where(eq(connectors.id, connectorId));
     await this.writeCategories(connectorId, fields.categories);
   }
 
