@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-// The published entry: the compiled CLI lives in dist/ (built by `npm run build`, run on install by `prepare`).
-import "../dist/cli/index.js";
+// The published entry: the CLI bundled by `npm run build` (scripts/bundle-cli.ts; run on install by
+// `prepare`) into dist/cli-bundle/: one file per chunk instead of hundreds of modules to load.
+import "../dist/cli-bundle/index.js";

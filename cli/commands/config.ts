@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import type { Command } from "../lib/command.js";
+import { reinstallCommand } from "../lib/installed-store.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
 import { homePaths } from "../lib/home.js";
 import { warn } from "../lib/output.js";
@@ -37,7 +38,12 @@ values) print as *** unless --show-secrets.
   positionals: { max: 0 },
   async run(args, ctx) {
     const config = await loadEffectiveConfig(ctx.home);
-    for (const b of config.broken) warn(ctx, `${b.key} is installed but cannot be read: ${b.message}`);
+    for (const b of config.broken) {
+      warn(
+        ctx,
+        `${b.key} is installed but cannot be read: ${b.message}; repair it: ${reinstallCommand(b.entry)}`,
+      );
+    }
     const show = args.values["show-secrets"] === true;
     const view = (s: ExplainedServer) => visibleServer(s.server, config.secretValues, show);
 

@@ -1,5 +1,6 @@
 import type { Command } from "../lib/command.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { credentialsFixCommand, reinstallCommand } from "../lib/installed-store.js";
 import { textTable } from "../lib/text-table.js";
 
 type ConnectorStatus = "ready" | "needs-credentials" | "disabled" | "unreadable";
@@ -9,7 +10,8 @@ const command: Command = {
   description: `
 Lists installed connectors with their version, marketplace and status: ready (its servers are active
 unless shadowed), needs-credentials (connectory credentials set <name>), disabled (connectory enable
-<name>), or unreadable (its cached files are damaged: reinstall it). Reads local files only.`,
+<name>), or unreadable (its cached files are damaged: \`connectory install <name>\` repairs them,
+keeping its credentials). Reads local files only.`,
   positionals: { max: 0 },
   async run(_args, ctx) {
     const config = await loadEffectiveConfig(ctx.home);
@@ -55,8 +57,17 @@ unless shadowed), needs-credentials (connectory credentials set <name>), disable
       c.status + ("missing" in c && c.missing ? ` (${c.missing.join(", ")})` : ""),
       c.servers.map((s) => s.name).join(", "),
     ]);
-    const todo = connectors.find((c) => c.status === "needs-credentials");
-    const hint = todo ? `\n\nSet missing credentials: connectory credentials set ${todo.name}` : "";
+    // One runnable command per connector still missing credentials: each names its keys (a bare
+    // `credentials set <name>` fails without a terminal) and its marketplace when the name is ambiguous.
+    const todo = connectors.flatMap((c) => {
+      if (!("missing" in c) || !c.missing || c.status !== "needs-credentials") return [];
+      const ambiguous = connectors.filter((o) => o.name === c.name).length > 1;
+      return [`  ${credentialsFixCommand(ambiguous ? `${c.name}@${c.marketplace}` : c.name, c.missing)}`];
+    });
+    const damaged = config.broken.map(({ entry }) => `  ${reinstallCommand(entry)}`);
+    const hint =
+      (todo.length ? `\n\nSet missing credentials:\n${todo.join("\n")}` : "") +
+      (damaged.length ? `\n\nCached files damaged; install again to repair:\n${damaged.join("\n")}` : "");
     return {
       data: { connectors },
       text: textTable(["NAME", "VERSION", "MARKETPLACE", "STATUS", "SERVERS"], rows) + hint,

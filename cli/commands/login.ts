@@ -31,7 +31,7 @@ Registry operators issue tokens with \`npm run registry -- token create --publis
     const { publisher } = await new PublishClient(marketplace.url, ctx.fetch, token).whoami();
     await updateCredentials(ctx.home, (file) => ({
       ...file,
-      registries: { ...file.registries, [marketplace.name]: { token: token! } },
+      registries: { ...file.registries, [marketplace.name]: { token: token!, url: marketplace.url } },
     }));
     return {
       data: { marketplace: marketplace.name, url: marketplace.url, publisher },

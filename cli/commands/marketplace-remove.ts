@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
+import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
 import { readInstalled } from "../lib/installed-store.js";
 import { updateMarketplaces } from "../lib/marketplaces-store.js";
 import { warn } from "../lib/output.js";
@@ -10,7 +11,7 @@ const command: Command = {
 Forgets a registry. Refused while connectors installed from it remain: uninstall them first, or pass
 --force to forget it anyway (those connectors keep working from the plugins cache, but cannot be updated
 until the marketplace is added again under the same name). If it was the default, the first remaining
-marketplace becomes the default.`,
+marketplace becomes the default. The publish token stored by \`connectory login\` for it is deleted.`,
   options: { force: { type: "boolean" } },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
@@ -20,6 +21,8 @@ marketplace becomes the default.`,
       .filter((e) => e.marketplace === name)
       .map((e) => e.name)
       .sort();
+    // Read before the first write, so a damaged credentials.json stops the command before any change.
+    const hadToken = Object.hasOwn((await readCredentials(ctx.home)).registries, name);
     let newDefault: string | undefined;
     await updateMarketplaces(ctx.home, ctx.env, (all) => {
       const entry = all[name];
@@ -47,6 +50,14 @@ marketplace becomes the default.`,
       }
       return next;
     });
+    // Its publish token goes with it: a marketplace added later under this name may be another registry.
+    if (hadToken) {
+      await updateCredentials(ctx.home, (file) => {
+        const registries = { ...file.registries };
+        delete registries[name];
+        return { ...file, registries };
+      });
+    }
     if (from.length > 0)
       warn(ctx, `kept ${from.join(", ")} installed; they cannot be updated until ${name} is added again`);
     const data = { removed: name, orphaned: from, ...(newDefault ? { newDefault } : {}) };

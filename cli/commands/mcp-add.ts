@@ -108,8 +108,18 @@ export function specFromArgs(name: string, args: CommandArgs): ServerSpec {
       ...(env.length > 0 ? { env: pairs(env, "=", "--env", "KEY=value") } : {}),
     };
   }
-  // The same rules as a package's mcp.json (server name, fields), so `config` can read it back.
-  parseServerSet({ mcpServers: { [name]: spec } }, "the new server");
+  // The same rules as a package's mcp.json (server name, fields), so `config` can read it back. What
+  // breaks them came from the arguments: a usage error (exit 2) that says how to type them.
+  try {
+    parseServerSet({ mcpServers: { [name]: spec } }, "the new server");
+  } catch (error) {
+    if (!(error instanceof ConnectoryError)) throw error;
+    throw new ConnectoryError(error.code, error.message, {
+      usage: true,
+      ...(error.problems ? { problems: error.problems } : {}),
+      hint: "fix the arguments; see `connectory mcp add --help`",
+    });
+  }
   return spec;
 }
 

@@ -1,31 +1,56 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { MAX_COMPRESSED_BYTES } from "../../src/core/package/limits.js";
-import { validatePackage } from "../../src/core/package/validate-package.js";
+import { validatePackage, type ConnectorPackage } from "../../src/core/package/validate-package.js";
 import { packFiles } from "../../src/package/pack.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
 import { readTarball } from "../../src/package/read-tarball.js";
-import type { Command } from "../lib/command.js";
+import { unpackTarball } from "../../src/package/unpack.js";
+import { stringList, type Command } from "../lib/command.js";
+import { parseConfigPairs } from "../lib/collect-credentials.js";
 import type { CommandContext } from "../lib/context.js";
 import { readCredentials } from "../lib/credentials-store.js";
 import { resolveMarketplace } from "../lib/marketplaces-store.js";
+import { TIMEOUT_OPTION, mcpWorld } from "../lib/mcp-targets.js";
 import { status, warn } from "../lib/output.js";
-import { PublishClient } from "../lib/publish-client.js";
+import { listPackageTools, type ReportedTool } from "../lib/package-tools.js";
+import { PublishClient, type ToolsResponse } from "../lib/publish-client.js";
 
 const command: Command = {
-  usage: "publish <dir|file.tgz> [--marketplace <m>] [--json]",
+  usage:
+    "publish <dir|file.tgz> [--marketplace <m>] [--with-tools [--config KEY=VALUE]… [--timeout <ms>]] [--tools-only] [--json]",
   description: `
 Publishes a connector to a marketplace. A folder is validated and packed (as \`connectory pack\`);
 a tarball is read and validated. Nothing is uploaded when the package has errors. The token is the
 one \`connectory login <marketplace>\` stored, or CONNECTORY_TOKEN.
 
+--with-tools first starts every server of the package as \`connectory inspect\` would (bundled servers
+from the package itself, remote ones over the network) and lists its tools; after the upload they are
+reported to the registry, which shows them on the connector page as reported by the publisher. The
+servers' credentials come from --config KEY=VALUE or environment variables named like the keys. If a
+server cannot be listed, nothing is published. --tools-only reports the tools of a version that is
+already published (again, e.g. when a remote server's tools changed), without uploading it.
+
 Prints the URL of the published version. --json prints { name, version, url, tarball, integrity,
-sha256, size, marketplace }.`,
-  options: { marketplace: { type: "string" } },
+sha256, size, marketplace, tools? } (tools: { reportedBy, reportedAt, count }).`,
+  options: {
+    marketplace: { type: "string" },
+    "with-tools": { type: "boolean" },
+    "tools-only": { type: "boolean" },
+    config: { type: "string", short: "c", multiple: true },
+    ...TIMEOUT_OPTION,
+  },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
-    const target = path.resolve(ctx.cwd, args.positionals[0]!);
+    const given = args.positionals[0]!;
+    const target = path.resolve(ctx.cwd, given);
+    const toolsOnly = args.values["tools-only"] === true;
+    const withTools = toolsOnly || args.values["with-tools"] === true;
+    const config = parseConfigPairs(stringList(args.values.config));
+    if (!withTools && (Object.keys(config).length > 0 || args.values.timeout !== undefined))
+      throw usageError("--config and --timeout only go with --with-tools");
     const marketplace = await resolveMarketplace(
       ctx.home,
       ctx.env,
@@ -42,22 +67,76 @@ sha256, size, marketplace }.`,
         },
       );
     }
-    const { bytes, name, version } = await preparePackage(target, ctx);
+    const prepared = await preparePackage(target, ctx);
+    const { bytes, name, version } = prepared;
+    const client = new PublishClient(marketplace.url, ctx.fetch, token);
+
+    // The tools are listed before anything is uploaded: a server that cannot be inspected stops the publish.
+    let tools: ReportedTool[] | undefined;
+    if (withTools) {
+      const servers = Object.keys(prepared.pkg.servers);
+      status(ctx, `listing the tools of ${servers.length} server(s) of ${name}@${version}…`);
+      tools = await withPackageRoot(prepared, (root) =>
+        listPackageTools(ctx, mcpWorld(ctx, args.values.timeout), {
+          root,
+          servers: prepared.pkg.servers,
+          tokenSchema: prepared.pkg.tokenSchema,
+          label: name,
+          given: config,
+          retry: `connectory publish ${given} --with-tools --config KEY=VALUE`,
+        }),
+      );
+    }
+    if (toolsOnly) {
+      const reported = await client.reportTools(name, version, tools ?? []);
+      return {
+        data: { name, version, marketplace: marketplace.name, tools: reported.tools },
+        text: `reported ${reported.tools.count} tool(s) for ${name}@${version}`,
+      };
+    }
+
     status(
       ctx,
       `publishing ${name}@${version} (${bytes.byteLength} bytes) to ${marketplace.name} (${marketplace.url})…`,
     );
-    const result = await new PublishClient(marketplace.url, ctx.fetch, token).publish(name, bytes);
+    const result = await client.publish(name, bytes);
+    let reported: ToolsResponse | undefined;
+    if (tools) {
+      try {
+        reported = await client.reportTools(name, version, tools);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ConnectoryError(
+          "publish.tools.failed",
+          `${name}@${version} is published, but reporting its tools failed: ${reason}`,
+          {
+            hint: `report them again with \`connectory publish ${given} --tools-only\``,
+            ...(error instanceof ConnectoryError ? { problems: error.problems } : {}),
+            cause: error,
+          },
+        );
+      }
+    }
+    const toolsLine = reported ? `\nreported ${reported.tools.count} tool(s)` : "";
     return {
-      data: { ...result, marketplace: marketplace.name },
-      text: `published ${result.name}@${result.version}\n${result.url}`,
+      data: { ...result, marketplace: marketplace.name, ...(reported ? { tools: reported.tools } : {}) },
+      text: `published ${result.name}@${result.version}\n${result.url}${toolsLine}`,
     };
   },
 };
 export default command;
 
+interface PreparedPackage {
+  bytes: Uint8Array;
+  name: string;
+  version: string;
+  pkg: ConnectorPackage;
+  /** The folder given, or undefined for a tarball. */
+  dir: string | undefined;
+}
+
 /** Reads a folder (packing it) or a tarball, and validates it; throws before any upload on errors. */
-async function preparePackage(target: string, ctx: CommandContext) {
+async function preparePackage(target: string, ctx: CommandContext): Promise<PreparedPackage> {
   const stat = await fs.stat(target).catch(() => undefined);
   if (!stat)
     throw new ConnectoryError("publish.path.missing", `${target} does not exist`, {
@@ -80,8 +159,7 @@ async function preparePackage(target: string, ctx: CommandContext) {
   }
   const report = validatePackage(files);
   const errors = report.problems.filter((p) => p.severity === "error");
-  const manifest = report.package?.manifest;
-  if (errors.length > 0 || !manifest) {
+  if (errors.length > 0 || !report.package) {
     throw new ConnectoryError(
       "publish.invalid",
       `${target} is not a valid connector package (${errors.length} errors); nothing was uploaded`,
@@ -93,5 +171,25 @@ async function preparePackage(target: string, ctx: CommandContext) {
   }
   for (const p of report.problems.filter((p) => p.severity === "warning"))
     warn(ctx, `${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`);
-  return { bytes, name: manifest.name, version: manifest.version };
+  const manifest = report.package.manifest;
+  return {
+    bytes,
+    name: manifest.name,
+    version: manifest.version,
+    pkg: report.package,
+    dir: stat.isDirectory() ? target : undefined,
+  };
+}
+
+/** Runs `fn` with the package as a folder: the folder given, or the tarball unpacked into a temp folder. */
+async function withPackageRoot<T>(prepared: PreparedPackage, fn: (root: string) => Promise<T>): Promise<T> {
+  if (prepared.dir) return fn(prepared.dir);
+  const temp = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-publish-"));
+  try {
+    const root = path.join(temp, "package");
+    await unpackTarball(prepared.bytes, root);
+    return await fn(root);
+  } finally {
+    await fs.rm(temp, { recursive: true, force: true });
+  }
 }

@@ -1,15 +1,17 @@
-import { spawn } from "node:child_process";
-import type { Readable, Writable } from "node:stream";
 import { redact } from "../../src/core/credentials.js";
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { ExplainedServer } from "../../src/core/merge.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
-import { verifyToolsBeforeRun } from "../lib/approve-tools.js";
-import { bridgeRemote } from "../lib/bridge.js";
+import { proxyMessages, remoteTransport } from "../lib/bridge.js";
+import { secretInArgs, stdioLaunch } from "../lib/child-env.js";
 import type { Command } from "../lib/command.js";
 import type { CommandContext } from "../lib/context.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
+import { HostStdioTransport } from "../lib/host-stdio.js";
+import { DEFAULT_TIMEOUT_MS } from "../lib/mcp-client.js";
 import { warn } from "../lib/output.js";
+import { recordPins, serverPins } from "../lib/pins-store.js";
+import { InvalidStdoutError, StdioTransport } from "../lib/stdio-transport.js";
+import { ToolGuard } from "../lib/tool-guard.js";
 
 const NEXT_STEP: Record<string, string> = {
   disabled: "enable its connector: connectory enable <name>",
@@ -24,8 +26,11 @@ const command: Command = {
 Launches one server of the effective set for an MCP host, speaking MCP on stdin/stdout. This is the
 command \`connectory config export\` writes into host files, so secrets stay in Connectory.
 
-A stdio server is spawned without a shell, with its credentials in its environment; its exit code
-and signals are passed through. A remote server (streamable HTTP, or SSE) is bridged to stdio.`,
+A stdio server is spawned without a shell, with a minimal environment plus its own env (where its
+credentials are); its stderr, exit code and signals are passed through. A remote server (streamable
+HTTP, or SSE) is bridged. Either way run passes MCP messages, and checks every tools/list the
+server sends against the pinned tool definitions: the first run pins them; a changed tool is not
+passed on and cannot be called until \`connectory trust <server>\` approves it.`,
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const name = args.positionals[0] as string;
@@ -47,90 +52,110 @@ and signals are passed through. A remote server (streamable HTTP, or SSE) is bri
         },
       );
     }
-    await beforeRun(found, ctx);
-    const server = found.server;
-    const exitCode = isRemote(server)
-      ? await bridgeRemote(
-          server,
-          {
-            stdin: ctx.stdin as Readable,
-            stdout: sinkStream(ctx),
-            log: (m) => warn(ctx, m),
-            fetch: ctx.fetch,
-          },
-          config.secretValues,
-        )
-      : await runStdio(server, ctx, config.secretValues);
-    return { data: null, text: "", exitCode };
+    const hide = (text: string) => redact(text, config.secretValues);
+    const log = (message: string) => warn(ctx, hide(message));
+    const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
+    const spec = found.server;
+    const launched = isRemote(spec)
+      ? remoteTransport(spec, ctx.fetch)
+      : stdioChild(spec, ctx, config.secretValues, hide);
+    const guard = new ToolGuard({
+      server: name,
+      readPins: () => serverPins(ctx.home, name),
+      recordPins: async (tools, serverInfo) => {
+        await recordPins(ctx.home, name, tools, {
+          now: ctx.now(),
+          origin: found.origin,
+          ...(serverInfo ? { serverInfo } : {}),
+        });
+      },
+      send: (message) => launched.send(message),
+      log,
+      hide,
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+    });
+    const session = proxyMessages(host, launched, { filter: guard, log, hide });
+    if (launched instanceof StdioTransport) {
+      const exitCode = await runStdio(launched, spec as StdioServer, host, session, log);
+      return { data: null, text: "", exitCode };
+    }
+    try {
+      await launched.start();
+    } catch (error) {
+      log(`could not reach the remote server: ${(error as Error).message}`);
+      return { data: null, text: "", exitCode: 1 };
+    }
+    await host.start();
+    const closedBy = await session;
+    return { data: null, text: "", exitCode: closedBy === "host" ? 0 : 1 };
   },
 };
 export default command;
 
-/**
- * Hook before a server starts: the place for tool-pin drift checks (issue 7). It may warn on stderr
- * or throw a ConnectoryError to refuse; it must never write to stdout (the MCP channel).
- */
-export async function beforeRun(server: ExplainedServer, ctx: CommandContext): Promise<void> {
-  await verifyToolsBeforeRun(server, ctx);
-}
-
-/** Spawns a stdio server without a shell, wiring the host's stdio to it; resolves with its exit code. */
-function runStdio(
-  server: StdioServer,
+/** A stdio server's transport: spawned without a shell, the one child environment rule, stderr passed through. */
+function stdioChild(
+  spec: StdioServer,
   ctx: CommandContext,
   secretValues: readonly string[],
-): Promise<number> {
-  const args = server.args ?? [];
-  if (args.some((a) => secretValues.some((s) => s !== "" && a.includes(s)))) {
+  hide: (t: string) => string,
+): StdioTransport {
+  if (secretInArgs(spec.args ?? [], secretValues)) {
     warn(
       ctx,
       "this server receives a secret on its command line, where other local users can see it (ps); ask its publisher to read it from the environment",
     );
   }
-  return new Promise<number>((resolve, reject) => {
-    const child = spawn(server.command, args, {
-      cwd: server.cwd,
-      env: { ...ctx.env, ...(server.env ?? {}) },
-      stdio: ["pipe", "pipe", "pipe"],
-      shell: false,
-      windowsHide: true,
-    });
-    const stdin = ctx.stdin as Readable;
-    stdin.pipe(child.stdin);
-    child.stdin.on("error", () => undefined); // the server may exit before reading everything
-    child.stdout.on("data", (chunk: Buffer) => ctx.stdout.write(chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) =>
-      ctx.stderr.write(redact(chunk.toString("utf8"), secretValues)),
-    );
-    // Signals sent to the launcher (host shutting down) reach the server.
-    const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
-    for (const s of signals) process.on(s, forward);
-    const cleanup = () => {
-      for (const s of signals) process.off(s, forward);
-      stdin.unpipe(child.stdin);
-      stdin.pause();
-    };
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      cleanup();
-      reject(
-        new ConnectoryError(
-          "run.spawn.failed",
-          `could not start ${server.command}: ${error.code ?? error.message}`,
-          {
-            hint:
-              error.code === "ENOENT"
-                ? `install ${server.command} or put it on PATH`
-                : "check the server's command",
-          },
-        ),
-      );
-    });
-    child.on("close", (code, signal) => {
-      cleanup();
-      resolve(code ?? (signal ? 128 + (SIGNAL_NUMBERS[signal] ?? 1) : 1));
-    });
+  const child = new StdioTransport(stdioLaunch(spec, ctx), {
+    stderr: (chunk) => ctx.stderr.write(hide(chunk)),
   });
+  return child;
+}
+
+/**
+ * Starts the stdio server and proxies until either side ends; resolves with the server's exit status.
+ * Signals sent to the launcher (the host shutting down) reach the server.
+ */
+async function runStdio(
+  child: StdioTransport,
+  spec: StdioServer,
+  host: HostStdioTransport,
+  session: Promise<unknown>,
+  log: (message: string) => void,
+): Promise<number> {
+  // The proxy logs transport errors; a stray stdout line gets a clearer word (it never reaches the host).
+  const proxyError = child.onerror;
+  child.onerror = (error) =>
+    error instanceof InvalidStdoutError
+      ? log(`ignored a line the server wrote on stdout that is not JSON-RPC: ${shorten(error.line)}`)
+      : proxyError?.(error);
+  try {
+    await child.start();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConnectoryError(
+      "run.spawn.failed",
+      `could not start ${spec.command}: ${code ?? (error as Error).message}`,
+      {
+        hint: code === "ENOENT" ? `install ${spec.command} or put it on PATH` : "check the server's command",
+      },
+    );
+  }
+  const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  for (const s of signals) process.on(s, forward);
+  try {
+    await host.start();
+    await session;
+  } finally {
+    for (const s of signals) process.off(s, forward);
+  }
+  const exit = child.exit;
+  if (!exit) return 1;
+  return exit.code ?? (exit.signal ? 128 + (SIGNAL_NUMBERS[exit.signal] ?? 1) : 1);
+}
+
+function shorten(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = {
@@ -139,14 +164,3 @@ const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = {
   SIGKILL: 9,
   SIGTERM: 15,
 };
-
-/** ctx.stdout as the Writable the SDK transport expects (a stream in production, a buffer in tests). */
-function sinkStream(ctx: CommandContext): Writable {
-  const out = ctx.stdout as unknown as Writable;
-  if (typeof (out as { once?: unknown }).once === "function") return out;
-  return {
-    write: (chunk: string) => (ctx.stdout.write(chunk), true),
-    once: () => out,
-    on: () => out,
-  } as unknown as Writable;
-}

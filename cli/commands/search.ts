@@ -28,12 +28,18 @@ lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.`,
     if (query.length > 200) throw usageError("the query is longer than 200 characters");
     const m = args.values.marketplace;
     const { marketplace, client } = await openMarketplace(ctx, typeof m === "string" ? m : undefined);
-    const results = await client.search({
+    const { hits: results, more } = await client.searchPage({
       q: query,
       ...(typeof category === "string" ? { category } : {}),
       ...(limit !== undefined ? { limit } : {}),
     });
-    const data = { marketplace, query, ...(typeof category === "string" ? { category } : {}), results };
+    const data = {
+      marketplace,
+      query,
+      ...(typeof category === "string" ? { category } : {}),
+      results,
+      more,
+    };
     if (results.length === 0) {
       const what = query ? `"${query}"` : "your filters";
       return { data, text: `no connectors in ${marketplace} match ${what}` };
@@ -44,6 +50,13 @@ lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.`,
       const desc = h.description.length > 70 ? `${h.description.slice(0, 69)}…` : h.description;
       return `${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${desc}`;
     });
+    // Without this a person takes the first page for the whole marketplace.
+    if (more) {
+      lines.push(
+        "",
+        `showing the first ${results.length}; there are more: narrow the words, add --category${limit === 100 ? "" : ", or raise --limit (up to 100)"}`,
+      );
+    }
     lines.push(
       "",
       `install one with: connectory install <name>${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}`,

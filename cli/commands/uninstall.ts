@@ -4,26 +4,30 @@ import type { Command } from "../lib/command.js";
 import { connectorLock, pruneVersions } from "../lib/commit-version.js";
 import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
 import { cacheDir } from "../lib/home.js";
+import { staleExportNotes } from "../lib/host-exports.js";
 import { findInstalled, readInstalled, updateInstalled } from "../lib/installed-store.js";
+import { status } from "../lib/output.js";
 
 const command: Command = {
   usage: "uninstall <name>[@marketplace]",
   description: `
 Removes an installed connector: its record in plugins/installed.json first (from then on it is gone for
 every command), then its stored credentials, then its folder in plugins/cache. Host config files written
-by \`config export\` keep their entries until the next export.`,
+by \`config export\` keep their entries until the next export: the command that updates each is printed.`,
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const ref = args.positionals[0] as string;
     const { key, entry } = findInstalled(await readInstalled(ctx.home), ref);
     const removed = await withLock(connectorLock(ctx.home, key), async () => {
+      // Read before the first write: a credentials.json that cannot be read must stop the uninstall
+      // here, not after the record is gone with the credentials and files left behind.
+      const hadCredentials = Object.hasOwn((await readCredentials(ctx.home)).connectors, key);
       await updateInstalled(ctx.home, (all) => {
         const next = { ...all };
         delete next[key];
         return next;
       });
       // The record is gone: from here on every command sees the connector as uninstalled.
-      const hadCredentials = Object.hasOwn((await readCredentials(ctx.home)).connectors, key);
       if (hadCredentials) {
         await updateCredentials(ctx.home, (file) => {
           const connectors = { ...file.connectors };
@@ -37,6 +41,7 @@ by \`config export\` keep their entries until the next export.`,
       );
       return { hadCredentials };
     });
+    for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
     const data = {
       name: entry.name,
       marketplace: entry.marketplace,

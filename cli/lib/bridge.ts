@@ -1,80 +1,123 @@
-import type { Readable, Writable } from "node:stream";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { redact } from "../../src/core/credentials.js";
+import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteServer } from "../../src/core/types.js";
 
-export interface BridgeIo {
-  stdin: Readable;
-  stdout: Writable;
-  /** Bridge problems, secrets redacted (stdout is the MCP channel). */
-  log: (message: string) => void;
-  fetch?: typeof fetch;
+/** Which side ended the session first. */
+export type ClosedBy = "host" | "server";
+
+/** What may look at (and answer or rewrite) the messages in each direction: the tool guard. */
+export interface MessageFilter {
+  /** undefined forwards the host's message; a message is sent back to the host instead. */
+  fromHost(message: JSONRPCMessage): Promise<JSONRPCMessage | undefined>;
+  /** The message to forward to the host, or undefined to drop it. */
+  fromServer(message: JSONRPCMessage): Promise<JSONRPCMessage | undefined>;
+  close(): void;
 }
 
+const PASS: MessageFilter = {
+  fromHost: async () => undefined,
+  fromServer: async (m) => m,
+  close: () => undefined,
+};
+
 /**
- * Bridges a host speaking MCP over stdio to a remote server (streamable HTTP, or SSE where the type
- * says so), forwarding every JSON-RPC message both ways unchanged, with the rendered headers.
- * Resolves with an exit code when either side closes: 0 when the host hung up, 1 when the remote failed.
+ * Proxies MCP messages between a host (`host`, usually stdio) and a server (a child's stdio, or a
+ * remote streamable-HTTP/SSE endpoint), passing each through `filter`. Both transports must be
+ * started by the caller's `start` order: the server first (its failure is a launch error), then the
+ * host. Resolves once both sides are closed, saying which ended first; every message the server sent
+ * before it closed has reached the host.
+ *
+ * Order: each direction is a queue, so requests and notifications reach the other side in the order
+ * they were sent even while the filter awaits (pins on disk, its own tools/list). The host's answers
+ * to server requests skip the queue: a server may ask the host something (roots, sampling) while the
+ * guard waits for that server's tools/list, and holding the answer back would deadlock them.
  */
-export async function bridgeRemote(
-  server: RemoteServer,
-  io: BridgeIo,
-  secretValues: readonly string[],
-): Promise<number> {
+export function proxyMessages(
+  host: Transport,
+  server: Transport,
+  options: { filter?: MessageFilter; log: (message: string) => void; hide?: (text: string) => string },
+): Promise<ClosedBy> {
+  const filter = options.filter ?? PASS;
+  const hide = options.hide ?? ((t: string) => t);
+  const initializeIds = new Set<RequestId>();
+  let toServer = Promise.resolve();
+  let toHost = Promise.resolve();
+  let closedBy: ClosedBy | undefined;
+
+  const failed = (what: string) => (error: unknown) =>
+    options.log(hide(`${what}: ${(error as Error).message}`));
+
+  host.onmessage = (message) => {
+    if (!("method" in message)) {
+      void server.send(message).catch(failed("could not pass an answer to the server"));
+      return;
+    }
+    if ("id" in message && message.method === "initialize") initializeIds.add(message.id);
+    toServer = toServer.then(async () => {
+      const reply = await filter.fromHost(message).catch((error: Error) => {
+        failed("tool check")(error);
+        return "id" in message
+          ? errorReply(message.id, "connectory could not check this request")
+          : undefined;
+      });
+      if (reply) return host.send(reply);
+      await server.send(message).catch(async (error: Error) => {
+        failed("server")(error);
+        // Answer the host's request instead of leaving it waiting forever.
+        if ("id" in message)
+          await host.send(errorReply(message.id, hide(`server unreachable: ${error.message}`)));
+      });
+    });
+  };
+
+  server.onmessage = (message) => {
+    // A streamable-HTTP server needs the protocol version it chose on every later request.
+    if ("result" in message && initializeIds.delete(message.id)) {
+      const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
+      if (typeof version === "string") server.setProtocolVersion?.(version);
+    }
+    toHost = toHost.then(async () => {
+      const out = await filter.fromServer(message).catch((error: Error) => {
+        failed("tool check")(error);
+        return undefined;
+      });
+      if (out) await host.send(out).catch(failed("could not write to the host"));
+    });
+  };
+
+  host.onerror = failed("host");
+  server.onerror = failed("server");
+
+  return new Promise<ClosedBy>((resolve) => {
+    host.onclose = () => {
+      closedBy ??= "host";
+      // Let what the host already sent reach the server, then shut the server down (stdio: end its
+      // stdin, then signals); its last answers still go to the host's stdout.
+      void toServer.then(() => server.close()).catch(failed("server"));
+    };
+    server.onclose = () => {
+      closedBy ??= "server";
+      filter.close();
+      void toHost
+        .then(() => host.close())
+        .catch(failed("host"))
+        .then(() => resolve(closedBy ?? "server"));
+    };
+  });
+}
+
+/** The client transport to a remote server, with its rendered headers (SSE only where the type says so). */
+export function remoteTransport(server: RemoteServer, fetchImpl?: typeof fetch): Transport {
   const url = new URL(server.url);
   const requestInit: RequestInit = { headers: { ...(server.headers ?? {}) } };
-  const options = { requestInit, ...(io.fetch ? { fetch: io.fetch } : {}) };
-  const remote: Transport =
-    server.type === "sse"
-      ? new SSEClientTransport(url, options)
-      : new StreamableHTTPClientTransport(url, options);
-  const local = new StdioServerTransport(io.stdin, io.stdout);
-  const say = (message: string) => io.log(redact(message, secretValues));
+  const options = { requestInit, ...(fetchImpl ? { fetch: fetchImpl } : {}) };
+  return server.type === "sse"
+    ? new SSEClientTransport(url, options)
+    : new StreamableHTTPClientTransport(url, options);
+}
 
-  return new Promise<number>((resolve) => {
-    let done = false;
-    const finish = (code: number) => {
-      if (done) return;
-      done = true;
-      void Promise.allSettled([local.close(), remote.close()]).then(() => resolve(code));
-    };
-    local.onmessage = (message: JSONRPCMessage) => {
-      remote.send(message).catch((error: unknown) => {
-        say(`remote server: ${(error as Error).message}`);
-        // Answer the host's request instead of leaving it waiting forever.
-        if ("id" in message && "method" in message) {
-          void local.send({
-            jsonrpc: "2.0",
-            id: message.id,
-            error: {
-              code: -32603,
-              message: redact(`remote server unreachable: ${(error as Error).message}`, secretValues),
-            },
-          });
-        }
-      });
-    };
-    remote.onmessage = (message: JSONRPCMessage) => {
-      if ("id" in message && !("method" in message)) {
-        // The protocol version the server chose must accompany later HTTP requests.
-        const version = (message as { result?: { protocolVersion?: unknown } }).result?.protocolVersion;
-        if (typeof version === "string" && remote instanceof StreamableHTTPClientTransport)
-          remote.setProtocolVersion(version);
-      }
-      void local.send(message);
-    };
-    local.onclose = () => finish(0);
-    remote.onclose = () => finish(done ? 0 : 1);
-    local.onerror = (error) => say(`stdio: ${error.message}`);
-    remote.onerror = (error) => say(`remote server: ${error.message}`);
-
-    Promise.all([remote.start(), local.start()]).catch((error: unknown) => {
-      say(`could not reach the remote server: ${(error as Error).message}`);
-      finish(1);
-    });
-  });
+function errorReply(id: RequestId, message: string): JSONRPCMessage {
+  return { jsonrpc: "2.0", id, error: { code: -32603, message } } as JSONRPCMessage;
 }

@@ -57,7 +57,7 @@ const SHARED_PATTERNS = [
  * `env`, then the server's own `env` on top. Values that look like exported shell functions are dropped.
  */
 export function childEnv(
-  spec: Pick<StdioServer, "env">,
+  spec: StdioServer,
   env: Record<string, string | undefined>,
   platform: NodeJS.Platform = process.platform,
 ): Record<string, string> {

@@ -1,5 +1,6 @@
-import { redact, validateCredentials } from "../../src/core/credentials.js";
+import { checkCredentials } from "../../src/core/credential-check.js";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { redact } from "../../src/core/secrets.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
 import type { CommandContext } from "./context.js";
 import { prompt } from "./prompt.js";
@@ -58,7 +59,7 @@ export async function collectCredentials(
     if (given !== undefined) values[key] = given;
     else if (fromEnv !== undefined && fromEnv !== "") values[key] = fromEnv;
     else if (options.interactive && (options.askAll || (stored === undefined && required.has(key)))) {
-      const answer = await ask(ctx, options.label, key, property, stored, required.has(key));
+      const answer = await askValid(ctx, options.label, key, property, stored, required.has(key));
       if (answer !== "") values[key] = answer;
       else if (stored !== undefined) values[key] = stored;
     } else if (stored !== undefined) values[key] = stored;
@@ -67,7 +68,7 @@ export async function collectCredentials(
   // Absent required keys are reported as `missing`, not as problems: validate what is there (defaults
   // may still fill a required key).
   const present = { ...options.schema, required: [...required].filter((key) => values[key] !== undefined) };
-  const report = validateCredentials(present, values);
+  const report = await validate(present, values);
   if (!report.ok) {
     const retry = options.retry ?? `connectory credentials set ${options.label} KEY=VALUE`;
     throw invalidError(options.label, report.problems, secretValues(options.schema, values), retry);
@@ -79,6 +80,14 @@ export async function collectCredentials(
     Object.entries(report.values).filter(([key]) => values[key] !== undefined),
   );
   return { values: supplied, missing };
+}
+
+/** validateCredentials, loading ajv (~100 ms with its meta-schema) only for a schema beyond DESIGN §2's keywords. */
+async function validate(schema: TokenSchema, values: Credentials) {
+  return (
+    checkCredentials(schema, values) ??
+    (await import("../../src/core/credentials.js")).validateCredentials(schema, values)
+  );
 }
 
 /** Parses `--config KEY=VALUE` pairs; a pair without `=` or with an empty key is a usage error. */
@@ -100,7 +109,11 @@ export function parseConfigPairs(list: readonly string[]): Record<string, string
   return out;
 }
 
-async function ask(
+// A person who mistypes a long token is asked again, not sent back to the start of an install.
+const ATTEMPTS = 3;
+
+/** Asks until the answer passes this field's rules (or is empty), at most ATTEMPTS times. */
+async function askValid(
   ctx: Pick<CommandContext, "stdin" | "stderr">,
   label: string,
   key: string,
@@ -108,10 +121,33 @@ async function ask(
   stored: Credentials[string] | undefined,
   required: boolean,
 ): Promise<string> {
+  const one: TokenSchema = { type: "object", properties: { [key]: property }, additionalProperties: false };
+  for (let attempt = 1; ; attempt++) {
+    const answer = await ask(ctx, label, key, property, stored, required, attempt > 1);
+    if (answer === "" || attempt === ATTEMPTS) return answer;
+    const report = await validate(one, { [key]: answer });
+    if (report.ok) return answer;
+    // Problems name the field and the rule, never the value typed.
+    const secrets = property.secret ? [answer] : [];
+    for (const p of report.problems) ctx.stderr.write(`  ${redact(p.message, secrets)}; try again\n`);
+  }
+}
+
+async function ask(
+  ctx: Pick<CommandContext, "stdin" | "stderr">,
+  label: string,
+  key: string,
+  property: TokenProperty,
+  stored: Credentials[string] | undefined,
+  required: boolean,
+  again = false,
+): Promise<string> {
   const lines = [`${label}: ${property.title ? `${property.title} (${key})` : key}`];
   if (property.description) lines.push(`  ${property.description}`);
   if (property.enum) lines.push(`  one of: ${property.enum.map(String).join(", ")}`);
-  ctx.stderr.write(lines.join("\n") + "\n");
+  else if (property.type === "boolean") lines.push("  true or false");
+  // On a second try the question alone: the description was just shown.
+  if (!again) ctx.stderr.write(lines.join("\n") + "\n");
   const keep =
     stored !== undefined
       ? property.secret

@@ -10,7 +10,7 @@ import type { CommandContext } from "./context.js";
 import { readCredentials, updateCredentials } from "./credentials-store.js";
 import type { FetchedVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey, homePaths } from "./home.js";
-import { readInstalled, updateInstalled, type InstalledEntry } from "./installed-store.js";
+import { updateInstalled, type InstalledEntry } from "./installed-store.js";
 
 /**
  * The lock every writer of one connector's cache folder holds (install, update, uninstall): installs of
@@ -35,7 +35,7 @@ export async function commitVersion(
   const key = connectorKey(name, marketplace);
   return withLock(connectorLock(ctx.home, key), async () => {
     const dir = cacheDir(ctx.home, marketplace, name, version);
-    await placeVersion(dir, fetched, (await readInstalled(ctx.home))[key]);
+    await placeVersion(dir, fetched);
     const restore = options.credentials
       ? await storeCredentials(ctx.home, key, options.credentials)
       : undefined;
@@ -68,18 +68,14 @@ export async function commitVersion(
 }
 
 /**
- * Makes `dir` hold exactly the fetched version. A folder already there is kept only when the record
- * vouches for it (same version and integrity); anything else there (left by a killed install, or other
- * bytes) is replaced by a swap, so `dir` is never half-written.
+ * Makes `dir` hold exactly the fetched version. A folder already there is kept only when nothing was
+ * downloaded (fetchVersion read it and found it sound); when fresh verified bytes were fetched, whatever
+ * is there (left by a killed install, other bytes, or a damaged copy being repaired) is replaced by a
+ * swap, so `dir` is never half-written.
  */
-async function placeVersion(
-  dir: string,
-  fetched: FetchedVersion,
-  record: InstalledEntry | undefined,
-): Promise<void> {
-  const vouched = record?.version === fetched.version && record.integrity === fetched.integrity;
+async function placeVersion(dir: string, fetched: FetchedVersion): Promise<void> {
   const present = await exists(dir);
-  if (present && (vouched || fetched.contents === undefined)) return;
+  if (present && fetched.contents === undefined) return;
   if (!fetched.contents) {
     throw new ConnectoryError(
       "install.raced",

@@ -16,7 +16,8 @@ import {
  */
 export interface CredentialsFile {
   connectors: Record<string, Credentials>;
-  registries: Record<string, { token: string }>;
+  /** `url`: the registry that issued the token; it is never sent anywhere else. */
+  registries: Record<string, { token: string; url?: string }>;
 }
 
 const EMPTY: CredentialsFile = { connectors: {}, registries: {} };
@@ -26,9 +27,10 @@ const connectorValues = objectOf("an object of connectors' credentials", (values
     ["string", "number", "boolean"].includes(typeof v) ? undefined : `is ${describe(v)}, not a value`,
   )(values),
 );
-const registryTokens = objectOf("an object of registry tokens", (r) =>
-  isJsonObject(r) && typeof r.token === "string" ? undefined : 'has no "token" text',
-);
+const registryTokens = objectOf("an object of registry tokens", (r) => {
+  if (!isJsonObject(r) || typeof r.token !== "string") return 'has no "token" text';
+  return r.url === undefined || typeof r.url === "string" ? undefined : 'has a "url" that is not text';
+});
 
 // Messages name keys and kinds of values, never a value: this file holds secrets.
 const checkCredentials: ShapeCheck = (file) => {
@@ -61,4 +63,21 @@ export async function updateCredentials(
     async (current) => fn({ connectors: current.connectors ?? {}, registries: current.registries ?? {} }),
     { mode: 0o600, check: checkCredentials },
   );
+}
+
+/**
+ * The stored publish token of a marketplace, only when it was issued by the URL the marketplace has
+ * now: after `marketplace remove` + `add` under the same name, or CONNECTORY_REGISTRY pointing the
+ * default elsewhere, the old token must not be sent to the new address. `issuedBy` tells why not.
+ */
+export function registryToken(
+  file: CredentialsFile,
+  marketplace: { name: string; url: string },
+): { token?: string; issuedBy?: string } {
+  const stored = Object.hasOwn(file.registries, marketplace.name)
+    ? file.registries[marketplace.name]
+    : undefined;
+  if (!stored) return {};
+  if (stored.url === marketplace.url) return { token: stored.token };
+  return { issuedBy: stored.url ?? "an unrecorded address" };
 }

@@ -8,6 +8,7 @@ import { loadPackage, readCachedPackage, type InstallablePackage } from "./cache
 import type { CommandContext } from "./context.js";
 import { cacheDir } from "./home.js";
 import type { InstalledEntry } from "./installed-store.js";
+import { warn } from "./output.js";
 import { createProgress } from "./progress.js";
 import type { RegistryClient } from "./registry-client.js";
 
@@ -40,16 +41,23 @@ export async function fetchVersion(
   const label = `${name}@${version}`;
   const dir = cacheDir(ctx.home, marketplace, name, version);
   if (installed?.version === version && installed.integrity === entry.dist.integrity && (await isDir(dir))) {
-    const pkg = await readCachedPackage(dir, label);
-    return {
-      name,
-      marketplace,
-      version,
-      integrity: installed.integrity,
-      sha256: installed.sha256,
-      contents: undefined,
-      pkg,
-    };
+    try {
+      const pkg = await readCachedPackage(dir, label);
+      return {
+        name,
+        marketplace,
+        version,
+        integrity: installed.integrity,
+        sha256: installed.sha256,
+        contents: undefined,
+        pkg,
+      };
+    } catch (error) {
+      // A damaged cache is repaired by installing again (what `list` advises): fetch the verified
+      // bytes, which replace the folder, instead of blaming the publisher for our copy.
+      if (!(error instanceof ConnectoryError)) throw error;
+      warn(ctx, `the cached files of ${label} are damaged (${error.message}); downloading them again`);
+    }
   }
 
   const progress = await createProgress(ctx, `downloading ${label}`);

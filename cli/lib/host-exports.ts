@@ -39,3 +39,32 @@ export function exportProblems(
   }
   return { missing, stale };
 }
+
+/**
+ * After a command changed the effective set (uninstall, enable, disable): one line per host file
+ * Connectory wrote that no longer matches it, with the command that brings it up to date. Host files
+ * are only ever changed by `config export`, so without this the host keeps launching a removed
+ * server (or never sees an enabled one) and nothing says why. Never fails the command it follows.
+ */
+export async function staleExportNotes(home: string): Promise<string[]> {
+  try {
+    const exports = await readExports(home);
+    if (!exports || exports.length === 0) return [];
+    const { loadEffectiveConfig } = await import("./effective-config.js");
+    const config = await loadEffectiveConfig(home);
+    const active = config.servers.filter((s) => s.status === "active").map((s) => s.name);
+    const { missing, stale } = exportProblems(exports, active);
+    return exports.flatMap((e) => {
+      const gone = stale.filter((s) => s.file === e.file).map((s) => s.server);
+      const added = [...missing].filter(([, hosts]) => hosts.includes(e.host)).map(([name]) => name);
+      if (gone.length === 0 && added.length === 0) return [];
+      const what = [
+        ...(gone.length ? [`still lists ${gone.join(", ")}`] : []),
+        ...(added.length ? [`lacks ${added.join(", ")}`] : []),
+      ].join(" and ");
+      return [`${e.file} ${what}: connectory config export --host ${e.host} --file ${e.file} --write`];
+    });
+  } catch {
+    return [];
+  }
+}

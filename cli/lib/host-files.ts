@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTwoFilesPatch } from "diff";
-import { redact } from "../../src/core/credentials.js";
+import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import {
   applyEntryChanges,

@@ -29,6 +29,7 @@ export class HostStdioTransport implements Transport {
   ) {}
 
   async start(): Promise<void> {
+    if (this.closed) return;
     this.stdin.on("data", this.onData);
     this.stdin.on("end", this.onEnd);
     this.stdin.on("close", this.onEnd);
@@ -37,8 +38,9 @@ export class HostStdioTransport implements Transport {
     (this.stdout as { on?: (e: string, f: () => void) => void }).on?.("error", () => undefined);
   }
 
+  // Sending goes on after the host closed stdin: a host shutting down still reads the answers to
+  // what it sent (the SDK client ends stdin, then waits for the server to exit).
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return Promise.resolve();
     const out = this.stdout as Sink & { once?: (e: string, f: () => void) => void };
     const flushed = out.write(JSON.stringify(message) + "\n");
     if (flushed !== false || typeof out.once !== "function") return Promise.resolve();
@@ -65,14 +67,19 @@ export class HostStdioTransport implements Transport {
       const line = this.buffer.slice(0, newline).replace(/\r$/, "");
       this.buffer = this.buffer.slice(newline + 1);
       if (this.skipping) this.skipping = false;
+      else if (line.length > MAX_LINE_CHARS) this.tooLong();
       else this.readLine(line);
     }
     if (this.buffer.length > MAX_LINE_CHARS) {
       this.buffer = "";
-      if (!this.skipping) this.reject(null, -32600, "Invalid Request: a message longer than 10 MiB");
+      if (!this.skipping) this.tooLong();
       this.skipping = true;
     }
   };
+
+  private tooLong(): void {
+    this.reject(null, -32600, "Invalid Request: a message longer than 10 MiB");
+  }
 
   private readonly onEnd = (): void => {
     const rest = this.buffer + this.decoder.end();

@@ -6,7 +6,7 @@ import type { CommandContext } from "./context.js";
 import { readCredentials } from "./credentials-store.js";
 import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
 import { connectorKey, NAME } from "./home.js";
-import { readInstalled, type InstalledEntry } from "./installed-store.js";
+import { credentialsFixCommand, readInstalled, type InstalledEntry } from "./installed-store.js";
 import { resolveMarketplace } from "./marketplaces-store.js";
 import { warn } from "./output.js";
 import { canPrompt } from "./prompt.js";
@@ -95,10 +95,7 @@ export function warnResolution(ctx: CommandContext, name: string, r: Resolution)
   if (r.deprecated !== undefined) warn(ctx, `${name}@${r.version} is deprecated: ${r.deprecated}`);
 }
 
-/** `connectory credentials set <ref> KEY=… …`: what to run when credentials are missing. */
-export function credentialsFixCommand(ref: string, missing: readonly string[]): string {
-  return `connectory credentials set ${ref} ${missing.map((k) => `${k}=…`).join(" ")}`;
-}
+export { credentialsFixCommand };
 
 /** How commands name an installed connector: `name`, or `name@marketplace` when the bare name is ambiguous. */
 export async function refFor(home: string, entry: InstalledEntry): Promise<string> {

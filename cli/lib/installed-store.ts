@@ -84,3 +84,14 @@ export function findInstalled(entries: InstalledFile, ref: string): { key: strin
     hint: "run `connectory list` to see what is installed, or `connectory install <name>`",
   });
 }
+
+/** `connectory credentials set <ref> KEY=… …`: what to run when credentials are missing. */
+export function credentialsFixCommand(ref: string, missing: readonly string[]): string {
+  return `connectory credentials set ${ref} ${missing.map((k) => `${k}=…`).join(" ")}`;
+}
+
+/** `connectory install <name> [--marketplace m]`: what repairs a connector whose cached files are damaged. */
+export function reinstallCommand(entry: Pick<InstalledEntry, "name" | "marketplace">): string {
+  const from = entry.marketplace === "default" ? "" : ` --marketplace ${entry.marketplace}`;
+  return `connectory install ${entry.name}${from}`;
+}

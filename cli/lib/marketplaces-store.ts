@@ -26,22 +26,47 @@ const checkMarketplaces = objectOf("an object of marketplaces", (m) => {
   return undefined;
 });
 
+/**
+ * CONNECTORY_REGISTRY, when set, is the URL of the marketplace named "default", also when
+ * marketplaces.json names another one (as npm's npm_config_registry beats .npmrc): an environment
+ * variable that is silently ignored once the file exists would send installs to the wrong registry.
+ */
+function withEnv(file: MarketplacesFile, env: Record<string, string | undefined>): MarketplacesFile {
+  const url = env.CONNECTORY_REGISTRY;
+  const current = file[DEFAULT_MARKETPLACE];
+  if (!url || !current) return file;
+  return { ...file, [DEFAULT_MARKETPLACE]: { ...current, url } };
+}
+
 /** Known marketplaces; when the file is absent, just the built-in default. */
 export async function readMarketplaces(
   home: string,
   env: Record<string, string | undefined> = {},
 ): Promise<MarketplacesFile> {
-  return readJsonFile<MarketplacesFile>(homePaths(home).marketplaces, builtIn(env), checkMarketplaces);
+  const file = await readJsonFile(homePaths(home).marketplaces, builtIn(env), checkMarketplaces);
+  return withEnv(file, env);
 }
 
+/** Locked read-modify-write; `fn` sees what readMarketplaces returns, the override is never stored. */
 export function updateMarketplaces(
   home: string,
   env: Record<string, string | undefined>,
   fn: (file: MarketplacesFile) => MarketplacesFile | Promise<MarketplacesFile>,
 ): Promise<MarketplacesFile> {
-  return updateJsonFile<MarketplacesFile>(homePaths(home).marketplaces, builtIn(env), fn, {
-    check: checkMarketplaces,
-  });
+  return updateJsonFile<MarketplacesFile>(
+    homePaths(home).marketplaces,
+    builtIn(env),
+    async (stored) => {
+      const next = await fn(withEnv(stored, env));
+      const kept = stored[DEFAULT_MARKETPLACE];
+      const now = next[DEFAULT_MARKETPLACE];
+      // The command left "default" as the override showed it: keep the URL the file had.
+      if (kept && now && env.CONNECTORY_REGISTRY && now.url === env.CONNECTORY_REGISTRY)
+        return { ...next, [DEFAULT_MARKETPLACE]: { ...now, url: kept.url } };
+      return next;
+    },
+    { check: checkMarketplaces },
+  );
 }
 
 /** The marketplace a command means: the named one, else the default. */

@@ -2,7 +2,7 @@ import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { redact } from "../../src/core/credentials.js";
+import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { InvalidStdoutError } from "./stdio-transport.js";
 

@@ -1,4 +1,4 @@
-import { redact } from "../../src/core/credentials.js";
+import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
 import type { CommandContext } from "./context.js";

@@ -15,7 +15,14 @@ export interface PublishResponse {
   warnings?: Problem[];
 }
 
-/** The authenticated calls of the registry API (DESIGN §4): who a token is, and publishing. */
+/** What the registry answers to a tools report. */
+export interface ToolsResponse {
+  name: string;
+  version: string;
+  tools: { reportedBy: "publisher"; reportedAt: string; count: number };
+}
+
+/** The authenticated calls of the registry API (DESIGN §4): who a token is, publishing, reporting tools. */
 export class PublishClient {
   private readonly baseUrl: string;
 
@@ -41,6 +48,22 @@ export class PublishClient {
       body: bytes as Uint8Array<ArrayBuffer>,
     });
     return (await res.json()) as PublishResponse;
+  }
+
+  /**
+   * PUT /v1/connectors/:name/:version/tools: reports the tools a version's servers list (the owner only;
+   * a new report replaces the previous one).
+   */
+  async reportTools(name: string, version: string, tools: readonly unknown[]): Promise<ToolsResponse> {
+    const res = await this.call(
+      `/v1/connectors/${encodeURIComponent(name)}/${encodeURIComponent(version)}/tools`,
+      {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ tools }),
+      },
+    );
+    return (await res.json()) as ToolsResponse;
   }
 
   private async call(pathname: string, init: RequestInit): Promise<Response> {

@@ -48,12 +48,23 @@ export class RegistryClient {
 
   /** Full-text search; `category` filters. */
   async search(params: { q?: string; category?: string; limit?: number }): Promise<SearchHit[]> {
+    return (await this.searchPage(params)).hits;
+  }
+
+  /** One page of search results, and whether the registry has more after it (it sent a cursor). */
+  async searchPage(params: {
+    q?: string;
+    category?: string;
+    limit?: number;
+  }): Promise<{ hits: SearchHit[]; more: boolean }> {
     const query = new URLSearchParams();
     if (params.q) query.set("q", params.q);
     if (params.category) query.set("category", params.category);
     if (params.limit !== undefined) query.set("limit", String(params.limit));
     const body = await this.getJson(`/v1/connectors?${query}`);
-    return normalizeHits(body);
+    const cursor =
+      typeof body === "object" && body !== null ? (body as { nextCursor?: unknown }).nextCursor : undefined;
+    return { hits: normalizeHits(body), more: typeof cursor === "string" && cursor !== "" };
   }
 
   /** The connector document: every version, dist-tags, integrity. */

@@ -1,5 +1,7 @@
 import type { Command } from "./command.js";
+import { staleExportNotes } from "./host-exports.js";
 import { findInstalled, updateInstalled } from "./installed-store.js";
+import { status } from "./output.js";
 
 /** The `enable` / `disable` command: sets an installed connector's `enabled` flag, a no-op when already so. */
 export function toggleCommand(enabled: boolean, description: string): Command {
@@ -18,6 +20,7 @@ export function toggleCommand(enabled: boolean, description: string): Command {
         changed = found.entry.enabled !== enabled;
         return changed ? { ...entries, [key]: { ...found.entry, enabled } } : entries;
       });
+      if (changed) for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
       return {
         data: { key, enabled, changed },
         text: changed ? `${enabled ? "Enabled" : "Disabled"} ${key}` : `${key} was already ${verb}d`,

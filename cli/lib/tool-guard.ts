@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { diffPins, formatDrift, type ToolDrift } from "../../src/core/tools/drift.js";
 import type { McpTool } from "../../src/core/tools/types.js";
 import type { ServerPins } from "./pins-store.js";
@@ -38,11 +38,12 @@ interface Pending {
  * the same session: the server is never started a second time and cannot show a checker other tools.
  */
 export class ToolGuard {
-  /** name → listed exactly as pinned, from the last complete check; undefined = must check again. */
-  private approved: Map<string, boolean> | undefined;
+  /** Each listed tool vs its pin, from the last complete check; undefined = must check again. */
+  private approved: Map<string, "ok" | "changed" | "new"> | undefined;
   private readonly hostLists = new Map<RequestId, boolean>(); // id → first page (no cursor)
   private readonly initializeIds = new Set<RequestId>();
   private readonly internal = new Map<RequestId, Pending>();
+  private readonly pending = new Set<RequestId>(); // host requests forwarded and not yet answered
   private readonly idPrefix = `connectory-${randomUUID()}-`;
   private nextId = 0;
   private walk: McpTool[] | undefined; // pages of the host's current tools/list walk
@@ -55,6 +56,12 @@ export class ToolGuard {
   /** A message from the host: undefined to forward it, or the reply to send the host instead. */
   async fromHost(message: JSONRPCMessage): Promise<Reply> {
     if (!("method" in message) || !("id" in message)) return undefined;
+    const reply = await this.screen(message);
+    if (!reply) this.pending.add(message.id);
+    return reply;
+  }
+
+  private async screen(message: JSONRPCRequest): Promise<Reply> {
     if (message.method === "initialize") this.initializeIds.add(message.id);
     if (message.method === "tools/list") this.hostLists.set(message.id, message.params?.cursor === undefined);
     if (message.method !== "tools/call") return undefined;
@@ -69,9 +76,9 @@ export class ToolGuard {
       );
     }
     const state = this.approved?.get(name);
-    if (state === true) return undefined;
+    if (state === "ok") return undefined;
     const why =
-      state === false
+      state === "changed"
         ? `tool ${name} of ${this.deps.server} changed since you approved it`
         : `tool ${name} is not among the approved tools of ${this.deps.server}`;
     return refusal(
@@ -100,14 +107,20 @@ export class ToolGuard {
         );
       return undefined;
     }
+    // Only one answer per forwarded request reaches the host: a second answer to a tools/list (or an
+    // answer to nothing) would otherwise pass unchecked.
+    if (!this.pending.delete(message.id)) {
+      this.deps.log(`dropped an answer from ${this.deps.server} to a request the host has no pending`);
+      return undefined;
+    }
     if (this.initializeIds.delete(message.id) && "result" in message) {
       const info = (message.result as { serverInfo?: { name?: unknown; version?: unknown } }).serverInfo;
       if (typeof info?.name === "string")
         this.serverInfo = { name: info.name, version: typeof info.version === "string" ? info.version : "" };
     }
     const firstPage = this.hostLists.get(message.id);
-    if (firstPage === undefined || !("result" in message)) return message;
     this.hostLists.delete(message.id);
+    if (firstPage === undefined || !("result" in message)) return message;
     return this.checkPage(message.id, firstPage, message.result as Record<string, unknown>, message);
   }
 
@@ -161,7 +174,7 @@ export class ToolGuard {
       this.deps.log(
         `first run of ${this.deps.server}: pinned its ${tools.length} tool definitions; a later change will be refused until \`connectory trust ${this.deps.server}\``,
       );
-      this.approved = new Map(tools.map((t) => [t.name, true]));
+      this.approved = new Map(tools.map((t) => [t.name, "ok"]));
       return [];
     }
     const names = new Set(tools.map((t) => t.name));
@@ -172,9 +185,9 @@ export class ToolGuard {
     for (const d of twice) if (!drift.some((x) => x.tool === d.tool)) drift.push(d);
     if (complete) {
       const bad = new Set(drift.map((d) => d.tool));
-      this.approved = new Map(
-        tools.map((t) => [t.name, Object.hasOwn(pins.tools, t.name) && !bad.has(t.name)]),
-      );
+      const state = (name: string) =>
+        !Object.hasOwn(pins.tools, name) ? "new" : bad.has(name) ? "changed" : "ok";
+      this.approved = new Map(tools.map((t) => [t.name, state(t.name)] as const));
     } else if (drift.length > 0) this.approved = undefined;
     return drift.length > 0 ? this.report(drift) : [];
   }

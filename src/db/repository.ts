@@ -1,6 +1,6 @@
 import type { Category } from "../core/types.js";
 
-// The registry's data layer, dialect-free: SQLite implements it now, PostgreSQL next (issue 8). The
+// The registry's data layer, dialect-free: SQLite and PostgreSQL implement it. The
 // services in src/registry use nothing else, so every rule (ownership, latest, documents) is written once.
 
 /** A prepared JSON document: the exact bytes to serve and their ETag. */
@@ -44,6 +44,8 @@ export interface VersionRecord {
   blobKey: string;
   /** JSON of what the package declares (see src/registry/documents.ts). */
   content: string;
+  /** JSON of the tools the publisher reported (src/registry/tools.ts); null or absent when none were. */
+  tools?: string | null;
 }
 
 /** A connector with everything needed to recompute its documents. */
@@ -77,6 +79,8 @@ export interface SearchQuery {
   /** Words to match (already split; each matched as a prefix); empty = no text filter. */
   terms: string[];
   category?: Category;
+  /** Only this publisher's connectors (a valid publisher name); indexed by (publisher, name). */
+  publisher?: string;
   sort: SortKey;
   limit: number;
   /** Keyset position: the sort value and name of the last item of the previous page. */
@@ -112,7 +116,8 @@ export interface RegistryTx {
   updateVersion(
     connectorId: number,
     version: string,
-    patch: { yanked: boolean; deprecated: string | null; document: Prepared },
+    /** `tools` absent leaves the stored tools as they are. */
+    patch: { yanked: boolean; deprecated: string | null; tools?: string | null; document: Prepared },
   ): Promise<void>;
   /** Replaces the explicit dist-tags. */
   setTags(connectorId: number, tags: Record<string, string>): Promise<void>;
@@ -142,6 +147,11 @@ export interface RegistryRepository {
   categories(): Promise<Array<{ category: Category; count: number }>>;
   connectorNames(): Promise<string[]>;
   getMeta(key: string): Promise<string | undefined>;
+  /**
+   * One cheap round trip to the database (GET /healthz). Throws ConnectoryError `db.unavailable` (503)
+   * when the database cannot answer.
+   */
+  ping(): Promise<void>;
 
   ensurePublisher(name: string, now: string): Promise<PublisherRow>;
   createToken(input: {

@@ -64,6 +64,8 @@ export function versionDocument(
     yanked: v.yanked,
     ...(v.deprecated !== null ? { deprecated: v.deprecated } : {}),
     ...content,
+    // The publisher's report of the version's tools (src/registry/tools.ts), when there is one.
+    ...(v.tools ? { tools: JSON.parse(v.tools) as unknown } : {}),
     dist: dist(publicUrl, name, v),
   });
 }

@@ -126,7 +126,8 @@ async function persist(tx: RegistryTx, publicUrl: string, before: ConnectorState
   await tx.updateConnector(after.id, connectorFields(after, publicUrl));
 }
 
-function checkOwner(state: ConnectorState, owner: TokenOwner): void {
+/** 403 unless `owner` is the connector's publisher. */
+export function checkOwner(state: ConnectorState, owner: TokenOwner): void {
   if (state.publisherId !== owner.publisherId) {
     throw new ConnectoryError(
       "connector.forbidden",
@@ -139,7 +140,8 @@ function checkOwner(state: ConnectorState, owner: TokenOwner): void {
   }
 }
 
-function findVersion(state: ConnectorState, version: string): VersionRecord {
+/** The stored version `version` of a connector; 404 when there is none. */
+export function findVersion(state: ConnectorState, version: string): VersionRecord {
   const found = state.versions.find((v) => v.version === version);
   if (!found) {
     throw new ConnectoryError("version.not-found", `${state.name} has no version ${clip(version)}`, {

@@ -1,6 +1,7 @@
 import type { RegistryRepository } from "../db/repository.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import type { RegistryDeps } from "./context.js";
+import { checkHealth } from "./health.js";
 import { deprecateVersion, removeDistTag, setDistTag, unyankVersion, yankVersion } from "./manage.js";
 import { publishTarball } from "./publish.js";
 import {
@@ -16,6 +17,7 @@ import {
 import { rebuildForPublicUrl } from "./rebuild.js";
 import type { SearchParams } from "./search-params.js";
 import { authenticate } from "./tokens.js";
+import { reportTools } from "./tools.js";
 
 type Tail<F> = F extends (deps: RegistryDeps, ...rest: infer R) => infer T ? (...rest: R) => T : never;
 
@@ -30,6 +32,8 @@ export interface Registry {
   deprecate: Tail<typeof deprecateVersion>;
   setDistTag: Tail<typeof setDistTag>;
   removeDistTag: Tail<typeof removeDistTag>;
+  /** PUT /v1/connectors/:name/:version/tools: the owner reports a version's tools. */
+  reportTools: Tail<typeof reportTools>;
   connector: Tail<typeof getConnector>;
   version: Tail<typeof getVersion>;
   readVersion: Tail<typeof readVersion>;
@@ -39,6 +43,8 @@ export interface Registry {
   search(params: SearchParams): ReturnType<typeof searchConnectors>;
   categories(): ReturnType<typeof listCategories>;
   whoami(authorization: string | undefined): Promise<{ publisher: string }>;
+  /** GET /healthz: ready, and the database answers a query now (503 `db.unavailable` otherwise). */
+  health(): Promise<{ status: "ok" }>;
 }
 
 /** Wires the services to their dependencies. No I/O until the first call. */
@@ -79,6 +85,7 @@ export function createRegistry(input: {
     deprecate: bind(deprecateVersion),
     setDistTag: bind(setDistTag),
     removeDistTag: bind(removeDistTag),
+    reportTools: bind(reportTools),
     connector: bind(getConnector),
     version: bind(getVersion),
     readVersion: bind(readVersion),
@@ -90,5 +97,6 @@ export function createRegistry(input: {
     whoami: bind(async (d, authorization: string | undefined) => ({
       publisher: (await authenticate(d.repo, authorization)).publisher,
     })),
+    health: bind((d) => checkHealth(d)),
   };
 }

@@ -1,7 +1,7 @@
 import { ConnectoryError } from "../core/errors.js";
 import { CATEGORIES, type Category } from "../core/types.js";
 import type { ConnectorSummary, SearchQuery, SortKey } from "../db/repository.js";
-import { clip } from "./names.js";
+import { clip, NAME } from "./names.js";
 
 const SORTS: readonly SortKey[] = ["relevance", "downloads", "updated", "name"];
 export const DEFAULT_LIMIT = 20;
@@ -13,6 +13,8 @@ const MAX_TERMS = 16;
 export interface SearchParams {
   q?: string;
   category?: string;
+  /** Only this publisher's connectors. */
+  publisher?: string;
   sort?: string;
   limit?: string;
   cursor?: string;
@@ -48,6 +50,19 @@ export function parseSearch(params: SearchParams): SearchQuery {
     category = params.category as Category;
   }
 
+  let publisher: string | undefined;
+  if (params.publisher !== undefined && params.publisher !== "") {
+    // Publisher names follow the connector name rule (DESIGN §2), so anything else matches nothing.
+    if (!NAME.test(params.publisher)) {
+      throw bad(
+        "query.publisher.invalid",
+        `"${clip(params.publisher)}" is not a publisher name`,
+        "publisher names are 1-64 lower-case letters, digits and inner hyphens",
+      );
+    }
+    publisher = params.publisher;
+  }
+
   const sortText = params.sort === undefined || params.sort === "" ? undefined : params.sort;
   if (sortText !== undefined && !(SORTS as readonly string[]).includes(sortText)) {
     throw bad("query.sort.unknown", `unknown sort "${clip(sortText)}"`, `one of: ${SORTS.join(", ")}`);
@@ -62,7 +77,13 @@ export function parseSearch(params: SearchParams): SearchQuery {
     limit = Number(params.limit);
   }
 
-  const query: SearchQuery = { terms, sort, limit, ...(category ? { category } : {}) };
+  const query: SearchQuery = {
+    terms,
+    sort,
+    limit,
+    ...(category ? { category } : {}),
+    ...(publisher ? { publisher } : {}),
+  };
   if (params.cursor !== undefined && params.cursor !== "") query.after = decodeCursor(params.cursor, query);
   return query;
 }
@@ -99,5 +120,7 @@ function decodeCursor(cursor: string, query: SearchQuery): { key: number | strin
 }
 
 function fingerprint(query: SearchQuery): string {
-  return `${query.terms.join(" ")}|${query.category ?? ""}`;
+  // The publisher part only when filtered, so cursors issued before the filter existed stay valid.
+  const base = `${query.terms.join(" ")}|${query.category ?? ""}`;
+  return query.publisher === undefined ? base : `${base}|${query.publisher}`;
 }

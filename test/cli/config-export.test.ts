@@ -193,6 +193,25 @@ describe("config export", () => {
     expect(JSON.stringify(entries)).not.toContain(TOKEN);
   });
 
+  it("uninstall, disable and enable say which exported host files are now out of date", async () => {
+    const file = path.join(dir, "mcp.json");
+    expect((await exportTo("cursor", file, "--write")).code).toBe(0);
+    const fix = `connectory config export --host cursor --file ${file} --write`;
+    const disabled = await cli(["disable", "weather"], { home });
+    expect(disabled.stderr).toContain(`${file} still lists weather: ${fix}`);
+    const enabled = await cli(["enable", "weather"], { home });
+    expect(enabled.stderr).toBe("");
+    const removed = await cli(["uninstall", "tushare", "--json"], { home });
+    expect(removed.code).toBe(0);
+    expect(JSON.parse(removed.stdout)).toMatchObject({ name: "tushare" });
+    expect(removed.stderr).toContain(`${file} still lists tushare: ${fix}`);
+    // The note names a fix; the host file itself is only ever changed by that export.
+    expect(Object.keys(entriesOf("cursor", await fs.readFile(file, "utf8")))).toContain("tushare");
+    expect((await exportTo("cursor", file, "--write")).code).toBe(0);
+    expect((await cli(["disable", "weather"], { home })).stderr).toContain("still lists weather");
+    expect((await cli(["enable", "weather"], { home })).stderr).toBe("");
+  });
+
   it("refuses unknown hosts, bad flags and import-only hosts", async () => {
     expect((await cli(["config", "export", "--host", "notepad"], { home })).code).toBe(2);
     expect((await cli(["config", "export"], { home })).code).toBe(2);

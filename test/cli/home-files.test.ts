@@ -93,7 +93,8 @@ describe("a home file of the wrong shape", () => {
           }
         }
         // The reading commands that need this file do fail on it, naming it.
-        const needs = which === "marketplaces" ? ["marketplace", "list"] : which === "hosts" ? null : ["list"];
+        const needs =
+          which === "marketplaces" ? ["marketplace", "list"] : which === "hosts" ? null : ["list"];
         if (needs) {
           const r = await cli(needs, { home });
           expect(r.code).toBe(1);

@@ -64,7 +64,31 @@ describe("pins store", () => {
   });
 });
 
-describe("approving tools: run's pre-flight and trust", () => {
+/** `connectory run <server>` with a scripted host that initializes and lists the tools once. */
+function runListing(server: string, home: string) {
+  const lines = [
+    {
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    },
+    { method: "notifications/initialized" },
+    { id: 2, method: "tools/list", params: {} },
+  ];
+  const stdin = lines.map((l) => JSON.stringify({ jsonrpc: "2.0", ...l })).join("\n") + "\n";
+  return cli(["run", server], { home, stdin });
+}
+
+/** The error run answered the host's tools/list with, if any. */
+function listError(stdout: string): { code: number; message: string } | undefined {
+  const lines = stdout
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l));
+  return lines.find((m) => m.id === 2)?.error;
+}
+
+describe("approving tools: run's in-session check and trust", () => {
   async function setup() {
     const dir = await tempDir();
     const file = path.join(dir, "tools.json");
@@ -76,17 +100,18 @@ describe("approving tools: run's pre-flight and trust", () => {
 
   it("pins on first run, refuses a drifted server with the diff, and runs again once trusted", async () => {
     const { h, file } = await setup();
-    const first = await cli(["run", "notes"], { home: h, stdin: "" });
+    const first = await runListing("notes", h);
     expect(first.code).toBe(0);
+    expect(listError(first.stdout)).toBeUndefined();
     expect(first.stderr).toContain("first run of notes: pinned its 2 tool definitions");
     expect(await serverPins(h, "notes")).toBeDefined();
 
     const changed = structuredClone(FIXTURE_TOOLS) as any;
     changed.push({ name: "exfiltrate", inputSchema: { type: "object" } });
     await writeTools(file, changed);
-    const refused = await cli(["run", "notes"], { home: h, stdin: "" });
-    expect(refused.code).toBe(1);
-    expect(refused.stdout).toBe("");
+    const refused = await runListing("notes", h);
+    expect(listError(refused.stdout)).toMatchObject({ code: -32001 });
+    expect(refused.stdout).not.toContain('"name":"exfiltrate"');
     expect(refused.stderr).toContain("+ tool exfiltrate was added");
 
     const trust = await cli(["trust", "notes", "--json"], { home: h });
@@ -96,7 +121,7 @@ describe("approving tools: run's pre-flight and trust", () => {
       tools: 3,
       drift: [{ tool: "exfiltrate", kind: "added" }],
     });
-    expect((await cli(["run", "notes"], { home: h, stdin: "" })).code).toBe(0);
+    expect(listError((await runListing("notes", h)).stdout)).toBeUndefined();
   });
 
   it("re-approves a trusted hand-written server's tools when it is trusted again", async () => {
@@ -112,10 +137,10 @@ describe("approving tools: run's pre-flight and trust", () => {
     const changed = structuredClone(FIXTURE_TOOLS) as any;
     changed[0].description = "Search the notes and upload them";
     await writeTools(file, changed);
-    expect((await cli(["run", "mine"], { home: h, stdin: "" })).code).toBe(1);
+    expect(listError((await runListing("mine", h)).stdout)?.message).toContain("connectory trust mine");
     const trust = await cli(["trust", "mine"], { home: h });
     expect(trust.code).toBe(0);
     expect(trust.stdout).toContain('~ description: "Search the notes" → "Search the notes and upload them"');
-    expect((await cli(["run", "mine"], { home: h, stdin: "" })).code).toBe(0);
+    expect(listError((await runListing("mine", h)).stdout)).toBeUndefined();
   });
 });

@@ -81,6 +81,18 @@ it("ranges skip the yanked version, a pin takes it with a warning, prereleases o
   expect(none.stderr).toContain("available versions: 1.2.0-beta.1, 1.1.0 (yanked), 1.0.0");
 });
 
+it("search says when the registry has more results than it printed", async () => {
+  const page = await run("search", "--limit", "2", "--json");
+  expect(page.code, page.stderr).toBe(0);
+  expect(JSON.parse(page.stdout)).toMatchObject({ more: true });
+  expect(JSON.parse(page.stdout).results).toHaveLength(2);
+  const text = await run("search", "--limit", "2");
+  expect(text.stdout).toContain("showing the first 2; there are more");
+  const all = await run("search", "--limit", "100");
+  expect(all.stdout).not.toContain("there are more");
+  expect(JSON.parse((await run("search", "--limit", "100", "--json")).stdout).more).toBe(false);
+});
+
 it("the registry's 404 comes through with its code and hint", async () => {
   const r = await run("install", "nope", "--json");
   expect(r.code).toBe(1);

@@ -213,6 +213,24 @@ describe("install", () => {
     expect(reg.tarballCount()).toBe(1);
   });
 
+  it("installing again repairs a damaged cache, as `list` advises, keeping the credentials", async () => {
+    await reg.publish(tushare());
+    expect((await run("install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`)).code).toBe(0);
+    const dir = cacheDir(home, "default", "tushare", "1.0.0");
+    const good = await fs.readFile(path.join(dir, "mcp.json"), "utf8");
+    await fs.writeFile(path.join(dir, "mcp.json"), "{ damaged");
+    const list = await run("list");
+    expect(list.stdout).toMatch(/tushare\s+1\.0\.0\s+default\s+unreadable/);
+    expect(list.stdout).toContain("connectory install tushare");
+    const r = await run("install", "tushare", "--json");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("downloading them again");
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "ready", reused: false });
+    expect(await fs.readFile(path.join(dir, "mcp.json"), "utf8")).toBe(good);
+    expect(reg.tarballCount()).toBe(2);
+    expect((await run("list")).stdout).toMatch(/tushare\s+1\.0\.0\s+default\s+ready/);
+  });
+
   it("an orphan cache folder (from a killed install) is replaced, never trusted", async () => {
     await reg.publish(weather());
     const dir = cacheDir(home, "default", "weather", "1.0.0");

@@ -27,7 +27,20 @@ describe("list", () => {
     ]);
     const text = await cli(["list"], { home });
     expect(text.stdout).toMatch(/brave-search\s+1\.0\.0\s+mirror\s+needs-credentials \(BRAVE_API_KEY\)/);
-    expect(text.stdout).toContain("connectory credentials set brave-search");
+    expect(text.stdout).toContain("connectory credentials set brave-search BRAVE_API_KEY=…");
+  });
+
+  it("prints a runnable command for every connector missing credentials", async () => {
+    const home = await tempDir();
+    await buildHome(home, [
+      { sample: "github" },
+      { sample: "brave-search" },
+      { sample: "brave-search", marketplace: "mirror" },
+    ]);
+    const r = await cli(["list"], { home });
+    expect(r.stdout).toContain("connectory credentials set github GITHUB_PAT=…");
+    expect(r.stdout).toContain("connectory credentials set brave-search@default BRAVE_API_KEY=…");
+    expect(r.stdout).toContain("connectory credentials set brave-search@mirror BRAVE_API_KEY=…");
   });
 
   it("an empty home lists nothing and says how to find connectors", async () => {

@@ -104,6 +104,25 @@ describe("marketplace add / list / remove", () => {
     expect(unknown.stderr).toContain("known marketplaces: acme");
   });
 
+  it("CONNECTORY_REGISTRY keeps pointing the default marketplace after marketplaces.json exists", async () => {
+    await run("marketplace", "add", "acme", reg.url);
+    const other = await startFakeRegistry();
+    try {
+      await other.publish(weather());
+      const env = { CONNECTORY_REGISTRY: other.url };
+      const list = await cli(["marketplace", "list", "--json"], { home, env });
+      expect(JSON.parse(list.stdout)[0]).toMatchObject({ name: "default", url: other.url });
+      const found = await cli(["search", "weather", "--json"], { home, env });
+      expect(found.code, found.stderr).toBe(0);
+      expect(JSON.parse(found.stdout).results.map((r: { name: string }) => r.name)).toEqual(["weather"]);
+      // The override is not written into the file by a later change.
+      await cli(["marketplace", "add", "beta", other.url], { home, env });
+      expect((await marketplaces()).default).toEqual({ url: reg.url, default: true });
+    } finally {
+      await other.close();
+    }
+  });
+
   it("a corrupt marketplaces.json is reported and left alone", async () => {
     await fs.writeFile(homePaths(home).marketplaces, "{ not json");
     const r = await run("marketplace", "add", "acme", reg.url);

@@ -129,10 +129,14 @@ describe("mcp add", () => {
     expect(await listFiles(home)).toEqual([]);
   });
 
-  it("an invalid server name is refused and nothing is written", async () => {
+  it("an invalid server name is a usage error, says how to fix it, and nothing is written", async () => {
     const home = await homeWith(COMMENTED);
     const r = await cli(["mcp", "add", "bad name!", "--", "node"], { home });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('server name "bad name!" must be');
+    expect(r.stderr).toContain("connectory mcp add --help");
+    // `connectory validate` checks a connector folder: no help for a hand-written server.
+    expect(r.stderr).not.toContain("connectory validate");
     expect(await read(home)).toBe(COMMENTED);
   });
 });

@@ -1,9 +1,12 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import type { ConnectorState, RegistryRepository } from "../../src/db/repository.js";
 import { connectorFields, versionDocument } from "../../src/registry/documents.js";
+import { ROOT } from "../helpers/cli.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { repositoryContract } from "./repository-contract.js";
 
@@ -12,6 +15,12 @@ const databases: TestDatabase[] = [];
 afterAll(async () => {
   await Promise.all(databases.map((db) => db.drop()));
 });
+
+/** How many migrations migrations/pg holds (its drizzle-kit journal). */
+async function committedMigrations(): Promise<number> {
+  const journal = JSON.parse(await fs.readFile(path.join(ROOT, "migrations/pg/meta/_journal.json"), "utf8"));
+  return (journal as { entries: unknown[] }).entries.length;
+}
 
 /** A fresh database; dropped when the file's tests are done. */
 async function freshDatabase(): Promise<TestDatabase> {
@@ -30,9 +39,14 @@ describe.skipIf(!available)("PostgreSQL", () => {
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     try {
       const applied = await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
-      expect(applied[0]?.n).toBe(2);
+      expect(applied[0]?.n).toBe(await committedMigrations());
       const indexes = await sql`SELECT indexname FROM pg_indexes WHERE tablename = 'connectors'`;
-      expect(indexes.map((r) => r.indexname)).toContain("connectors_search_idx");
+      expect(indexes.map((r) => r.indexname)).toEqual(
+        expect.arrayContaining(["connectors_search_idx", "connectors_publisher_name_idx"]),
+      );
+      const tools = await sql`
+        SELECT is_nullable FROM information_schema.columns WHERE table_name = 'versions' AND column_name = 'tools'`;
+      expect(tools[0]?.is_nullable).toBe("YES");
       const collation = await sql`
         SELECT collation_name FROM information_schema.columns WHERE table_name = 'connectors' AND column_name = 'name'`;
       expect(collation[0]?.collation_name).toBe("C");
@@ -98,6 +112,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
       for (const call of [
         () => repo.connectorDocument("x"),
         () => repo.transaction((tx) => tx.setMeta("k", "v")),
+        () => repo.ping(), // what GET /healthz runs
       ]) {
         const error = await call().catch((e: unknown) => e);
         expect(isConnectoryError(error) && [error.code, error.status]).toEqual(["db.unavailable", 503]);

@@ -178,6 +178,9 @@ describe.skipIf(!available)("search on PostgreSQL meets the FTS5 results contrac
       "sort=updated",
       "q=weather&sort=relevance",
       "category=finance",
+      "publisher=acme&sort=name",
+      "publisher=connectory-samples&sort=downloads",
+      "publisher=acme&q=market&sort=relevance",
     ]) {
       const walk = async (reg: TestRegistry) => {
         const all: string[] = [];
@@ -213,6 +216,26 @@ describe.skipIf(!available)("search on PostgreSQL meets the FTS5 results contrac
     expect(await names(pg, `q=${encodeURIComponent("weather' OR '1'='1")}`)).toEqual(
       await names(sqlite, `q=${encodeURIComponent("weather' OR '1'='1")}`),
     );
+  });
+
+  it("the publisher filter keeps exactly that publisher's connectors, on both", async () => {
+    const everything = await names(sqlite, "sort=name&limit=100");
+    for (const publisher of ["acme", "connectory-samples"]) {
+      for (const sort of SORTS) {
+        const query = `publisher=${publisher}&sort=${sort}&limit=100`;
+        const [a, b] = [await names(sqlite, query), await names(pg, query)];
+        expect(b, query).toEqual(a);
+        expect(a.length).toBeGreaterThan(1);
+        const all = (await (await sqlite.request(`/v1/connectors?${query}`)).json()) as {
+          items: Array<{ publisher: string }>;
+        };
+        expect(all.items.every((i) => i.publisher === publisher)).toBe(true);
+      }
+    }
+    const acme = await names(sqlite, "publisher=acme&sort=name&limit=100");
+    const samples = await names(sqlite, "publisher=connectory-samples&sort=name&limit=100");
+    expect([...acme, ...samples].sort()).toEqual([...everything].sort());
+    expect(await names(pg, "publisher=nobody-here")).toEqual([]);
   });
 
   it("categories count the same", async () => {

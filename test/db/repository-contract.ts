@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
 import type { Category } from "../../src/core/types.js";
-import type { ConnectorState, RegistryRepository, VersionRecord } from "../../src/db/repository.js";
+import type {
+  ConnectorState,
+  RegistryRepository,
+  SearchQuery,
+  VersionRecord,
+} from "../../src/db/repository.js";
 import { connectorFields, versionDocument } from "../../src/registry/documents.js";
 
 const URL = "http://registry.test";
@@ -9,12 +14,12 @@ const URL = "http://registry.test";
 function record(
   name: string,
   version: string,
-  extra: { categories?: Category[]; description?: string } = {},
+  extra: { categories?: Category[]; description?: string; publisher?: string } = {},
 ): VersionRecord {
   const manifest = {
     name,
     version,
-    publisher: "acme",
+    publisher: extra.publisher ?? "acme",
     description: extra.description ?? `about ${name}`,
     categories: extra.categories ?? [],
   };
@@ -44,7 +49,7 @@ async function addConnector(
       id: 0,
       name,
       publisherId,
-      publisher: "acme",
+      publisher: extra.publisher ?? "acme",
       createdAt: v.publishedAt,
       updatedAt: v.publishedAt,
       versions: [v],
@@ -56,7 +61,7 @@ async function addConnector(
       createdAt: v.publishedAt,
       fields: connectorFields(state, URL),
     });
-    await tx.insertVersion(id, v, versionDocument(name, "acme", v, URL));
+    await tx.insertVersion(id, v, versionDocument(name, state.publisher, v, URL));
   });
 }
 
@@ -174,6 +179,68 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
           { category: "finance", count: 1 },
         ]),
       );
+    });
+
+    it("filters by publisher (alone, with words, with a category) and pages within it", async () => {
+      repo = await open();
+      const acme = await repo.ensurePublisher("acme", "t");
+      const beta = await repo.ensurePublisher("beta", "t");
+      for (const name of ["a-one", "a-two", "a-three"])
+        await addConnector(repo, acme.id, name, { categories: ["weather"], description: "weather things" });
+      for (const name of ["b-one", "b-two"])
+        await addConnector(repo, beta.id, name, { publisher: "beta", description: "weather too" });
+      const names = async (query: Partial<SearchQuery>) =>
+        (await repo.search({ terms: [], sort: "name", limit: 10, ...query })).map((h) => h.name);
+      expect(await names({ publisher: "acme" })).toEqual(["a-one", "a-three", "a-two"]);
+      expect(await names({ publisher: "beta", sort: "downloads" })).toEqual(["b-one", "b-two"]);
+      expect(await names({ publisher: "beta", terms: ["weath"], sort: "relevance" })).toEqual([
+        "b-one",
+        "b-two",
+      ]);
+      expect(await names({ publisher: "acme", category: "weather", sort: "updated" })).toHaveLength(3);
+      expect(await names({ publisher: "beta", category: "weather" })).toEqual([]);
+      expect(await names({ publisher: "nobody" })).toEqual([]);
+      const first = await repo.search({ terms: [], sort: "name", limit: 2, publisher: "acme" });
+      expect(first.every((h) => h.publisher === "acme")).toBe(true);
+      const last = first[first.length - 1]!;
+      const rest = await repo.search({
+        terms: [],
+        sort: "name",
+        limit: 2,
+        publisher: "acme",
+        after: { key: last.key, name: last.name },
+      });
+      expect([...first, ...rest].map((h) => h.name)).toEqual(["a-one", "a-three", "a-two"]);
+    });
+
+    it("keeps a version's reported tools: stored on update, kept when a patch leaves them out", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "tooled");
+      const load = () => repo.transaction((tx) => tx.loadConnector("tooled"));
+      expect((await load())?.versions[0]?.tools ?? null).toBeNull();
+      const report = JSON.stringify({ reportedBy: "publisher", items: [{ name: "ü-tool\u0000" }] });
+      const patch = { yanked: false, deprecated: null, document: { body: "{}", etag: "e1" } };
+      await repo.transaction(async (tx) =>
+        tx.updateVersion((await tx.loadConnector("tooled"))!.id, "1.0.0", { ...patch, tools: report }),
+      );
+      expect((await load())?.versions[0]?.tools).toBe(report);
+      await repo.transaction(async (tx) =>
+        tx.updateVersion((await tx.loadConnector("tooled"))!.id, "1.0.0", { ...patch, yanked: true }),
+      );
+      expect((await load())?.versions[0]).toMatchObject({ yanked: true, tools: report });
+      await repo.transaction(async (tx) =>
+        tx.updateVersion((await tx.loadConnector("tooled"))!.id, "1.0.0", { ...patch, tools: null }),
+      );
+      expect((await load())?.versions[0]?.tools).toBeNull();
+    });
+
+    it("ping answers while the database is open and is db.unavailable (503) once it is not", async () => {
+      repo = await open();
+      await expect(repo.ping()).resolves.toBeUndefined();
+      await repo.close();
+      const error = await repo.ping().catch((e: unknown) => e);
+      expect(isConnectoryError(error) && [error.code, error.status]).toEqual(["db.unavailable", 503]);
     });
 
     it("resolves latest and explicit tags; keeps meta", async () => {

@@ -37,7 +37,7 @@ it("login --token verifies the token, stores it privately and never prints it", 
   expect(run.code).toBe(0);
   expect(JSON.parse(run.stdout)).toEqual({ marketplace: "default", url: reg.publicUrl, publisher: "acme" });
   expect(run.stdout + run.stderr).not.toContain(token);
-  expect((await readCredentials(o.home)).registries.default?.token).toBe(token);
+  expect((await readCredentials(o.home)).registries.default).toEqual({ token, url: reg.publicUrl });
   expect((await fs.stat(path.join(o.home, "credentials.json"))).mode & 0o777).toBe(0o600);
 });
 
@@ -66,6 +66,34 @@ it("publish <dir> validates, packs, uploads and prints the version URL", async (
   const again = await cli(["publish", dir, "--json"], o);
   expect(again.code).toBe(1);
   expect(JSON.parse(again.stdout).error.code).toBe("publish.version.exists");
+});
+
+it("a stored token is sent only to the registry that issued it", async () => {
+  const o = await options();
+  expect((await cli(["login", "default", "--token", token], o)).code).toBe(0);
+  const dir = await writePackage(path.join(o.home, "pkg"), { name: "bound-token", version: "1.0.0" });
+  const seen: string[] = [];
+  const elsewhere = "http://127.0.0.1:9/other";
+  const spy = {
+    ...o,
+    env: { CONNECTORY_REGISTRY: elsewhere },
+    fetch: ((input: Request | string | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get("authorization") ?? "");
+      return o.fetch(input, init);
+    }) as typeof fetch,
+  };
+  // The default marketplace now points elsewhere (CONNECTORY_REGISTRY): the token is not sent there.
+  const moved = await cli(["publish", dir], spy);
+  expect(moved.code).toBe(1);
+  expect(moved.stderr).toContain(`was issued by ${reg.publicUrl}, not ${elsewhere}`);
+  expect(moved.stderr).toContain("connectory login default");
+  expect(seen.join(" ")).not.toContain(token);
+  // Removing the marketplace forgets its token; one re-added under the name does not inherit it.
+  await cli(["marketplace", "add", "acme", reg.publicUrl], o);
+  await cli(["login", "acme", "--token", token], o);
+  expect((await cli(["marketplace", "remove", "acme"], o)).code).toBe(0);
+  expect((await readCredentials(o.home)).registries.acme).toBeUndefined();
+  expect((await readCredentials(o.home)).registries.default?.token).toBe(token);
 });
 
 it("publish <file.tgz> uploads the exact bytes", async () => {

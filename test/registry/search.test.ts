@@ -18,6 +18,17 @@ beforeAll(async () => {
   });
   await add("stocks", { description: "Quotes for markets", keywords: ["weather"], categories: ["finance"] });
   await add("maps-pro", { displayName: "Weather Maps", description: "Tiles", categories: ["maps"] });
+  const beta = await reg.token("beta");
+  for (const name of ["zeta-sun", "zeta-rain", "zeta-snow"])
+    expect(
+      (
+        await reg.publish(
+          await packPackage({ name, version: "1.0.0", publisher: "beta", categories: ["files"] }),
+          beta,
+          name,
+        )
+      ).status,
+    ).toBe(201);
   for (let i = 0; i < 25; i++)
     await add(`bulk-${String(i).padStart(2, "0")}`, { description: `bulk item ${i}`, categories: ["other"] });
   // Downloads for the downloads sort: bulk-03 gets 3, bulk-07 gets 2.
@@ -79,6 +90,29 @@ describe("GET /v1/connectors", () => {
     ]);
   });
 
+  it("filters by publisher, alone or with words and a category; pages stay within it", async () => {
+    const names = async (query: string) => (await search(query)).items.map((i) => i.name);
+    expect(await names("publisher=beta&sort=name")).toEqual(["zeta-rain", "zeta-snow", "zeta-sun"]);
+    expect(await names("publisher=beta&q=sun")).toEqual(["zeta-sun"]);
+    expect(await names("publisher=acme&category=weather&sort=name")).toEqual(["sky-report", "weather"]);
+    expect(await names("publisher=nobody")).toEqual([]);
+    expect(await names("publisher=&sort=name&limit=2")).toEqual(["bulk-00", "bulk-01"]); // empty: no filter
+    expect(await names("publisher=beta&category=weather")).toEqual([]);
+    const first = await search("publisher=beta&sort=name&limit=2");
+    const rest = await search(`publisher=beta&sort=name&limit=2&cursor=${first.nextCursor}`);
+    expect([...first.items, ...rest.items].map((i) => i.name)).toEqual([
+      "zeta-rain",
+      "zeta-snow",
+      "zeta-sun",
+    ]);
+    expect(rest.nextCursor).toBeNull();
+    // A cursor belongs to its publisher: reusing it for another publisher (or none) is refused.
+    for (const other of ["publisher=acme&", ""]) {
+      const res = await reg.request(`/v1/connectors?${other}sort=name&cursor=${first.nextCursor}`);
+      expect(res.status, other).toBe(400);
+    }
+  });
+
   it("sorts by name, downloads and updated", async () => {
     expect((await search("sort=name&limit=3")).items.map((i) => i.name)).toEqual([
       "bulk-00",
@@ -120,6 +154,10 @@ describe("GET /v1/connectors", () => {
       ["cursor=!!!", "query.cursor.invalid"],
       [`cursor=${Buffer.from("[1,2]").toString("base64url")}`, "query.cursor.invalid"],
       [`q=${"a".repeat(201)}`, "query.q.too-long"],
+      ["publisher=Acme", "query.publisher.invalid"],
+      ["publisher=-acme", "query.publisher.invalid"],
+      [`publisher=${"a".repeat(65)}`, "query.publisher.invalid"],
+      ["publisher=acme%27%20OR%201%3D1", "query.publisher.invalid"],
     ];
     for (const [query, code] of cases) {
       const res = await reg.request(`/v1/connectors?${query}`);

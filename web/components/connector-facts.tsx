@@ -1,5 +1,5 @@
 import { isRemote, type ServerSet, type TokenSchema } from "../../src/core/types.js";
-import type { ToolInfo, VersionDoc, VersionEntry } from "../lib/documents.js";
+import type { ToolInfo, ToolsSource, VersionDoc, VersionEntry } from "../lib/documents.js";
 import { formatDate } from "../lib/format.js";
 import { connectorUrl } from "../lib/urls.js";
 
@@ -101,18 +101,29 @@ export function ServerList({ servers }: { servers: ServerSet }) {
   );
 }
 
-/** Tools, when the registry knows them. */
-export function ToolList({ tools }: { tools: ToolInfo[] }) {
+/** Tools, when the registry knows them, with who reported them (the publisher, not the registry). */
+export function ToolList({ tools, source }: { tools: ToolInfo[]; source?: ToolsSource | undefined }) {
+  // Which server lists a tool matters only when the package has more than one.
+  const servers = new Set(tools.map((t) => t.server ?? ""));
   return (
-    <dl class="tools">
-      {tools.map((t) => (
-        <div>
-          <dt>
-            <code>{t.name}</code> {t.title ? <span>{t.title}</span> : null}
-          </dt>
-          {t.description ? <dd>{t.description}</dd> : null}
-        </div>
-      ))}
-    </dl>
+    <>
+      {source ? (
+        <p class="muted">
+          Reported by the {source.reportedBy}
+          {source.reportedAt ? ` on ${formatDate(source.reportedAt)}` : ""}; not checked by the registry.
+        </p>
+      ) : null}
+      <dl class="tools">
+        {tools.map((t) => (
+          <div>
+            <dt>
+              <code>{t.name}</code> {t.title ? <span>{t.title}</span> : null}
+              {servers.size > 1 && t.server ? <span class="muted"> ({t.server})</span> : null}
+            </dt>
+            {t.description ? <dd>{t.description}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -34,6 +34,14 @@ export interface ToolInfo {
   name: string;
   title?: string;
   description?: string;
+  /** The package's server that lists it. */
+  server?: string;
+}
+
+/** Who reported a version's tools, and when (`tools: { reportedBy, reportedAt, items }`). */
+export interface ToolsSource {
+  reportedBy: string;
+  reportedAt?: string;
 }
 
 /** GET /v1/connectors/:name/:version */
@@ -50,7 +58,8 @@ export interface VersionDoc {
   skills: Array<{ name: string; description: string; path: string }>;
   readme?: string;
   icon?: { path: string; mediaType: string };
-  tools?: ToolInfo[];
+  /** The publisher's report (src/registry/tools.ts); older shapes are a bare list or `{ tools }`. */
+  tools?: ToolInfo[] | ({ items: ToolInfo[] } & ToolsSource);
   dist: { tarball: string; integrity: string; sha256: string; size: number };
 }
 
@@ -64,23 +73,35 @@ export function shownVersion(doc: ConnectorDoc): string | undefined {
   );
 }
 
-/** The tools of a version document, whatever shape the MCP side reports them in (`tools` or `tools.tools`). */
+/**
+ * The tools of a version document, whatever shape they come in: the registry's report
+ * `{ reportedBy, reportedAt, items }`, a bare list, or `{ tools }` as MCP's tools/list returns them.
+ */
 export function toolsOf(doc: Record<string, unknown>): ToolInfo[] {
   const raw = doc.tools;
-  const list = Array.isArray(raw)
-    ? raw
-    : raw && typeof raw === "object" && Array.isArray((raw as { tools?: unknown }).tools)
-      ? (raw as { tools: unknown[] }).tools
-      : [];
+  const field = (key: string) =>
+    raw && typeof raw === "object" && Array.isArray((raw as Record<string, unknown>)[key])
+      ? ((raw as Record<string, unknown>)[key] as unknown[])
+      : undefined;
+  const list = Array.isArray(raw) ? raw : (field("items") ?? field("tools") ?? []);
   return list.flatMap((t) => {
     if (!t || typeof t !== "object" || typeof (t as ToolInfo).name !== "string") return [];
-    const { name, title, description } = t as ToolInfo;
-    return [
-      {
-        name,
-        ...(typeof title === "string" ? { title } : {}),
-        ...(typeof description === "string" ? { description } : {}),
-      },
-    ];
+    const tool: ToolInfo = { name: (t as ToolInfo).name };
+    for (const key of ["title", "description", "server"] as const) {
+      const value = (t as Record<string, unknown>)[key];
+      if (typeof value === "string") tool[key] = value;
+    }
+    return [tool];
   });
+}
+
+/** Who reported the tools, when the document says so (the registry's report always does). */
+export function toolsSourceOf(doc: Record<string, unknown>): ToolsSource | undefined {
+  const raw = doc.tools as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw) || typeof raw.reportedBy !== "string")
+    return undefined;
+  return {
+    reportedBy: raw.reportedBy,
+    ...(typeof raw.reportedAt === "string" ? { reportedAt: raw.reportedAt } : {}),
+  };
 }

@@ -9,7 +9,7 @@ import {
 } from "../components/connector-facts.js";
 import { HostTabs } from "../components/host-tabs.js";
 import { Layout } from "../components/layout.js";
-import type { ConnectorDoc, ToolInfo, VersionDoc } from "../lib/documents.js";
+import type { ConnectorDoc, ToolInfo, ToolsSource, VersionDoc } from "../lib/documents.js";
 import { formatDate, plural } from "../lib/format.js";
 import type { HostTab } from "../lib/host-snippets.js";
 import { iconUrl, publisherUrl } from "../lib/urls.js";
@@ -23,6 +23,8 @@ export interface ConnectorPageProps {
   readmeHtml: string | undefined;
   tabs: HostTab[] | undefined;
   tools: ToolInfo[];
+  /** Who reported the tools (the registry keeps what the publisher reported). */
+  toolsSource?: ToolsSource | undefined;
 }
 
 // The hosts that have one-click install links, in the order the buttons appear.
@@ -116,7 +118,7 @@ export function ConnectorPage(props: ConnectorPageProps) {
             {props.tools.length > 0 ? (
               <section aria-labelledby="tools-h">
                 <h2 id="tools-h">Tools</h2>
-                <ToolList tools={props.tools} />
+                <ToolList tools={props.tools} source={props.toolsSource} />
               </section>
             ) : null}
             <section aria-labelledby="versions-h">

@@ -2,7 +2,13 @@ import { Hono, type Context } from "hono";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Registry } from "../../src/registry/registry.js";
 import { documentHtml } from "../components/layout.js";
-import { toolsOf, shownVersion, type ConnectorDoc, type VersionDoc } from "../lib/documents.js";
+import {
+  toolsOf,
+  toolsSourceOf,
+  shownVersion,
+  type ConnectorDoc,
+  type VersionDoc,
+} from "../lib/documents.js";
 import type { HostTab } from "../lib/host-snippets.js";
 import { Lru } from "../lib/lru.js";
 import { renderReadme } from "../lib/markdown.js";
@@ -115,6 +121,7 @@ export function pageRoutes(deps: PageDeps): Hono {
           readmeHtml={readmeHtml}
           tabs={tabs}
           tools={toolsOf(raw)}
+          toolsSource={toolsSourceOf(raw)}
         />,
       );
     } catch (error) {
@@ -126,18 +133,24 @@ export function pageRoutes(deps: PageDeps): Hono {
 
   app.get("/p/:publisher", async (c) => {
     const publisher = c.req.param("publisher");
-    const items = publisher.length <= 100 ? await connectorsOf(registry, publisher) : [];
-    if (items.length === 0) {
-      return errorPage(
-        c,
-        new ConnectoryError(
+    const cursor = c.req.query("cursor") || undefined;
+    try {
+      // One query; a name that cannot be a publisher or a stale cursor is a 400, shown as a 404 page.
+      const { items, next } = await connectorsOf(registry, publisher, cursor);
+      if (items.length === 0) {
+        throw new ConnectoryError(
           "publisher.not-found",
           `no connectors are published by "${publisher.slice(0, 100)}"`,
           { status: 404 },
-        ),
+        );
+      }
+      return sendPage(
+        c,
+        <PublisherPage publisher={publisher} items={items} next={next} continued={cursor !== undefined} />,
       );
+    } catch (error) {
+      return errorPage(c, error);
     }
-    return sendPage(c, <PublisherPage publisher={publisher} items={items} />);
   });
 
   app.get("/publish", (c) => sendPage(c, <PublishPage />));

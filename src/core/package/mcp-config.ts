@@ -191,7 +191,8 @@ export function parseServerSet(json: unknown, file = "mcp.json"): ServerSet {
       "mcp.invalid",
       `${file} has ${errors.length} problem${errors.length === 1 ? "" : "s"}: ${errors[0]!.message}${errors.length > 1 ? " (and more)" : ""}`,
       {
-        hint: `Fix ${file}; run \`connectory validate\` for the full list.`,
+        // Every problem travels with the error (the CLI lists them, HTTP returns them as `errors`).
+        hint: `Fix ${file}: each problem names the JSON path to change.`,
         problems,
       },
     );

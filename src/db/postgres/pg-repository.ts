@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
+import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
 import type {
   ConnectorSummary,
@@ -151,6 +152,20 @@ export class PgRepository implements RegistryRepository {
 
   getMeta(key: string): Promise<string | undefined> {
     return this.run(async () => (await this.db.select().from(meta).where(eq(meta.key, key)))[0]?.value);
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.run(() => this.client`SELECT 1 FROM meta LIMIT 1`);
+    } catch (error) {
+      if (error instanceof ConnectoryError && error.status === 503) throw error;
+      // Whatever else failed (a missing table, a read-only replica refusing us…), this database cannot serve.
+      throw new ConnectoryError("db.unavailable", `the PostgreSQL database at ${this.where} failed a check`, {
+        status: 503,
+        hint: "operators: check the database server and DATABASE_URL",
+        cause: error,
+      });
+    }
   }
 
   ensurePublisher(name: string, now: string): Promise<PublisherRow> {

@@ -27,7 +27,7 @@ interface Row extends Record<string, unknown> {
  * Search and listings on PostgreSQL with the FTS5 results contract: every term must match as a prefix
  * of a word in name, display name, keywords or description (GIN index on `connectors.search`); relevance
  * puts an exact name first, then rank; ties and pages go by name. Keyset pagination, as on SQLite.
- * Each query shape (sort × words × category × cursor, 32 in all) becomes one prepared statement.
+ * Each query shape (sort × words × category × publisher × cursor, 64 in all) becomes one prepared statement.
  */
 export async function searchPg(client: Sql, query: SearchQuery): Promise<ConnectorSummary[]> {
   const hasText = query.terms.length > 0;
@@ -45,6 +45,10 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     where.push(
       sql`c.id IN (SELECT connector_id FROM connector_categories WHERE category = ${query.category})`,
     );
+  }
+  // On the indexed column, as on SQLite: connectors_publisher_name_idx gives that publisher's rows in name order.
+  if (query.publisher !== undefined) {
+    where.push(sql`c.publisher_id = (SELECT id FROM publishers WHERE name = ${query.publisher})`);
   }
   const key = {
     relevance: sql`(-${RANK} - CASE WHEN c.name = ${query.terms.join("-")} THEN 1000 ELSE 0 END)::float8`,

@@ -53,6 +53,7 @@ export class PgTx implements RegistryTx {
         size: versions.size,
         blobKey: versions.blobKey,
         content: versions.content,
+        tools: versions.tools,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))
@@ -95,13 +96,14 @@ export class PgTx implements RegistryTx {
   async updateVersion(
     connectorId: number,
     version: string,
-    patch: { yanked: boolean; deprecated: string | null; document: Prepared },
+    patch: { yanked: boolean; deprecated: string | null; tools?: string | null; document: Prepared },
   ): Promise<void> {
     await this.db
       .update(versions)
       .set({
         yanked: patch.yanked,
         deprecated: patch.deprecated,
+        ...(patch.tools !== undefined ? { tools: patch.tools } : {}),
         document: patch.document.body,
         etag: patch.document.etag,
       })

@@ -71,7 +71,7 @@ export const connectors = pgTable(
   (t) => [
     index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
-    index("connectors_publisher_idx").on(t.publisherId),
+    index("connectors_publisher_name_idx").on(t.publisherId, t.name),
     index("connectors_search_idx").using("gin", t.search),
   ],
 );
@@ -88,7 +88,7 @@ export const connectorCategories = pgTable(
   (t) => [primaryKey({ columns: [t.category, t.connectorId] })],
 );
 
-/** Immutable published versions; only `yanked`, `deprecated`, `downloads` and the prepared document change. */
+/** Immutable published versions; only `yanked`, `deprecated`, `tools`, `downloads` and the prepared document change. */
 export const versions = pgTable(
   "versions",
   {
@@ -105,6 +105,7 @@ export const versions = pgTable(
     size: integer("size").notNull(),
     blobKey: text("blob_key").notNull(),
     content: text("content").notNull(),
+    tools: text("tools"),
     downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),

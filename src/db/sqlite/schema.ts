@@ -58,7 +58,8 @@ export const connectors = sqliteTable(
   (t) => [
     index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
-    index("connectors_publisher_idx").on(t.publisherId),
+    // A publisher's listing (GET /v1/connectors?publisher=, the web's /p/:publisher) walks this in name order.
+    index("connectors_publisher_name_idx").on(t.publisherId, t.name),
   ],
 );
 
@@ -74,7 +75,7 @@ export const connectorCategories = sqliteTable(
   (t) => [primaryKey({ columns: [t.category, t.connectorId] })],
 );
 
-/** Immutable published versions; only `yanked`, `deprecated`, `downloads` and the prepared document change. */
+/** Immutable published versions; only `yanked`, `deprecated`, `tools`, `downloads` and the prepared document change. */
 export const versions = sqliteTable(
   "versions",
   {
@@ -92,6 +93,12 @@ export const versions = sqliteTable(
     blobKey: text("blob_key").notNull(),
     /** JSON: what the package declares (manifest, servers, token schema, skills, readme). */
     content: text("content").notNull(),
+    /**
+     * JSON: the tools the publisher reported for this version (`{ reportedBy, reportedAt, items }`,
+     * src/registry/tools.ts), or null. Not part of `content`: the package does not declare it, and the
+     * owner may report it again (PUT /v1/connectors/:name/:version/tools) while the content never changes.
+     */
+    tools: text("tools"),
     downloads: integer("downloads").notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),

@@ -1,6 +1,7 @@
 import type { Database as Sqlite } from "better-sqlite3";
 import { and, eq, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
 import { Mutex } from "../mutex.js";
 import type {
@@ -69,6 +70,8 @@ export class SqliteRepository implements RegistryRepository {
          WHERE connector_id = (SELECT id FROM connectors WHERE name = ?) AND version = ?`,
       ),
       countConnector: c.writer.prepare(`UPDATE connectors SET downloads = downloads + 1 WHERE name = ?`),
+      // A real table, so the check reads the file (SELECT 1 alone would not touch it).
+      ping: c.reader.prepare("SELECT 1 FROM meta LIMIT 1"),
     };
   }
 
@@ -150,6 +153,19 @@ export class SqliteRepository implements RegistryRepository {
 
   async getMeta(key: string): Promise<string | undefined> {
     return this.c.readDb.select().from(meta).where(eq(meta.key, key)).get()?.value;
+  }
+
+  async ping(): Promise<void> {
+    try {
+      this.stmts.ping.get();
+    } catch (error) {
+      // A closed handle, a vanished or corrupt file, an I/O error: the database cannot serve requests.
+      throw new ConnectoryError("db.unavailable", "the SQLite database cannot be read", {
+        status: 503,
+        hint: "operators: check the database file, its folder and the disk",
+        cause: error,
+      });
+    }
   }
 
   ensurePublisher(name: string, now: string): Promise<PublisherRow> {

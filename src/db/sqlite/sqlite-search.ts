@@ -36,7 +36,7 @@ interface Row {
 
 /**
  * Full-text search and listings over FTS5, with keyset pagination. Statements are prepared once per
- * shape (sort × text × category × cursor), so a query costs one index walk and no SQL compilation.
+ * shape (sort × text × category × publisher × cursor), so a query costs one index walk and no SQL compilation.
  */
 export class SqliteSearch {
   private readonly cache = new Map<string, Statement>();
@@ -46,12 +46,11 @@ export class SqliteSearch {
   run(query: SearchQuery): ConnectorSummary[] {
     const hasText = query.terms.length > 0;
     const sort = query.sort === "relevance" && !hasText ? "downloads" : query.sort;
-    const shape = `${sort}|${hasText}|${query.category !== undefined}|${query.after !== undefined}`;
+    const filters = { category: query.category !== undefined, publisher: query.publisher !== undefined };
+    const shape = `${sort}|${hasText}|${filters.category}|${filters.publisher}|${query.after !== undefined}`;
     let stmt = this.cache.get(shape);
     if (!stmt) {
-      stmt = this.db.prepare(
-        buildSql(sort, hasText, query.category !== undefined, query.after !== undefined),
-      );
+      stmt = this.db.prepare(buildSql(sort, hasText, filters, query.after !== undefined));
       this.cache.set(shape, stmt);
     }
     const params: Record<string, unknown> = { limit: query.limit };
@@ -60,6 +59,7 @@ export class SqliteSearch {
       if (sort === "relevance") params.exact = query.terms.join("-");
     }
     if (query.category !== undefined) params.category = query.category;
+    if (query.publisher !== undefined) params.publisher = query.publisher;
     if (query.after) {
       params.n = query.after.name;
       if (sort !== "name") params.k = query.after.key;
@@ -71,7 +71,7 @@ export class SqliteSearch {
 function buildSql(
   sort: keyof typeof SORTS,
   hasText: boolean,
-  hasCategory: boolean,
+  filters: { category: boolean; publisher: boolean },
   hasAfter: boolean,
 ): string {
   const spec = SORTS[sort];
@@ -86,9 +86,12 @@ function buildSql(
   } else if (hasText) {
     where.push("c.id IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)");
   }
-  if (hasCategory) {
+  if (filters.category) {
     where.push("c.id IN (SELECT connector_id FROM connector_categories WHERE category = :category)");
   }
+  // An equality on the indexed column (not `p.name = …` through the join), so the planner walks
+  // connectors_publisher_name_idx: that publisher's rows only, already in name order.
+  if (filters.publisher) where.push("c.publisher_id = (SELECT id FROM publishers WHERE name = :publisher)");
   const inner = `SELECT c.name AS name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
       c.categories, c.downloads, c.updated_at, ${spec.key === "rank" ? rank : spec.key} AS key
     FROM ${from} JOIN publishers p ON p.id = c.publisher_id

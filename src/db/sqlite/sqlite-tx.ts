@@ -35,6 +35,7 @@ export class SqliteTx implements RegistryTx {
         size: versions.size,
         blobKey: versions.blobKey,
         content: versions.content,
+        tools: versions.tools,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))
@@ -78,13 +79,14 @@ export class SqliteTx implements RegistryTx {
   async updateVersion(
     connectorId: number,
     version: string,
-    patch: { yanked: boolean; deprecated: string | null; document: Prepared },
+    patch: { yanked: boolean; deprecated: string | null; tools?: string | null; document: Prepared },
   ): Promise<void> {
     this.db
       .update(versions)
       .set({
         yanked: patch.yanked,
         deprecated: patch.deprecated,
+        ...(patch.tools !== undefined ? { tools: patch.tools } : {}),
         document: patch.document.body,
         etag: patch.document.etag,
       })

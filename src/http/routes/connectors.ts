@@ -11,6 +11,7 @@ export function connectorRoutes(registry: Registry): Hono {
     const page = await registry.search({
       q: q("q"),
       category: q("category"),
+      publisher: q("publisher"),
       sort: q("sort"),
       limit: q("limit"),
       cursor: q("cursor"),

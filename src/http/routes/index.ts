@@ -5,6 +5,7 @@ import { distTagRoutes } from "./dist-tags.js";
 import { hostConfigRoutes } from "./host-config.js";
 import { metaRoutes } from "./meta.js";
 import { publishRoutes } from "./publish.js";
+import { toolRoutes } from "./tools.js";
 import { versionRoutes } from "./versions.js";
 
 /**
@@ -16,6 +17,7 @@ export function registerRoutes(app: Hono, registry: Registry): void {
   app.route("/", distTagRoutes(registry));
   app.route("/", hostConfigRoutes(registry));
   app.route("/", versionRoutes(registry));
+  app.route("/", toolRoutes(registry));
   app.route("/", publishRoutes(registry));
   app.route("/", connectorRoutes(registry));
 }

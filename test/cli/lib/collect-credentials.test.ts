@@ -108,6 +108,28 @@ describe("collectCredentials", () => {
     });
   });
 
+  it("on a TTY, a value that breaks its rule is asked for again, without echoing it", async () => {
+    const typo = "0123-typo-canary";
+    const { ctx, stderr } = world({ tty: true, input: `${typo}\r${TOKEN}\r` });
+    const r = await collectCredentials(ctx, { schema, label: "demo", given: {}, interactive: true });
+    expect(r).toEqual({ values: { TOKEN }, missing: [] });
+    expect(stderr()).toContain("does not have the expected form");
+    expect(stderr()).toContain("try again");
+    expect(stderr().match(/TOKEN \(hidden\): /g)).toHaveLength(2);
+    expect(stderr()).not.toContain(typo);
+  });
+
+  it("on a TTY, gives up after three wrong answers with the usual error, saving nothing", async () => {
+    const { ctx } = world({ tty: true, input: "bad1\rbad2\rbad3\r" });
+    const error = await collectCredentials(ctx, {
+      schema,
+      label: "demo",
+      given: {},
+      interactive: true,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "credentials.invalid" });
+  });
+
   it("on a TTY, prompts for the missing required key, hidden, showing title and description", async () => {
     const { ctx, stdin, stderr } = world({ tty: true, input: `${TOKEN}\r\n` });
     const r = await collectCredentials(ctx, { schema, label: "demo", given: {}, interactive: true });

@@ -1,0 +1,59 @@
+/**
+ * `npm run build:cli`: bundles the CLI (cli/index.ts and everything it imports, npm packages included)
+ * into dist/cli-bundle/, which bin/connectory.js loads. Node resolves and compiles one file per module;
+ * the CLI's graph is hundreds of files (ajv, zod, yaml, the MCP SDK…), and each one costs a few
+ * hundred microseconds at every start (issue 4: `--version` ≤ 150 ms, an install ≤ 400 ms).
+ *
+ * ESM with code splitting keeps every verb lazy: cli/commands.ts imports each command with a dynamic
+ * import(), which becomes its own chunk; `--version` loads the entry and a few small shared chunks.
+ * dist/cli-bundle/index.js sits as deep as dist/cli/index.js, so its `../../package.json` (the version)
+ * and bin/connectory.js (found by walking up) resolve the same. tsc still emits dist/cli/ (unused at
+ * run time) because it typechecks everything in one pass.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import { repoRoot } from "./build-samples.js";
+
+export const CLI_BUNDLE_DIR = "dist/cli-bundle";
+
+/** Builds the CLI bundle under `root`; returns the output files' total size in bytes. */
+export async function bundleCli(root: string = repoRoot()): Promise<number> {
+  // Built beside and swapped in by rename: CLIs running meanwhile (tests, other shells) never see a
+  // half-written bundle, and chunks of an earlier build (their names carry hashes) are dropped.
+  const outdir = path.join(root, CLI_BUNDLE_DIR);
+  const fresh = `${outdir}.new-${process.pid}`;
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { index: "cli/index.ts" },
+    outdir: fresh,
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    // Whitespace and syntax only: stack traces of a bug report keep readable names.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    metafile: true,
+    // Bundled CommonJS packages (ajv, yaml, proper-lockfile…) call require() for Node built-ins.
+    banner: {
+      js: 'import { createRequire as __connectoryRequire } from "node:module"; const require = __connectoryRequire(import.meta.url);',
+    },
+    logLevel: "warning",
+  });
+  const old = `${outdir}.old-${process.pid}`;
+  await fs.rename(outdir, old).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== "ENOENT") throw e;
+  });
+  await fs.rename(fresh, outdir);
+  await fs.rm(old, { recursive: true, force: true });
+  return Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const bytes = await bundleCli();
+  process.stdout.write(`build:cli: wrote ${CLI_BUNDLE_DIR}/ (${(bytes / 1024).toFixed(0)} KB)\n`);
+}
