@@ -11,7 +11,6 @@ const ALLOWED_PACKAGES = [
   "semver",
   "yaml",
   "jsonc-parser",
-  "smol-toml",
   "@decimalturn/toml-patch",
   "node:crypto",
   "node:path",
