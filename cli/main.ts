@@ -60,13 +60,28 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
       strict: true,
     });
   } catch (error) {
-    throw usageError((error as Error).message.replace(/^.*?: /, ""), `run \`connectory ${name} --help\``);
+    throw usageError(
+      parseArgsMessage(error as Error & { code?: string }),
+      `run \`connectory ${name} --help\``,
+    );
   }
   const { min = 0, max = Infinity } = command.positionals ?? {};
   if (!parsed.values.help && (parsed.positionals.length < min || parsed.positionals.length > max)) {
     throw usageError(`wrong number of arguments for ${name}`, `usage: connectory ${command.usage}`);
   }
   return { positionals: parsed.positionals, values: parsed.values as CommandArgs["values"], rest };
+}
+
+/**
+ * node:util's own words, except for an unknown option, where it suggests `-- "--x"` (a positional
+ * after --), which no command here but `mcp add` takes: name the option, --help lists the real ones.
+ */
+function parseArgsMessage(error: Error & { code?: string }): string {
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const option = /'([^']+)'/.exec(error.message)?.[1];
+    if (option) return `unknown option ${option}`;
+  }
+  return error.message.replace(/^.*?: /, "");
 }
 
 function globalHelp(): string {

@@ -34,6 +34,8 @@ export async function bundleCli(root: string = repoRoot()): Promise<number> {
     format: "esm",
     platform: "node",
     target: "node20",
+    // ESM builds first: a UMD "main" (jsonc-parser's) hides its require()s from the bundler.
+    mainFields: ["module", "main"],
     // Whitespace and syntax only: stack traces of a bug report keep readable names.
     minifyWhitespace: true,
     minifySyntax: true,

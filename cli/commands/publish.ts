@@ -11,7 +11,7 @@ import { unpackTarball } from "../../src/package/unpack.js";
 import { stringList, type Command } from "../lib/command.js";
 import { parseConfigPairs } from "../lib/collect-credentials.js";
 import type { CommandContext } from "../lib/context.js";
-import { readCredentials } from "../lib/credentials-store.js";
+import { publishToken } from "../lib/credentials-store.js";
 import { resolveMarketplace } from "../lib/marketplaces-store.js";
 import { TIMEOUT_OPTION, mcpWorld } from "../lib/mcp-targets.js";
 import { status, warn } from "../lib/output.js";
@@ -56,17 +56,7 @@ sha256, size, marketplace, tools? } (tools: { reportedBy, reportedAt, count }).`
       ctx.env,
       typeof args.values.marketplace === "string" ? args.values.marketplace : undefined,
     );
-    const token =
-      (await readCredentials(ctx.home)).registries[marketplace.name]?.token ?? ctx.env.CONNECTORY_TOKEN;
-    if (!token) {
-      throw new ConnectoryError(
-        "publish.token.missing",
-        `no publish token for marketplace "${marketplace.name}"`,
-        {
-          hint: `run \`connectory login ${marketplace.name} --token <token>\` (or set CONNECTORY_TOKEN)`,
-        },
-      );
-    }
+    const token = await publishToken(ctx.home, ctx.env, marketplace);
     const prepared = await preparePackage(target, ctx);
     const { bytes, name, version } = prepared;
     const client = new PublishClient(marketplace.url, ctx.fetch, token);
@@ -107,7 +97,7 @@ sha256, size, marketplace, tools? } (tools: { reportedBy, reportedAt, count }).`
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new ConnectoryError(
-          "publish.tools.failed",
+          "publish.tools.report",
           `${name}@${version} is published, but reporting its tools failed: ${reason}`,
           {
             hint: `report them again with \`connectory publish ${given} --tools-only\``,

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { ConnectoryError } from "../../src/core/errors.js";
 import type { Credentials } from "../../src/core/types.js";
 import { homePaths } from "./home.js";
 import {
@@ -66,18 +67,27 @@ export async function updateCredentials(
 }
 
 /**
- * The stored publish token of a marketplace, only when it was issued by the URL the marketplace has
- * now: after `marketplace remove` + `add` under the same name, or CONNECTORY_REGISTRY pointing the
- * default elsewhere, the old token must not be sent to the new address. `issuedBy` tells why not.
+ * The publish token for a marketplace: the one `connectory login` stored, but only when it was issued
+ * by the URL the marketplace has now (after `marketplace remove` + `add` under the same name, or
+ * CONNECTORY_REGISTRY pointing the default elsewhere, the old token must not be sent to the new
+ * address); else CONNECTORY_TOKEN. None: `publish.token.missing`, saying which login fixes it.
  */
-export function registryToken(
-  file: CredentialsFile,
+export async function publishToken(
+  home: string,
+  env: Record<string, string | undefined>,
   marketplace: { name: string; url: string },
-): { token?: string; issuedBy?: string } {
+): Promise<string> {
+  const file = await readCredentials(home);
   const stored = Object.hasOwn(file.registries, marketplace.name)
     ? file.registries[marketplace.name]
     : undefined;
-  if (!stored) return {};
-  if (stored.url === marketplace.url) return { token: stored.token };
-  return { issuedBy: stored.url ?? "an unrecorded address" };
+  if (stored && stored.url === marketplace.url) return stored.token;
+  if (env.CONNECTORY_TOKEN) return env.CONNECTORY_TOKEN;
+  throw new ConnectoryError(
+    "publish.token.missing",
+    stored
+      ? `the token stored for "${marketplace.name}" was issued by ${stored.url ?? "an unrecorded address"}, not ${marketplace.url}`
+      : `no publish token for marketplace "${marketplace.name}"`,
+    { hint: `run \`connectory login ${marketplace.name} --token <token>\` (or set CONNECTORY_TOKEN)` },
+  );
 }

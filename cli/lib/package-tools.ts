@@ -80,7 +80,7 @@ export async function listPackageTools(
       if (!isConnectoryError(error)) throw error;
       // The MCP errors are already redacted; they say what failed (not found, exited, 401, timeout…).
       throw new ConnectoryError(
-        "publish.tools.failed",
+        "publish.tools.inspect",
         `could not list the tools of server "${server}" (${error.code}): ${error.message}; nothing was published`,
         {
           hint: error.hint ?? "check that the server starts (`connectory validate`, then try again)",

@@ -47,6 +47,8 @@ describe("global behaviour", () => {
     const r = await cli(["validate", "--nope", "--json"], { home: await tempDir() });
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).error.code).toBe("usage");
+    // Not node's advice to pass it after `--`, which validate does not take.
+    expect(r.stderr).toContain("error: unknown option --nope\n  run `connectory validate --help`");
   });
 
   it("the built binary starts and exits 0 on --version", async () => {
