@@ -3,7 +3,9 @@ import type { Command } from "../lib/command.js";
 import { collectCredentials, parseConfigPairs } from "../lib/collect-credentials.js";
 import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
 import { readCachedServers } from "../lib/effective-config.js";
+import { staleExportNotes } from "../lib/host-exports.js";
 import { findInstalled, readInstalled } from "../lib/installed-store.js";
+import { status } from "../lib/output.js";
 import { canPrompt } from "../lib/prompt.js";
 
 const command: Command = {
@@ -46,6 +48,7 @@ Nothing is saved when any value is invalid. Stored in $CONNECTORY_HOME/credentia
       ...file,
       connectors: { ...file.connectors, [key]: values },
     }));
+    for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
     const stored = Object.keys(values).sort();
     const text = [
       `Saved ${stored.length} credential${stored.length === 1 ? "" : "s"} for ${key}: ${stored.join(", ") || "(none)"}`,

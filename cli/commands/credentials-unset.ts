@@ -1,7 +1,9 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
 import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
+import { staleExportNotes } from "../lib/host-exports.js";
 import { findInstalled, readInstalled } from "../lib/installed-store.js";
+import { status } from "../lib/output.js";
 
 const command: Command = {
   usage: "credentials unset <name>[@marketplace] [KEY]",
@@ -35,6 +37,7 @@ credential stays installed, with status needs-credentials.`,
       removed = [only];
       return { ...file, connectors: Object.keys(rest).length ? { ...others, [key]: rest } : others };
     });
+    if (removed.length) for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
     return {
       data: { key, removed },
       text: removed.length ? `Removed ${removed.join(", ")} from ${key}` : `${key} had no stored credentials`,

@@ -1,6 +1,7 @@
 import { stringList, type Command } from "../lib/command.js";
 import { describeOutcome, installConnector } from "../lib/install-connector.js";
-import { warn } from "../lib/output.js";
+import { staleExportNotes } from "../lib/host-exports.js";
+import { status, warn } from "../lib/output.js";
 
 const command: Command = {
   usage: "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--yes]",
@@ -30,6 +31,7 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
     if (outcome.status === "needs-credentials" && ctx.json) {
       warn(ctx, `${outcome.name} needs ${outcome.missing.join(", ")}; run: ${outcome.fix}`);
     }
+    for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
     return { data: outcome, text: describeOutcome(outcome) };
   },
 };

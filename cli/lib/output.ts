@@ -1,5 +1,5 @@
 import { styleText } from "node:util";
-import { isConnectoryError } from "../../src/core/errors.js";
+import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import type { CommandResult } from "./command.js";
 import type { CommandContext } from "./context.js";
 
@@ -27,6 +27,7 @@ export function paint(ctx: CommandContext, format: Parameters<typeof styleText>[
 
 /** The one place errors become output and an exit code. */
 export function printError(ctx: CommandContext, error: unknown): number {
+  error = fromSystemError(ctx, error) ?? error;
   if (isConnectoryError(error)) {
     const exit = error.usage ? 2 : 1;
     if (ctx.json) {
@@ -52,4 +53,30 @@ export function printError(ctx: CommandContext, error: unknown): number {
     `error: unexpected failure — this is a bug in connectory ${ctx.version}; please report it with the text below.\n${message}\n`,
   );
   return 1;
+}
+
+// What the file system refused, in words: a home that is a file, a folder without write permission or
+// a full disk is the user's to fix, not "a bug in connectory".
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOTDIR: "a part of this path is a file, not a folder",
+  EEXIST: "it exists and is not a folder",
+  EISDIR: "it is a folder, not a file",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is exhausted",
+};
+
+function fromSystemError(ctx: CommandContext, error: unknown): ConnectoryError | undefined {
+  const e = error as NodeJS.ErrnoException | undefined;
+  const why = typeof e?.code === "string" ? SYSTEM_ERRORS[e.code] : undefined;
+  if (!why || typeof e?.path !== "string") return undefined;
+  return new ConnectoryError(
+    `fs.${e.code!.toLowerCase()}`,
+    `cannot ${e.syscall ?? "use"} ${e.path}: ${why}`,
+    {
+      hint: `check that path; connectory keeps its files in $CONNECTORY_HOME (now ${ctx.home})`,
+    },
+  );
 }

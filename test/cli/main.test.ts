@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
@@ -49,6 +51,21 @@ describe("global behaviour", () => {
     expect(JSON.parse(r.stdout).error.code).toBe("usage");
     // Not node's advice to pass it after `--`, which validate does not take.
     expect(r.stderr).toContain("error: unknown option --nope\n  run `connectory validate --help`");
+  });
+
+  it("a home that is a file is the user's to fix: a clear error, not a bug report", async () => {
+    const file = path.join(await tempDir(), "not-a-folder");
+    await fs.writeFile(file, "x");
+    for (const argv of [["list"], ["config", "--json"], ["mcp", "add", "s", "--", "node"]]) {
+      const r = await cli(argv, { home: file });
+      expect(r.code, argv.join(" ")).toBe(1);
+      expect(r.stderr).not.toContain("bug in connectory");
+      expect(r.stderr).toMatch(
+        /cannot \w+ .*not-a-folder.*: (a part of this path is a file|it exists and is not a folder)/,
+      );
+      expect(r.stderr).toContain(`$CONNECTORY_HOME (now ${file})`);
+    }
+    expect(await fs.readFile(file, "utf8")).toBe("x");
   });
 
   it("the built binary starts and exits 0 on --version", async () => {

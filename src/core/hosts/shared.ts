@@ -73,7 +73,11 @@ export function nest(container: readonly string[], value: unknown): Record<strin
 
 /** Text of a document fragment in the host's format. */
 export function formatDocument(format: DocumentFormat, document: Record<string, unknown>): string {
-  if (format === "toml") return tomlStringify(document, { inlineTableStart: 2 });
+  if (format === "toml") {
+    // stringify heads the sub-tables with an empty `[mcp_servers]`: noise in a snippet a person pastes.
+    const text = tomlStringify(document, { inlineTableStart: 2 });
+    return text.replace(/^\[([^\]\n]+)\]\n\n(?=\[\1\.)/gm, "");
+  }
   if (format === "yaml") return YAML.stringify(document);
   return JSON.stringify(document, null, 2) + "\n";
 }

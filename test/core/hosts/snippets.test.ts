@@ -134,6 +134,10 @@ describe("host-specific secret references", () => {
     // A secret inside a URL cannot be referenced: a clear placeholder.
     const tu = hostSnippet(getHost("codex"), "tushare", tushare, ctx("tushare"));
     expect(JSON.stringify(tu.document)).toContain("token=<TUSHARE_TOKEN>");
+    // What a person pastes: the server's own table, without an empty `[mcp_servers]` heading it.
+    expect(tu.text).toBe(
+      '[mcp_servers.tushare]\nurl = "https://api.tushare.pro/mcp/?token=<TUSHARE_TOKEN>"\n',
+    );
     // Codex has no SSE: through connectory run.
     const legacy = hostSnippet(getHost("codex"), "legacy", sse, ctx("legacy"));
     expect(legacy.document).toEqual({
