@@ -1,6 +1,7 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { ConnectorDocument } from "../../src/core/resolve-version.js";
 import type { Problem } from "../../src/core/types.js";
+import { httpGet, type GetFn, type GetResponse } from "./http-get.js";
 import {
   invalid,
   normalizeConnector,
@@ -25,14 +26,18 @@ export interface DownloadOptions {
   maxBytes?: number;
 }
 
-/** Typed GETs of the registry API (DESIGN §4) at `baseUrl`, through the command's `fetch`. */
+/**
+ * Typed GETs of the registry API (DESIGN §4) at `baseUrl`, through the command's `fetch`. Given the
+ * process's own fetch, it makes the same requests over node:http instead (http-get.ts: undici's start-up
+ * is a quarter of an install's CPU); a fetch a test injects is used as given.
+ */
 export class RegistryClient {
   readonly baseUrl: string;
-  private readonly fetchFn: typeof fetch;
+  private readonly fetchFn: GetFn;
 
   constructor(baseUrl: string, fetchFn: typeof fetch) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
-    this.fetchFn = fetchFn;
+    this.fetchFn = fetchFn === globalThis.fetch ? httpGet : (url, init) => fetchFn(url, init);
   }
 
   /** True when `GET /healthz` answers 2xx within a short time. */
@@ -105,8 +110,8 @@ export class RegistryClient {
   }
 
   /** A GET that turns network failures and problem+json answers into ConnectoryErrors. */
-  private async request(url: string, timeoutMs: number): Promise<Response> {
-    let res: Response;
+  private async request(url: string, timeoutMs: number): Promise<GetResponse> {
+    let res: GetResponse;
     try {
       res = await this.fetchFn(url, {
         headers: { accept: "application/json, application/problem+json;q=0.9, */*;q=0.1" },
@@ -130,7 +135,7 @@ export class RegistryClient {
 
 /** Reads a body, aborting past `max` bytes (a lying or absent Content-Length cannot exhaust memory). */
 async function readLimited(
-  res: Response,
+  res: GetResponse,
   max: number,
   url: string,
   onChunk?: (received: number) => void,
@@ -168,7 +173,7 @@ async function readLimited(
   return out;
 }
 
-async function problemError(res: Response, url: string): Promise<ConnectoryError> {
+async function problemError(res: GetResponse, url: string): Promise<ConnectoryError> {
   let body: Record<string, unknown> = {};
   try {
     const text = await res.text();

@@ -210,6 +210,15 @@ describe("config export", () => {
     expect((await exportTo("cursor", file, "--write")).code).toBe(0);
     expect((await cli(["disable", "weather"], { home })).stderr).toContain("still lists weather");
     expect((await cli(["enable", "weather"], { home })).stderr).toBe("");
+    // Credentials decide whether a server is active too.
+    const unset = await cli(["credentials", "unset", "weather"], { home });
+    expect(unset.stderr).toBe("");
+    await buildHome(home, [{ sample: "tushare", credentials: { TUSHARE_TOKEN: TOKEN } }]);
+    expect((await exportTo("cursor", file, "--write")).code).toBe(0);
+    const gone = await cli(["credentials", "unset", "tushare"], { home });
+    expect(gone.stderr).toContain(`${file} still lists tushare: ${fix}`);
+    const back = await cli(["credentials", "set", "tushare", `TUSHARE_TOKEN=${TOKEN}`], { home });
+    expect(back.stderr).toBe("");
   });
 
   it("refuses unknown hosts, bad flags and import-only hosts", async () => {
