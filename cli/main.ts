@@ -13,7 +13,7 @@ const GLOBAL_OPTIONS: OptionSpec = {
 /** Runs one CLI invocation in-process and returns its exit code (0 ok, 1 failure, 2 usage). */
 export async function runCli(argv: string[], base: Omit<CommandContext, "json">): Promise<number> {
   const json = argv.includes("--json");
-  const ctx: CommandContext = { ...base, json };
+  let ctx: CommandContext = { ...base, json };
   try {
     if (argv[0] === "--version" || argv[0] === "-v") {
       printResult(ctx, { data: { version: ctx.version }, text: ctx.version });
@@ -32,6 +32,7 @@ export async function runCli(argv: string[], base: Omit<CommandContext, "json">)
       );
     }
     const command = (await found.entry.load()).default;
+    if (command.protocolStdout) ctx = { ...ctx, json: false };
     const args = parseCommandArgs(found.name, command, found.rest);
     if (args.values.help) {
       ctx.stdout.write(commandHelp(found.name, found.entry.summary, command));

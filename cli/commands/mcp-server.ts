@@ -15,6 +15,7 @@ connectors. Tools: search_connectors, get_connector, get_install_config. Add it 
 \`connectory mcp-server\`. It runs until its stdin closes.`,
   options: { marketplace: { type: "string" } },
   positionals: { max: 0 },
+  protocolStdout: true,
   async run(args, ctx) {
     const market = await resolveMarketplace(ctx.home, ctx.env, args.values.marketplace as string | undefined);
     const server = createMarketplaceServer(new RegistryClient(market.url, ctx.fetch), ctx.fetch, ctx.version);

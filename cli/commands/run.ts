@@ -13,12 +13,20 @@ import { recordPins, serverPins } from "../lib/pins-store.js";
 import { InvalidStdoutError, StdioTransport } from "../lib/stdio-transport.js";
 import { ToolGuard } from "../lib/tool-guard.js";
 
-const NEXT_STEP: Record<string, string> = {
-  disabled: "enable its connector: connectory enable <name>",
-  untrusted: "review it, then: connectory trust <server>",
-  "needs-credentials": "set them: connectory credentials set <name>",
-  shadowed: "see connectory config --explain for the server that has its name",
-};
+/** What to do about an inactive server, with its real names filled in. */
+function nextStep(status: string, server: string, connector: string | undefined): string {
+  const owner = connector ?? "<connector>";
+  switch (status) {
+    case "disabled":
+      return `enable its connector: connectory enable ${owner}`;
+    case "untrusted":
+      return `review it, then: connectory trust ${server}`;
+    case "needs-credentials":
+      return `set them: connectory credentials set ${owner}`;
+    default:
+      return "see `connectory config --explain` for the server that has its name";
+  }
+}
 
 const command: Command = {
   usage: "run <server>",
@@ -32,6 +40,7 @@ HTTP, or SSE) is bridged. Either way run passes MCP messages, and checks every t
 server sends against the pinned tool definitions: the first run pins them; a changed tool is not
 passed on and cannot be called until \`connectory trust <server>\` approves it.`,
   positionals: { min: 1, max: 1 },
+  protocolStdout: true,
   async run(args, ctx) {
     const name = args.positionals[0] as string;
     const config = await loadEffectiveConfig(ctx.home);
@@ -48,7 +57,7 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
         "run.server.inactive",
         `server "${name}" is ${found.status}${found.reason ? `: ${found.reason}` : ""}`,
         {
-          hint: NEXT_STEP[found.status] ?? "see `connectory config --explain`",
+          hint: nextStep(found.status, name, found.origin.connector),
         },
       );
     }

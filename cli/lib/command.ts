@@ -28,6 +28,11 @@ export interface Command {
   options?: OptionSpec;
   /** Range of positionals accepted; outside it is a usage error (exit 2). */
   positionals?: { min?: number; max?: number };
+  /**
+   * stdout carries a protocol (MCP for `run`, `mcp-server`): nothing else may be printed there, so
+   * `--json` has no effect and errors go to stderr only.
+   */
+  protocolStdout?: boolean;
   /** Accepts a `--` followed by a command line (mcp add). */
   allowRest?: boolean;
   run(args: CommandArgs, ctx: CommandContext): Promise<CommandResult>;

@@ -3,6 +3,7 @@ import { validateTokenSchema } from "../../src/core/package/token-schema.js";
 import { listVersions, sortedVersions, type ConnectorDocument } from "../../src/core/resolve-version.js";
 import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../../src/core/types.js";
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
+import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import type { VersionDocument } from "./registry-client.js";
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
@@ -32,6 +33,15 @@ export interface ConnectorView {
     required: boolean;
   }>;
   skills: Array<{ name: string; description: string }>;
+  /**
+   * The tools the publisher reported (registry only: a package does not list its tools). The registry
+   * keeps them as the publisher's word; it does not run the servers.
+   */
+  tools?: {
+    reportedBy?: string;
+    reportedAt?: string;
+    items: Array<{ name: string; server?: string; title?: string; description?: string }>;
+  };
 }
 
 /** The view of a version document from the registry. */
@@ -55,6 +65,7 @@ export function viewFromVersionDocument(doc: VersionDocument): ConnectorView {
     servers: validateServerSet(doc.mcp).servers,
     schema,
     skills: doc.skills,
+    tools: doc.tools,
   });
 }
 
@@ -85,6 +96,7 @@ interface Parts {
   servers: ServerSet;
   schema: TokenSchema | undefined;
   skills: Array<{ name: string; description: string }>;
+  tools?: ToolsListing | undefined;
 }
 
 function build(p: Parts): ConnectorView {
@@ -110,6 +122,21 @@ function build(p: Parts): ConnectorView {
       required: required.has(key),
     })),
     skills: p.skills,
+    ...(p.tools ? { tools: toolsView(p.tools) } : {}),
+  };
+}
+
+// The summary only: input schemas can be large; `connectory inspect` shows them from the server itself.
+function toolsView(listing: ToolsListing): NonNullable<ConnectorView["tools"]> {
+  return {
+    ...(listing.reportedBy !== undefined ? { reportedBy: listing.reportedBy } : {}),
+    ...(listing.reportedAt !== undefined ? { reportedAt: listing.reportedAt } : {}),
+    items: listing.items.map(({ name, server, title, description }) => ({
+      name,
+      ...(server !== undefined ? { server } : {}),
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+    })),
   };
 }
 
@@ -179,5 +206,25 @@ export function renderView(view: ConnectorView, doc: ConnectorDocument | undefin
     lines.push("", "skills:");
     for (const s of view.skills) lines.push(`  ${s.name} — ${s.description}`);
   }
+  if (view.tools) lines.push("", ...toolLines(view.tools, view.servers.length > 1));
   return printable(lines.join("\n"));
+}
+
+const MAX_TOOL_LINE = 160;
+
+function toolLines(tools: NonNullable<ConnectorView["tools"]>, manyServers: boolean): string[] {
+  const by = tools.reportedBy ? `reported by the ${tools.reportedBy}` : "reported";
+  const when = tools.reportedAt ? ` on ${tools.reportedAt.slice(0, 10)}` : "";
+  // One line each: a description could otherwise forge lines of this page.
+  const oneLine = (text: string) => {
+    const flat = text.replace(/\s+/g, " ").trim();
+    return flat.length > MAX_TOOL_LINE ? `${flat.slice(0, MAX_TOOL_LINE - 1)}…` : flat;
+  };
+  const lines = [`tools (${tools.items.length}, ${by}${when}; not checked by the registry):`];
+  for (const t of tools.items) {
+    const server = manyServers && t.server ? `  [${t.server}]` : "";
+    lines.push(`  ${t.name}${t.title ? ` — ${oneLine(t.title)}` : ""}${server}`);
+    if (t.description) lines.push(`      ${oneLine(t.description)}`);
+  }
+  return lines;
 }

@@ -3,6 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import { HOST_IDS } from "../../src/core/hosts/index.js";
+import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { CATEGORIES } from "../../src/core/types.js";
 import type { RegistryClient } from "./registry-client.js";
 
@@ -63,7 +64,7 @@ export function createMarketplaceServer(
       title: "Get a connector",
       description:
         "One connector in detail: description, versions, the MCP servers it provides, the credentials it needs " +
-        "(names and descriptions only) and its skills.",
+        "(names and descriptions only), its skills, and its tools when the publisher reported them.",
       inputSchema: {
         name: z.string().max(64).describe("The connector's name, as in search results"),
         version: z.string().max(64).optional().describe('A version or tag (default "latest")'),
@@ -84,9 +85,15 @@ export function createMarketplaceServer(
           servers: detail.mcp,
           credentials: detail.tokenSchema ?? null,
           skills: detail.skills,
+          // The publisher's word (publish --with-tools); the registry does not run the servers.
+          tools: detail.tools ?? null,
           ...(detail.deprecated ? { deprecated: detail.deprecated } : {}),
         };
-        const text = `${doc.name}@${detail.version}: ${String(data.description ?? "")}\nInstall with: connectory install ${doc.name}`;
+        const text = [
+          `${doc.name}@${detail.version}: ${String(data.description ?? "")}`,
+          ...(detail.tools ? [toolsLine(detail.tools)] : []),
+          `Install with: connectory install ${doc.name}`,
+        ].join("\n");
         return { text, data };
       }),
   );
@@ -116,6 +123,13 @@ export function createMarketplaceServer(
       }),
   );
   return server;
+}
+
+function toolsLine(tools: ToolsListing): string {
+  const by = tools.reportedBy
+    ? ` (reported by the ${tools.reportedBy}${tools.reportedAt ? ` on ${tools.reportedAt.slice(0, 10)}` : ""})`
+    : "";
+  return `Tools${by}: ${tools.items.map((t) => t.name).join(", ")}`;
 }
 
 async function answer(

@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { ConnectorDocument, VersionSummary } from "../../src/core/resolve-version.js";
+import { readToolsListing, type ToolsListing } from "../../src/core/tools/read-report.js";
 
 // The registry's JSON documents (DESIGN §4) checked and normalized: the installer trusts only what
 // passes here, and tolerates the extra fields other registries and mirrors may send.
@@ -28,6 +29,8 @@ export interface VersionDocument {
   yanked?: boolean;
   deprecated?: string;
   dist?: VersionSummary["dist"];
+  /** The tools the publisher reported for this version (`publish --with-tools`), when there are any. */
+  tools?: ToolsListing;
 }
 
 /** A response that is not what DESIGN §4 describes. */
@@ -88,6 +91,7 @@ export function normalizeVersionDocument(name: string, version: string, body: un
   const dist = isRecord(body.dist) ? (body.dist as unknown as VersionSummary["dist"]) : undefined;
   const deprecated = optString(body.deprecated);
   const readme = optString(body.readme);
+  const tools = readToolsListing(body.tools);
   return {
     name: optString(body.name) ?? optString(manifest.name) ?? name,
     version: optString(body.version) ?? optString(manifest.version) ?? version,
@@ -99,6 +103,7 @@ export function normalizeVersionDocument(name: string, version: string, body: un
     ...(body.yanked === true ? { yanked: true } : {}),
     ...(deprecated !== undefined ? { deprecated } : {}),
     ...(dist ? { dist } : {}),
+    ...(tools && tools.items.length > 0 ? { tools } : {}),
   };
 }
 

@@ -40,7 +40,7 @@ export async function runAdmin(
       if (verb === "create") {
         if (rest.length > 0) throw usageError("token create takes no positional arguments");
         if (typeof values.publisher !== "string") throw usageError("token create needs --publisher <name>");
-        const publisher = checkName(values.publisher);
+        const publisher = checkName(values.publisher, "publisher");
         const label = typeof values.label === "string" ? values.label : undefined;
         const { token, row } = await createToken(repo, {
           publisher,

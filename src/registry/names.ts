@@ -7,10 +7,10 @@ export const NAME = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
 const TAG = /^[a-z][a-z0-9._-]{0,31}$/;
 
 /** Throws 400 `connector.name.invalid` unless `name` is a valid connector name. */
-export function checkName(name: string): string {
+export function checkName(name: string, kind: "connector" | "publisher" = "connector"): string {
   if (!NAME.test(name)) {
-    throw new ConnectoryError("connector.name.invalid", `"${clip(name)}" is not a connector name`, {
-      hint: "names are 1-64 lower-case letters, digits and inner hyphens",
+    throw new ConnectoryError(`${kind}.name.invalid`, `"${clip(name)}" is not a valid ${kind} name`, {
+      hint: "names are 1-64 lower-case letters, digits and inner hyphens, e.g. acme-labs",
     });
   }
   return name;

@@ -76,8 +76,13 @@ describe("connectory run", () => {
     const run = await cli(["run", "tushare"], { home });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('server "tushare" is needs-credentials');
-    expect(run.stderr).toContain("connectory credentials set");
+    expect(run.stderr).toContain("connectory credentials set tushare");
     expect(run.stdout).toBe("");
+    // stdout is the MCP channel: --json must not put a document (or "null") there, errors included.
+    const json = await cli(["run", "tushare", "--json"], { home });
+    expect(json.code).toBe(1);
+    expect(json.stdout).toBe("");
+    expect(json.stderr).toContain("needs-credentials");
   });
 
   it("refuses an unknown server and a command that does not exist", async () => {

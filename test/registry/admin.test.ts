@@ -51,5 +51,5 @@ it("usage mistakes exit 2 with a message; bad publisher names are refused", asyn
   expect((await runAdmin(["token", "create", "--bogus"], { databaseUrl })).code).toBe(2);
   const bad = await runAdmin(["token", "create", "--publisher", "Not Valid"], { databaseUrl });
   expect(bad.code).toBe(1);
-  expect(bad.stderr).toMatch(/not a connector name/);
+  expect(bad.stderr).toMatch(/"Not Valid" is not a valid publisher name/);
 });

@@ -1,3 +1,4 @@
+import { readToolsListing } from "../../src/core/tools/read-report.js";
 import type { PluginManifest, ServerSet, TokenSchema } from "../../src/core/types.js";
 
 // Typed views of the registry's JSON documents (src/registry/documents.ts builds them). The web reads
@@ -78,30 +79,20 @@ export function shownVersion(doc: ConnectorDoc): string | undefined {
  * `{ reportedBy, reportedAt, items }`, a bare list, or `{ tools }` as MCP's tools/list returns them.
  */
 export function toolsOf(doc: Record<string, unknown>): ToolInfo[] {
-  const raw = doc.tools;
-  const field = (key: string) =>
-    raw && typeof raw === "object" && Array.isArray((raw as Record<string, unknown>)[key])
-      ? ((raw as Record<string, unknown>)[key] as unknown[])
-      : undefined;
-  const list = Array.isArray(raw) ? raw : (field("items") ?? field("tools") ?? []);
-  return list.flatMap((t) => {
-    if (!t || typeof t !== "object" || typeof (t as ToolInfo).name !== "string") return [];
-    const tool: ToolInfo = { name: (t as ToolInfo).name };
-    for (const key of ["title", "description", "server"] as const) {
-      const value = (t as Record<string, unknown>)[key];
-      if (typeof value === "string") tool[key] = value;
-    }
-    return [tool];
-  });
+  return (readToolsListing(doc.tools)?.items ?? []).map(({ name, title, description, server }) => ({
+    name,
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(server !== undefined ? { server } : {}),
+  }));
 }
 
 /** Who reported the tools, when the document says so (the registry's report always does). */
 export function toolsSourceOf(doc: Record<string, unknown>): ToolsSource | undefined {
-  const raw = doc.tools as Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || Array.isArray(raw) || typeof raw.reportedBy !== "string")
-    return undefined;
+  const listing = readToolsListing(doc.tools);
+  if (listing?.reportedBy === undefined) return undefined;
   return {
-    reportedBy: raw.reportedBy,
-    ...(typeof raw.reportedAt === "string" ? { reportedAt: raw.reportedAt } : {}),
+    reportedBy: listing.reportedBy,
+    ...(listing.reportedAt !== undefined ? { reportedAt: listing.reportedAt } : {}),
   };
 }
