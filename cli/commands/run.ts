@@ -1,13 +1,14 @@
 import { redact } from "../../src/core/credentials.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
-import { proxyMessages, remoteTransport } from "../lib/bridge.js";
+import { proxyMessages, remoteTransport, serverErrors } from "../lib/bridge.js";
 import { secretInArgs, stdioLaunch } from "../lib/child-env.js";
 import type { Command } from "../lib/command.js";
 import type { CommandContext } from "../lib/context.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
 import { HostStdioTransport } from "../lib/host-stdio.js";
 import { DEFAULT_TIMEOUT_MS } from "../lib/mcp-client.js";
+import { explainFailure } from "../lib/mcp-errors.js";
 import { warn } from "../lib/output.js";
 import { recordPins, serverPins } from "../lib/pins-store.js";
 import { InvalidStdoutError, StdioTransport } from "../lib/stdio-transport.js";
@@ -83,7 +84,25 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
       hide,
       timeoutMs: DEFAULT_TIMEOUT_MS,
     });
-    const session = proxyMessages(host, launched, { filter: guard, log, hide });
+    // A remote server's failures in the words `inspect` uses (401 → check the credentials, …), once each.
+    const errors = isRemote(spec)
+      ? serverErrors(log, (error) =>
+          explainFailure(error, {
+            server: name,
+            transport: spec.type,
+            url: spec.url,
+            timeoutMs: DEFAULT_TIMEOUT_MS,
+            secretValues: config.secretValues,
+            stage: "request",
+          }),
+        )
+      : undefined;
+    const session = proxyMessages(host, launched, {
+      filter: guard,
+      log,
+      hide,
+      ...(errors ? { errors } : {}),
+    });
     if (launched instanceof StdioTransport) {
       const exitCode = await runStdio(launched, spec as StdioServer, host, session, log);
       return { data: null, text: "", exitCode };
@@ -91,7 +110,7 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
     try {
       await launched.start();
     } catch (error) {
-      log(`could not reach the remote server: ${(error as Error).message}`);
+      errors?.report(error);
       return { data: null, text: "", exitCode: 1 };
     }
     await host.start();

@@ -1,18 +1,32 @@
 import { CATEGORIES } from "../../src/core/types.js";
-import { usageError } from "../../src/core/errors.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
 import { printable } from "../lib/connector-view.js";
 import { openMarketplace } from "../lib/install-connector.js";
+import { warn } from "../lib/output.js";
+import type { RegistryClient, SearchHit, SearchParams } from "../lib/registry-client.js";
+
+/** The registry's largest page (DESIGN §4 `limit`). */
+const MAX_PAGE = 100;
+/** `--all` stops here: a marketplace this large is searched, not listed. */
+const MAX_ALL = 10_000;
 
 const command: Command = {
-  usage: "search [<query>] [--category c] [--marketplace m] [--limit n]",
+  usage: "search [<query>] [--category c] [--marketplace m] [--limit n] [--cursor c | --all]",
   description: `
 Full-text search of a marketplace over names, display names, descriptions and keywords. Without a query,
-lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.`,
+lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.
+
+Results come a page at a time: --limit sets the page size (1-${MAX_PAGE}; the registry's default is 20).
+When there are more, the output says how many and prints the --cursor that shows the next page; --all
+follows every page (up to ${MAX_ALL} results). --json prints { marketplace, query, category?, results,
+more, nextCursor } (nextCursor: null on the last page).`,
   options: {
     category: { type: "string" },
     marketplace: { type: "string", short: "m" },
     limit: { type: "string" },
+    cursor: { type: "string" },
+    all: { type: "boolean" },
   },
   positionals: { min: 0, max: 1 },
   async run(args, ctx) {
@@ -22,23 +36,39 @@ lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.`,
       throw usageError(`"${category}" is not a category`, `categories: ${CATEGORIES.join(", ")}`);
     }
     const limit = args.values.limit === undefined ? undefined : Number(args.values.limit);
-    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
-      throw usageError("--limit must be a whole number from 1 to 100");
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_PAGE)) {
+      throw usageError(`--limit must be a whole number from 1 to ${MAX_PAGE}`);
     }
+    const all = args.values.all === true;
+    const cursor = typeof args.values.cursor === "string" ? args.values.cursor : undefined;
+    if (all && (limit !== undefined || cursor !== undefined))
+      throw usageError("--all lists every result: it does not go with --limit or --cursor");
+    if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,1000}$/.test(cursor))
+      throw usageError(
+        "--cursor takes the value a previous search printed",
+        "run the search without --cursor",
+      );
     if (query.length > 200) throw usageError("the query is longer than 200 characters");
     const m = args.values.marketplace;
     const { marketplace, client } = await openMarketplace(ctx, typeof m === "string" ? m : undefined);
-    const { hits: results, more } = await client.searchPage({
+    const params: SearchParams = {
       q: query,
       ...(typeof category === "string" ? { category } : {}),
       ...(limit !== undefined ? { limit } : {}),
-    });
+      ...(cursor !== undefined ? { cursor } : {}),
+    };
+    const page = all
+      ? await everyPage(client, params, (why) => warn(ctx, why))
+      : await client.searchPage(params);
+    const results = page.hits;
+    const nextCursor = page.nextCursor ?? null;
     const data = {
       marketplace,
       query,
       ...(typeof category === "string" ? { category } : {}),
       results,
-      more,
+      more: nextCursor !== null,
+      nextCursor,
     };
     if (results.length === 0) {
       const what = query ? `"${query}"` : "your filters";
@@ -50,11 +80,20 @@ lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.`,
       const desc = h.description.length > 70 ? `${h.description.slice(0, 69)}…` : h.description;
       return `${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${desc}`;
     });
-    // Without this a person takes the first page for the whole marketplace.
-    if (more) {
+    // Without this a person takes the first page for the whole marketplace. Scripts (--json) follow
+    // nextCursor themselves, so only people pay for the count.
+    if (nextCursor !== null && !ctx.json) {
+      const count = await countMore(client, { ...params, cursor: nextCursor });
+      const again = [
+        "connectory search",
+        ...(query ? [shellWord(query)] : []),
+        ...(typeof category === "string" ? [`--category ${category}`] : []),
+        ...(marketplace === "default" ? [] : [`--marketplace ${marketplace}`]),
+      ].join(" ");
+      const next = `${again} --cursor ${nextCursor}${limit !== undefined ? ` --limit ${limit}` : ""}`;
       lines.push(
         "",
-        `showing the first ${results.length}; there are more: narrow the words, add --category${limit === 100 ? "" : ", or raise --limit (up to 100)"}`,
+        `${count === undefined ? "more results" : `${count} more`} — \`${again} --all\` lists them all; the next page: \`${next}\``,
       );
     }
     lines.push(
@@ -65,3 +104,47 @@ lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.`,
   },
 };
 export default command;
+
+/** The query as one shell word, so the printed command can be pasted as it is. */
+function shellWord(text: string): string {
+  return /^[\p{L}\p{N}._-]+$/u.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/** How many results follow a page, counted with one more request: "37", "100+", or undefined if unknown. */
+async function countMore(client: RegistryClient, params: SearchParams): Promise<string | undefined> {
+  try {
+    const next = await client.searchPage({ ...params, limit: MAX_PAGE });
+    return `${next.hits.length}${next.nextCursor ? "+" : ""}`;
+  } catch {
+    return undefined; // the hint is a courtesy: the page itself was shown
+  }
+}
+
+/** Follows nextCursor from page to page, refusing a registry that loops. */
+async function everyPage(
+  client: RegistryClient,
+  params: SearchParams,
+  warnFn: (message: string) => void,
+): Promise<{ hits: SearchHit[]; nextCursor: string | undefined }> {
+  const hits: SearchHit[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await client.searchPage({ ...params, limit: MAX_PAGE, ...(cursor ? { cursor } : {}) });
+    hits.push(...page.hits);
+    if (!page.nextCursor) return { hits, nextCursor: undefined };
+    if (seen.has(page.nextCursor) || page.hits.length === 0) {
+      throw new ConnectoryError(
+        "registry.response.invalid",
+        "the registry's search results do not advance from page to page",
+        { hint: "the registry's pagination is broken; list a page at a time with --limit and --cursor" },
+      );
+    }
+    seen.add(page.nextCursor);
+    if (hits.length >= MAX_ALL) {
+      warnFn(`stopped after ${hits.length} results; narrow the words or add --category`);
+      return { hits, nextCursor: page.nextCursor };
+    }
+    cursor = page.nextCursor;
+  }
+}

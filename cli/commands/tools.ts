@@ -74,7 +74,7 @@ Exits 1 when a server could not be listed or was left out.`,
     const text =
       rows.length === 0
         ? "no tools: no active server answered (see `connectory config --explain` and `connectory doctor`)"
-        : `${hideSecrets(textTable(["FUNCTION", "SERVER", "DESCRIPTION"], rows), config.secretValues)}\n\n${rows.length} tools from ${servers.filter((s) => s.status === "ok" || s.status === "unpinned").length} servers in ${format} format: \`connectory tools --format ${format} --json\` prints them for the API.`;
+        : `${hideSecrets(textTable(["FUNCTION", "SERVER", "DESCRIPTION"], rows), config.secretValues)}\n\n${count(rows.length, "tool")} from ${count(servers.filter((s) => s.status === "ok" || s.status === "unpinned").length, "server")} in ${format} format: \`connectory tools --format ${format} --json\` prints them for the API.`;
     return {
       data,
       text,
@@ -83,3 +83,5 @@ Exits 1 when a server could not be listed or was left out.`,
   },
 };
 export default command;
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;

@@ -16,7 +16,9 @@ const command: Command = {
 Trusts a hand-written server of $CONNECTORY_HOME/mcp.json so it becomes active. Trust is bound to the
 exact launch spec shown (command, args, env, cwd / transport, url, headers): editing any of them makes
 the server untrusted again until you review and trust it once more. Only hashes are stored (trust.json).
-Connector servers need no trust: installing the connector was the decision.`,
+Connector servers need no trust to run: installing the connector was the decision. For them, and for
+trusted hand-written servers, \`trust <server>\` re-approves tools that changed since they were pinned
+(\`connectory doctor\` shows the change; \`run\` refuses the changed tools until then).`,
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const name = args.positionals[0] as string;
@@ -30,10 +32,8 @@ Connector servers need no trust: installing the connector was the decision.`,
       if (connectorServer) return approvalResult(await approveTools(ctx, name));
       throw new ConnectoryError(
         "trust.server.unknown",
-        `no hand-written server named "${name}" in ${doc.file}`,
-        {
-          hint: "run `connectory mcp list`; servers from installed connectors need no trust",
-        },
+        `no server named "${name}": neither hand-written in ${doc.file} nor from an installed connector`,
+        { hint: "`connectory config --explain` lists every server by the name to use here" },
       );
     }
     // The fingerprint is of the spec read above, the one printed below: the user trusts what they see.

@@ -22,6 +22,34 @@ const PASS: MessageFilter = {
   close: () => undefined,
 };
 
+/** Reports a server transport's errors: each one logged once, and its words for the host's reply. */
+export interface ServerErrors {
+  /** Logs `error` unless it was already reported; returns the one-line message for a JSON-RPC error. */
+  report(error: unknown): string;
+}
+
+/**
+ * The usual ServerErrors: `explain` puts an error in words (default: its message). The SDK's transports
+ * both report an error through onerror and reject with it, so the same error is logged once, not twice.
+ */
+export function serverErrors(
+  log: (message: string) => void,
+  explain: (error: unknown) => { message: string; hint?: string | undefined } = (error) => ({
+    message: `server: ${(error as Error).message}`,
+  }),
+): ServerErrors {
+  const seen = new WeakSet<object>();
+  return {
+    report(error) {
+      const { message, hint } = explain(error);
+      const key = typeof error === "object" && error !== null ? error : undefined;
+      if (!key || !seen.has(key)) log(hint ? `${message}\n  ${hint}` : message);
+      if (key) seen.add(key);
+      return message;
+    },
+  };
+}
+
 /**
  * Proxies MCP messages between a host (`host`, usually stdio) and a server (a child's stdio, or a
  * remote streamable-HTTP/SSE endpoint), passing each through `filter`. Both transports must be
@@ -37,10 +65,17 @@ const PASS: MessageFilter = {
 export function proxyMessages(
   host: Transport,
   server: Transport,
-  options: { filter?: MessageFilter; log: (message: string) => void; hide?: (text: string) => string },
+  options: {
+    filter?: MessageFilter;
+    log: (message: string) => void;
+    hide?: (text: string) => string;
+    /** How the server's transport errors are logged and told to the host (default: their message). */
+    errors?: ServerErrors;
+  },
 ): Promise<ClosedBy> {
   const filter = options.filter ?? PASS;
   const hide = options.hide ?? ((t: string) => t);
+  const errors = options.errors ?? serverErrors((m) => options.log(hide(m)));
   const initializeIds = new Set<RequestId>();
   let toServer = Promise.resolve();
   let toHost = Promise.resolve();
@@ -64,10 +99,9 @@ export function proxyMessages(
       });
       if (reply) return host.send(reply);
       await server.send(message).catch(async (error: Error) => {
-        failed("server")(error);
+        const said = errors.report(error);
         // Answer the host's request instead of leaving it waiting forever.
-        if ("id" in message)
-          await host.send(errorReply(message.id, hide(`server unreachable: ${error.message}`)));
+        if ("id" in message) await host.send(errorReply(message.id, hide(said)));
       });
     });
   };
@@ -88,7 +122,7 @@ export function proxyMessages(
   };
 
   host.onerror = failed("host");
-  server.onerror = failed("server");
+  server.onerror = (error) => void errors.report(error);
 
   return new Promise<ClosedBy>((resolve) => {
     host.onclose = () => {

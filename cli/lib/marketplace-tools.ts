@@ -43,17 +43,21 @@ export function createMarketplaceServer(
     },
     ({ query, category, limit }) =>
       answer(async () => {
-        const hits = await registry.search({
+        const { hits, more } = await registry.searchPage({
           q: query,
           ...(category ? { category } : {}),
           limit: limit ?? 10,
         });
         const lines = hits.map((h) => `- ${h.name}${h.version ? `@${h.version}` : ""}: ${h.description}`);
+        // Without this an agent takes the first results for everything the marketplace has.
+        const rest = more
+          ? "\nMore connectors match: raise limit (up to 50) or use more specific words."
+          : "";
         return {
           text: hits.length
-            ? `${hits.length} connectors:\n${lines.join("\n")}`
+            ? `${hits.length} connector${hits.length === 1 ? "" : "s"}:\n${lines.join("\n")}${rest}`
             : `No connector matches ${JSON.stringify(query)}.`,
-          data: { results: hits },
+          data: { results: hits, more },
         };
       }),
   );
@@ -171,10 +175,13 @@ async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): P
     throw new ConnectoryError("registry.response.invalid", `${url}: the response is not JSON`);
   }
   if (!res.ok) {
-    const detail = (body as { detail?: unknown; title?: unknown } | null) ?? {};
+    // problem+json (DESIGN §4): keep its code and hint, as RegistryClient does, so the agent learns what to do.
+    const problem =
+      (body as { detail?: unknown; title?: unknown; code?: unknown; hint?: unknown } | null) ?? {};
     throw new ConnectoryError(
-      `registry.http.${res.status}`,
-      String(detail.detail ?? detail.title ?? `HTTP ${res.status}`),
+      typeof problem.code === "string" ? problem.code : `registry.http.${res.status}`,
+      String(problem.detail ?? problem.title ?? `HTTP ${res.status}`),
+      typeof problem.hint === "string" ? { hint: problem.hint } : {},
     );
   }
   return body;

@@ -2,6 +2,13 @@ import { validateCredentials } from "../../src/core/credentials.js";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import { secretKeys } from "../../src/core/secrets.js";
 import { renderServers } from "../../src/core/templates.js";
+import {
+  MAX_SCHEMA_BYTES,
+  MAX_SCHEMA_DEPTH,
+  MAX_TOOLS,
+  MAX_TOOLS_BYTES,
+  toolsReportBody,
+} from "../../src/core/tools/report.js";
 import type { McpTool } from "../../src/core/tools/types.js";
 import type { ServerSet, TokenSchema } from "../../src/core/types.js";
 import { collectCredentials } from "./collect-credentials.js";
@@ -91,7 +98,31 @@ export async function listPackageTools(
     for (const tool of listed) tools.push(reported(server, tool));
   }
   // A server echoing a credential in a description must not publish it to the registry.
-  return hideSecrets(tools, rendered.secretValues);
+  const safe = hideSecrets(tools, rendered.secretValues);
+  checkReport(safe, Object.keys(input.servers), input.label);
+  return safe;
+}
+
+/**
+ * Refuses, before anything is uploaded, a report the registry would refuse after the upload (too many
+ * tools, a body over 1 MiB, an oversized or too deep inputSchema, …): the same check the registry runs.
+ */
+function checkReport(tools: ReportedTool[], servers: string[], label: string): void {
+  const { problems } = toolsReportBody(tools, servers);
+  if (problems.length === 0) return;
+  // Name the tool a problem is about: "/tools/41/inputSchema" alone sends the publisher counting.
+  const named = problems.map((p) => {
+    const tool = tools[Number(/^\/tools\/(\d+)/.exec(p.path)?.[1] ?? Number.NaN)];
+    return tool ? { ...p, message: `tool "${tool.name}" of server "${tool.server}": ${p.message}` } : p;
+  });
+  throw new ConnectoryError(
+    "publish.tools.invalid",
+    `the tools ${label}'s servers list break the registry's limits (${problems.length} problem(s)); nothing was published`,
+    {
+      problems: named,
+      hint: `at most ${MAX_TOOLS} tools, ${MAX_TOOLS_BYTES} bytes in all, each inputSchema at most ${MAX_SCHEMA_BYTES} bytes and ${MAX_SCHEMA_DEPTH} levels deep: fix the servers, or publish without --with-tools`,
+    },
+  );
 }
 
 /** The fields the registry keeps of a tool (it drops anything else anyway). */

@@ -18,6 +18,15 @@ export const MAX_TARBALL_BYTES = 5 * 1024 * 1024;
 /** Metadata documents are small; a registry that sends more is broken or hostile. */
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
 const METADATA_TIMEOUT_MS = 15_000;
+
+/** The query of `GET /v1/connectors` (DESIGN §4). */
+export interface SearchParams {
+  q?: string;
+  category?: string;
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
 const TARBALL_TIMEOUT_MS = 120_000;
 
 export interface DownloadOptions {
@@ -52,24 +61,27 @@ export class RegistryClient {
   }
 
   /** Full-text search; `category` filters. */
-  async search(params: { q?: string; category?: string; limit?: number }): Promise<SearchHit[]> {
+  async search(params: SearchParams): Promise<SearchHit[]> {
     return (await this.searchPage(params)).hits;
   }
 
-  /** One page of search results, and whether the registry has more after it (it sent a cursor). */
-  async searchPage(params: {
-    q?: string;
-    category?: string;
-    limit?: number;
-  }): Promise<{ hits: SearchHit[]; more: boolean }> {
+  /**
+   * One page of search results; `nextCursor` (pass it back as `cursor`) when the registry has more after
+   * it, and `more` for callers that only need to know that.
+   */
+  async searchPage(
+    params: SearchParams,
+  ): Promise<{ hits: SearchHit[]; more: boolean; nextCursor: string | undefined }> {
     const query = new URLSearchParams();
     if (params.q) query.set("q", params.q);
     if (params.category) query.set("category", params.category);
     if (params.limit !== undefined) query.set("limit", String(params.limit));
+    if (params.cursor) query.set("cursor", params.cursor);
     const body = await this.getJson(`/v1/connectors?${query}`);
     const cursor =
       typeof body === "object" && body !== null ? (body as { nextCursor?: unknown }).nextCursor : undefined;
-    return { hits: normalizeHits(body), more: typeof cursor === "string" && cursor !== "" };
+    const nextCursor = typeof cursor === "string" && cursor !== "" ? cursor : undefined;
+    return { hits: normalizeHits(body), more: nextCursor !== undefined, nextCursor };
   }
 
   /** The connector document: every version, dist-tags, integrity. */

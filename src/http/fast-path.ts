@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Prepared } from "../db/repository.js";
 import type { Registry } from "../registry/registry.js";
 import { etagMatches } from "./prepared-response.js";
 
@@ -9,7 +10,8 @@ const CONNECTOR_PATH = /^\/v1\/connectors\/([a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?
 
 /** Encoded documents by their ETag (a hash of the body, so an entry never goes stale), oldest first. */
 const encoded = new Map<string, Buffer>();
-const MAX_ENCODED = 512;
+const MAX_ENCODED_BYTES = 32 * 1024 * 1024;
+let encodedBytes = 0;
 
 /**
  * Wraps the Hono listener with a node:http fast path for the hottest read, the connector document
@@ -28,32 +30,41 @@ export function withFastPath(
     const match = incoming.method === "GET" ? CONNECTOR_PATH.exec(incoming.url ?? "") : null;
     const repo = match ? registry()?.deps.repo : undefined;
     if (!match || !repo) return next(incoming, outgoing);
-    repo.connectorDocument(match[1]!).then(
-      (found) => {
-        if (!found) return next(incoming, outgoing);
-        // The live download count closes the document, as withDownloads (src/registry/documents.ts) does.
-        const etag = `"${found.etag}.${found.downloads}"`;
-        if (etagMatches(incoming.headers["if-none-match"], etag)) {
-          outgoing.writeHead(304, { "cache-control": "no-cache", etag });
-          outgoing.end();
-          return;
-        }
-        const head = encodedHead(found.etag, found.body);
-        const tail = `,"downloads":${found.downloads}}`;
-        outgoing.writeHead(200, {
-          "cache-control": "no-cache",
-          "content-type": "application/json; charset=utf-8",
-          etag,
-          "Content-Length": head.byteLength + tail.length,
-        });
-        outgoing.cork(); // headers, document and tail leave in one write
-        outgoing.write(head);
-        outgoing.end(tail);
-        outgoing.uncork();
-      },
-      () => next(incoming, outgoing),
-    );
+    repo
+      .connectorDocument(match[1]!)
+      .then(
+        (found) => (found ? send(incoming, outgoing, found) : next(incoming, outgoing)),
+        () => next(incoming, outgoing),
+      )
+      .catch((error: Error) => outgoing.destroy(error)); // a bug here: never a half-written answer
   };
+}
+
+/** Writes the document as the route does: 304 on a matching If-None-Match, else 200 with the bytes. */
+function send(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  found: Prepared & { downloads: number },
+): void {
+  // The live download count closes the document, as withDownloads (src/registry/documents.ts) does.
+  const etag = `"${found.etag}.${found.downloads}"`;
+  if (etagMatches(incoming.headers["if-none-match"], etag)) {
+    outgoing.writeHead(304, { "cache-control": "no-cache", etag });
+    outgoing.end();
+    return;
+  }
+  const head = encodedHead(found.etag, found.body);
+  const tail = `,"downloads":${found.downloads}}`;
+  outgoing.writeHead(200, {
+    "cache-control": "no-cache",
+    "content-type": "application/json; charset=utf-8",
+    etag,
+    "Content-Length": head.byteLength + tail.length,
+  });
+  outgoing.cork(); // headers, document and tail leave in one write
+  outgoing.write(head);
+  outgoing.end(tail);
+  outgoing.uncork();
 }
 
 /** The document's bytes without its closing brace, encoded once per ETag. */
@@ -61,8 +72,14 @@ function encodedHead(etag: string, body: string): Buffer {
   let bytes = encoded.get(etag);
   if (!bytes) {
     bytes = Buffer.from(body.slice(0, -1));
-    if (encoded.size >= MAX_ENCODED) encoded.delete(encoded.keys().next().value!);
+    if (bytes.byteLength > MAX_ENCODED_BYTES / 8) return bytes; // a huge document is not worth keeping
+    for (const [key, old] of encoded) {
+      if (encodedBytes + bytes.byteLength <= MAX_ENCODED_BYTES) break;
+      encoded.delete(key);
+      encodedBytes -= old.byteLength;
+    }
     encoded.set(etag, bytes);
+    encodedBytes += bytes.byteLength;
   }
   return bytes;
 }

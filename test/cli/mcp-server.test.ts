@@ -54,6 +54,16 @@ describe("the marketplace as an MCP server", () => {
     expect((result.structuredContent as any).results[0].name).toBe("weather");
   });
 
+  it("says when more connectors match than the limit returned", async () => {
+    const one = await client.callTool({ name: "search_connectors", arguments: { query: "", limit: 1 } });
+    expect(text(one)).toMatch(/^1 connector:\n- [a-z-]+@1\.0\.0: /);
+    expect(text(one)).toContain("More connectors match: raise limit");
+    expect((one.structuredContent as any).more).toBe(true);
+    const all = await client.callTool({ name: "search_connectors", arguments: { query: "", limit: 50 } });
+    expect(text(all)).not.toContain("More connectors match");
+    expect((all.structuredContent as any).more).toBe(false);
+  });
+
   it("gets a connector with its servers, credentials and skills", async () => {
     const result = await client.callTool({ name: "get_connector", arguments: { name: "weather" } });
     expect(result.isError).toBeFalsy();
@@ -72,6 +82,45 @@ describe("the marketplace as an MCP server", () => {
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as any).host).toBe("cursor");
     expect(text(result)).toContain("weather");
+  });
+
+  it("gets a connector's tools when the publisher reported them, marked as such", async () => {
+    const tools = [
+      {
+        name: "get_weather",
+        server: "weather",
+        description: "Current weather",
+        inputSchema: { type: "object", properties: { city: { type: "string" } } },
+        annotations: { readOnlyHint: true },
+      },
+    ];
+    const put = await reg.request("/v1/connectors/weather/1.0.0/tools", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${await reg.token("connectory-samples")}` },
+      body: JSON.stringify({ tools }),
+    });
+    expect(put.status).toBe(200);
+    const result = await client.callTool({ name: "get_connector", arguments: { name: "weather" } });
+    expect(result.isError).toBeFalsy();
+    const data = result.structuredContent as any;
+    expect(data.tools).toMatchObject({ reportedBy: "publisher", items: tools });
+    expect(typeof data.tools.reportedAt).toBe("string");
+    expect(text(result)).toMatch(/^Tools \(reported by the publisher on \d{4}-\d\d-\d\d\): get_weather$/m);
+
+    const none = await client.callTool({ name: "get_connector", arguments: { name: "tdx" } });
+    expect((none.structuredContent as any).tools).toBeNull();
+    expect(text(none)).not.toContain("Tools");
+  });
+
+  it("passes the registry's hint on when the install config cannot be made", async () => {
+    const result = await client.callTool({
+      name: "get_install_config",
+      arguments: { name: "no-such-connector", host: "cursor" },
+    });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(
+      'no connector named "no-such-connector"\ncheck the spelling, or search with `connectory search <words>`',
+    );
   });
 
   it("answers an unknown connector with a tool error, not a crash", async () => {

@@ -244,7 +244,9 @@ describe("trust", () => {
     expect((await explain(home))[0]?.status).toBe("untrusted");
     const r = await cli(["trust", "ghost"], { home });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("connectory mcp list");
+    expect(r.stderr).toContain('no server named "ghost": neither hand-written in');
+    // Not "connector servers need no trust": trust is how their changed tools are re-approved.
+    expect(r.stderr).toContain("`connectory config --explain` lists every server");
   });
 
   it("mcp list shows trusted, untrusted and changed", async () => {

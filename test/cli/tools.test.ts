@@ -68,6 +68,16 @@ describe("connectory tools", () => {
     const text = await cli(["tools"], { home: h });
     expect(text.stdout).toMatch(/^FUNCTION +SERVER +DESCRIPTION/);
     expect(text.stdout).toContain("notes__search");
+    expect(text.stdout).toContain("5 tools from 2 servers in openai format");
+  });
+
+  it("counts one tool from one server in the singular", async () => {
+    const dir = await tempDir();
+    const tools = path.join(dir, "tools.json");
+    await writeTools(tools, [{ name: "only", inputSchema: { type: "object" } }]);
+    await buildHome(path.join(dir, "home"), [toolsConnector("one", tools)]);
+    const text = await cli(["tools"], { home: path.join(dir, "home") });
+    expect(text.stdout).toContain("\n1 tool from 1 server in openai format");
   });
 
   it("leaves out a drifted server and a broken one, says why, and exits 1", async () => {

@@ -181,22 +181,132 @@ it("a server that echoes its credential in a tool description has it redacted be
   expect((await versionDoc("echo-secret"))?.tools.items[0].description).toBe("uses key ***");
 });
 
-it("a report the registry refuses after the upload says the version is published and how to retry", async () => {
-  const tools = Array.from({ length: 300 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: "object" } }));
-  const dir = await writePackage(
-    "too-many-tools",
+/** A package whose one stdio server "many" lists exactly `tools`. */
+const toolsPackage = (name: string, tools: unknown[]) =>
+  writePackage(
+    name,
     {
       many: { command: "node", args: [path.join(SERVERS, "tools-server.mjs"), "${PLUGIN_ROOT}/tools.json"] },
     },
     { "tools.json": tools },
   );
-  const r = await run(["publish", dir, "--with-tools", "--json"], acme);
-  expect(r.code).toBe(1);
-  const error = r.json().error;
+
+/** An object inputSchema whose JSON nests exactly `levels` deep (the registry's measure). */
+function deepSchema(levels: number): Record<string, unknown> {
+  let chain: Record<string, unknown> = {};
+  for (let i = 2; i < levels; i++) chain = { a: chain };
+  return levels === 1 ? { type: "object" } : { type: "object", default: chain };
+}
+
+const object = { type: "object" };
+it.each([
+  [
+    "257 tools",
+    Array.from({ length: 257 }, (_, i) => ({ name: `t${i}`, inputSchema: object })),
+    "tools.too-many",
+    /257 tools; at most 256/,
+  ],
+  [
+    "a report over 1 MiB",
+    Array.from({ length: 200 }, (_, i) => ({
+      name: `t${i}`,
+      description: "d".repeat(8000),
+      inputSchema: object,
+    })),
+    "tools.body.too-large",
+    /the tools report is \d+ bytes; at most 1048576/,
+  ],
+  [
+    "an inputSchema over 64 KiB",
+    [{ name: "big", inputSchema: { type: "object", description: "x".repeat(70_000) } }],
+    "tools.inputSchema.too-large",
+    /tool "big" of server "many": inputSchema is \d+ bytes; at most 65536/,
+  ],
+  [
+    "an inputSchema deeper than 32 levels",
+    [
+      { name: "ok", inputSchema: object },
+      { name: "deep", inputSchema: deepSchema(33) },
+    ],
+    "tools.inputSchema.too-deep",
+    /tool "deep" of server "many": inputSchema nests deeper than 32 levels/,
+  ],
+  [
+    "a tool listed twice",
+    [
+      { name: "same", inputSchema: object },
+      { name: "same", inputSchema: object },
+    ],
+    "tools.name.duplicate",
+    /tool "same" of server "many": tool "same" is listed twice/,
+  ],
+])(
+  "%s: refused before the upload with the registry's own check; nothing is published",
+  async (_, tools, code, message) => {
+    const name = `limits-${code.replace(/\W/g, "-").toLowerCase()}`;
+    const dir = await toolsPackage(name, tools);
+    const before = await reg.snapshot();
+    const r = await run(["publish", dir, "--with-tools", "--json"], acme);
+    expect(r.code).toBe(1);
+    const error = r.json().error;
+    expect(error.code).toBe("publish.tools.invalid");
+    expect(error.message).toMatch(/nothing was published/);
+    expect(error.problems.map((p: { code: string }) => p.code)).toContain(code);
+    expect(error.problems.map((p: { message: string }) => p.message).join("\n")).toMatch(message);
+    expect(r.stderr).not.toMatch(/publishing /);
+    expect(await reg.snapshot()).toBe(before);
+    expect(await versionDoc(name)).toBeUndefined();
+  },
+);
+
+it("the largest report within every limit is accepted by the registry", async () => {
+  // 256 tools whose body is just under 1 MiB, one schema at 32 levels: the client's check is not stricter.
+  const tools = [
+    { name: "deep", inputSchema: deepSchema(32) },
+    ...Array.from({ length: 255 }, (_, i) => ({
+      name: `t${i}`,
+      description: "d".repeat(4000),
+      inputSchema: object,
+    })),
+  ];
+  const r = await run(
+    ["publish", await toolsPackage("at-the-limits", tools), "--with-tools", "--json"],
+    acme,
+  );
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.json().tools.count).toBe(256);
+});
+
+it("a report that fails after the upload says the version is published and how to retry", async () => {
+  const dir = await toolsPackage("report-fails", [{ name: "t", inputSchema: object }]);
+  // The registry goes away between the two requests (a deploy, a crash): the tools PUT gets a 503.
+  const flaky = ((input: Request | string | URL, init?: RequestInit) =>
+    String(input instanceof Request ? input.url : input).endsWith("/tools")
+      ? Promise.resolve(
+          Response.json(
+            {
+              type: "about:blank",
+              title: "Service Unavailable",
+              status: 503,
+              detail: "restarting",
+              code: "db.unavailable",
+            },
+            { status: 503, headers: { "content-type": "application/problem+json" } },
+          ),
+        )
+      : fetchFn(input, init)) as typeof fetch;
+  const home = await tempDir();
+  const result = await cli(["publish", dir, "--with-tools", "--json"], {
+    home,
+    env: { CONNECTORY_REGISTRY: reg.publicUrl, CONNECTORY_TOKEN: acme, PATH: process.env.PATH ?? "" },
+    fetch: flaky,
+  });
+  expect(result.code).toBe(1);
+  const error = JSON.parse(result.stdout).error;
   expect(error.code).toBe("publish.tools.report");
-  expect(error.message).toMatch(/too-many-tools@1\.0\.0 is published, but reporting its tools failed/);
+  expect(error.message).toMatch(/report-fails@1\.0\.0 is published, but reporting its tools failed/);
   expect(error.hint).toContain("--tools-only");
-  expect((await versionDoc("too-many-tools"))?.tools).toBeUndefined();
+  expect((await versionDoc("report-fails"))?.tools).toBeUndefined();
 });
 
 it("usage: --config and --timeout need --with-tools; --tools-only for an unpublished version is a 404", async () => {

@@ -146,9 +146,13 @@ function Links({ version: v }: { version: VersionDoc }) {
         {label}
       </a>
     ) : null;
+  const homepage = link(m.homepage, "Homepage");
+  const repository = link(m.repository, "Repository");
+  // An empty paragraph would still take a line of the header (and a screen reader's attention).
+  if (!homepage && !repository && !m.categories?.length && !m.keywords?.length) return null;
   return (
     <p class="tags">
-      {link(m.homepage, "Homepage")} {link(m.repository, "Repository")}
+      {homepage} {repository}
       {(m.categories ?? []).map((cat) => (
         <a class="chip" href={`/search?category=${cat}`}>
           {cat}
