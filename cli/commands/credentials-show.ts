@@ -1,4 +1,4 @@
-import { secretKeys } from "../../src/core/credentials.js";
+import { secretKeys } from "../../src/core/secrets.js";
 import type { Command } from "../lib/command.js";
 import { readCredentials } from "../lib/credentials-store.js";
 import { readCachedServers } from "../lib/effective-config.js";

@@ -1,6 +1,6 @@
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
-import { redact } from "../../src/core/credentials.js";
+import { redact } from "../../src/core/secrets.js";
 import type { Command } from "../lib/command.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
 import { exportProblems, readExports } from "../lib/host-exports.js";

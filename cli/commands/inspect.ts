@@ -1,4 +1,4 @@
-import { redact } from "../../src/core/credentials.js";
+import { redact } from "../../src/core/secrets.js";
 import { isConnectoryError } from "../../src/core/errors.js";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";

@@ -1,4 +1,4 @@
-import { redact } from "../../src/core/credentials.js";
+import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
 import { proxyMessages, remoteTransport, serverErrors } from "../lib/bridge.js";

@@ -297,7 +297,7 @@ describe("hostile input", () => {
     ]) {
       const r = await cli(argv, { home });
       expect(r.code, argv.join(" ")).toBe(1);
-      expect(r.stderr).toMatch(/no (hand-written server|installed connector) named/);
+      expect(r.stderr).toMatch(/no (hand-written server|installed connector|server) named/);
     }
     await expect(fs.access(path.join(home, "trust.json"))).rejects.toThrow();
     await expect(fs.access(path.join(home, "plugins/installed.json"))).rejects.toThrow();
