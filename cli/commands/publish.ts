@@ -4,6 +4,12 @@ import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { MAX_COMPRESSED_BYTES } from "../../src/core/package/limits.js";
 import { validatePackage, type ConnectorPackage } from "../../src/core/package/validate-package.js";
+import {
+  MAX_SCHEMA_BYTES,
+  MAX_SCHEMA_DEPTH,
+  MAX_TOOLS,
+  MAX_TOOLS_BYTES,
+} from "../../src/core/tools/report.js";
 import { packFiles } from "../../src/package/pack.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
 import { readTarball } from "../../src/package/read-tarball.js";
@@ -30,8 +36,10 @@ one \`connectory login <marketplace>\` stored, or CONNECTORY_TOKEN.
 from the package itself, remote ones over the network) and lists its tools; after the upload they are
 reported to the registry, which shows them on the connector page as reported by the publisher. The
 servers' credentials come from --config KEY=VALUE or environment variables named like the keys. If a
-server cannot be listed, nothing is published. --tools-only reports the tools of a version that is
-already published (again, e.g. when a remote server's tools changed), without uploading it.
+server cannot be listed, or its tools break the registry's limits (at most ${MAX_TOOLS} tools,
+${MAX_TOOLS_BYTES / 1024 / 1024} MiB in all, each inputSchema at most ${MAX_SCHEMA_BYTES / 1024} KiB and ${MAX_SCHEMA_DEPTH} levels deep), nothing
+is published. --tools-only reports the tools of a version that is already published (again, e.g.
+when a remote server's tools changed), without uploading it.
 
 Prints the URL of the published version. --json prints { name, version, url, tarball, integrity,
 sha256, size, marketplace, tools? } (tools: { reportedBy, reportedAt, count }).`,
