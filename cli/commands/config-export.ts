@@ -8,9 +8,9 @@ import type { ServerSpec } from "../../src/core/types.js";
 import type { Command } from "../lib/command.js";
 import { defaultHome, type CommandContext } from "../lib/context.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { defaultLauncher, planHostExport, writeHostExport } from "../lib/host-files.js";
+import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../lib/host-files.js";
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../lib/host-paths.js";
-import { warn } from "../lib/output.js";
+import { status, warn } from "../lib/output.js";
 
 const command: Command = {
   usage:
@@ -24,7 +24,18 @@ goose (cherry-studio is import-only: use \`connectory config copy\`).
 
 --mode launcher (default) writes \`connectory run <server>\` as each server's command, so no secret
 enters the host file. --mode inline writes the rendered commands, URLs and headers (secrets included:
-the file is then made 0600); servers the host cannot speak still go through \`connectory run\`.
+the file is then made 0600, and it holds this machine's paths); servers the host cannot speak still go
+through \`connectory run\`.
+
+How the host starts \`connectory run\` depends on the scope:
+  user      this machine's node binary and Connectory's bin/connectory.js by absolute path, plus
+            CONNECTORY_HOME when yours is not the default: hosts started from a GUI (Dock, Start
+            menu) often lack your shell's PATH, so a bare \`connectory\` may not be found there.
+            $CONNECTORY_LAUNCHER (a JSON array, e.g. '["connectory"]') replaces node + bin.
+  project   \`connectory\` by name, and no CONNECTORY_HOME: the file (.mcp.json, .cursor/mcp.json,
+            .vscode/mcp.json …) is meant to be committed, and each teammate runs their own Connectory
+            with their own home, after installing the same connectors. A note says so when
+            \`connectory\` is not on PATH here (npm i -g connectory, or npm link in a checkout).
 
 The file is edited in place: comments, order and formatting of everything else are kept; the previous
 version is backed up under $CONNECTORY_HOME/backups/. Connectory only replaces or removes entries it
@@ -53,7 +64,7 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
       server: s.server,
       secret: holdsSecret(s.server, config.secretValues),
     }));
-    const launcher = defaultLauncher(ctx.env, ctx.home, defaultHome({}));
+    const launcher = scopeLauncher(scope, ctx.env, ctx.home, defaultHome({}));
     const { entries, secretsWritten, notes } = exportEntries(adapter, servers, mode, launcher);
     const input = {
       home: ctx.home,
@@ -67,6 +78,13 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
     const result = args.values.write === true ? await writeHostExport(input) : await planHostExport(input);
 
     for (const note of notes) warn(ctx, note);
+    const launches = mode === "launcher" ? servers.length > 0 : notes.length > 0;
+    if (scope === "project" && launches && findOnPath(launcher.command, ctx.env) === undefined) {
+      status(
+        ctx,
+        `note: ${path.basename(file)} starts \`${launcher.command}\` from PATH, and it is not on PATH here: install it with \`npm i -g connectory\` (or \`npm link\` in a Connectory checkout)`,
+      );
+    }
     if (secretsWritten.length > 0) {
       warn(
         ctx,

@@ -22,9 +22,12 @@ Reads local files only, so it works offline.
   shadowed            another server has its name
 
 Naming: a connector server keeps its own name. When several installed connectors (enabled or not)
-provide the same server name, each becomes <connector>-<server>; if that still clashes (the same
-connector from two marketplaces), <connector>-<marketplace>-<server>. A hand-written server always wins
-its name; a connector server with the same name is reported as shadowed, never dropped silently.
+provide the same server name, the one installed first keeps it (installedAt in plugins/installed.json;
+ties by <name>@<marketplace>) and each later one becomes <connector>-<server>, or
+<connector>-<marketplace>-<server> if that is taken too. So installing a connector never renames a
+server you already exported to a host (\`connectory run <server>\` keeps working). A hand-written server
+always wins its name; a connector server with the same name is reported as shadowed, never dropped
+silently.
 
 Secrets (values of secret credentials, URLs carrying one, secret-looking hand-written env and header
 values) print as *** unless --show-secrets.

@@ -48,6 +48,8 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
           marketplace: entry.marketplace,
           version: entry.version,
           enabled: entry.enabled,
+          // Decides who keeps a contested server name; a hand-edited entry may lack it.
+          ...(typeof entry.installedAt === "string" ? { installedAt: entry.installedAt } : {}),
           credentials: credentials.connectors[connectorKey(entry.name, entry.marketplace)] ?? {},
         };
         connectors.push({ key, entry, input });

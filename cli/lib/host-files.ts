@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -152,9 +152,58 @@ async function target(file: string): Promise<string> {
 }
 
 /**
- * How a host launches Connectory: this Node binary and this package's bin/connectory.js (GUI hosts
- * have a minimal PATH), or `$CONNECTORY_LAUNCHER` (a JSON array) when set. A non-default home is
- * passed as CONNECTORY_HOME so `connectory run` finds the same servers.
+ * The launcher a project-scope file gets: `connectory` found on PATH, and no CONNECTORY_HOME. Those
+ * files are committed and shared, so they must not hold this machine's node, bin path or home; each
+ * teammate's `connectory run` uses their own home.
+ */
+export const PORTABLE_LAUNCHER: Launcher = { command: "connectory", args: [] };
+
+/** The launcher for a scope: portable for project files, this machine's absolute one for user files. */
+export function scopeLauncher(
+  scope: "user" | "project",
+  env: Record<string, string | undefined>,
+  home: string,
+  defaultHome: string,
+): Launcher {
+  return scope === "project"
+    ? { ...PORTABLE_LAUNCHER, args: [...PORTABLE_LAUNCHER.args] }
+    : defaultLauncher(env, home, defaultHome);
+}
+
+/**
+ * The file a shell would run for `command` from env's PATH (PATHEXT on Windows), or undefined. Only
+ * informs a note (`connectory` missing here), so an unreadable folder simply does not match.
+ */
+export function findOnPath(
+  command: string,
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  const windows = platform === "win32";
+  // Windows spells it Path, and environment names there are case-insensitive.
+  const value = (name: string) =>
+    windows ? Object.entries(env).find(([k]) => k.toUpperCase() === name)?.[1] : env[name];
+  const dirs = (value("PATH") ?? "").split(windows ? ";" : ":").filter((d) => d !== "");
+  const exts = windows ? ["", ...(value("PATHEXT") ?? ".COM;.EXE;.BAT;.CMD").split(";")] : [""];
+  for (const dir of dirs) {
+    for (const ext of exts) {
+      const file = path.join(dir, command + ext);
+      try {
+        if (!statSync(file).isFile()) continue;
+        if (!windows) accessSync(file, constants.X_OK);
+        return file;
+      } catch {
+        // missing or not executable: keep looking
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * How a host launches Connectory from a user-scope file: this Node binary and this package's
+ * bin/connectory.js (GUI hosts have a minimal PATH), or `$CONNECTORY_LAUNCHER` (a JSON array) when
+ * set. A non-default home is passed as CONNECTORY_HOME so `connectory run` finds the same servers.
  */
 export function defaultLauncher(
   env: Record<string, string | undefined>,

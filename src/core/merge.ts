@@ -1,4 +1,4 @@
-import { nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
+import { compareInstalled, nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
 import { sensitiveValues } from "./merge/redact.js";
 import { changedParts, fingerprintSpec, type SpecFingerprint } from "./merge/spec-hash.js";
 import { renderServers, type RenderResult } from "./templates.js";
@@ -20,6 +20,8 @@ export interface ConnectorInput {
   marketplace: string;
   version: string;
   enabled: boolean;
+  /** installed.json `installedAt`: the first-installed connector keeps a contested server name. */
+  installedAt?: string;
   /** The cached package's mcp.json, templates unrendered. */
   servers: ServerSet;
   tokenSchema?: TokenSchema;
@@ -75,25 +77,38 @@ export function mergeServers(input: {
   const provided: Array<ProvidedServer & { input: ConnectorInput; spec: ServerSpec }> = [];
   for (const c of connectors) {
     for (const [server, spec] of Object.entries(c.servers)) {
-      provided.push({ connector: c.name, marketplace: c.marketplace, server, input: c, spec });
+      const installedAt = c.installedAt !== undefined ? { installedAt: c.installedAt } : {};
+      provided.push({
+        connector: c.name,
+        marketplace: c.marketplace,
+        server,
+        ...installedAt,
+        input: c,
+        spec,
+      });
     }
   }
   const names = nameConnectorServers(provided);
+  const explained = provided.map((p, i) =>
+    explainConnectorServer(p.input, p.server, p.spec, names[i] as string, secrets),
+  );
+  // A name still shared after the naming rules belongs to the first-installed server (so a later
+  // install never takes it over); the others are shadowed. Stable sort: package order within a connector.
+  const installOrder = provided.map((_, i) => i).sort((i, j) => compareProvided(provided, i, j));
   const taken = new Map<string, string>();
-  provided.forEach((p, i) => {
-    const name = names[i] as string;
-    const explained = explainConnectorServer(p.input, p.server, p.spec, name, secrets);
-    const owner = taken.get(name);
-    if (explained.status !== "disabled" && manualNames.has(name)) {
-      explained.status = "shadowed";
-      explained.reason = `the hand-written server "${name}" in ${input.manualFile} has the same name and wins`;
-    } else if (explained.status !== "disabled" && owner !== undefined) {
-      explained.status = "shadowed";
-      explained.reason = `${owner} already provides a server named "${name}"`;
+  for (const i of installOrder) {
+    const e = explained[i] as ExplainedServer;
+    const owner = taken.get(e.name);
+    if (e.status !== "disabled" && manualNames.has(e.name)) {
+      e.status = "shadowed";
+      e.reason = `the hand-written server "${e.name}" in ${input.manualFile} has the same name and wins`;
+    } else if (e.status !== "disabled" && owner !== undefined) {
+      e.status = "shadowed";
+      e.reason = `${owner} already provides a server named "${e.name}"`;
     }
-    if (owner === undefined) taken.set(name, key(p.input));
-    servers.push(explained);
-  });
+    if (owner === undefined) taken.set(e.name, key((provided[i] as (typeof provided)[number]).input));
+  }
+  servers.push(...explained);
 
   const active: ServerSet = {};
   for (const s of servers) if (s.status === "active") active[s.name] = s.server;
@@ -213,6 +228,10 @@ function secretStrings(schema: TokenSchema | undefined, values: Credentials): st
     .map((k) => values[k])
     .filter((v): v is string | number | boolean => v !== undefined)
     .map(String);
+}
+
+function compareProvided(provided: readonly ProvidedServer[], i: number, j: number): number {
+  return compareInstalled(provided[i] as ProvidedServer, provided[j] as ProvidedServer);
 }
 
 function key(c: { name: string; marketplace: string }): string {

@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { applyEntryChanges, entriesAt, parseHostDocument } from "../../src/core/hosts/document.js";
-import { HOSTS, type HostId } from "../../src/core/hosts/index.js";
+import { HOST_IDS, HOSTS, type HostId } from "../../src/core/hosts/index.js";
 import { homePaths } from "../../cli/lib/home.js";
-import { cli } from "../helpers/cli.js";
+import { hostPathCandidates } from "../../cli/lib/host-paths.js";
+import { BIN, cli, ROOT } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";
 import { MALFORMED, USER_FILES } from "../fixtures/hosts/user-files.js";
@@ -261,5 +262,128 @@ describe("config export", () => {
     });
     expect(run.code).toBe(0);
     expect(await listFiles(dir)).toEqual([".cursor/mcp.json"]);
+  });
+});
+
+// Project files are committed: they must launch `connectory` by name, with no path or home of this machine.
+const PROJECT_HOSTS = HOST_IDS.filter(
+  (h) =>
+    hostPathCandidates(h, "project", { platform: process.platform, env: {}, homedir: "/h", cwd: "/p" })
+      .length > 0,
+);
+
+/** A folder holding an executable `connectory` (what `npm i -g` puts on PATH). */
+async function pathWithConnectory(): Promise<string> {
+  const bin = await tempDir();
+  await fs.writeFile(path.join(bin, "connectory"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, {
+    mode: 0o755,
+  });
+  return bin;
+}
+
+function exportProject(host: HostId, project: string, env: Record<string, string>, ...extra: string[]) {
+  return cli(["config", "export", "--host", host, "--scope", "project", "--write", ...extra], {
+    home,
+    cwd: project,
+    env,
+  });
+}
+
+describe("config export --scope project: portable files", () => {
+  it("covers every host with a project file", () => {
+    expect(PROJECT_HOSTS).toEqual([
+      "claude-code",
+      "cursor",
+      "vscode",
+      "roo-code",
+      "zed",
+      "codex",
+      "gemini-cli",
+    ]);
+  });
+
+  it.each(PROJECT_HOSTS)(
+    "%s: `connectory run <server>`, no absolute path, no CONNECTORY_HOME",
+    async (host) => {
+      const project = await tempDir();
+      // Even with a custom launcher and a non-default home set here, the shared file stays portable.
+      const env = { PATH: "", CONNECTORY_LAUNCHER: JSON.stringify([process.execPath, BIN]) };
+      const run = await exportProject(host, project, env);
+      expect(run.code, run.stderr).toBe(0);
+      const [written, ...others] = await listFiles(project);
+      expect(others).toEqual([]);
+      const file = path.join(project, written!);
+      const text = await fs.readFile(file, "utf8");
+      for (const local of [home, process.execPath, ROOT, "CONNECTORY_HOME"])
+        expect(text).not.toContain(local);
+      // No quoted string in the file starts with an absolute path (POSIX or Windows).
+      expect(text).not.toMatch(/["']([A-Za-z]:[\\/]|\/)/);
+      const entries = entriesOf(host, text);
+      expect(Object.keys(entries).sort()).toEqual(["tushare", "weather"]);
+      for (const [name, entry] of Object.entries(entries)) {
+        expect(entry).toMatchObject({ command: "connectory", args: ["run", name] });
+        expect(entry).not.toHaveProperty("env");
+      }
+      expect(run.stderr).toContain("starts `connectory` from PATH, and it is not on PATH here");
+      expect(run.stderr).toContain("npm i -g connectory");
+      expect(
+        run.stderr
+          .trim()
+          .split("\n")
+          .filter((l) => l.startsWith("note:")),
+      ).toHaveLength(1);
+
+      // Ownership holds: a second export changes nothing.
+      const again = await exportProject(host, project, env, "--json");
+      expect(again.code).toBe(0);
+      const data = JSON.parse(again.stdout) as { changed: boolean; report: Array<{ action: string }> };
+      expect(data.changed).toBe(false);
+      expect(data.report.map((r) => r.action)).toEqual(["unchanged", "unchanged"]);
+      expect(await fs.readFile(file, "utf8")).toBe(text);
+    },
+  );
+
+  it("prints no note when `connectory` is on PATH, and still notes a non-executable one", async () => {
+    const project = await tempDir();
+    const found = await exportProject("cursor", project, {
+      PATH: `/nonexistent:${await pathWithConnectory()}`,
+    });
+    expect(found.code).toBe(0);
+    expect(found.stderr).not.toContain("not on PATH");
+    const plain = await tempDir();
+    await fs.writeFile(path.join(plain, "connectory"), "not a program", { mode: 0o644 });
+    const other = await tempDir();
+    const missing = await exportProject("cursor", other, { PATH: plain });
+    expect(missing.code).toBe(0);
+    expect(missing.stderr).toContain("not on PATH here");
+  });
+
+  it("a project file exported by an older version (absolute launcher) is updated to the portable one", async () => {
+    const project = await tempDir();
+    const file = path.join(project, ".mcp.json");
+    const old = await cli(["config", "export", "--host", "claude-code", "--file", file, "--write"], { home });
+    expect(old.code).toBe(0);
+    expect(await fs.readFile(file, "utf8")).toContain(process.execPath);
+    const run = await exportProject("claude-code", project, { PATH: "" }, "--json");
+    expect(run.code).toBe(0);
+    const data = JSON.parse(run.stdout) as { report: Array<{ name: string; action: string }> };
+    expect(data.report.map((r) => r.action)).toEqual(["update", "update"]);
+    const entries = entriesOf("claude-code", await fs.readFile(file, "utf8"));
+    expect(entries.weather).toEqual({ type: "stdio", command: "connectory", args: ["run", "weather"] });
+  });
+
+  it("the user scope keeps this machine's absolute launcher and home, with no PATH note", async () => {
+    const run = await cli(["config", "export", "--host", "cursor", "--write"], {
+      home,
+      env: { HOME: dir, PATH: "" },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain("not on PATH");
+    const entries = entriesOf("cursor", await fs.readFile(path.join(dir, ".cursor", "mcp.json"), "utf8"));
+    expect(entries.weather).toEqual({
+      command: process.execPath,
+      args: [BIN, "run", "weather"],
+      env: { CONNECTORY_HOME: home },
+    });
   });
 });

@@ -91,12 +91,15 @@ describe("config --explain --json", () => {
 });
 
 describe("config: clashes and damaged installs", () => {
-  it("two connectors with the same server name both appear, renamed", async () => {
+  it("two connectors with the same server name both appear; the later one is renamed", async () => {
     const home = await tempDir();
     await buildHome(home, [simpleConnector("alpha", ["search"]), simpleConnector("beta", ["search"])]);
+    // buildHome gives both the same installedAt: the tie goes by <name>@<marketplace>.
     const doc = await json(home, ["config"]);
-    expect(Object.keys(doc.mcpServers)).toEqual(["alpha-search", "beta-search"]);
-    expect((await cli(["config", "--help"], { home })).stdout).toContain("<connector>-<server>");
+    expect(Object.keys(doc.mcpServers)).toEqual(["search", "beta-search"]);
+    const help = (await cli(["config", "--help"], { home })).stdout;
+    expect(help).toContain("<connector>-<server>");
+    expect(help).toContain("the one installed first keeps it");
   });
 
   it("a connector whose cache was deleted is a warning, not a failure; others still work", async () => {

@@ -175,60 +175,172 @@ describe("mergeServers: the five statuses", () => {
 });
 
 describe("mergeServers: naming", () => {
-  it("two connectors with the same server name both get <connector>-<server>; neither is dropped", () => {
-    const r = merge([], [connector("b", { search: stdio("b") }), connector("a", { search: stdio("a") })]);
+  const at = (day: number) => ({ installedAt: `2026-01-${String(day).padStart(2, "0")}T00:00:00.000Z` });
+
+  it("the first-installed connector keeps a shared server name; the later one becomes <connector>-<server>", () => {
+    const r = merge(
+      [],
+      [connector("b", { search: stdio("b") }, at(1)), connector("a", { search: stdio("a") }, at(2))],
+    );
+    // Output stays in key order; only the names follow install order.
     expect(statuses(r)).toEqual([
       ["a-search", "active"],
-      ["b-search", "active"],
+      ["search", "active"],
     ]);
     expect(r.servers.map((s) => s.sourceName)).toEqual(["search", "search"]);
-    expect(Object.keys(r.active)).toEqual(["a-search", "b-search"]);
+    expect(Object.keys(r.active).sort()).toEqual(["a-search", "search"]);
+  });
+
+  it("a later install never renames an existing server", () => {
+    const a = connector("zeta", { x: stdio("z"), other: stdio("o") }, at(1));
+    const before = merge([], [a]);
+    const b = connector("b", { x: stdio("b") }, at(2));
+    const after = merge([], [a, b]);
+    const name = (r: ReturnType<typeof merge>, c: string, server: string) =>
+      r.servers.find((s) => s.origin.connector === c && s.sourceName === server)?.name;
+    expect(name(before, "zeta", "x")).toBe("x");
+    expect(name(after, "zeta", "x")).toBe("x");
+    expect(name(after, "zeta", "other")).toBe("other");
+    expect(name(after, "b", "x")).toBe("b-x");
+    expect(after.active.x).toEqual(before.active.x);
+  });
+
+  it("equal install times fall back to <name>@<marketplace> order; a missing time counts as latest", () => {
+    const tie = merge(
+      [],
+      [connector("b", { s: stdio("b") }, at(1)), connector("a", { s: stdio("a") }, at(1))],
+    );
+    expect(tie.servers.map((s) => s.name)).toEqual(["s", "b-s"]);
+    const unknown = merge(
+      [],
+      [
+        connector("a", { s: stdio("a") }),
+        connector("b", { s: stdio("b") }, { installedAt: "not a date" }),
+        connector("c", { s: stdio("c") }, at(3)),
+      ],
+    );
+    expect(unknown.servers.map((s) => s.name)).toEqual(["a-s", "b-s", "s"]);
+  });
+
+  it("the same result whatever order the connectors are given in", () => {
+    const input = [
+      connector("c", { s: stdio("c") }, at(2)),
+      connector("a", { s: stdio("a") }, at(3)),
+      connector("b", { s: stdio("b") }, at(1)),
+    ];
+    const r = merge([], input);
+    expect(r.servers.map((s) => s.name)).toEqual(["a-s", "s", "c-s"]);
+    expect(merge([], [...input].reverse())).toEqual(r);
   });
 
   it("names do not change when one of the clashing connectors is disabled", () => {
     const r = merge(
       [],
-      [connector("a", { search: stdio("a") }), connector("b", { search: stdio("b") }, { enabled: false })],
+      [
+        connector("a", { search: stdio("a") }, { ...at(2) }),
+        connector("b", { search: stdio("b") }, { ...at(1), enabled: false }),
+      ],
     );
     expect(statuses(r)).toEqual([
       ["a-search", "active"],
-      ["b-search", "disabled"],
+      ["search", "disabled"],
     ]);
+    expect(Object.keys(r.active)).toEqual(["a-search"]);
   });
 
-  it("the same connector from two marketplaces: <connector>-<marketplace>-<server>", () => {
-    const r = merge(
-      [],
-      [connector("t", { t: stdio("1") }), connector("t", { t: stdio("2") }, { marketplace: "mirror" })],
-    );
-    expect(r.servers.map((s) => s.name)).toEqual(["t-default-t", "t-mirror-t"]);
-  });
-
-  it("a renamed server never takes the name a server kept", () => {
-    // "a"+"b-c" and "a-b"+"c" would both be a-b-c; and a third connector owns "x-s" outright.
+  it("the same connector from two marketplaces: the later one is <connector>-<server>", () => {
     const r = merge(
       [],
       [
-        connector("x", { s: stdio("1") }),
-        connector("y", { s: stdio("2") }),
-        connector("z", { "x-s": stdio("3") }),
+        connector("t", { t: stdio("1") }, at(2)),
+        connector("t", { t: stdio("2") }, { ...at(1), marketplace: "mirror" }),
       ],
     );
-    expect(r.servers.map((s) => s.name)).toEqual(["x-default-s", "y-s", "x-s"]);
-    expect(new Set(r.servers.map((s) => s.name)).size).toBe(3);
+    expect(r.servers.map((s) => [s.name, s.origin.marketplace])).toEqual([
+      ["t-t", "default"],
+      ["t", "mirror"],
+    ]);
+  });
+
+  it("<connector>-<marketplace>-<server> when <connector>-<server> is taken too", () => {
+    const r = merge(
+      [],
+      [
+        connector("t", { s: stdio("1") }, at(1)),
+        connector("t", { s: stdio("2") }, { ...at(2), marketplace: "mirror" }),
+        connector("t", { s: stdio("3") }, { ...at(3), marketplace: "third" }),
+      ],
+    );
+    expect(r.servers.map((s) => s.name)).toEqual(["s", "t-s", "t-third-s"]);
+  });
+
+  it("a renamed server never takes a name held by an earlier install, nor one its own package uses", () => {
+    // z (installed before y) owns "y-s", so y's "s" and "y-s" both move on.
+    const r = merge(
+      [],
+      [
+        connector("x", { s: stdio("1") }, at(1)),
+        connector("y", { s: stdio("2"), "y-s": stdio("own") }, at(3)),
+        connector("z", { "y-s": stdio("3") }, at(2)),
+        connector("w", { s: stdio("4"), "w-s": stdio("own") }, at(4)),
+      ],
+    );
+    expect(r.servers.map((s) => [s.origin.connector, s.sourceName, s.name])).toEqual([
+      ["w", "s", "w-default-s"],
+      ["w", "w-s", "w-s"],
+      ["x", "s", "s"],
+      ["y", "s", "y-default-s"],
+      ["y", "y-s", "y-y-s"],
+      ["z", "y-s", "y-s"],
+    ]);
+    expect(r.servers.every((s) => s.status === "active")).toBe(true);
+  });
+
+  it("a later plain name that a renamed server already holds is renamed instead", () => {
+    const r = merge(
+      [],
+      [
+        connector("a", { s: stdio("1") }, at(1)),
+        connector("b", { s: stdio("2") }, at(2)),
+        connector("c", { "b-s": stdio("3") }, at(3)),
+      ],
+    );
+    expect(r.servers.map((s) => s.name)).toEqual(["s", "b-s", "c-b-s"]);
+    expect(new Set(Object.keys(r.active)).size).toBe(3);
+  });
+
+  it("a clash left after every rule: the later install is shadowed, never the earlier", () => {
+    // a-b from marketplace c and a from marketplace b-c both end at a-b-c-s.
+    const r = merge(
+      [],
+      [
+        connector("s0", { s: stdio("0") }, at(2)),
+        connector("a", { s: stdio("1"), "a-s": stdio("1b") }, { ...at(3), marketplace: "b-c" }),
+        connector("a-b", { s: stdio("2"), "a-b-s": stdio("2b") }, { ...at(4), marketplace: "c" }),
+        connector("a", { "a-b-c-s": stdio("first") }, { ...at(1), marketplace: "zz" }),
+      ],
+    );
+    const byName = r.servers.filter((s) => s.name === "a-b-c-s").map((s) => [s.origin.marketplace, s.status]);
+    expect(byName).toEqual([
+      ["c", "shadowed"],
+      ["b-c", "shadowed"],
+      ["zz", "active"],
+    ]);
+    const reason = r.servers.find((s) => s.name === "a-b-c-s" && s.status === "shadowed")?.reason;
+    expect(reason).toBe('a@zz already provides a server named "a-b-c-s"');
   });
 
   it("a hand-written server named like a renamed connector server shadows only that one", () => {
     const r = merge(
-      [trusted("a-search", { command: "m" })],
-      [connector("a", { search: stdio("a") }), connector("b", { search: stdio("b") })],
+      [trusted("b-search", { command: "m" })],
+      [connector("a", { search: stdio("a") }, at(1)), connector("b", { search: stdio("b") }, at(2))],
     );
     expect(statuses(r)).toEqual([
-      ["a-search", "active"],
-      ["a-search", "shadowed"],
       ["b-search", "active"],
+      ["search", "active"],
+      ["b-search", "shadowed"],
     ]);
-    expect(r.active["a-search"]).toEqual({ command: "m" });
+    expect(r.active["b-search"]).toEqual({ command: "m" });
   });
 
   it("order is deterministic: hand-written in file order, then connectors by key", () => {

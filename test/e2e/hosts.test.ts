@@ -9,7 +9,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cli } from "../helpers/cli.js";
+import { BIN, cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -28,28 +28,57 @@ interface Entry {
   env?: Record<string, string>;
 }
 
-/** Exports the home's servers into a project .mcp.json and returns the claude-code entry for `name`. */
-async function exportedEntry(home: string, name: string): Promise<Entry> {
+/**
+ * A folder holding `connectory`, as `npm i -g connectory` puts it on a teammate's PATH: a shim for
+ * this checkout's bin/connectory.js (the built binary).
+ */
+async function connectoryOnPath(): Promise<string> {
+  const dir = await tempDir();
+  const shim = `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`;
+  await fs.writeFile(path.join(dir, "connectory"), shim, { mode: 0o755 });
+  return dir;
+}
+
+/**
+ * Exports the home's servers into a project .mcp.json (the portable, committed file) and returns the
+ * claude-code entry for `name`, plus the PATH a host needs to find `connectory`.
+ */
+async function exportedEntry(home: string, name: string): Promise<{ entry: Entry; bin: string }> {
   const project = await tempDir();
+  const bin = await connectoryOnPath();
   const run = await cli(["config", "export", "--host", "claude-code", "--scope", "project", "--write"], {
     home,
     cwd: project,
+    env: { PATH: bin },
   });
   expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).not.toContain("not on PATH");
   const file = JSON.parse(await fs.readFile(path.join(project, ".mcp.json"), "utf8")) as {
     mcpServers: Record<string, Entry>;
   };
   const entry = file.mcpServers[name];
   if (!entry) throw new Error(`no ${name} in ${JSON.stringify(file)}`);
-  return entry;
+  // Portable: launched by name, with no path or home of this machine in the file.
+  expect(entry).toEqual({ type: "stdio", command: "connectory", args: ["run", name] });
+  return { entry, bin };
 }
 
-async function connect(entry: Entry): Promise<Client> {
+/**
+ * Launches the entry as a host would: `connectory` from PATH, and the user's own CONNECTORY_HOME from
+ * the environment the host was started in (the file holds none).
+ */
+async function connect({ entry, bin }: { entry: Entry; bin: string }, home: string): Promise<Client> {
   expect(entry.type).toBe("stdio");
+  const base = getDefaultEnvironment();
   const transport = new StdioClientTransport({
     command: entry.command,
     args: entry.args,
-    env: { ...getDefaultEnvironment(), ...(entry.env ?? {}) },
+    env: {
+      ...base,
+      PATH: [bin, base.PATH].filter((p) => p).join(path.delimiter),
+      CONNECTORY_HOME: home,
+      ...(entry.env ?? {}),
+    },
     stderr: "pipe",
   });
   const client = new Client({ name: "e2e-host", version: "1.0.0" });
@@ -106,9 +135,8 @@ describe("hosts end to end", () => {
   it("an exported claude-code file launches `connectory run` for the bundled weather connector", async () => {
     const home = await tempDir();
     await buildHome(home, [{ sample: "weather" }]);
-    const entry = await exportedEntry(home, "weather");
-    expect(entry.args.slice(-2)).toEqual(["run", "weather"]);
-    const client = await connect(entry);
+    const exported = await exportedEntry(home, "weather");
+    const client = await connect(exported, home);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["get_weather", "list_cities"]));
     const answer = await client.callTool({ name: "get_weather", arguments: { city: "Tokyo" } });
@@ -141,9 +169,9 @@ describe("hosts end to end", () => {
         credentials: { API_TOKEN: token },
       },
     ]);
-    const entry = await exportedEntry(home, "loopback");
-    expect(JSON.stringify(entry)).not.toContain(token);
-    const client = await connect(entry);
+    const exported = await exportedEntry(home, "loopback");
+    expect(JSON.stringify(exported.entry)).not.toContain(token);
+    const client = await connect(exported, home);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["echo"]);
     const answer = await client.callTool({ name: "echo", arguments: { message: "hi" } });

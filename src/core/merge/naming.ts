@@ -3,34 +3,74 @@ export interface ProvidedServer {
   connector: string;
   marketplace: string;
   server: string;
+  /** When the connector was first installed (installed.json `installedAt`, ISO 8601); updates keep it. */
+  installedAt?: string;
 }
 
 /**
- * Deterministic names for connector servers (documented in `config --help` and docs/architecture.md):
- * 1. a server keeps its own name when no other installed connector provides the same name;
- * 2. when several connectors provide the same server name, each becomes `<connector>-<server>`;
- * 3. if that still clashes (the same connector name from two marketplaces, or a coincidence such as
- *    `a`+`b-c` vs `a-b`+`c`), it becomes `<connector>-<marketplace>-<server>`.
- * Naming looks at every installed connector, enabled or not, so enabling or disabling one never renames
- * another's servers. Returns one name per input, in input order; any clash left after rule 3 keeps the
- * same name, and the merge reports the later ones as shadowed rather than dropping them.
+ * Deterministic names for connector servers (documented in `config --help` and docs/architecture.md).
+ * Connectors are taken in install order (installedAt, ties by `<connector>@<marketplace>`), and each
+ * server takes the first free name of:
+ * 1. its own name;
+ * 2. `<connector>-<server>`, when an earlier-installed connector already holds that name;
+ * 3. `<connector>-<marketplace>-<server>`, when that still clashes (the same connector from two
+ *    marketplaces, or a coincidence such as `a`+`b-c` vs `a-b`+`c`).
+ * So a name never changes because of a later install: host entries that launch `connectory run
+ * <name>` keep working. Naming looks at every installed connector, enabled or not, so enabling or
+ * disabling one never renames another's servers. Returns one name per input, in input order; a clash
+ * left after rule 3 keeps the name, and the merge reports the later-installed server as shadowed.
  */
 export function nameConnectorServers(servers: readonly ProvidedServer[]): string[] {
-  const byBase = countBy(servers.map((s) => s.server));
-  const first = servers.map((s) =>
-    (byBase.get(s.server) ?? 0) > 1 ? `${s.connector}-${s.server}` : s.server,
-  );
-  const byFirst = countBy(first);
-  // Only renamed servers move on to rule 3: a server that kept its own name keeps it.
-  return first.map((name, i) => {
-    const s = servers[i] as ProvidedServer;
-    const renamed = name !== s.server;
-    return renamed && (byFirst.get(name) ?? 0) > 1 ? `${s.connector}-${s.marketplace}-${s.server}` : name;
-  });
+  const names: string[] = servers.map((s) => s.server);
+  const taken = new Set<string>();
+  for (const group of byConnector(servers)) {
+    // A connector's own names first: one of its servers renamed never takes a name its sibling keeps.
+    const renamed: number[] = [];
+    for (const i of group) {
+      const s = servers[i] as ProvidedServer;
+      if (taken.has(s.server)) renamed.push(i);
+      else taken.add(s.server);
+    }
+    for (const i of renamed) {
+      const s = servers[i] as ProvidedServer;
+      const long = `${s.connector}-${s.marketplace}-${s.server}`;
+      const name = [`${s.connector}-${s.server}`, long].find((n) => !taken.has(n)) ?? long;
+      taken.add(name);
+      names[i] = name;
+    }
+  }
+  return names;
 }
 
-function countBy(values: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return counts;
+/** Input indexes grouped by connector, the groups in install order, each group in package order. */
+function byConnector(servers: readonly ProvidedServer[]): number[][] {
+  const groups = new Map<string, { first: ProvidedServer; indexes: number[] }>();
+  servers.forEach((s, i) => {
+    const key = `${s.connector}@${s.marketplace}`;
+    const group = groups.get(key);
+    if (group) group.indexes.push(i);
+    else groups.set(key, { first: s, indexes: [i] });
+  });
+  return [...groups.values()].sort((a, b) => compareInstalled(a.first, b.first)).map((g) => g.indexes);
+}
+
+/**
+ * Install order: earlier installedAt first; a missing or unreadable time (a hand-edited installed.json)
+ * after every known one; ties by `<connector>@<marketplace>`, so the order is total and deterministic.
+ */
+export function compareInstalled(
+  a: Pick<ProvidedServer, "connector" | "marketplace" | "installedAt">,
+  b: Pick<ProvidedServer, "connector" | "marketplace" | "installedAt">,
+): number {
+  const ta = time(a.installedAt);
+  const tb = time(b.installedAt);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  const ka = `${a.connector}@${a.marketplace}`;
+  const kb = `${b.connector}@${b.marketplace}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+function time(installedAt: string | undefined): number {
+  const t = typeof installedAt === "string" ? Date.parse(installedAt) : NaN;
+  return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t;
 }
