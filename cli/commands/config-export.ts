@@ -14,7 +14,7 @@ import { status, warn } from "../lib/output.js";
 
 const command: Command = {
   usage:
-    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write]",
+    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--allow-secrets-in-project]",
   description: `
 Writes the effective server set (see \`connectory config\`) into an MCP host's own config file.
 Without --write it only prints the diff it would apply.
@@ -25,7 +25,8 @@ goose (cherry-studio is import-only: use \`connectory config copy\`).
 --mode launcher (default) writes \`connectory run <server>\` as each server's command, so no secret
 enters the host file. --mode inline writes the rendered commands, URLs and headers (secrets included:
 the file is then made 0600, and it holds this machine's paths); servers the host cannot speak still go
-through \`connectory run\`.
+through \`connectory run\`. With --scope project, inline mode is refused when it would write a secret
+(that file is meant for git), unless --allow-secrets-in-project says you mean it.
 
 How the host starts \`connectory run\` depends on the scope:
   user      this machine's node binary and Connectory's bin/connectory.js by absolute path, plus
@@ -47,6 +48,7 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
     mode: { type: "string" },
     file: { type: "string" },
     write: { type: "boolean" },
+    "allow-secrets-in-project": { type: "boolean" },
   },
   positionals: { max: 0 },
   async run(args, ctx) {
@@ -66,6 +68,19 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
     }));
     const launcher = scopeLauncher(scope, ctx.env, ctx.home, defaultHome({}));
     const { entries, secretsWritten, notes } = exportEntries(adapter, servers, mode, launcher);
+    if (
+      scope === "project" &&
+      secretsWritten.length > 0 &&
+      args.values["allow-secrets-in-project"] !== true
+    ) {
+      throw new ConnectoryError(
+        "host.export.project-secrets",
+        `--scope project --mode inline would write the secrets of ${secretsWritten.join(", ")} into ${file}, a file meant to be committed`,
+        {
+          hint: "use --mode launcher (secrets stay in Connectory), or --scope user; --allow-secrets-in-project if you really mean it",
+        },
+      );
+    }
     const input = {
       home: ctx.home,
       adapter,

@@ -94,6 +94,7 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
             timeoutMs: DEFAULT_TIMEOUT_MS,
             secretValues: config.secretValues,
             stage: "request",
+            origin: found.origin,
           }),
         )
       : undefined;
@@ -141,7 +142,8 @@ function stdioChild(
 
 /**
  * Starts the stdio server and proxies until either side ends; resolves with the server's exit status.
- * Signals sent to the launcher (the host shutting down) reach the server.
+ * Signals sent to the launcher (the host shutting down) reach the server; one that does not exit within
+ * KILL_GRACE_MS is SIGKILLed. When the host closes stdin, the transport's close() escalates the same way.
  */
 async function runStdio(
   child: StdioTransport,
@@ -169,7 +171,9 @@ async function runStdio(
     );
   }
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  // Forwarded, then SIGKILL after a grace period: a server that ignores the signal must not keep
+  // running (and keep this launcher waiting) after its host is gone.
+  const forward = (signal: NodeJS.Signals) => child.terminate(signal);
   for (const s of signals) process.on(s, forward);
   try {
     await host.start();

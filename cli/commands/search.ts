@@ -1,8 +1,8 @@
 import { CATEGORIES } from "../../src/core/types.js";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
-import { printable } from "../lib/connector-view.js";
-import { openMarketplace } from "../lib/install-connector.js";
+import { printable } from "../lib/printable.js";
+import { openMarketplace } from "../lib/open-marketplace.js";
 import { warn } from "../lib/output.js";
 import type { RegistryClient, SearchHit, SearchParams } from "../lib/registry-client.js";
 

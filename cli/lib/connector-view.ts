@@ -4,7 +4,10 @@ import { listVersions, sortedVersions, type ConnectorDocument } from "../../src/
 import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../../src/core/types.js";
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
+import { printable } from "./printable.js";
 import type { VersionDocument } from "./registry-client.js";
+
+export { printable };
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
 export interface ConnectorView {
@@ -162,12 +165,6 @@ export function versionList(doc: ConnectorDocument) {
         .map(([t]) => t),
     };
   });
-}
-
-/** Strips terminal control characters (but newlines) from registry-supplied text before it is printed. */
-export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, "");
 }
 
 /** The human page of `info`. */

@@ -7,12 +7,12 @@ import { readCredentials } from "./credentials-store.js";
 import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
 import { connectorKey, NAME } from "./home.js";
 import { credentialsFixCommand, readInstalled, type InstalledEntry } from "./installed-store.js";
-import { resolveMarketplace } from "./marketplaces-store.js";
+import { fetchConnector, openMarketplace } from "./open-marketplace.js";
 import { warn } from "./output.js";
 import { canPrompt } from "./prompt.js";
 import { RegistryClient } from "./registry-client.js";
 
-export { NAME };
+export { NAME, fetchConnector, openMarketplace };
 
 export interface InstallRequest {
   /** `name`, `name@range`, `name@tag`. */
@@ -58,35 +58,6 @@ export function parseSpec(spec: string): { name: string; range: string } {
   if (at !== -1 && range === "")
     throw usageError(`"${spec}" names no version after @`, "e.g. tushare@^1.2 or tushare@latest");
   return { name, range };
-}
-
-/** The marketplace a command means, and a client for it. */
-export async function openMarketplace(
-  ctx: CommandContext,
-  name: string | undefined,
-): Promise<{ marketplace: string; client: RegistryClient }> {
-  const m = await resolveMarketplace(ctx.home, ctx.env, name);
-  if (!NAME.test(m.name)) {
-    throw new ConnectoryError("marketplace.name.invalid", `marketplace name "${m.name}" is not valid`, {
-      hint: "rename it in marketplaces.json (lower-case letters, digits, dashes), or re-add it",
-    });
-  }
-  return { marketplace: m.name, client: new RegistryClient(m.url, ctx.fetch) };
-}
-
-/** Fetches a connector document, saying which marketplace lacks it on a 404. */
-export async function fetchConnector(client: RegistryClient, name: string, marketplace: string) {
-  try {
-    return await client.connector(name);
-  } catch (error) {
-    if (error instanceof ConnectoryError && error.status === 404) {
-      throw new ConnectoryError(error.code, `no connector named "${name}" in marketplace "${marketplace}"`, {
-        status: 404,
-        hint: `search for it: connectory search ${name}${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}`,
-      });
-    }
-    throw error;
-  }
 }
 
 /** Warns about a yanked pin or a deprecated version: installing goes on. */

@@ -22,6 +22,8 @@ export interface McpTarget {
   name: string;
   spec: ServerSpec;
   secretValues: readonly string[];
+  /** Where the server comes from (a connector, or mcp.json): failures suggest the matching fix. */
+  origin?: FailureContext["origin"];
 }
 
 /** Where the client runs: passed in so tests and commands control env, cwd and fetch. */
@@ -218,6 +220,7 @@ function base(
     timeoutMs: world.timeoutMs,
     secretValues: target.secretValues,
     stage: "start",
+    ...(target.origin ? { origin: target.origin } : {}),
     ...extra,
   };
 }

@@ -4,6 +4,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
+import type { Origin } from "../../src/core/merge.js";
 import { InvalidStdoutError } from "./stdio-transport.js";
 
 /** What went on while talking to a server, gathered so a failure can be explained precisely. */
@@ -20,6 +21,8 @@ export interface FailureContext {
   exit?: { code: number | null; signal: string | null } | undefined;
   stderr?: string[];
   invalidLine?: string | undefined;
+  /** Where the server comes from: the right fix for a refused credential depends on it. */
+  origin?: Pick<Origin, "kind" | "file" | "connector"> | undefined;
 }
 
 /** Turns whatever the SDK, node or the server threw into a ConnectoryError, secrets redacted. */
@@ -68,7 +71,7 @@ export function explainFailure(error: unknown, f: FailureContext): ConnectoryErr
     return make(
       status === 403 ? "mcp.http.forbidden" : "mcp.http.unauthorized",
       `${who} refused the connection (HTTP ${status ?? 401}) at ${f.url}`,
-      "check the connector's credentials (`connectory credentials set <connector>`) and the server's headers",
+      authHint(f),
     );
   if (status === 404)
     return make(
@@ -107,6 +110,19 @@ export function explainFailure(error: unknown, f: FailureContext): ConnectoryErr
     `${who}: ${f.stage === "request" ? "a request failed" : "the MCP handshake failed"}: ${message(error)}`,
     "run `connectory inspect` on it for details, or run the server by hand",
   );
+}
+
+/**
+ * What to do about a 401/403. A connector's token is one of its credentials; a hand-written server's
+ * is in its own headers in mcp.json, which `credentials set` cannot reach, and changing them needs a
+ * new trust.
+ */
+function authHint(f: FailureContext): string {
+  if (f.origin?.kind === "manual") {
+    return `its token is in its headers in ${f.origin.file}: fix them with \`connectory mcp add ${f.server} --url ${f.url ?? "<url>"} --header "Authorization: Bearer <token>" --force\` (one --header per header it needs), then re-trust it: \`connectory trust ${f.server}\` (or add --trust to mcp add)`;
+  }
+  const connector = f.origin?.connector ?? "<connector>";
+  return `check the connector's credentials (\`connectory credentials set ${connector}\`) and the server's headers`;
 }
 
 /** Raised by our own deadline (the SDK's timeout covers only requests, not transport start-up). */

@@ -29,7 +29,7 @@ export function parseTimeout(value: unknown): number {
 
 /** An explained server as something to connect to. */
 export function targetOf(server: ExplainedServer, config: MergeResult): McpTarget {
-  return { name: server.name, spec: server.server, secretValues: config.secretValues };
+  return { name: server.name, spec: server.server, secretValues: config.secretValues, origin: server.origin };
 }
 
 /**

@@ -18,6 +18,8 @@ export class InvalidStdoutError extends Error {
 }
 
 const STDERR_LINES = 20;
+/** How long a server has to exit after a forwarded signal before it is SIGKILLed. */
+export const KILL_GRACE_MS = 5000;
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 /**
@@ -36,6 +38,7 @@ export class StdioTransport implements Transport {
   private stderr = "";
   private closed = false;
   private started: Promise<void> | undefined;
+  private killTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -90,6 +93,22 @@ export class StdioTransport implements Transport {
   /** Passes a signal on to the server (run forwards the host's SIGINT/SIGTERM/SIGHUP). */
   kill(signal: NodeJS.Signals): void {
     if (!this.exit) this.child?.kill(signal);
+  }
+
+  /**
+   * Passes `signal` on, and SIGKILLs the server if it is still running `graceMs` later: a server that
+   * ignores the host's SIGTERM must not outlive the host. Later calls pass their signal on; the first
+   * deadline stands.
+   */
+  terminate(signal: NodeJS.Signals, graceMs: number = KILL_GRACE_MS): void {
+    const child = this.child;
+    if (!child || this.exit) return;
+    child.kill(signal);
+    if (this.killTimer) return;
+    this.killTimer = setTimeout(() => {
+      if (!this.exit) child.kill("SIGKILL");
+    }, graceMs);
+    child.once("close", () => clearTimeout(this.killTimer));
   }
 
   /** The MCP shutdown: ends stdin, then SIGTERM, then SIGKILL; resolves when the process is gone. */

@@ -372,6 +372,54 @@ describe("config export --scope project: portable files", () => {
     expect(entries.weather).toEqual({ type: "stdio", command: "connectory", args: ["run", "weather"] });
   });
 
+  it("refuses --mode inline when a secret would be written into the project file, and writes nothing", async () => {
+    const project = await tempDir();
+    for (const extra of [[], ["--json"]]) {
+      const run = await exportProject("claude-code", project, { PATH: "" }, "--mode", "inline", ...extra);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("would write the secrets of tushare");
+      expect(run.stderr).toContain("--mode launcher");
+      expect(run.stderr).toContain("--scope user");
+      expect(run.stdout + run.stderr).not.toContain(TOKEN);
+    }
+    // Without --write too: the plan would show a file that must not be written.
+    const plan = await cli(
+      ["config", "export", "--host", "cursor", "--scope", "project", "--mode", "inline"],
+      {
+        home,
+        cwd: project,
+      },
+    );
+    expect(plan.code).toBe(1);
+    expect(await listFiles(project)).toEqual([]);
+    expect(await listFiles(home)).not.toContain("hosts.json");
+  });
+
+  it("writes secrets into a project file only with --allow-secrets-in-project", async () => {
+    const project = await tempDir();
+    const run = await exportProject(
+      "claude-code",
+      project,
+      { PATH: "" },
+      "--mode",
+      "inline",
+      "--allow-secrets-in-project",
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("inline mode writes the secrets of tushare");
+    expect(await fs.readFile(path.join(project, ".mcp.json"), "utf8")).toContain(`token=${TOKEN}`);
+  });
+
+  it("exports --mode inline into a project file when no secret is rendered", async () => {
+    const project = await tempDir();
+    expect((await cli(["disable", "tushare"], { home })).code).toBe(0);
+    const run = await exportProject("claude-code", project, { PATH: "" }, "--mode", "inline");
+    expect(run.code, run.stderr).toBe(0);
+    expect(
+      Object.keys(entriesOf("claude-code", await fs.readFile(path.join(project, ".mcp.json"), "utf8"))),
+    ).toEqual(["weather"]);
+  });
+
   it("the user scope keeps this machine's absolute launcher and home, with no PATH note", async () => {
     const run = await cli(["config", "export", "--host", "cursor", "--write"], {
       home,

@@ -179,6 +179,16 @@ describe("connector page", () => {
     expect((await page("/c/multi/latest")).html).toContain('<span class="version">2.0.0</span>');
   });
 
+  test("the install command pins an explicit version, and not the latest view", async () => {
+    const latest = await page("/c/multi/latest");
+    expect(latest.html).toContain('<span class="version">2.0.0</span>');
+    expect(preText(latest.html, "install-cmd")).toBe("connectory install multi");
+    expect(preText((await page("/c/multi")).html, "install-cmd")).toBe("connectory install multi");
+    expect(preText((await page("/c/multi/2.0.0")).html, "install-cmd")).toBe(
+      "connectory install multi@2.0.0",
+    );
+  });
+
   test("a hostile package renders as inert text", async () => {
     const { html } = await page("/c/hostile");
     expect(html).toContain("Evil &lt;script&gt;alert(&quot;display-name&quot;)&lt;/script&gt;");

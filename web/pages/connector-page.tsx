@@ -17,8 +17,11 @@ import { iconUrl, publisherUrl } from "../lib/urls.js";
 export interface ConnectorPageProps {
   connector: ConnectorDoc;
   version: VersionDoc;
-  /** Whether the URL named a version (then install commands pin it). */
-  pinned: boolean;
+  /**
+   * What the install command puts after `name@`: the exact version (or tag) the URL named; undefined on
+   * the connector's own page and on /latest, where a plain `connectory install <name>` gets the same.
+   */
+  installRef: string | undefined;
   /** Sanitized README HTML (web/lib/markdown.ts). */
   readmeHtml: string | undefined;
   tabs: HostTab[] | undefined;
@@ -34,7 +37,9 @@ const DEEPLINK_HOSTS = ["cursor", "vscode", "cherry-studio"];
 export function ConnectorPage(props: ConnectorPageProps) {
   const { connector: c, version: v } = props;
   const title = c.displayName ?? c.name;
-  const install = props.pinned ? `connectory install ${c.name}@${v.version}` : `connectory install ${c.name}`;
+  const install = props.installRef
+    ? `connectory install ${c.name}@${props.installRef}`
+    : `connectory install ${c.name}`;
   const deeplinks = DEEPLINK_HOSTS.flatMap((host) => {
     const tab = props.tabs?.find((t) => t.host === host);
     const link = tab?.snippets.length === 1 ? tab.snippets[0]?.deeplink : undefined;

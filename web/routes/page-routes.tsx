@@ -43,6 +43,16 @@ export function errorPage(c: Context, error: unknown): Response {
   return sendPage(c, <ErrorPage status={status} title={title} detail={error.message} />, status);
 }
 
+/**
+ * What a connector page's install command pins: nothing for the connector's page or /latest (a plain
+ * install resolves latest too), the tag for another tag (it moves with the tag, as the page does), and
+ * the exact version for a version page.
+ */
+function installRef(ref: string | undefined, connector: ConnectorDoc, version: string): string | undefined {
+  if (ref === undefined || ref === "latest") return undefined;
+  return Object.hasOwn(connector.distTags, ref) ? ref : version;
+}
+
 /** Home, search, connector, publisher and publish pages. */
 export function pageRoutes(deps: PageDeps): Hono {
   const { registry } = deps;
@@ -117,7 +127,7 @@ export function pageRoutes(deps: PageDeps): Hono {
         <ConnectorPage
           connector={connector}
           version={version}
-          pinned={ref !== undefined}
+          installRef={installRef(ref, connector, version.version)}
           readmeHtml={readmeHtml}
           tabs={tabs}
           tools={toolsOf(raw)}
