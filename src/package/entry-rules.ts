@@ -36,6 +36,8 @@ export function checkEntryName(name: string, isDirectory: boolean): { path: stri
   return problem ? { problem } : { path: rel.slice(TOP.length) };
 }
 
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
 /** Checks a path inside a package (`server/index.js`): the same rules readPackageDir and packFiles apply. */
 export function checkRelativePath(path: string, shownAs = path): Problem | undefined {
   const fail = (code: string, message: string) => tarProblem(code, shownAs, message);
@@ -56,6 +58,13 @@ export function checkRelativePath(path: string, shownAs = path): Problem | undef
       return fail(
         "tar.path.invalid",
         `"${JSON.stringify(shownAs).slice(1, -1)}" contains a backslash, colon or control character`,
+      );
+    // Windows opens a device for CON, NUL, COM1… (any extension) and drops a trailing dot or space,
+    // so such a name would not land where the package says on a Windows machine.
+    if (WINDOWS_RESERVED.test(segment) || /[. ]$/.test(segment))
+      return fail(
+        "tar.path.reserved",
+        `"${abbreviate(shownAs)}" uses a name Windows reserves (CON, NUL, COM1…, or a trailing dot or space); rename it`,
       );
     if (new TextEncoder().encode(segment).length > MAX_SEGMENT_BYTES)
       return fail(

@@ -120,6 +120,9 @@ export function hostileTarballs(absolute: string): Record<string, HostileCase> {
       bytes: tgz([ok, { name: "package/innocent.txt", data: "x", gnuLongName: "package/../../evil.txt" }]),
     },
     "outside package/": { code: "tar.path.outside", bytes: tgz([ok, file("other/x.txt")]) },
+    "Windows device name": { code: "tar.path.reserved", bytes: tgz([ok, file("package/server/CON.js")]) },
+    "Windows device folder": { code: "tar.path.reserved", bytes: tgz([ok, file("package/lpt1/x.txt")]) },
+    "trailing dot": { code: "tar.path.reserved", bytes: tgz([ok, file("package/readme.")]) },
     "no top folder": { code: "tar.path.outside", bytes: tgz([file("plugin.json", "{}")]) },
     symlink: {
       code: "tar.entry.link",
