@@ -67,7 +67,7 @@ export const COMMANDS: Record<string, Entry> = {
     load: () => import("./commands/mcp-list.js"),
   },
   trust: {
-    summary: "Trust a hand-written server's exact launch spec",
+    summary: "Trust a hand-written server's launch spec, or re-approve a server's changed tools",
     load: () => import("./commands/trust.js"),
   },
   untrust: {
