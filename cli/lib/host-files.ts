@@ -110,7 +110,7 @@ async function plan(input: HostExportInput, file: string): Promise<Planned> {
           text === undefined ? "(new file)" : "",
           "",
         ),
-        input.secretValues,
+        [...input.secretValues, ...handWrittenSecrets(current, owned)],
       )
     : "";
   return {
@@ -118,6 +118,27 @@ async function plan(input: HostExportInput, file: string): Promise<Planned> {
     after,
     owned: nextOwned,
   };
+}
+
+// Shorter values ("1", "true") are settings, and hiding them would garble the diff.
+const MIN_SECRET_LENGTH = 8;
+
+/**
+ * Values of the env and header maps (`env`, `headers`, `http_headers`, `envs`…) of the entries in the
+ * file that Connectory does not own: a hand-written server keeps its API key there, and the diff's
+ * context lines would otherwise print it beside the entry Connectory adds.
+ */
+function handWrittenSecrets(entries: Record<string, unknown>, owned: Record<string, OwnedEntry>): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, inMap: boolean): void => {
+    if (typeof node === "string") {
+      if (inMap && node.length >= MIN_SECRET_LENGTH) out.push(node);
+    } else if (node && typeof node === "object") {
+      for (const [key, value] of Object.entries(node)) walk(value, inMap || /env|header/i.test(key));
+    }
+  };
+  for (const [name, entry] of Object.entries(entries)) if (!Object.hasOwn(owned, name)) walk(entry, false);
+  return out;
 }
 
 /** The file's text, or undefined when it does not exist; refuses folders and oversized files. */

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { ParseError } from "jsonc-parser";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 
@@ -25,12 +26,33 @@ export async function readJsonFile<T>(file: string, fallback: T, check?: ShapeCh
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw invalid(`${file} is not valid JSON: ${(error as Error).message}`);
+  } catch {
+    throw invalid(`${file} is not valid JSON${await whereInvalid(text)}`);
   }
   const problem = check?.(value);
   if (problem !== undefined) throw invalid(`${file} is not what connectory wrote there: ${problem}`);
   return value as T;
+}
+
+/**
+ * ", at line 3, column 12 (invalid symbol)": where the JSON breaks, never what is there. V8's own message
+ * quotes the text around the fault (`Unexpected token 'g', "ghp_…" is not valid JSON`), and these files
+ * hold tokens.
+ */
+async function whereInvalid(text: string): Promise<string> {
+  // Loaded on this error path only: reading a sound file stays as cheap as JSON.parse.
+  const { parse, printParseErrorCode } = await import("jsonc-parser");
+  const errors: ParseError[] = [];
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (!first) return "";
+  const before = text.slice(0, first.offset);
+  const line = before.split("\n").length;
+  const column = first.offset - before.lastIndexOf("\n");
+  const what = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return `, at line ${line}, column ${column} (${what})`;
 }
 
 function invalid(message: string): ConnectoryError {

@@ -5,13 +5,16 @@ import path from "node:path";
 /**
  * Writes a file so that readers see the old bytes or the new ones, never a mix: a temp file beside the
  * target, fsync, rename, fsync of the folder. `mode` is applied before the rename, so a secret file is
- * never visible with looser permissions (umask does not apply: chmod is explicit).
+ * never visible with looser permissions (umask does not apply: chmod is explicit). A symlink is written
+ * where it points, so the link survives (a dotfiles repo keeps receiving the edits).
  */
 export async function atomicWrite(
-  file: string,
+  target: string,
   data: string | Uint8Array,
   options: { mode?: number } = {},
 ): Promise<void> {
+  // A rename over the link itself would swap it for a regular file.
+  const file = await fs.realpath(target).catch(() => target);
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   const mode = options.mode ?? (await existingMode(file)) ?? 0o644;

@@ -19,10 +19,12 @@ export function unyankVersion(deps: RegistryDeps, input: Auth & { version: strin
 /** Sets (or, with an empty message, clears) a version's deprecation message. */
 export function deprecateVersion(deps: RegistryDeps, input: Auth & { version: string; body: unknown }) {
   const message = (input.body as { message?: unknown } | null)?.message;
-  if (typeof message !== "string" || message.length > 1000) {
+  // No control characters: the message is shown in terminals (escape sequences) and PostgreSQL refuses U+0000.
+  // eslint-disable-next-line no-control-regex
+  if (typeof message !== "string" || message.length > 1000 || /[\u0000-\u001f\u007f]/.test(message)) {
     throw new ConnectoryError(
       "deprecate.message.invalid",
-      'the body must be {"message": "<text up to 1000 characters>"}',
+      'the body must be {"message": "<one line of text, up to 1000 characters>"}',
       {
         status: 400,
         hint: 'send {"message": ""} to clear a deprecation',
@@ -64,7 +66,8 @@ export function setDistTag(deps: RegistryDeps, input: Auth & { tag: string; body
 export function removeDistTag(deps: RegistryDeps, input: Auth & { tag: string }) {
   const tag = checkTag(input.tag);
   return change(deps, input, (state) => {
-    if (state.tags[tag] === undefined && tag !== "latest") {
+    // Own keys only: `constructor` is a valid tag name and an inherited property of every object.
+    if (!Object.hasOwn(state.tags, tag) && tag !== "latest") {
       throw new ConnectoryError("dist-tag.not-found", `${state.name} has no dist-tag "${tag}"`, {
         status: 404,
       });

@@ -8,6 +8,8 @@ export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 const MAX_QUERY = 200;
 const MAX_TERMS = 16;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The query string of `GET /v1/connectors`, as given (absent keys undefined). */
 export interface SearchParams {
@@ -113,9 +115,15 @@ function decodeCursor(cursor: string, query: SearchQuery): { key: number | strin
   }
   if (!Array.isArray(value) || value.length !== 4) throw invalid;
   const [sort, print, key, name] = value as unknown[];
-  const keyOk = sort === "relevance" || sort === "downloads" ? Number.isFinite(key) : typeof key === "string";
+  // Strings go to the database as parameters: a control character (PostgreSQL refuses U+0000 in text)
+  // would make a forged cursor a 500. A real cursor's name is a connector name, its key a name or a time.
+  const keyOk =
+    sort === "relevance" || sort === "downloads"
+      ? Number.isFinite(key)
+      : typeof key === "string" && !CONTROL.test(key);
   if (sort !== query.sort || print !== fingerprint(query) || !keyOk || typeof name !== "string")
     throw invalid;
+  if (!NAME.test(name)) throw invalid;
   return { key: key as number | string, name };
 }
 

@@ -245,6 +245,20 @@ describe("config export", () => {
     expect(folder.stderr).toContain("not a regular file");
   });
 
+  it("the diff hides the env and header values of the user's own servers", async () => {
+    const file = path.join(dir, "mcp.json");
+    const mine =
+      '{\n  "mcpServers": {\n    "gh": {\n      "command": "npx",\n      "env": { "GITHUB_TOKEN": "ghp_canary777" }\n    },\n    "api": { "url": "https://x", "headers": { "Authorization": "Bearer canary888" } }\n  }\n}\n';
+    await fs.writeFile(file, mine);
+    for (const extra of [[], ["--json"], ["--write"]]) {
+      const run = await exportTo("cursor", file, ...extra);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain("canary");
+    }
+    // Only the printed diff is redacted: the file keeps the user's values.
+    expect(await fs.readFile(file, "utf8")).toContain('"GITHUB_TOKEN": "ghp_canary777"');
+  });
+
   it("edits a symlinked config where it points", async () => {
     const real = path.join(dir, "real.json");
     await fs.writeFile(real, USER_FILES.cursor!.text);

@@ -153,6 +153,16 @@ describe("PUT /v1/connectors/:name", () => {
     });
   });
 
+  it("422 for control characters in description or displayName (PostgreSQL refused U+0000: a 500)", async () => {
+    for (const fields of [{ description: "a\u0000b" }, { displayName: "\u001b[31mRed" }]) {
+      const body = await refused(422, "publish.invalid", async () =>
+        reg.publish(await packPackage({ name: "ctl", version: "1.0.0", ...fields }), acme, "ctl"),
+      );
+      expect(body.errors!.map((e) => e.code)).toEqual([`manifest.${Object.keys(fields)[0]}.control`]);
+    }
+    expect(reg.errors).toEqual([]);
+  });
+
   it("422 for bodies that are not connector tarballs (never a 500)", async () => {
     await refused(400, "publish.body.empty", () => reg.publish(new Uint8Array(0), acme, "x"));
     await refused(422, "tar.gzip.invalid", () => reg.publish(new TextEncoder().encode("hello"), acme, "x"));

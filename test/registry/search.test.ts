@@ -164,6 +164,23 @@ describe("GET /v1/connectors", () => {
       expect(res.status, query).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe(code);
     }
+    // Forged cursors with the right sort and fingerprint but hostile strings: 400, never a 500
+    // (PostgreSQL refuses U+0000 in a text parameter).
+    const forged = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    for (const [sort, key] of [
+      ["name", "a"],
+      ["updated", "2026-01-01T00:00:00.000Z"],
+      ["downloads", 1],
+    ] as const) {
+      for (const cursor of [forged([sort, "|", key, "a\u0000"]), forged([sort, "|", key, "Not A Name"])]) {
+        const res = await reg.request(`/v1/connectors?sort=${sort}&cursor=${cursor}`);
+        expect(res.status, `${sort} ${cursor}`).toBe(400);
+        expect(((await res.json()) as { code: string }).code).toBe("query.cursor.invalid");
+      }
+    }
+    const nulKey = forged(["updated", "|", "2026\u0000", "weather"]);
+    expect((await reg.request(`/v1/connectors?sort=updated&cursor=${nulKey}`)).status).toBe(400);
+    expect(reg.errors).toEqual([]);
     // A cursor from another query is refused rather than silently misapplied.
     const cursor = (await search("sort=name&limit=1")).nextCursor!;
     expect((await reg.request(`/v1/connectors?sort=downloads&cursor=${cursor}`)).status).toBe(400);

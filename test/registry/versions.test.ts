@@ -77,6 +77,17 @@ it("dist-tags: PUT sets (latest explicitly too), DELETE restores the computed la
   expect((await json(await put("next", "9.9.9"))).code).toBe("version.not-found");
   expect((await json(await put("next", 42))).code).toBe("dist-tag.body.invalid");
   expect((await put("next", "2.0.0", other)).status).toBe(403);
+  // A tag no one set is 404, also one named like an inherited property of every object; nothing changes.
+  const before = await reg.snapshot();
+  for (const tag of ["nope", "constructor"]) {
+    const res = await reg.request(`/v1/connectors/tags/dist-tags/${tag}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${acme}` },
+    });
+    expect(res.status, tag).toBe(404);
+    expect((await json(res)).code).toBe("dist-tag.not-found");
+  }
+  expect(await reg.snapshot()).toEqual(before);
 });
 
 it("deprecate sets and clears a message in both documents", async () => {
@@ -93,6 +104,15 @@ it("deprecate sets and clears a message in both documents", async () => {
   expect((await json(await post("/v1/connectors/old/1.0.0/deprecate", acme, { message: 7 }))).code).toBe(
     "deprecate.message.invalid",
   );
+  // Control characters are refused (terminal escapes; PostgreSQL refuses U+0000 in text: it was a 500).
+  const before = await reg.snapshot();
+  for (const message of ["a\u0000b", "\u001b[2Jgone", "two\nlines"]) {
+    const res = await post("/v1/connectors/old/1.0.0/deprecate", acme, { message });
+    expect(res.status).toBe(400);
+    expect((await json(res)).code).toBe("deprecate.message.invalid");
+  }
+  expect(await reg.snapshot()).toEqual(before);
+  expect(reg.errors).toEqual([]);
   const raw = await reg.request("/v1/connectors/old/1.0.0/deprecate", {
     method: "POST",
     headers: { authorization: `Bearer ${acme}` },

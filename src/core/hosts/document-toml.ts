@@ -7,7 +7,10 @@ export function parseToml(text: string): { data: unknown } | { failure: ParseFai
     return { data: parse(text) };
   } catch (error) {
     const e = error as { message?: string; line?: number; column?: number };
-    const message = (e.message ?? String(error)).split("\n").pop() ?? "invalid TOML";
+    // toml-patch quotes the offending text (`Invalid integer "ghp_…"`): an unquoted token in a host
+    // file would be printed. The line and column say where; the quoted text is dropped.
+    const last = (e.message ?? String(error)).split("\n").pop() ?? "";
+    const message = last.replace(/\s*"[^"\n]*"/g, "").trim() || "invalid TOML";
     return { failure: { message, line: e.line ?? 1, column: (e.column ?? 0) + 1 } };
   }
 }

@@ -76,6 +76,23 @@ export function validateManifest(json: unknown): { manifest?: PluginManifest; pr
     );
   }
 
+  // Shown in terminals and stored as text: no control characters (escape sequences would reach users'
+  // terminals, and PostgreSQL refuses U+0000 in text, which made such a publish a 500).
+  for (const field of ["description", "displayName"] as const) {
+    const value = json[field];
+    // eslint-disable-next-line no-control-regex
+    if (typeof value === "string" && /[\u0000-\u001f\u007f]/.test(value)) {
+      problems.push(
+        error(
+          `manifest.${field}.control`,
+          FILE,
+          `/${field}`,
+          `${field} contains a control character (a line break, tab or escape); write it on one line of plain text`,
+        ),
+      );
+    }
+  }
+
   // The manifest is usable for display when its required fields have the right types.
   const usable = ["name", "version", "description", "publisher"].every((k) => typeof json[k] === "string");
   if (!usable) return { problems };

@@ -21,4 +21,16 @@ describe("parseToml", () => {
     if (column !== undefined) expect(result.failure.column).toBe(column);
     expect(result.failure.message).not.toContain("\n");
   });
+
+  // Codex keeps env values inline: a token typed without quotes must not be echoed back in the error.
+  it.each([
+    ["an unquoted token", "[mcp_servers.a]\nenv = { KEY = ghp_canary1 }\n", "Invalid integer"],
+    ["a token that looks like a float", "a = 1e5ghp_canary2\n", "Invalid"],
+    ["a token that looks like a date", "a = 2024-01-01ghp_canary3\n", "Invalid"],
+  ])("never quotes the text of %s", (_label, text, kind) => {
+    const result = parseToml(text);
+    if (!("failure" in result)) throw new Error("expected a failure");
+    expect(result.failure.message).toContain(kind);
+    expect(result.failure.message).not.toContain("canary");
+  });
 });

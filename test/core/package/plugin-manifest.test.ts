@@ -25,6 +25,21 @@ describe("validateManifest", () => {
       "manifest.description.too-long plugin.json/description",
     ],
     ["empty description", { description: "" }, "manifest.description.too-short plugin.json/description"],
+    [
+      "NUL in description",
+      { description: "a\u0000b" },
+      "manifest.description.control plugin.json/description",
+    ],
+    [
+      "terminal escape in displayName",
+      { displayName: "\u001b[31mRed" },
+      "manifest.displayName.control plugin.json/displayName",
+    ],
+    [
+      "line break in description",
+      { description: "a\nb" },
+      "manifest.description.control plugin.json/description",
+    ],
     ["bad publisher", { publisher: "Acme Inc" }, "manifest.publisher.invalid plugin.json/publisher"],
     [
       "unknown category",
