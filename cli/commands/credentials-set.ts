@@ -1,7 +1,7 @@
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { Command } from "../lib/command.js";
 import { collectCredentials, parseConfigPairs } from "../lib/collect-credentials.js";
-import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
+import { changeConnectorCredentials, readCredentials } from "../lib/credentials-store.js";
 import { readCachedServers } from "../lib/effective-config.js";
 import { staleExportNotes } from "../lib/host-exports.js";
 import { findInstalled, readInstalled } from "../lib/installed-store.js";
@@ -44,10 +44,7 @@ Nothing is saved when any value is invalid. Stored in $CONNECTORY_HOME/credentia
       interactive,
       askAll: pairs.length === 0,
     });
-    await updateCredentials(ctx.home, (file) => ({
-      ...file,
-      connectors: { ...file.connectors, [key]: values },
-    }));
+    await changeConnectorCredentials(ctx.home, key, existing, values);
     for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
     const stored = Object.keys(values).sort();
     const text = [

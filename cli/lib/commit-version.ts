@@ -7,7 +7,7 @@ import { syncDir } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
 import { writePackageTree } from "../../src/package/unpack.js";
 import type { CommandContext } from "./context.js";
-import { readCredentials, updateCredentials } from "./credentials-store.js";
+import { changeConnectorCredentials, readCredentials } from "./credentials-store.js";
 import type { FetchedVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey, homePaths } from "./home.js";
 import { updateInstalled, type InstalledEntry } from "./installed-store.js";
@@ -104,15 +104,10 @@ async function storeCredentials(
 ): Promise<(() => Promise<void>) | undefined> {
   const previous = (await readCredentials(home)).connectors[key];
   if (sameValues(previous, values)) return undefined;
-  const put = (next: Credentials | undefined) =>
-    updateCredentials(home, (file) => {
-      const connectors = { ...file.connectors };
-      if (next && Object.keys(next).length > 0) connectors[key] = next;
-      else delete connectors[key];
-      return { ...file, connectors };
-    });
-  await put(values);
-  return async () => void (await put(previous).catch(() => undefined));
+  // Only the keys this install changes are written (and put back on failure), under the lock.
+  await changeConnectorCredentials(home, key, previous, values);
+  return async () =>
+    void (await changeConnectorCredentials(home, key, values, previous).catch(() => undefined));
 }
 
 function sameValues(a: Credentials | undefined, b: Credentials): boolean {

@@ -67,6 +67,36 @@ export async function updateCredentials(
 }
 
 /**
+ * Stores one connector's credentials as the change from `before` (what the caller read, perhaps before
+ * a prompt) to `after`, applied under the lock to what is stored NOW: a value another command set in
+ * the meantime for a key this one did not change survives. Keys absent from `after` are removed.
+ */
+export async function changeConnectorCredentials(
+  home: string,
+  key: string,
+  before: Credentials | undefined,
+  after: Credentials | undefined,
+): Promise<void> {
+  const old = before ?? {};
+  const next = after ?? {};
+  const changed = [...new Set([...Object.keys(old), ...Object.keys(next)])].filter(
+    (k) => !Object.hasOwn(old, k) || !Object.hasOwn(next, k) || old[k] !== next[k],
+  );
+  if (changed.length === 0) return;
+  await updateCredentials(home, (file) => {
+    const current: Credentials = { ...(Object.hasOwn(file.connectors, key) ? file.connectors[key] : {}) };
+    for (const k of changed) {
+      if (Object.hasOwn(next, k)) current[k] = next[k] as Credentials[string];
+      else delete current[k];
+    }
+    const connectors = { ...file.connectors };
+    if (Object.keys(current).length > 0) connectors[key] = current;
+    else delete connectors[key];
+    return { ...file, connectors };
+  });
+}
+
+/**
  * The publish token for a marketplace: the one `connectory login` stored, but only when it was issued
  * by the URL the marketplace has now (after `marketplace remove` + `add` under the same name, or
  * CONNECTORY_REGISTRY pointing the default elsewhere, the old token must not be sent to the new
