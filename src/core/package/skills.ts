@@ -50,6 +50,8 @@ export function validateSkills(files: PackageFiles): { skills: Skill[]; problems
 
 function checkSkill(folder: string, path: string, bytes: Uint8Array): { skill?: Skill; problems: Problem[] } {
   const problems: Problem[] = [];
+  // A problem that ends the check: everything found so far, plus it.
+  const stop = (last: Problem) => ({ problems: [...problems, last] });
   if (!SKILL_NAME.test(folder)) {
     problems.push(
       error(
@@ -62,63 +64,47 @@ function checkSkill(folder: string, path: string, bytes: Uint8Array): { skill?: 
   }
   const text = decodeText(bytes);
   if (text === undefined)
-    return {
-      problems: [...problems, error("skill.encoding.invalid", path, "", `${path} is not valid UTF-8`)],
-    };
+    return stop(error("skill.encoding.invalid", path, "", `${path} is not valid UTF-8`));
   const match = FRONT_MATTER.exec(text);
   if (!match) {
     const hint = `start ${path} with front matter:\n---\nname: ${folder}\ndescription: what the skill does and when to use it\n---`;
-    return {
-      problems: [
-        ...problems,
-        error("skill.front-matter.missing", path, "", `${path} has no YAML front matter: ${hint}`),
-      ],
-    };
+    return stop(error("skill.front-matter.missing", path, "", `${path} has no YAML front matter: ${hint}`));
   }
   const doc = parseDocument(match[1] ?? "", { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
     const line = (first.linePos?.[0]?.line ?? 0) + 1; // +1: the opening `---`
-    return {
-      problems: [
-        ...problems,
-        error(
-          "skill.front-matter.invalid",
-          path,
-          "",
-          `the front matter of ${path} is not valid YAML (line ${line}): ${first.message.split("\n")[0]}`,
-        ),
-      ],
-    };
+    return stop(
+      error(
+        "skill.front-matter.invalid",
+        path,
+        "",
+        `the front matter of ${path} is not valid YAML (line ${line}): ${first.message.split("\n")[0]}`,
+      ),
+    );
   }
   let data: unknown;
   try {
     data = doc.toJS(); // yaml caps alias expansion (billion laughs) by throwing
   } catch (e) {
-    return {
-      problems: [
-        ...problems,
-        error(
-          "skill.front-matter.invalid",
-          path,
-          "",
-          `the front matter of ${path} cannot be read: ${(e as Error).message}`,
-        ),
-      ],
-    };
+    return stop(
+      error(
+        "skill.front-matter.invalid",
+        path,
+        "",
+        `the front matter of ${path} cannot be read: ${(e as Error).message}`,
+      ),
+    );
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    return {
-      problems: [
-        ...problems,
-        error(
-          "skill.front-matter.invalid",
-          path,
-          "",
-          `the front matter of ${path} must be a YAML mapping with name and description`,
-        ),
-      ],
-    };
+    return stop(
+      error(
+        "skill.front-matter.invalid",
+        path,
+        "",
+        `the front matter of ${path} must be a YAML mapping with name and description`,
+      ),
+    );
   }
   const { name, description } = data as Record<string, unknown>;
   if (name === undefined) {
