@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
@@ -6,8 +7,10 @@ import { atomicWrite } from "../../src/fs/atomic-write.js";
 export const BACKUPS_KEPT = 10;
 
 /**
- * Saves the previous bytes of a file as <dir>/<name>.<timestamp>.bak (0600: an inline export or a
- * hand-written server may have put secrets in it) and prunes all but the newest `keep`. Returns the path.
+ * Saves the previous bytes of a file as <dir>/<name>.<path hash>.<timestamp>.bak (0600: an inline export
+ * or a hand-written server may have put secrets in it) and prunes all but the newest `keep` of that same
+ * file. The hash of the absolute path keeps files with one name apart (every project's `.mcp.json` has
+ * its own ten backups). Returns the path.
  */
 export async function backupFile(
   dir: string,
@@ -18,7 +21,8 @@ export async function backupFile(
 ): Promise<string> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(".", "");
-  const base = path.basename(file);
+  const hash = createHash("sha256").update(path.resolve(file)).digest("hex").slice(0, 8);
+  const base = `${path.basename(file)}.${hash}`;
   let target = path.join(dir, `${base}.${stamp}.bak`);
   for (let n = 1; await exists(target); n += 1) target = path.join(dir, `${base}.${stamp}-${n}.bak`);
   await atomicWrite(target, bytes, { mode: 0o600 });

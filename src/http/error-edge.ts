@@ -14,11 +14,12 @@ export function installErrorEdge(
   app.onError((error) => {
     const body = toProblem(error);
     if (body.status >= 500) log(error);
-    // A 401 says how to authenticate (RFC 9110).
-    return problemResponse(
-      body,
-      body.status === 401 ? { "www-authenticate": 'Bearer realm="connectory"' } : {},
-    );
+    // A 401 says how to authenticate (RFC 9110). A 413 leaves the rest of the body unread on the
+    // socket, so that connection cannot carry another request: say so, and the client opens a new one.
+    const headers: Record<string, string> = {};
+    if (body.status === 401) headers["www-authenticate"] = 'Bearer realm="connectory"';
+    if (body.status === 413) headers.connection = "close";
+    return problemResponse(body, headers);
   });
   app.notFound(
     (c) =>
