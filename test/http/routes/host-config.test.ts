@@ -1,15 +1,12 @@
 import path from "node:path";
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostConfigRoutes } from "../../../src/http/routes/host-config.js";
 import { createTestRegistry, packDir, SAMPLES_DIR, type TestRegistry } from "../../helpers/registry.js";
 
 let reg: TestRegistry;
 
 beforeAll(async () => {
   reg = await createTestRegistry();
-  // Until src/http/routes/index.ts registers it, mount the route the way that line will.
-  reg.app.route("/", hostConfigRoutes(reg.app.registry));
   for (const sample of ["tushare", "weather"]) {
     const manifest = JSON.parse(await fs.readFile(path.join(SAMPLES_DIR, sample, "plugin.json"), "utf8")) as {
       publisher: string;
