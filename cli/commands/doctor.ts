@@ -4,6 +4,7 @@ import { redact } from "../../src/core/secrets.js";
 import type { Command } from "../lib/command.js";
 import { loadEffectiveConfig } from "../lib/effective-config.js";
 import { exportProblems, readExports } from "../lib/host-exports.js";
+import { findLeftovers } from "../lib/leftovers.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../lib/mcp-targets.js";
 import { listServerTools, type ServerTools } from "../lib/server-tools.js";
 import { textTable } from "../lib/text-table.js";
@@ -24,7 +25,8 @@ const command: Command = {
   description: `
 Checks every active server: it starts, completes the MCP handshake, lists its tools, the tools match
 what you approved (pins), its credentials are complete, and the host files you exported to are
-current. Connectors missing credentials are checked too. Prints a table; exits 1 when a check fails.`,
+current. Connectors missing credentials are checked too, and what an interrupted install or uninstall
+left behind is listed. Prints a table; exits 1 when a check fails.`,
   options: { ...TIMEOUT_OPTION },
   positionals: { max: 0 },
   async run(args, ctx) {
@@ -68,6 +70,13 @@ current. Connectors missing credentials are checked too. Prints a table; exits 1
       notes.push(
         "host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)",
       );
+    const leftovers = await findLeftovers(ctx.home);
+    for (const l of leftovers) {
+      const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
+      notes.push(
+        `WARN ${l.key} is not installed but its ${what.join(" and ")} remain (an interrupted install or uninstall): run \`connectory uninstall ${l.key}\` to remove them`,
+      );
+    }
     const inactive = config.servers.filter((s) => !["active", "needs-credentials"].includes(s.status));
     if (inactive.length)
       notes.push(
@@ -99,6 +108,7 @@ current. Connectors missing credentials are checked too. Prints a table; exits 1
         servers: rows,
         broken: config.broken.map((b) => ({ key: b.key, message: b.message })),
         hostsChecked: exports !== undefined,
+        leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         notes,
       },
       config.secretValues,

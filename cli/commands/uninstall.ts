@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isConnectoryError } from "../../src/core/errors.js";
 import { withLock } from "../../src/fs/lock.js";
 import type { Command } from "../lib/command.js";
 import { connectorLock, pruneVersions } from "../lib/commit-version.js";
@@ -6,6 +7,7 @@ import { readCredentials, updateCredentials } from "../lib/credentials-store.js"
 import { cacheDir } from "../lib/home.js";
 import { staleExportNotes } from "../lib/host-exports.js";
 import { findInstalled, readInstalled, updateInstalled } from "../lib/installed-store.js";
+import { leftoversOf, removeLeftover, type Leftover } from "../lib/leftovers.js";
 import { status } from "../lib/output.js";
 
 const command: Command = {
@@ -13,11 +15,22 @@ const command: Command = {
   description: `
 Removes an installed connector: its record in plugins/installed.json first (from then on it is gone for
 every command), then its stored credentials, then its folder in plugins/cache. Host config files written
-by \`config export\` keep their entries until the next export: the command that updates each is printed.`,
+by \`config export\` keep their entries until the next export: the command that updates each is printed.
+For a connector with no record but credentials or cached files left (an uninstall or install that was
+interrupted; \`connectory doctor\` lists them), it removes what is left.`,
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const ref = args.positionals[0] as string;
-    const { key, entry } = findInstalled(await readInstalled(ctx.home), ref);
+    let found: ReturnType<typeof findInstalled>;
+    try {
+      found = findInstalled(await readInstalled(ctx.home), ref);
+    } catch (error) {
+      if (!isConnectoryError(error) || error.code !== "connector.not-installed") throw error;
+      const left = await leftoversOf(ctx.home, ref);
+      if (left.length === 0) throw error;
+      return finishInterrupted(ctx.home, left);
+    }
+    const { key, entry } = found;
     const removed = await withLock(connectorLock(ctx.home, key), async () => {
       // Read before the first write: a credentials.json that cannot be read must stop the uninstall
       // here, not after the record is gone with the credentials and files left behind.
@@ -55,3 +68,20 @@ by \`config export\` keep their entries until the next export: the command that 
   },
 };
 export default command;
+
+/** Finishes an interrupted uninstall (or cleans up after an interrupted install): no record is left. */
+async function finishInterrupted(home: string, left: Leftover[]) {
+  const removed: Array<{ name: string; marketplace: string; credentials: boolean; cache: boolean }> = [];
+  for (const l of left) {
+    const done = await removeLeftover(home, l);
+    removed.push({ name: l.name, marketplace: l.marketplace, ...done });
+  }
+  const what = (r: (typeof removed)[number]) =>
+    [r.credentials ? "its credentials" : "", r.cache ? "its cached files" : ""].filter(Boolean).join(" and ");
+  const lines = removed.map((r) =>
+    what(r) === ""
+      ? `${r.name}@${r.marketplace} was installed again meanwhile; nothing was removed`
+      : `${r.name}@${r.marketplace} was not installed; removed what an interrupted install or uninstall left: ${what(r)}`,
+  );
+  return { data: { leftovers: removed }, text: lines.join("\n") };
+}
