@@ -3,7 +3,7 @@ import { isConnectoryError } from "../../src/core/errors.js";
 import { withLock } from "../../src/fs/lock.js";
 import type { Command } from "../lib/command.js";
 import { connectorLock, pruneVersions } from "../lib/commit-version.js";
-import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
+import { forgetConnectorCredentials, readCredentials } from "../lib/credentials-store.js";
 import { cacheDir } from "../lib/home.js";
 import { staleExportNotes } from "../lib/host-exports.js";
 import { findInstalled, readInstalled, updateInstalled } from "../lib/installed-store.js";
@@ -41,13 +41,7 @@ interrupted; \`connectory doctor\` lists them), it removes what is left.`,
         return next;
       });
       // The record is gone: from here on every command sees the connector as uninstalled.
-      if (hadCredentials) {
-        await updateCredentials(ctx.home, (file) => {
-          const connectors = { ...file.connectors };
-          delete connectors[key];
-          return { ...file, connectors };
-        });
-      }
+      if (hadCredentials) await forgetConnectorCredentials(ctx.home, key);
       await pruneVersions(
         path.dirname(cacheDir(ctx.home, entry.marketplace, entry.name, entry.version)),
         undefined,

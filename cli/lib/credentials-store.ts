@@ -96,6 +96,15 @@ export async function changeConnectorCredentials(
   });
 }
 
+/** Removes every stored credential of one connector (uninstall). */
+export async function forgetConnectorCredentials(home: string, key: string): Promise<void> {
+  await updateCredentials(home, (file) => {
+    const connectors = { ...file.connectors };
+    delete connectors[key];
+    return { ...file, connectors };
+  });
+}
+
 /**
  * The publish token for a marketplace: the one `connectory login` stored, but only when it was issued
  * by the URL the marketplace has now (after `marketplace remove` + `add` under the same name, or

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { withLock } from "../../src/fs/lock.js";
 import { connectorLock, pruneVersions } from "./commit-version.js";
-import { readCredentials, updateCredentials } from "./credentials-store.js";
+import { forgetConnectorCredentials, readCredentials } from "./credentials-store.js";
 import { connectorKey, homePaths, NAME } from "./home.js";
 import { readInstalled } from "./installed-store.js";
 
@@ -64,13 +64,7 @@ export async function removeLeftover(
   return withLock(connectorLock(home, leftover.key), async () => {
     const now = (await findLeftovers(home)).find((l) => l.key === leftover.key);
     if (!now) return { credentials: false, cache: false };
-    if (now.credentials) {
-      await updateCredentials(home, (file) => {
-        const connectors = { ...file.connectors };
-        delete connectors[now.key];
-        return { ...file, connectors };
-      });
-    }
+    if (now.credentials) await forgetConnectorCredentials(home, now.key);
     if (now.cache) await pruneVersions(now.cache, undefined);
     return { credentials: now.credentials, cache: now.cache !== undefined };
   });
