@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { openDatabase } from "../src/db/open-database.js";
-import { packFiles } from "../src/package/pack.js";
 import { createToken } from "../src/registry/tokens.js";
+import { benchPackage } from "./lib/package.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -107,24 +107,6 @@ async function postgresSetup(processes: number): Promise<Setup> {
   };
 }
 
-/** A package of about `size` bytes packed (incompressible padding in the README). */
-function pkg(name: string, version: string, size: number): Promise<Uint8Array> {
-  const text = (s: string) => new TextEncoder().encode(s);
-  return packFiles(
-    new Map([
-      [
-        "plugin.json",
-        text(JSON.stringify({ name, version, publisher: "acme", description: `${name} bench connector` })),
-      ],
-      [
-        "mcp.json",
-        text(JSON.stringify({ mcpServers: { s: { type: "http", url: "https://example.com/mcp" } } })),
-      ],
-      ["README.md", text(`# ${name}\n\n${randomBytes(Math.ceil(size * 0.75)).toString("base64")}\n`)],
-    ]),
-  );
-}
-
 /** PUT a tarball; returns the status and the milliseconds it took. */
 async function put(
   url: string,
@@ -148,12 +130,12 @@ async function measure(setup: Setup): Promise<string[]> {
   const at = (i: number) => urls[i % urls.length]!;
   const sequential: number[] = [];
   for (let i = 0; i < SEQUENTIAL_PUBLISHES; i++) {
-    const r = await put(at(i), token, "bench-meta", await pkg("bench-meta", `1.0.${i}`, 20_000));
+    const r = await put(at(i), token, "bench-meta", await benchPackage("bench-meta", `1.0.${i}`, 20_000));
     if (r.status !== 201) throw new Error(`${setup.label}: publish answered ${r.status}`);
     sequential.push(r.ms);
   }
   const packages = await Promise.all(
-    Array.from({ length: CONCURRENT_PUBLISHES }, (_, i) => pkg("bench-race", `2.0.${i}`, 20_000)),
+    Array.from({ length: CONCURRENT_PUBLISHES }, (_, i) => benchPackage("bench-race", `2.0.${i}`, 20_000)),
   );
   const wall = performance.now();
   const concurrent = await Promise.all(packages.map((bytes, i) => put(at(i), token, "bench-race", bytes)));

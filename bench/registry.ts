@@ -1,7 +1,6 @@
 // `npm run bench:registry`: the registry's performance figures (issue 3), printed as a table.
 // The server runs as its own process (`node dist/src/main.js`, as `npm start`); the load comes from here.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,9 +9,9 @@ import autocannon from "autocannon";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
 import type { ConnectorState, RegistryRepository, VersionRecord } from "../src/db/repository.js";
-import { packFiles } from "../src/package/pack.js";
 import { connectorFields, versionDocument } from "../src/registry/documents.js";
 import { createToken } from "../src/registry/tokens.js";
+import { benchPackage } from "./lib/package.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CONNECTORS = 10_000;
@@ -129,24 +128,6 @@ async function serverCpuMs(pid: number | undefined): Promise<number | undefined>
   }
 }
 
-/** A package of about `size` bytes once packed (random, so incompressible, padding in the README). */
-function pkg(name: string, version: string, size = 0): Promise<Uint8Array> {
-  const text = (s: string) => new TextEncoder().encode(s);
-  return packFiles(
-    new Map([
-      [
-        "plugin.json",
-        text(JSON.stringify({ name, version, publisher: "acme", description: `${name} bench connector` })),
-      ],
-      [
-        "mcp.json",
-        text(JSON.stringify({ mcpServers: { s: { type: "http", url: "https://example.com/mcp" } } })),
-      ],
-      ["README.md", text(`# ${name}\n\n${randomBytes(size).toString("base64")}\n`)],
-    ]),
-  );
-}
-
 async function put(url: string, token: string, name: string, bytes: Uint8Array): Promise<number> {
   const res = await fetch(`${url}/v1/connectors/${name}`, {
     method: "PUT",
@@ -172,7 +153,7 @@ async function main(): Promise<void> {
     // Publish: p50 of a 20 KB package, sequential, each a new version.
     const publishMs: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const bytes = await pkg("bench-pub", `1.0.${i}`, 20_000);
+      const bytes = await benchPackage("bench-pub", `1.0.${i}`, 20_000);
       if (i === 0) rows.push(["package size", `${(bytes.byteLength / 1024).toFixed(1)} KB`, ""]);
       const start = performance.now();
       const status = await put(url, token, "bench-pub", bytes);
@@ -248,7 +229,7 @@ async function main(): Promise<void> {
     // Concurrency checks.
     const different = await Promise.all(
       Array.from({ length: 20 }, async (_, i) =>
-        put(url, token, "bench-race", await pkg("bench-race", `2.0.${i}`)),
+        put(url, token, "bench-race", await benchPackage("bench-race", `2.0.${i}`)),
       ),
     );
     rows.push([
@@ -256,7 +237,7 @@ async function main(): Promise<void> {
       `${different.filter((s) => s === 201).length} × 201`,
       "20 × 201",
     ]);
-    const sameBytes = await pkg("bench-same", "1.0.0");
+    const sameBytes = await benchPackage("bench-same", "1.0.0");
     const same = await Promise.all(
       Array.from({ length: 20 }, () => put(url, token, "bench-same", sameBytes)),
     );
