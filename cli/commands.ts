@@ -1,4 +1,4 @@
-import type { Command } from "./lib/command.js";
+import type { Command } from "./command.js";
 
 interface Entry {
   summary: string;

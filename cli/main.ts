@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { ConnectoryError, isConnectoryError, usageError } from "../src/core/errors.js";
 import { COMMANDS, findCommand } from "./commands.js";
-import type { Command, CommandArgs, OptionSpec } from "./lib/command.js";
-import type { CommandContext } from "./lib/context.js";
-import { printError, printResult } from "./lib/output.js";
+import type { Command, CommandArgs, OptionSpec } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { printError, printResult } from "./terminal/output.js";
 
 const GLOBAL_OPTIONS: OptionSpec = {
   json: { type: "boolean" },

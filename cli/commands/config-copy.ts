@@ -1,10 +1,10 @@
 import { usageError } from "../../src/core/errors.js";
 import { getHost, hostSnippet, type CredentialRef, type Snippet } from "../../src/core/hosts/index.js";
-import type { Command } from "../lib/command.js";
-import { defaultHome } from "../lib/context.js";
-import { readCachedServers } from "../lib/effective-config.js";
-import { defaultLauncher } from "../lib/host-files.js";
-import { findInstalled, readInstalled } from "../lib/installed-store.js";
+import type { Command } from "../command.js";
+import { defaultHome } from "../context.js";
+import { readCachedServers } from "../home/effective-config.js";
+import { defaultLauncher } from "../hosts/host-files.js";
+import { findInstalled, readInstalled } from "../home/installed-store.js";
 
 const command: Command = {
   usage: "config copy <name>[@marketplace] --host <host>",

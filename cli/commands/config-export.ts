@@ -5,12 +5,12 @@ import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { exportEntries, getHost, type ExportMode, type ExportServer } from "../../src/core/hosts/index.js";
 import type { EntryReport } from "../../src/core/hosts/ownership.js";
 import type { ServerSpec } from "../../src/core/types.js";
-import type { Command } from "../lib/command.js";
-import { defaultHome, type CommandContext } from "../lib/context.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../lib/host-files.js";
-import { chooseHostPath, hostPathCandidates, type HostScope } from "../lib/host-paths.js";
-import { status, warn } from "../lib/output.js";
+import type { Command } from "../command.js";
+import { defaultHome, type CommandContext } from "../context.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../hosts/host-files.js";
+import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
+import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage:

@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { ExplainedServer } from "../../src/core/merge.js";
-import type { Command } from "../lib/command.js";
-import { reinstallCommand } from "../lib/installed-store.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { homePaths } from "../lib/home.js";
-import { warn } from "../lib/output.js";
-import { launchLine, originLabel, visibleServer } from "../lib/server-view.js";
-import { textTable } from "../lib/text-table.js";
+import type { Command } from "../command.js";
+import { reinstallCommand } from "../home/installed-store.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { homePaths } from "../home/home.js";
+import { warn } from "../terminal/output.js";
+import { launchLine, originLabel, visibleServer } from "../terminal/server-view.js";
+import { textTable } from "../terminal/text-table.js";
 
 const command: Command = {
   usage: "config [--explain] [--show-secrets] [--json]",

@@ -1,12 +1,12 @@
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { collectCredentials, parseConfigPairs } from "../lib/collect-credentials.js";
-import { changeConnectorCredentials, readCredentials } from "../lib/credentials-store.js";
-import { readCachedServers } from "../lib/effective-config.js";
-import { staleExportNotes } from "../lib/host-exports.js";
-import { findInstalled, readInstalled } from "../lib/installed-store.js";
-import { status } from "../lib/output.js";
-import { canPrompt } from "../lib/prompt.js";
+import type { Command } from "../command.js";
+import { collectCredentials, parseConfigPairs } from "../install/collect-credentials.js";
+import { changeConnectorCredentials, readCredentials } from "../home/credentials-store.js";
+import { readCachedServers } from "../home/effective-config.js";
+import { staleExportNotes } from "../hosts/host-exports.js";
+import { findInstalled, readInstalled } from "../home/installed-store.js";
+import { status } from "../terminal/output.js";
+import { canPrompt } from "../terminal/prompt.js";
 
 const command: Command = {
   usage: "credentials set <name>[@marketplace] [KEY=VALUE…]",

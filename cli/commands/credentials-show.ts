@@ -1,9 +1,9 @@
 import { secretKeys } from "../../src/core/secrets.js";
-import type { Command } from "../lib/command.js";
-import { readCredentials } from "../lib/credentials-store.js";
-import { readCachedServers } from "../lib/effective-config.js";
-import { findInstalled, readInstalled } from "../lib/installed-store.js";
-import { textTable } from "../lib/text-table.js";
+import type { Command } from "../command.js";
+import { readCredentials } from "../home/credentials-store.js";
+import { readCachedServers } from "../home/effective-config.js";
+import { findInstalled, readInstalled } from "../home/installed-store.js";
+import { textTable } from "../terminal/text-table.js";
 
 const command: Command = {
   usage: "credentials show <name>[@marketplace]",

@@ -1,9 +1,9 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
-import { staleExportNotes } from "../lib/host-exports.js";
-import { findInstalled, readInstalled } from "../lib/installed-store.js";
-import { status } from "../lib/output.js";
+import type { Command } from "../command.js";
+import { readCredentials, updateCredentials } from "../home/credentials-store.js";
+import { staleExportNotes } from "../hosts/host-exports.js";
+import { findInstalled, readInstalled } from "../home/installed-store.js";
+import { status } from "../terminal/output.js";
 
 const command: Command = {
   usage: "credentials unset <name>[@marketplace] [KEY]",

@@ -1,4 +1,4 @@
-import { toggleCommand } from "../lib/toggle-command.js";
+import { toggleCommand } from "./toggle-command.js";
 
 export default toggleCommand(
   false,

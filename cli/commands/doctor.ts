@@ -1,13 +1,13 @@
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
 import { redact } from "../../src/core/secrets.js";
-import type { Command } from "../lib/command.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { exportProblems, readExports } from "../lib/host-exports.js";
-import { findLeftovers } from "../lib/leftovers.js";
-import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../lib/mcp-targets.js";
-import { listServerTools, type ServerTools } from "../lib/server-tools.js";
-import { textTable } from "../lib/text-table.js";
+import type { Command } from "../command.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { exportProblems, readExports } from "../hosts/host-exports.js";
+import { findLeftovers } from "../install/leftovers.js";
+import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
+import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
+import { textTable } from "../terminal/text-table.js";
 
 type Level = "ok" | "warn" | "fail" | "skip";
 interface Check {

@@ -1,19 +1,19 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { resolveVersion, type ConnectorDocument } from "../../src/core/resolve-version.js";
-import { readCachedPackageFull } from "../lib/cached-package.js";
-import type { Command } from "../lib/command.js";
+import { readCachedPackageFull } from "../install/cached-package.js";
+import type { Command } from "../command.js";
 import {
   renderView,
   versionList,
   viewFromPackage,
   viewFromVersionDocument,
   type ConnectorView,
-} from "../lib/connector-view.js";
-import type { CommandContext } from "../lib/context.js";
-import { cacheDir, connectorKey } from "../lib/home.js";
-import { fetchConnector, openMarketplace, parseSpec } from "../lib/install-connector.js";
-import { readInstalled, type InstalledEntry } from "../lib/installed-store.js";
-import { status } from "../lib/output.js";
+} from "../terminal/connector-view.js";
+import type { CommandContext } from "../context.js";
+import { cacheDir, connectorKey } from "../home/home.js";
+import { fetchConnector, openMarketplace, parseSpec } from "../install/install-connector.js";
+import { readInstalled, type InstalledEntry } from "../home/installed-store.js";
+import { status } from "../terminal/output.js";
 
 const command: Command = {
   usage: "info <name>[@version|@range|@tag] [--marketplace m]",

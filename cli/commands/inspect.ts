@@ -2,10 +2,10 @@ import { redact } from "../../src/core/secrets.js";
 import { isConnectoryError } from "../../src/core/errors.js";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
-import type { Command } from "../lib/command.js";
-import type { CommandContext } from "../lib/context.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { inspectServer, type InspectReport } from "../lib/mcp-inspect.js";
+import type { Command } from "../command.js";
+import type { CommandContext } from "../context.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { inspectServer, type InspectReport } from "../mcp/mcp-inspect.js";
 import {
   TIMEOUT_OPTION,
   hideSecrets,
@@ -13,11 +13,11 @@ import {
   requireActive,
   selectServers,
   targetOf,
-} from "../lib/mcp-targets.js";
-import { warn } from "../lib/output.js";
-import { comparePins, recordPins, serverPins, type PinCheck } from "../lib/pins-store.js";
-import { originLabel } from "../lib/server-view.js";
-import { toolLines } from "../lib/tool-text.js";
+} from "../mcp/mcp-targets.js";
+import { warn } from "../terminal/output.js";
+import { comparePins, recordPins, serverPins, type PinCheck } from "../home/pins-store.js";
+import { originLabel } from "../terminal/server-view.js";
+import { toolLines } from "../terminal/tool-text.js";
 
 type PinState = PinCheck | { status: "pinned"; pinnedAt: string };
 type Outcome =

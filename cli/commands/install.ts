@@ -1,7 +1,7 @@
-import { stringList, type Command } from "../lib/command.js";
-import { describeOutcome, installConnector } from "../lib/install-connector.js";
-import { staleExportNotes } from "../lib/host-exports.js";
-import { status, warn } from "../lib/output.js";
+import { stringList, type Command } from "../command.js";
+import { describeOutcome, installConnector } from "../install/install-connector.js";
+import { staleExportNotes } from "../hosts/host-exports.js";
+import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage: "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--yes]",

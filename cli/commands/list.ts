@@ -1,7 +1,7 @@
-import type { Command } from "../lib/command.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { credentialsFixCommand, reinstallCommand } from "../lib/installed-store.js";
-import { textTable } from "../lib/text-table.js";
+import type { Command } from "../command.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { credentialsFixCommand, reinstallCommand } from "../home/installed-store.js";
+import { textTable } from "../terminal/text-table.js";
 
 type ConnectorStatus = "ready" | "needs-credentials" | "disabled" | "unreadable";
 

@@ -1,9 +1,9 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { updateCredentials } from "../lib/credentials-store.js";
-import { resolveMarketplace } from "../lib/marketplaces-store.js";
-import { canPrompt, prompt } from "../lib/prompt.js";
-import { PublishClient } from "../lib/publish-client.js";
+import type { Command } from "../command.js";
+import { updateCredentials } from "../home/credentials-store.js";
+import { resolveMarketplace } from "../home/marketplaces-store.js";
+import { canPrompt, prompt } from "../terminal/prompt.js";
+import { PublishClient } from "../registry/publish-client.js";
 
 const command: Command = {
   usage: "login <marketplace> [--token <token>] [--json]",

@@ -1,9 +1,9 @@
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { NAME } from "../lib/install-connector.js";
-import { updateMarketplaces, type Marketplace, type MarketplacesFile } from "../lib/marketplaces-store.js";
-import { warn } from "../lib/output.js";
-import { RegistryClient } from "../lib/registry-client.js";
+import type { Command } from "../command.js";
+import { NAME } from "../install/install-connector.js";
+import { updateMarketplaces, type Marketplace, type MarketplacesFile } from "../home/marketplaces-store.js";
+import { warn } from "../terminal/output.js";
+import { RegistryClient } from "../registry/registry-client.js";
 
 const command: Command = {
   usage: "marketplace add <name> <url> [--default]",

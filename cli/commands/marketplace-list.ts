@@ -1,6 +1,6 @@
-import type { Command } from "../lib/command.js";
-import { readInstalled } from "../lib/installed-store.js";
-import { readMarketplaces } from "../lib/marketplaces-store.js";
+import type { Command } from "../command.js";
+import { readInstalled } from "../home/installed-store.js";
+import { readMarketplaces } from "../home/marketplaces-store.js";
 
 const command: Command = {
   usage: "marketplace list",

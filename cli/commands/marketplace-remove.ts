@@ -1,9 +1,9 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { readCredentials, updateCredentials } from "../lib/credentials-store.js";
-import { readInstalled } from "../lib/installed-store.js";
-import { updateMarketplaces } from "../lib/marketplaces-store.js";
-import { warn } from "../lib/output.js";
+import type { Command } from "../command.js";
+import { readCredentials, updateCredentials } from "../home/credentials-store.js";
+import { readInstalled } from "../home/installed-store.js";
+import { updateMarketplaces } from "../home/marketplaces-store.js";
+import { warn } from "../terminal/output.js";
 
 const command: Command = {
   usage: "marketplace remove <name> [--force]",

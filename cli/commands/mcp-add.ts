@@ -3,10 +3,10 @@ import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
 import { parseServerSet } from "../../src/core/package/mcp-config.js";
 import type { RemoteTransport, ServerSpec } from "../../src/core/types.js";
-import { stringList, type Command, type CommandArgs } from "../lib/command.js";
-import { editManualServers } from "../lib/manual-servers.js";
-import { launchLine, visibleServer } from "../lib/server-view.js";
-import { updateTrust } from "../lib/trust-store.js";
+import { stringList, type Command, type CommandArgs } from "../command.js";
+import { editManualServers } from "../home/manual-servers.js";
+import { launchLine, visibleServer } from "../terminal/server-view.js";
+import { updateTrust } from "../home/trust-store.js";
 
 const TRANSPORTS: RemoteTransport[] = ["http", "sse", "streamable-http"];
 

@@ -1,9 +1,9 @@
 import { mergeServers } from "../../src/core/merge.js";
-import type { Command } from "../lib/command.js";
-import { readManualServers } from "../lib/manual-servers.js";
-import { launchLine, visibleServer } from "../lib/server-view.js";
-import { textTable } from "../lib/text-table.js";
-import { readTrust } from "../lib/trust-store.js";
+import type { Command } from "../command.js";
+import { readManualServers } from "../home/manual-servers.js";
+import { launchLine, visibleServer } from "../terminal/server-view.js";
+import { textTable } from "../terminal/text-table.js";
+import { readTrust } from "../home/trust-store.js";
 
 const command: Command = {
   usage: "mcp list [--show-secrets]",

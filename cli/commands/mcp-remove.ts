@@ -1,7 +1,7 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { editManualServers } from "../lib/manual-servers.js";
-import { updateTrust } from "../lib/trust-store.js";
+import type { Command } from "../command.js";
+import { editManualServers } from "../home/manual-servers.js";
+import { updateTrust } from "../home/trust-store.js";
 
 const command: Command = {
   usage: "mcp remove <server>",

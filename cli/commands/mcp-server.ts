@@ -1,11 +1,11 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import { PassThrough } from "node:stream";
-import type { Command } from "../lib/command.js";
-import { createMarketplaceServer } from "../lib/marketplace-tools.js";
-import { resolveMarketplace } from "../lib/marketplaces-store.js";
-import { status } from "../lib/output.js";
-import { RegistryClient } from "../lib/registry-client.js";
+import type { Command } from "../command.js";
+import { createMarketplaceServer } from "../registry/marketplace-tools.js";
+import { resolveMarketplace } from "../home/marketplaces-store.js";
+import { status } from "../terminal/output.js";
+import { RegistryClient } from "../registry/registry-client.js";
 
 const command: Command = {
   usage: "mcp-server [--marketplace <name>]",

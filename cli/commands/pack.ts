@@ -6,8 +6,8 @@ import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { computeIntegrity } from "../../src/package/integrity.js";
 import { packFiles } from "../../src/package/pack.js";
 import { IGNORED_DIRS, IGNORED_FILES, readPackageContents } from "../../src/package/read-dir.js";
-import type { Command } from "../lib/command.js";
-import { status, warn } from "../lib/output.js";
+import type { Command } from "../command.js";
+import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage: "pack <dir> [-o <file>] [--json]",

@@ -14,15 +14,15 @@ import { packFiles } from "../../src/package/pack.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
 import { readTarball } from "../../src/package/read-tarball.js";
 import { unpackTarball } from "../../src/package/unpack.js";
-import { stringList, type Command } from "../lib/command.js";
-import { parseConfigPairs } from "../lib/collect-credentials.js";
-import type { CommandContext } from "../lib/context.js";
-import { publishToken } from "../lib/credentials-store.js";
-import { resolveMarketplace } from "../lib/marketplaces-store.js";
-import { TIMEOUT_OPTION, mcpWorld } from "../lib/mcp-targets.js";
-import { status, warn } from "../lib/output.js";
-import { listPackageTools, type ReportedTool } from "../lib/package-tools.js";
-import { PublishClient, type ToolsResponse } from "../lib/publish-client.js";
+import { stringList, type Command } from "../command.js";
+import { parseConfigPairs } from "../install/collect-credentials.js";
+import type { CommandContext } from "../context.js";
+import { publishToken } from "../home/credentials-store.js";
+import { resolveMarketplace } from "../home/marketplaces-store.js";
+import { TIMEOUT_OPTION, mcpWorld } from "../mcp/mcp-targets.js";
+import { status, warn } from "../terminal/output.js";
+import { listPackageTools, type ReportedTool } from "../mcp/package-tools.js";
+import { PublishClient, type ToolsResponse } from "../registry/publish-client.js";
 
 const command: Command = {
   usage:

@@ -1,18 +1,18 @@
 import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
-import { proxyMessages, remoteTransport, serverErrors } from "../lib/bridge.js";
-import { secretInArgs, stdioLaunch } from "../lib/child-env.js";
-import type { Command } from "../lib/command.js";
-import type { CommandContext } from "../lib/context.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { HostStdioTransport } from "../lib/host-stdio.js";
-import { DEFAULT_TIMEOUT_MS } from "../lib/mcp-client.js";
-import { explainFailure } from "../lib/mcp-errors.js";
-import { warn } from "../lib/output.js";
-import { recordPins, serverPins } from "../lib/pins-store.js";
-import { InvalidStdoutError, StdioTransport } from "../lib/stdio-transport.js";
-import { ToolGuard } from "../lib/tool-guard.js";
+import { proxyMessages, remoteTransport, serverErrors } from "../mcp/bridge.js";
+import { secretInArgs, stdioLaunch } from "../mcp/child-env.js";
+import type { Command } from "../command.js";
+import type { CommandContext } from "../context.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { HostStdioTransport } from "../mcp/host-stdio.js";
+import { DEFAULT_TIMEOUT_MS } from "../mcp/mcp-client.js";
+import { explainFailure } from "../mcp/mcp-errors.js";
+import { warn } from "../terminal/output.js";
+import { recordPins, serverPins } from "../home/pins-store.js";
+import { InvalidStdoutError, StdioTransport } from "../mcp/stdio-transport.js";
+import { ToolGuard } from "../mcp/tool-guard.js";
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): string {

@@ -1,10 +1,10 @@
 import { CATEGORIES } from "../../src/core/types.js";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { printable } from "../lib/printable.js";
-import { openMarketplace } from "../lib/open-marketplace.js";
-import { warn } from "../lib/output.js";
-import type { RegistryClient, SearchHit, SearchParams } from "../lib/registry-client.js";
+import type { Command } from "../command.js";
+import { printable } from "../terminal/printable.js";
+import { openMarketplace } from "../registry/open-marketplace.js";
+import { warn } from "../terminal/output.js";
+import type { RegistryClient, SearchHit, SearchParams } from "../registry/registry-client.js";
 
 /** The registry's largest page (DESIGN §4 `limit`). */
 const MAX_PAGE = 100;

@@ -2,12 +2,12 @@ import { usageError } from "../../src/core/errors.js";
 import { TOOL_FORMATS, convertTool, toolDescription, type ToolFormat } from "../../src/core/tools/convert.js";
 import { assignFunctionNames } from "../../src/core/tools/names.js";
 import type { McpTool } from "../../src/core/tools/types.js";
-import type { Command } from "../lib/command.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../lib/mcp-targets.js";
-import { warn } from "../lib/output.js";
-import { listServerTools } from "../lib/server-tools.js";
-import { textTable } from "../lib/text-table.js";
+import type { Command } from "../command.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
+import { warn } from "../terminal/output.js";
+import { listServerTools } from "../mcp/server-tools.js";
+import { textTable } from "../terminal/text-table.js";
 
 const command: Command = {
   usage: "tools [--format openai|anthropic|mcp] [--timeout <ms>]",

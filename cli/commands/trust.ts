@@ -1,14 +1,14 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
-import type { Command } from "../lib/command.js";
-import { readManualServers } from "../lib/manual-servers.js";
-import { launchLine, visibleServer } from "../lib/server-view.js";
-import { updateTrust } from "../lib/trust-store.js";
-import { approveTools, type Approval } from "../lib/approve-tools.js";
-import { loadEffectiveConfig } from "../lib/effective-config.js";
-import { warn } from "../lib/output.js";
-import { serverPins } from "../lib/pins-store.js";
+import type { Command } from "../command.js";
+import { readManualServers } from "../home/manual-servers.js";
+import { launchLine, visibleServer } from "../terminal/server-view.js";
+import { updateTrust } from "../home/trust-store.js";
+import { approveTools, type Approval } from "../mcp/approve-tools.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { warn } from "../terminal/output.js";
+import { serverPins } from "../home/pins-store.js";
 
 const command: Command = {
   usage: "trust <server>",

@@ -1,14 +1,14 @@
 import path from "node:path";
 import { isConnectoryError } from "../../src/core/errors.js";
 import { withLock } from "../../src/fs/lock.js";
-import type { Command } from "../lib/command.js";
-import { connectorLock, pruneVersions } from "../lib/commit-version.js";
-import { forgetConnectorCredentials, readCredentials } from "../lib/credentials-store.js";
-import { cacheDir } from "../lib/home.js";
-import { staleExportNotes } from "../lib/host-exports.js";
-import { findInstalled, readInstalled, updateInstalled } from "../lib/installed-store.js";
-import { leftoversOf, removeLeftover, type Leftover } from "../lib/leftovers.js";
-import { status } from "../lib/output.js";
+import type { Command } from "../command.js";
+import { connectorLock, pruneVersions } from "../install/commit-version.js";
+import { forgetConnectorCredentials, readCredentials } from "../home/credentials-store.js";
+import { cacheDir } from "../home/home.js";
+import { staleExportNotes } from "../hosts/host-exports.js";
+import { findInstalled, readInstalled, updateInstalled } from "../home/installed-store.js";
+import { leftoversOf, removeLeftover, type Leftover } from "../install/leftovers.js";
+import { status } from "../terminal/output.js";
 
 const command: Command = {
   usage: "uninstall <name>[@marketplace]",

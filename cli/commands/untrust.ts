@@ -1,5 +1,5 @@
-import type { Command } from "../lib/command.js";
-import { updateTrust } from "../lib/trust-store.js";
+import type { Command } from "../command.js";
+import { updateTrust } from "../home/trust-store.js";
 
 const command: Command = {
   usage: "untrust <server>",

@@ -1,10 +1,10 @@
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../lib/command.js";
-import { describeOutcome } from "../lib/install-connector.js";
-import { findInstalled, readInstalled, type InstalledEntry } from "../lib/installed-store.js";
-import { warn } from "../lib/output.js";
-import { describeChanges } from "../lib/update-changes.js";
-import { updateConnector, type UpdateResult } from "../lib/update-connector.js";
+import type { Command } from "../command.js";
+import { describeOutcome } from "../install/install-connector.js";
+import { findInstalled, readInstalled, type InstalledEntry } from "../home/installed-store.js";
+import { warn } from "../terminal/output.js";
+import { describeChanges } from "../install/update-changes.js";
+import { updateConnector, type UpdateResult } from "../install/update-connector.js";
 
 const command: Command = {
   usage: "update [<name>[@marketplace]] [--yes]",

@@ -3,9 +3,9 @@ import { isConnectoryError } from "../../src/core/errors.js";
 import { validatePackage, type PackageReport } from "../../src/core/package/validate-package.js";
 import type { PackageFiles, Problem } from "../../src/core/types.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
-import type { Command } from "../lib/command.js";
-import type { CommandContext } from "../lib/context.js";
-import { status } from "../lib/output.js";
+import type { Command } from "../command.js";
+import type { CommandContext } from "../context.js";
+import { status } from "../terminal/output.js";
 
 const command: Command = {
   usage: "validate <dir> [--strict] [--json]",

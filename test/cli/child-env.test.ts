@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { childEnv, stdioLaunch } from "../../cli/lib/child-env.js";
+import { childEnv, stdioLaunch } from "../../cli/mcp/child-env.js";
 import { cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";

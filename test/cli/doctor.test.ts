@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { homePaths } from "../../cli/lib/home.js";
+import { homePaths } from "../../cli/home/home.js";
 import { cli } from "../helpers/cli.js";
 import { buildHome, simpleConnector } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cacheDir, homePaths } from "../../cli/lib/home.js";
+import { cacheDir, homePaths } from "../../cli/home/home.js";
 import { cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseHostPath, hostPathCandidates, type PathWorld } from "../../cli/lib/host-paths.js";
+import { chooseHostPath, hostPathCandidates, type PathWorld } from "../../cli/hosts/host-paths.js";
 import type { HostId } from "../../src/core/hosts/index.js";
 
 const mac: PathWorld = { platform: "darwin", env: {}, homedir: "/Users/me", cwd: "/Users/me/app" };

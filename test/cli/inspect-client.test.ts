@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { connectServer, serverEnv, type McpWorld } from "../../cli/lib/mcp-client.js";
-import { inspectServer } from "../../cli/lib/mcp-inspect.js";
+import { connectServer, serverEnv, type McpWorld } from "../../cli/mcp/mcp-client.js";
+import { inspectServer } from "../../cli/mcp/mcp-inspect.js";
 import type { ServerSpec } from "../../src/core/types.js";
 import { ROOT } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";

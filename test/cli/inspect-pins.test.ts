@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { homePaths } from "../../cli/lib/home.js";
-import { comparePins, readPins, recordPins, removePins, serverPins } from "../../cli/lib/pins-store.js";
+import { homePaths } from "../../cli/home/home.js";
+import { comparePins, readPins, recordPins, removePins, serverPins } from "../../cli/home/pins-store.js";
 import { cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";

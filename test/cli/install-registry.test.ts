@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { cacheDir, homePaths } from "../../cli/lib/home.js";
+import { cacheDir, homePaths } from "../../cli/home/home.js";
 import { cli } from "../helpers/cli.js";
 import { createTestRegistry, makePackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { cacheDir, homePaths } from "../../cli/lib/home.js";
+import { cacheDir, homePaths } from "../../cli/home/home.js";
 import { cli } from "../helpers/cli.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";
 import { FakeRegistry, TOKEN, startFakeRegistry, tushare, weather } from "./install-fixtures.js";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { homePaths } from "../../cli/lib/home.js";
+import { homePaths } from "../../cli/home/home.js";
 import { cli } from "../helpers/cli.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";
 import { FakeRegistry, startFakeRegistry, weather } from "./install-fixtures.js";

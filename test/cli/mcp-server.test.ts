@@ -2,8 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMarketplaceServer } from "../../cli/lib/marketplace-tools.js";
-import { RegistryClient } from "../../cli/lib/registry-client.js";
+import { createMarketplaceServer } from "../../cli/registry/marketplace-tools.js";
+import { RegistryClient } from "../../cli/registry/registry-client.js";
 import { BIN } from "../helpers/cli.js";
 import {
   createTestRegistry,

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_BACKUPS } from "../../cli/lib/manual-servers.js";
+import { MAX_BACKUPS } from "../../cli/home/manual-servers.js";
 import { cli, spawnCli } from "../helpers/cli.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";
 

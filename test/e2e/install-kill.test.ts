@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { homePaths } from "../../cli/lib/home.js";
+import { homePaths } from "../../cli/home/home.js";
 import { BIN, cli, spawnCli } from "../helpers/cli.js";
 import { listFiles, tempDir } from "../helpers/tmp.js";
 import { FakeRegistry, TOKEN, startFakeRegistry, tushare, weather } from "../cli/install-fixtures.js";

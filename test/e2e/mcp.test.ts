@@ -3,7 +3,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { cacheDir } from "../../cli/lib/home.js";
+import { cacheDir } from "../../cli/home/home.js";
 import { BIN, spawnCli } from "../helpers/cli.js";
 import { startTestServer } from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { homePaths } from "../../cli/lib/home.js";
+import { homePaths } from "../../cli/home/home.js";
 import { spawnCli } from "../helpers/cli.js";
 import { startTestServer } from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";

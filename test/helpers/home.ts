@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { cacheDir, connectorKey, homePaths } from "../../cli/lib/home.js";
-import type { InstalledEntry, InstalledFile } from "../../cli/lib/installed-store.js";
+import { cacheDir, connectorKey, homePaths } from "../../cli/home/home.js";
+import type { InstalledEntry, InstalledFile } from "../../cli/home/installed-store.js";
 import type { Credentials } from "../../src/core/types.js";
 import { ROOT } from "./cli.js";
 

@@ -9,7 +9,7 @@ import {
   type Node,
   type ParseError,
 } from "jsonc-parser";
-// Types only: cli/lib/manual-servers.ts loads this file on every `connectory config`, and
+// Types only: cli/home/manual-servers.ts loads this file on every `connectory config`, and
 // document.ts would pull in the TOML and YAML parsers.
 import type { ParseFailure } from "./document.js";
 

@@ -1,0 +1,258 @@
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createTwoFilesPatch } from "diff";
+import { redact } from "../../src/core/secrets.js";
+import { ConnectoryError } from "../../src/core/errors.js";
+import {
+  applyEntryChanges,
+  entriesAt,
+  MAX_HOST_FILE_BYTES,
+  parseHostDocument,
+} from "../../src/core/hosts/document.js";
+import type { HostAdapter, HostEntry, Launcher } from "../../src/core/hosts/index.js";
+import { planEntries, type EntryReport, type OwnedEntry } from "../../src/core/hosts/ownership.js";
+import { atomicWrite } from "../../src/fs/atomic-write.js";
+import { withLock } from "../../src/fs/lock.js";
+import { backupFile, BACKUPS_KEPT } from "../home/backup.js";
+import { homePaths } from "../home/home.js";
+import { readOwned, writeOwned } from "./host-state.js";
+
+/** What `config export` asks of one host file. */
+export interface HostExportInput {
+  home: string;
+  adapter: HostAdapter;
+  file: string;
+  /** The entries Connectory wants in the file, by server name. */
+  desired: Record<string, HostEntry>;
+  /** Printed as *** in the diff (inline mode writes rendered secrets). */
+  secretValues: readonly string[];
+  /** Write the file 0600: it will hold secrets. */
+  private: boolean;
+  now: Date;
+}
+
+export interface HostExportResult {
+  file: string;
+  existed: boolean;
+  changed: boolean;
+  written: boolean;
+  report: EntryReport[];
+  /** Unified diff of the file, secrets redacted. */
+  diff: string;
+  backup?: string;
+}
+
+interface Planned {
+  result: HostExportResult;
+  after: string;
+  owned: Record<string, OwnedEntry>;
+}
+
+/** Computes the edit without writing anything: the diff `config export` prints by default. */
+export async function planHostExport(input: HostExportInput): Promise<HostExportResult> {
+  return (await plan(input, await target(input.file))).result;
+}
+
+/**
+ * Applies the export: under the file's lock it re-reads the file (what the user saved a second ago
+ * counts), re-plans, backs the old bytes up, writes atomically and records what it now owns.
+ */
+export async function writeHostExport(input: HostExportInput): Promise<HostExportResult> {
+  const file = await target(input.file);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  return withLock(file, async () => {
+    const planned = await plan(input, file);
+    const { result } = planned;
+    if (result.changed) {
+      const before = await readText(file);
+      if (before !== undefined) {
+        const dir = path.join(homePaths(input.home).backups, input.adapter.id);
+        result.backup = await backupFile(dir, file, before, input.now, BACKUPS_KEPT);
+      }
+      await atomicWrite(file, planned.after, input.private ? { mode: 0o600 } : {});
+      result.written = true;
+    } else if (input.private && result.existed) {
+      await fs.chmod(file, 0o600);
+    }
+    await writeOwned(input.home, input.adapter.id, input.file, planned.owned, input.now);
+    return result;
+  });
+}
+
+async function plan(input: HostExportInput, file: string): Promise<Planned> {
+  const document = input.adapter.document;
+  if (!document) {
+    throw new ConnectoryError(
+      "host.no-file",
+      `${input.adapter.displayName} has no config file Connectory can edit`,
+      {
+        hint: `use \`connectory config copy <connector> --host ${input.adapter.id}\` for its install link`,
+      },
+    );
+  }
+  const text = await readText(file);
+  const before = text ?? "";
+  const data = parseHostDocument(document.format, before, file);
+  const current = entriesAt(data, document.container, file);
+  const owned = await readOwned(input.home, input.file);
+  const { changes, report, owned: nextOwned } = planEntries(current, input.desired, owned);
+  const after = applyEntryChanges(document.format, before, document.container, changes, file);
+  const changed = after !== before;
+  const diff = changed
+    ? redact(
+        createTwoFilesPatch(
+          input.file,
+          input.file,
+          before,
+          after,
+          text === undefined ? "(new file)" : "",
+          "",
+        ),
+        [...input.secretValues, ...handWrittenSecrets(current, owned)],
+      )
+    : "";
+  return {
+    result: { file: input.file, existed: text !== undefined, changed, written: false, report, diff },
+    after,
+    owned: nextOwned,
+  };
+}
+
+// Shorter values ("1", "true") are settings, and hiding them would garble the diff.
+const MIN_SECRET_LENGTH = 8;
+
+/**
+ * Values of the env and header maps (`env`, `headers`, `http_headers`, `envs`…) of the entries in the
+ * file that Connectory does not own: a hand-written server keeps its API key there, and the diff's
+ * context lines would otherwise print it beside the entry Connectory adds.
+ */
+function handWrittenSecrets(entries: Record<string, unknown>, owned: Record<string, OwnedEntry>): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, inMap: boolean): void => {
+    if (typeof node === "string") {
+      if (inMap && node.length >= MIN_SECRET_LENGTH) out.push(node);
+    } else if (node && typeof node === "object") {
+      for (const [key, value] of Object.entries(node)) walk(value, inMap || /env|header/i.test(key));
+    }
+  };
+  for (const [name, entry] of Object.entries(entries)) if (!Object.hasOwn(owned, name)) walk(entry, false);
+  return out;
+}
+
+/** The file's text, or undefined when it does not exist; refuses folders and oversized files. */
+async function readText(file: string): Promise<string | undefined> {
+  let stat;
+  try {
+    stat = await fs.stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  if (!stat.isFile()) {
+    throw new ConnectoryError("host.file.not-a-file", `${file} is not a regular file`, {
+      hint: "check the path; nothing was changed",
+    });
+  }
+  if (stat.size > MAX_HOST_FILE_BYTES) {
+    throw new ConnectoryError("host.file.too-large", `${file} is larger than ${MAX_HOST_FILE_BYTES} bytes`, {
+      hint: "this does not look like an MCP host config; check the path, nothing was changed",
+    });
+  }
+  return fs.readFile(file, "utf8");
+}
+
+/** A symlinked config (dotfile managers) is edited where it points, so the link survives. */
+async function target(file: string): Promise<string> {
+  try {
+    return await fs.realpath(file);
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * The launcher a project-scope file gets: `connectory` found on PATH, and no CONNECTORY_HOME. Those
+ * files are committed and shared, so they must not hold this machine's node, bin path or home; each
+ * teammate's `connectory run` uses their own home.
+ */
+export const PORTABLE_LAUNCHER: Launcher = { command: "connectory", args: [] };
+
+/** The launcher for a scope: portable for project files, this machine's absolute one for user files. */
+export function scopeLauncher(
+  scope: "user" | "project",
+  env: Record<string, string | undefined>,
+  home: string,
+  defaultHome: string,
+): Launcher {
+  return scope === "project"
+    ? { ...PORTABLE_LAUNCHER, args: [...PORTABLE_LAUNCHER.args] }
+    : defaultLauncher(env, home, defaultHome);
+}
+
+/**
+ * The file a shell would run for `command` from env's PATH (PATHEXT on Windows), or undefined. Only
+ * informs a note (`connectory` missing here), so an unreadable folder simply does not match.
+ */
+export function findOnPath(
+  command: string,
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  const windows = platform === "win32";
+  // Windows spells it Path, and environment names there are case-insensitive.
+  const value = (name: string) =>
+    windows ? Object.entries(env).find(([k]) => k.toUpperCase() === name)?.[1] : env[name];
+  const dirs = (value("PATH") ?? "").split(windows ? ";" : ":").filter((d) => d !== "");
+  const exts = windows ? ["", ...(value("PATHEXT") ?? ".COM;.EXE;.BAT;.CMD").split(";")] : [""];
+  for (const dir of dirs) {
+    for (const ext of exts) {
+      const file = path.join(dir, command + ext);
+      try {
+        if (!statSync(file).isFile()) continue;
+        if (!windows) accessSync(file, constants.X_OK);
+        return file;
+      } catch {
+        // missing or not executable: keep looking
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * How a host launches Connectory from a user-scope file: this Node binary and this package's
+ * bin/connectory.js (GUI hosts have a minimal PATH), or `$CONNECTORY_LAUNCHER` (a JSON array) when
+ * set. A non-default home is passed as CONNECTORY_HOME so `connectory run` finds the same servers.
+ */
+export function defaultLauncher(
+  env: Record<string, string | undefined>,
+  home: string,
+  defaultHome: string,
+): Launcher {
+  const custom = env.CONNECTORY_LAUNCHER;
+  const bin = binPath();
+  let command = bin ? process.execPath : "connectory";
+  let args = bin ? [bin] : [];
+  if (custom) {
+    const parsed = JSON.parse(custom) as unknown;
+    if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((a) => typeof a === "string")) {
+      throw new ConnectoryError("launcher.invalid", "CONNECTORY_LAUNCHER must be a JSON array of strings", {
+        hint: "e.g. CONNECTORY_LAUNCHER='[\"connectory\"]'",
+      });
+    }
+    [command, ...args] = parsed as [string, ...string[]];
+  }
+  return { command, args, ...(home !== defaultHome ? { env: { CONNECTORY_HOME: home } } : {}) };
+}
+
+function binPath(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = path.join(dir, "bin", "connectory.js");
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}

@@ -1,0 +1,203 @@
+import { checkCredentials } from "../../src/core/credential-check.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { redact } from "../../src/core/secrets.js";
+import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
+import type { CommandContext } from "../context.js";
+import { prompt } from "../terminal/prompt.js";
+
+export interface CollectOptions {
+  /** The connector's token-schema.json; undefined when it needs no credentials. */
+  schema: TokenSchema | undefined;
+  /** The connector's name, shown in prompts and errors ("tushare"). */
+  label: string;
+  /** `--config KEY=VALUE` pairs (see parseConfigPairs). */
+  given: Record<string, string>;
+  /** Values already stored in credentials.json. */
+  existing?: Credentials;
+  /** A person is at a terminal: ask for what is still missing (hidden for secrets). */
+  interactive: boolean;
+  /**
+   * Ask for every declared key, not only the missing ones (`credentials set` with no KEY=VALUE):
+   * Enter keeps the stored value.
+   */
+  askAll?: boolean;
+  /**
+   * The command that tries again with corrected values, shown when a value is invalid. Defaults to
+   * `connectory credentials set <label> KEY=VALUE`, which only works once the connector is installed.
+   */
+  retry?: string;
+}
+
+export interface Collected {
+  /** Validated values (numbers/booleans coerced), ready to store; schema defaults are not copied in. */
+  values: Credentials;
+  /** Required keys still without a value: the connector stays `needs-credentials`. */
+  missing: string[];
+}
+
+/**
+ * Gathers a connector's credentials from, in order: --config, environment variables named exactly as
+ * the key, stored values, then (interactive only) a prompt per key. Validates them against the schema;
+ * anything invalid throws `credentials.invalid` with one problem per field (nothing is stored by the
+ * caller). A --config key the schema does not declare is an error too.
+ */
+export async function collectCredentials(
+  ctx: Pick<CommandContext, "env" | "stdin" | "stderr">,
+  options: CollectOptions,
+): Promise<Collected> {
+  const properties = options.schema?.properties ?? {};
+  const undeclared = Object.keys(options.given).filter((key) => !Object.hasOwn(properties, key));
+  if (undeclared.length > 0) throw undeclaredError(options.label, undeclared, Object.keys(properties));
+  if (!options.schema) return { values: {}, missing: [] };
+
+  const required = new Set(options.schema.required ?? []);
+  const values: Credentials = {};
+  for (const [key, property] of Object.entries(properties)) {
+    const given = options.given[key];
+    const fromEnv = ctx.env[key];
+    const stored = options.existing?.[key];
+    if (given !== undefined) values[key] = given;
+    else if (fromEnv !== undefined && fromEnv !== "") values[key] = fromEnv;
+    else if (options.interactive && (options.askAll || (stored === undefined && required.has(key)))) {
+      const answer = await askValid(ctx, options.label, key, property, stored, required.has(key));
+      if (answer !== "") values[key] = answer;
+      else if (stored !== undefined) values[key] = stored;
+    } else if (stored !== undefined) values[key] = stored;
+  }
+
+  // Absent required keys are reported as `missing`, not as problems: validate what is there (defaults
+  // may still fill a required key).
+  const present = { ...options.schema, required: [...required].filter((key) => values[key] !== undefined) };
+  const report = await validate(present, values);
+  if (!report.ok) {
+    const retry = options.retry ?? `connectory credentials set ${options.label} KEY=VALUE`;
+    throw invalidError(options.label, report.problems, secretValues(options.schema, values), retry);
+  }
+  const missing = [...required].filter((key) => report.values[key] === undefined).sort();
+  // Keep what was supplied (coerced), not filled-in defaults: a default the publisher changes later
+  // should reach the user, and the merge applies defaults when it renders.
+  const supplied = Object.fromEntries(
+    Object.entries(report.values).filter(([key]) => values[key] !== undefined),
+  );
+  return { values: supplied, missing };
+}
+
+/** validateCredentials, loading ajv (~100 ms with its meta-schema) only for a schema beyond DESIGN §2's keywords. */
+async function validate(schema: TokenSchema, values: Credentials) {
+  return (
+    checkCredentials(schema, values) ??
+    (await import("../../src/core/credentials.js")).validateCredentials(schema, values)
+  );
+}
+
+/** Parses `--config KEY=VALUE` pairs; a pair without `=` or with an empty key is a usage error. */
+export function parseConfigPairs(list: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  list.forEach((pair, index) => {
+    const eq = pair.indexOf("=");
+    const key = eq === -1 ? "" : pair.slice(0, eq).trim();
+    // Never echo the pair: a user who forgot `KEY=` may have typed the secret itself.
+    if (eq === -1 || key === "" || /\s/.test(key)) {
+      throw usageError(
+        `--config value #${index + 1} is not KEY=VALUE`,
+        "write each credential as --config KEY=VALUE, e.g. --config TUSHARE_TOKEN=…",
+      );
+    }
+    if (Object.hasOwn(out, key)) throw usageError(`--config ${key} is given twice`, "give each key once");
+    out[key] = pair.slice(eq + 1);
+  });
+  return out;
+}
+
+// A person who mistypes a long token is asked again, not sent back to the start of an install.
+const ATTEMPTS = 3;
+
+/** Asks until the answer passes this field's rules (or is empty), at most ATTEMPTS times. */
+async function askValid(
+  ctx: Pick<CommandContext, "stdin" | "stderr">,
+  label: string,
+  key: string,
+  property: TokenProperty,
+  stored: Credentials[string] | undefined,
+  required: boolean,
+): Promise<string> {
+  const one: TokenSchema = { type: "object", properties: { [key]: property }, additionalProperties: false };
+  for (let attempt = 1; ; attempt++) {
+    const answer = await ask(ctx, label, key, property, stored, required, attempt > 1);
+    if (answer === "" || attempt === ATTEMPTS) return answer;
+    const report = await validate(one, { [key]: answer });
+    if (report.ok) return answer;
+    // Problems name the field and the rule, never the value typed.
+    const secrets = property.secret ? [answer] : [];
+    for (const p of report.problems) ctx.stderr.write(`  ${redact(p.message, secrets)}; try again\n`);
+  }
+}
+
+async function ask(
+  ctx: Pick<CommandContext, "stdin" | "stderr">,
+  label: string,
+  key: string,
+  property: TokenProperty,
+  stored: Credentials[string] | undefined,
+  required: boolean,
+  again = false,
+): Promise<string> {
+  const lines = [`${label}: ${property.title ? `${property.title} (${key})` : key}`];
+  if (property.description) lines.push(`  ${property.description}`);
+  if (property.enum) lines.push(`  one of: ${property.enum.map(String).join(", ")}`);
+  else if (property.type === "boolean") lines.push("  true or false");
+  // On a second try the question alone: the description was just shown.
+  if (!again) ctx.stderr.write(lines.join("\n") + "\n");
+  const keep =
+    stored !== undefined
+      ? property.secret
+        ? "Enter keeps the stored value"
+        : `Enter keeps ${String(stored)}`
+      : property.default !== undefined
+        ? `Enter for ${String(property.default)}`
+        : required
+          ? undefined
+          : "optional, Enter to skip";
+  const message = `${key}${property.secret ? " (hidden)" : ""}${keep ? ` [${keep}]` : ""}: `;
+  return prompt(ctx, { message, hidden: property.secret === true });
+}
+
+function undeclaredError(label: string, keys: string[], declared: string[]): ConnectoryError {
+  const problems: Problem[] = keys.map((key) => ({
+    code: "credentials.undeclared",
+    severity: "error",
+    file: "token-schema.json",
+    path: `/properties/${key}`,
+    message: `${label} does not declare a credential named ${key}`,
+  }));
+  return new ConnectoryError(
+    "credentials.undeclared",
+    `${label} has no credential named ${keys.join(", ")}`,
+    {
+      problems,
+      hint: declared.length
+        ? `${label} takes: ${declared.join(", ")}`
+        : `${label} needs no credentials; drop the --config values`,
+    },
+  );
+}
+
+function invalidError(label: string, problems: Problem[], secrets: string[], retry: string): ConnectoryError {
+  // Validators should not quote values, but a secret must never reach an error message regardless.
+  const clean = problems.map((p) => ({ ...p, message: redact(p.message, secrets) }));
+  return new ConnectoryError(
+    "credentials.invalid",
+    `the credentials for ${label} are not valid; nothing was saved`,
+    {
+      problems: clean,
+      hint: `fix the values and run the command again: ${retry}`,
+    },
+  );
+}
+
+function secretValues(schema: TokenSchema, values: Credentials): string[] {
+  return Object.entries(values)
+    .filter(([key]) => schema.properties[key]?.secret === true)
+    .map(([, value]) => String(value))
+    .filter((v) => v !== "");
+}

@@ -1,0 +1,147 @@
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
+import { collectCredentials, parseConfigPairs } from "./collect-credentials.js";
+import { commitVersion } from "./commit-version.js";
+import type { CommandContext } from "../context.js";
+import { readCredentials } from "../home/credentials-store.js";
+import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
+import { connectorKey, NAME } from "../home/home.js";
+import { credentialsFixCommand, readInstalled, type InstalledEntry } from "../home/installed-store.js";
+import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
+import { warn } from "../terminal/output.js";
+import { canPrompt } from "../terminal/prompt.js";
+import { RegistryClient } from "../registry/registry-client.js";
+
+export { NAME, fetchConnector, openMarketplace };
+
+export interface InstallRequest {
+  /** `name`, `name@range`, `name@tag`. */
+  spec: string;
+  marketplace?: string;
+  /** `--config KEY=VALUE` pairs as typed. */
+  config: string[];
+  yes: boolean;
+}
+
+/** What an install did, as printed under --json. */
+export interface InstallOutcome {
+  name: string;
+  marketplace: string;
+  version: string;
+  requested: string;
+  integrity: string;
+  status: "ready" | "needs-credentials" | "disabled";
+  /** Required credentials still absent. */
+  missing: string[];
+  /** The command that supplies them. */
+  fix?: string;
+  yanked: boolean;
+  deprecated?: string;
+  /** The version this replaced, when another one was installed. */
+  previousVersion?: string;
+  /** The cache folder already held these exact bytes: nothing was downloaded. */
+  reused: boolean;
+  servers: string[];
+}
+
+/** Splits `name@range`; the name must be a valid connector name (it becomes a folder). */
+export function parseSpec(spec: string): { name: string; range: string } {
+  const at = spec.indexOf("@");
+  const name = at === -1 ? spec : spec.slice(0, at);
+  const range = at === -1 ? "" : spec.slice(at + 1).trim();
+  if (!NAME.test(name)) {
+    throw usageError(
+      `"${name.slice(0, 80)}" is not a connector name`,
+      "names are lower-case letters, digits and dashes, e.g. `connectory install tushare@^1`",
+    );
+  }
+  if (at !== -1 && range === "")
+    throw usageError(`"${spec}" names no version after @`, "e.g. tushare@^1.2 or tushare@latest");
+  return { name, range };
+}
+
+/** Warns about a yanked pin or a deprecated version: installing goes on. */
+export function warnResolution(ctx: CommandContext, name: string, r: Resolution): void {
+  if (r.yanked) warn(ctx, `${name}@${r.version} is yanked; installing it only because you pinned it exactly`);
+  if (r.deprecated !== undefined) warn(ctx, `${name}@${r.version} is deprecated: ${r.deprecated}`);
+}
+
+export { credentialsFixCommand };
+
+/** How commands name an installed connector: `name`, or `name@marketplace` when the bare name is ambiguous. */
+export async function refFor(home: string, entry: InstalledEntry): Promise<string> {
+  const same = Object.values(await readInstalled(home)).filter((e) => e.name === entry.name);
+  return same.length > 1 ? connectorKey(entry.name, entry.marketplace) : entry.name;
+}
+
+/**
+ * The whole install (DESIGN §3): resolve, fetch and verify, collect credentials (prompting only on a TTY
+ * without --yes), then commit. Everything that can fail runs before the first write.
+ */
+export async function installConnector(ctx: CommandContext, req: InstallRequest): Promise<InstallOutcome> {
+  const { name, range } = parseSpec(req.spec);
+  const given = parseConfigPairs(req.config);
+  const { marketplace, client } = await openMarketplace(ctx, req.marketplace);
+  const doc = await fetchConnector(client, name, marketplace);
+  const resolution = resolveVersion(doc, range);
+  warnResolution(ctx, name, resolution);
+
+  const key = connectorKey(name, marketplace);
+  const installed = (await readInstalled(ctx.home))[key];
+  const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, installed);
+  const collected = await collectCredentials(ctx, {
+    schema: fetched.pkg.tokenSchema,
+    label: name,
+    given,
+    existing: (await readCredentials(ctx.home)).connectors[key],
+    interactive: canPrompt(ctx) && !req.yes,
+    // Nothing is installed yet, so `credentials set` would not find it: the install itself is the retry.
+    retry: `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""} --config KEY=VALUE`,
+  });
+  const requested = range === "" ? `^${resolution.version}` : range;
+  const entry = await commitVersion(ctx, fetched, {
+    requested,
+    yanked: resolution.yanked,
+    credentials: collected.values,
+  });
+  return outcome(fetched, entry, resolution, collected.missing, installed, await refFor(ctx.home, entry));
+}
+
+/** Builds the outcome document of an install or an update. */
+export function outcome(
+  fetched: FetchedVersion,
+  entry: InstalledEntry,
+  resolution: Resolution,
+  missing: string[],
+  before: InstalledEntry | undefined,
+  ref: string,
+): InstallOutcome {
+  const status = !entry.enabled ? "disabled" : missing.length > 0 ? "needs-credentials" : "ready";
+  return {
+    name: entry.name,
+    marketplace: entry.marketplace,
+    version: entry.version,
+    requested: entry.requested,
+    integrity: entry.integrity,
+    status,
+    missing,
+    ...(missing.length > 0 ? { fix: credentialsFixCommand(ref, missing) } : {}),
+    yanked: resolution.yanked,
+    ...(resolution.deprecated !== undefined ? { deprecated: resolution.deprecated } : {}),
+    ...(before && before.version !== entry.version ? { previousVersion: before.version } : {}),
+    reused: fetched.contents === undefined,
+    servers: Object.keys(fetched.pkg.servers),
+  };
+}
+
+/** Human lines for an install outcome. */
+export function describeOutcome(o: InstallOutcome, verb = "installed"): string {
+  const from = o.previousVersion ? ` (was ${o.previousVersion})` : "";
+  const lines = [`${verb} ${o.name}@${o.version} from ${o.marketplace}${from}, sha512 verified`];
+  if (o.servers.length) lines.push(`  servers: ${o.servers.join(", ")}`);
+  if (o.status === "needs-credentials") {
+    lines.push(`  status: needs-credentials (missing ${o.missing.join(", ")})`);
+    lines.push(`  to finish: ${o.fix}`);
+  } else lines.push(`  status: ${o.status}`);
+  return lines.join("\n");
+}

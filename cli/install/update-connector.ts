@@ -1,0 +1,125 @@
+import semver from "semver";
+import { ConnectoryError } from "../../src/core/errors.js";
+import { resolveVersion } from "../../src/core/resolve-version.js";
+import { readCachedPackage } from "./cached-package.js";
+import { collectCredentials } from "./collect-credentials.js";
+import { commitVersion } from "./commit-version.js";
+import type { CommandContext } from "../context.js";
+import { readCredentials } from "../home/credentials-store.js";
+import { fetchVersion } from "./fetch-version.js";
+import { cacheDir, connectorKey } from "../home/home.js";
+import {
+  fetchConnector,
+  openMarketplace,
+  outcome,
+  refFor,
+  warnResolution,
+  type InstallOutcome,
+} from "./install-connector.js";
+import type { InstalledEntry } from "../home/installed-store.js";
+import { canPrompt, prompt } from "../terminal/prompt.js";
+import { describeChanges, diffPackages, type UpdateChanges } from "./update-changes.js";
+
+/** What updating one installed connector came to. */
+export type UpdateResult =
+  | { kind: "updated"; outcome: InstallOutcome; changes: UpdateChanges }
+  | { kind: "current"; name: string; marketplace: string; version: string; note?: string }
+  | { kind: "declined"; name: string; marketplace: string; from: string; to: string; changes: UpdateChanges };
+
+/**
+ * Updates one installed connector to the newest version its stored `requested` range allows (never
+ * downgrading), keeping its credentials. A changed launch spec or new required credentials need consent:
+ * a prompt on a TTY, `--yes` otherwise — without either it refuses, naming the command to run.
+ */
+export async function updateConnector(
+  ctx: CommandContext,
+  entry: InstalledEntry,
+  options: { yes: boolean },
+): Promise<UpdateResult> {
+  const { name, marketplace } = entry;
+  const ref = await refFor(ctx.home, entry);
+  const { client } = await openMarketplace(ctx, marketplace);
+  const doc = await fetchConnector(client, name, marketplace);
+  const yankedNote = doc.versions[entry.version]?.yanked ? `${entry.version} is yanked` : undefined;
+  const stay = (note: string | undefined) => ({
+    kind: "current" as const,
+    name,
+    marketplace,
+    version: entry.version,
+    ...(note ? { note } : {}),
+  });
+  let resolution;
+  try {
+    resolution = resolveVersion(doc, entry.requested);
+  } catch (error) {
+    if (!(error instanceof ConnectoryError) || error.code !== "version.not-found") throw error;
+    return stay(`${yankedNote ?? "it is no longer listed"}, and no other version matches ${entry.requested}`);
+  }
+  // A hand-edited record may hold anything; treat an unreadable version as older than every release.
+  const current = semver.valid(entry.version) ?? "0.0.0-0";
+  if (semver.lt(resolution.version, current)) {
+    // Never downgrade silently: the user chooses to move back.
+    return stay(
+      `${yankedNote ?? `${entry.version} is no longer listed`}; the newest matching is ${resolution.version}: connectory install ${name}@${resolution.version}`,
+    );
+  }
+  if (resolution.version === entry.version) {
+    const latest = doc.distTags.latest;
+    const newer =
+      latest && semver.valid(latest) && semver.gt(latest, current) && !doc.versions[latest]?.yanked;
+    return stay(
+      newer
+        ? `${latest} is available outside ${entry.requested}: connectory install ${name}@${latest}`
+        : yankedNote,
+    );
+  }
+  warnResolution(ctx, name, resolution);
+
+  const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, entry);
+  const oldDir = cacheDir(ctx.home, marketplace, name, entry.version);
+  const before = await readCachedPackage(oldDir, `${name}@${entry.version}`).catch(() => undefined);
+  const stored = (await readCredentials(ctx.home)).connectors[connectorKey(name, marketplace)];
+  const changes = diffPackages(before, fetched.pkg, stored);
+  const interactive = canPrompt(ctx) && !options.yes;
+  if (changes.needsConsent && !options.yes) {
+    const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
+    ctx.stderr.write([heading, ...describeChanges(changes), ""].join("\n"));
+    if (!interactive) {
+      throw new ConnectoryError(
+        "update.consent-required",
+        `updating ${ref} to ${fetched.version} needs your consent; nothing changed`,
+        {
+          hint: `review the changes above, then run: connectory update ${ref} --yes`,
+        },
+      );
+    }
+    const answer = (
+      await prompt(ctx, { message: `apply the update of ${ref} to ${fetched.version}? [y/N] ` })
+    ).trim();
+    if (!/^y(es)?$/i.test(answer)) {
+      return { kind: "declined", name, marketplace, from: entry.version, to: fetched.version, changes };
+    }
+  }
+  // "Keeps credentials": a stored value wins over an environment variable of the same name.
+  const env = Object.fromEntries(Object.entries(ctx.env).filter(([k]) => !Object.hasOwn(stored ?? {}, k)));
+  const collected = await collectCredentials(
+    { ...ctx, env },
+    {
+      schema: fetched.pkg.tokenSchema,
+      label: name,
+      given: {},
+      ...(stored ? { existing: stored } : {}),
+      interactive,
+    },
+  );
+  const written = await commitVersion(ctx, fetched, {
+    requested: entry.requested,
+    yanked: resolution.yanked,
+    credentials: collected.values,
+  });
+  return {
+    kind: "updated",
+    outcome: outcome(fetched, written, resolution, collected.missing, entry, ref),
+    changes,
+  };
+}

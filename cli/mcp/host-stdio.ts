@@ -1,0 +1,115 @@
+import { StringDecoder } from "node:string_decoder";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Sink } from "../context.js";
+
+const MAX_LINE_CHARS = 10 * 1024 * 1024;
+
+/** The host sent a line that is not one JSON-RPC message; it was answered with a JSON-RPC error. */
+export class InvalidHostMessageError extends Error {}
+
+/**
+ * The host's side of `connectory run`: newline-delimited JSON-RPC on stdin/stdout, the framing of the
+ * MCP stdio transport. Unlike the SDK's StdioServerTransport it notices when the host closes stdin
+ * (so the server can be shut down), reads string or Buffer chunks (tests pass strings), bounds a line
+ * at 10 MiB, and answers a line that is not JSON-RPC with the JSON-RPC parse / invalid-request error.
+ */
+export class HostStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private buffer = "";
+  private skipping = false;
+  private closed = false;
+  private readonly decoder = new StringDecoder("utf8");
+
+  constructor(
+    private readonly stdin: NodeJS.ReadableStream,
+    private readonly stdout: Sink,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.closed) return;
+    this.stdin.on("data", this.onData);
+    this.stdin.on("end", this.onEnd);
+    this.stdin.on("close", this.onEnd);
+    this.stdin.on("error", this.onStreamError);
+    // A host that goes away mid-write must not crash us with EPIPE; `end` on stdin follows.
+    (this.stdout as { on?: (e: string, f: () => void) => void }).on?.("error", () => undefined);
+  }
+
+  // Sending goes on after the host closed stdin: a host shutting down still reads the answers to
+  // what it sent (the SDK client ends stdin, then waits for the server to exit).
+  send(message: JSONRPCMessage): Promise<void> {
+    const out = this.stdout as Sink & { once?: (e: string, f: () => void) => void };
+    const flushed = out.write(JSON.stringify(message) + "\n");
+    if (flushed !== false || typeof out.once !== "function") return Promise.resolve();
+    return new Promise((resolve) => out.once?.("drain", resolve));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stdin.off("data", this.onData);
+    this.stdin.off("end", this.onEnd);
+    this.stdin.off("close", this.onEnd);
+    this.stdin.off("error", this.onStreamError);
+    // Stop reading, so a host that keeps stdin open does not keep this process alive.
+    this.stdin.pause();
+    (this.stdin as { destroy?: () => void }).destroy?.();
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    this.buffer += typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+    let newline;
+    while ((newline = this.buffer.indexOf("\n")) !== -1) {
+      const line = this.buffer.slice(0, newline).replace(/\r$/, "");
+      this.buffer = this.buffer.slice(newline + 1);
+      if (this.skipping) this.skipping = false;
+      else if (line.length > MAX_LINE_CHARS) this.tooLong();
+      else this.readLine(line);
+    }
+    if (this.buffer.length > MAX_LINE_CHARS) {
+      this.buffer = "";
+      if (!this.skipping) this.tooLong();
+      this.skipping = true;
+    }
+  };
+
+  private tooLong(): void {
+    this.reject(null, -32600, "Invalid Request: a message longer than 10 MiB");
+  }
+
+  private readonly onEnd = (): void => {
+    const rest = this.buffer + this.decoder.end();
+    this.buffer = "";
+    if (rest.trim() !== "" && !this.skipping) this.readLine(rest);
+    void this.close();
+  };
+
+  private readonly onStreamError = (error: Error): void => this.onerror?.(error);
+
+  private readLine(line: string): void {
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return this.reject(null, -32700, "Parse error: not JSON");
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      const id = (value as { id?: unknown } | null)?.id;
+      const usable = typeof id === "string" || typeof id === "number" ? id : null;
+      return this.reject(usable, -32600, "Invalid Request: not a JSON-RPC 2.0 message");
+    }
+    this.onmessage?.(value as JSONRPCMessage);
+  }
+
+  private reject(id: string | number | null, code: number, message: string): void {
+    this.onerror?.(new InvalidHostMessageError(message));
+    // `id: null` is what JSON-RPC prescribes when the request's id could not be read.
+    void this.send({ jsonrpc: "2.0", id, error: { code, message } } as unknown as JSONRPCMessage);
+  }
+}

@@ -1,0 +1,82 @@
+import { redact } from "../../src/core/secrets.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
+import type { CommandContext } from "../context.js";
+import { DEFAULT_TIMEOUT_MS, type McpTarget, type McpWorld } from "./mcp-client.js";
+
+/** The `--timeout <ms>` option shared by inspect, tools and doctor. */
+export const TIMEOUT_OPTION = { timeout: { type: "string" } } as const;
+
+/** The MCP world of a command: its env, cwd and fetch, and the `--timeout` it was given. */
+export function mcpWorld(ctx: CommandContext, timeout: unknown): McpWorld {
+  return {
+    env: ctx.env,
+    cwd: ctx.cwd,
+    fetch: ctx.fetch,
+    timeoutMs: parseTimeout(timeout),
+    version: ctx.version,
+  };
+}
+
+/** `--timeout` in milliseconds: a whole number from 1 to 600000. */
+export function parseTimeout(value: unknown): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_MS;
+  const ms = typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  if (!(ms >= 1 && ms <= 600_000))
+    throw usageError(`--timeout must be milliseconds from 1 to 600000, not ${JSON.stringify(value)}`);
+  return ms;
+}
+
+/** An explained server as something to connect to. */
+export function targetOf(server: ExplainedServer, config: MergeResult): McpTarget {
+  return { name: server.name, spec: server.server, secretValues: config.secretValues, origin: server.origin };
+}
+
+/**
+ * The servers a name means: the server of that name, else every server of the connector of that name
+ * (`name` or `name@marketplace`). Throws when nothing matches, listing what would.
+ */
+export function selectServers(config: MergeResult, query: string): ExplainedServer[] {
+  const byName = config.servers.filter((s) => s.name === query && s.status !== "shadowed");
+  if (byName.length > 0) return byName;
+  const shadowed = config.servers.filter((s) => s.name === query);
+  const byConnector = config.servers.filter(
+    (s) =>
+      s.origin.kind === "connector" &&
+      (s.origin.connector === query || `${s.origin.connector}@${s.origin.marketplace}` === query),
+  );
+  if (byConnector.length > 0) return byConnector;
+  if (shadowed.length > 0) return shadowed;
+  const known = [...new Set(config.servers.map((s) => s.name))].sort();
+  throw new ConnectoryError("server.not-found", `no server or installed connector is named "${query}"`, {
+    hint: known.length
+      ? `known servers: ${known.join(", ")} (see \`connectory config --explain\`)`
+      : "install a connector (`connectory install <name>`) or add a server (`connectory mcp add`)",
+  });
+}
+
+/** Fails when none of the selected servers is active, saying why each is not. */
+export function requireActive(selected: ExplainedServer[], query: string): ExplainedServer[] {
+  const active = selected.filter((s) => s.status === "active");
+  if (active.length > 0) return active;
+  const why = selected.map((s) => `${s.name} is ${s.status}${s.reason ? `: ${s.reason}` : ""}`);
+  throw new ConnectoryError("server.inactive", `"${query}" has no active server: ${why.join("; ")}`, {
+    hint: "fix what the reason says, then try again (`connectory config --explain` shows every server)",
+  });
+}
+
+/** A copy of any JSON value with every secret inside its strings (keys too) replaced by `***`. */
+export function hideSecrets<T>(value: T, secretValues: readonly string[]): T {
+  if (secretValues.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return redact(v, secretValues);
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === "object" && v !== null) {
+      const out = Object.create(null) as Record<string, unknown>;
+      for (const [k, x] of Object.entries(v)) out[redact(k, secretValues)] = walk(x);
+      return { ...out };
+    }
+    return v;
+  };
+  return walk(value) as T;
+}

@@ -1,0 +1,37 @@
+import { ConnectoryError } from "../../src/core/errors.js";
+import type { CommandContext } from "../context.js";
+import { NAME } from "../home/home.js";
+import { resolveMarketplace } from "../home/marketplaces-store.js";
+import { RegistryClient } from "./registry-client.js";
+
+// Apart from install-connector.ts so that read-only verbs (`search`) do not load what installing needs
+// (the package validators, ajv and its schemas): every module costs start-up time.
+
+/** The client of a marketplace (`name`, or the default one), its name checked. */
+export async function openMarketplace(
+  ctx: CommandContext,
+  name: string | undefined,
+): Promise<{ marketplace: string; client: RegistryClient }> {
+  const m = await resolveMarketplace(ctx.home, ctx.env, name);
+  if (!NAME.test(m.name)) {
+    throw new ConnectoryError("marketplace.name.invalid", `marketplace name "${m.name}" is not valid`, {
+      hint: "rename it in marketplaces.json (lower-case letters, digits, dashes), or re-add it",
+    });
+  }
+  return { marketplace: m.name, client: new RegistryClient(m.url, ctx.fetch) };
+}
+
+/** Fetches a connector document, saying which marketplace lacks it on a 404. */
+export async function fetchConnector(client: RegistryClient, name: string, marketplace: string) {
+  try {
+    return await client.connector(name);
+  } catch (error) {
+    if (error instanceof ConnectoryError && error.status === 404) {
+      throw new ConnectoryError(error.code, `no connector named "${name}" in marketplace "${marketplace}"`, {
+        status: 404,
+        hint: `search for it: connectory search ${name}${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}`,
+      });
+    }
+    throw error;
+  }
+}

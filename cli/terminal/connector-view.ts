@@ -1,0 +1,227 @@
+import { validateServerSet } from "../../src/core/package/mcp-config.js";
+import { validateTokenSchema } from "../../src/core/package/token-schema.js";
+import { listVersions, sortedVersions, type ConnectorDocument } from "../../src/core/resolve-version.js";
+import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../../src/core/types.js";
+import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
+import type { ToolsListing } from "../../src/core/tools/read-report.js";
+import { printable } from "./printable.js";
+import type { VersionDocument } from "../registry/registry-client.js";
+
+export { printable };
+
+/** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
+export interface ConnectorView {
+  name: string;
+  version: string;
+  displayName?: string;
+  description: string;
+  publisher?: string;
+  license?: string;
+  homepage?: string;
+  categories: string[];
+  servers: Array<{
+    name: string;
+    transport: string;
+    command?: string;
+    args?: string[];
+    url?: string;
+    headers?: string[];
+  }>;
+  credentials: Array<{
+    key: string;
+    title?: string;
+    description?: string;
+    type: string;
+    secret: boolean;
+    required: boolean;
+  }>;
+  skills: Array<{ name: string; description: string }>;
+  /**
+   * The tools the publisher reported (registry only: a package does not list its tools). The registry
+   * keeps them as the publisher's word; it does not run the servers.
+   */
+  tools?: {
+    reportedBy?: string;
+    reportedAt?: string;
+    items: Array<{ name: string; server?: string; title?: string; description?: string }>;
+  };
+}
+
+/** The view of a version document from the registry. */
+export function viewFromVersionDocument(doc: VersionDocument): ConnectorView {
+  const schema = doc.tokenSchema === undefined ? undefined : validateTokenSchema(doc.tokenSchema).schema;
+  const m = doc.manifest;
+  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+  return build({
+    name: doc.name,
+    version: doc.version,
+    manifest: {
+      displayName: str(m.displayName),
+      description: str(m.description) ?? "",
+      publisher: str(m.publisher),
+      license: str(m.license),
+      homepage: str(m.homepage),
+      categories: Array.isArray(m.categories)
+        ? m.categories.filter((c): c is string => typeof c === "string")
+        : [],
+    },
+    servers: validateServerSet(doc.mcp).servers,
+    schema,
+    skills: doc.skills,
+    tools: doc.tools,
+  });
+}
+
+/** The view of a package read from the cache. */
+export function viewFromPackage(pkg: ConnectorPackage): ConnectorView {
+  const m = pkg.manifest;
+  return build({
+    name: m.name,
+    version: m.version,
+    manifest: { ...m, categories: m.categories ?? [] },
+    servers: pkg.servers,
+    schema: pkg.tokenSchema,
+    skills: pkg.skills.map((s) => ({ name: s.name, description: s.description })),
+  });
+}
+
+interface Parts {
+  name: string;
+  version: string;
+  manifest: {
+    displayName?: string | undefined;
+    description: string;
+    publisher?: string | undefined;
+    license?: string | undefined;
+    homepage?: string | undefined;
+    categories: string[];
+  };
+  servers: ServerSet;
+  schema: TokenSchema | undefined;
+  skills: Array<{ name: string; description: string }>;
+  tools?: ToolsListing | undefined;
+}
+
+function build(p: Parts): ConnectorView {
+  const required = new Set(p.schema?.required ?? []);
+  const optional = <K extends string, V>(key: K, value: V | undefined) =>
+    (value === undefined ? {} : { [key]: value }) as { [k in K]?: V };
+  return {
+    name: p.name,
+    version: p.version,
+    ...optional("displayName", p.manifest.displayName),
+    description: p.manifest.description,
+    ...optional("publisher", p.manifest.publisher),
+    ...optional("license", p.manifest.license),
+    ...optional("homepage", p.manifest.homepage),
+    categories: p.manifest.categories,
+    servers: Object.entries(p.servers).map(([name, s]) => serverView(name, s)),
+    credentials: Object.entries(p.schema?.properties ?? {}).map(([key, prop]) => ({
+      key,
+      ...optional("title", prop.title),
+      ...optional("description", prop.description),
+      type: prop.type,
+      secret: prop.secret === true,
+      required: required.has(key),
+    })),
+    skills: p.skills,
+    ...(p.tools ? { tools: toolsView(p.tools) } : {}),
+  };
+}
+
+// The summary only: input schemas can be large; `connectory inspect` shows them from the server itself.
+function toolsView(listing: ToolsListing): NonNullable<ConnectorView["tools"]> {
+  return {
+    ...(listing.reportedBy !== undefined ? { reportedBy: listing.reportedBy } : {}),
+    ...(listing.reportedAt !== undefined ? { reportedAt: listing.reportedAt } : {}),
+    items: listing.items.map(({ name, server, title, description }) => ({
+      name,
+      ...(server !== undefined ? { server } : {}),
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+    })),
+  };
+}
+
+function serverView(name: string, s: ServerSpec): ConnectorView["servers"][number] {
+  if (isRemote(s)) {
+    const headers = Object.keys(s.headers ?? {});
+    return { name, transport: s.type, url: s.url, ...(headers.length ? { headers } : {}) };
+  }
+  return { name, transport: "stdio", command: s.command, ...(s.args?.length ? { args: s.args } : {}) };
+}
+
+/** Every version of a connector document with its marks, newest first (for --json). */
+export function versionList(doc: ConnectorDocument) {
+  return sortedVersions(doc).map((v) => {
+    const e = doc.versions[v];
+    return {
+      version: v,
+      yanked: e?.yanked === true,
+      ...(e?.deprecated !== undefined ? { deprecated: e.deprecated } : {}),
+      ...(e?.publishedAt !== undefined ? { publishedAt: e.publishedAt } : {}),
+      tags: Object.entries(doc.distTags)
+        .filter(([, t]) => t === v)
+        .map(([t]) => t),
+    };
+  });
+}
+
+/** The human page of `info`. */
+export function renderView(view: ConnectorView, doc: ConnectorDocument | undefined): string {
+  const title = view.displayName ? `${view.displayName} (${view.name})` : view.name;
+  const lines = [`${title} ${view.version}`, `  ${view.description}`];
+  const meta = [
+    view.publisher && `publisher: ${view.publisher}`,
+    view.license && `license: ${view.license}`,
+    view.categories.length > 0 && `categories: ${view.categories.join(", ")}`,
+  ].filter(Boolean);
+  if (meta.length) lines.push(`  ${meta.join(" · ")}`);
+  if (view.homepage) lines.push(`  ${view.homepage}`);
+  if (doc) {
+    const tags = Object.entries(doc.distTags).map(([t, v]) => `${t}: ${v}`);
+    lines.push("", `versions: ${listVersions(doc)}`);
+    if (tags.length) lines.push(`tags: ${tags.join(", ")}`);
+  }
+  lines.push("", "servers:");
+  for (const s of view.servers) {
+    const target = s.url ?? [s.command, ...(s.args ?? [])].join(" ");
+    lines.push(
+      `  ${s.name}  ${s.transport}  ${target}${s.headers ? `  (headers: ${s.headers.join(", ")})` : ""}`,
+    );
+  }
+  lines.push("", "credentials:");
+  if (view.credentials.length === 0) lines.push("  none needed");
+  for (const c of view.credentials) {
+    const marks = [c.required ? "required" : "optional", c.secret ? "secret" : undefined]
+      .filter(Boolean)
+      .join(", ");
+    lines.push(`  ${c.key}${c.title ? ` — ${c.title}` : ""} (${marks})`);
+    if (c.description) lines.push(`      ${c.description}`);
+  }
+  if (view.skills.length) {
+    lines.push("", "skills:");
+    for (const s of view.skills) lines.push(`  ${s.name} — ${s.description}`);
+  }
+  if (view.tools) lines.push("", ...toolLines(view.tools, view.servers.length > 1));
+  return printable(lines.join("\n"));
+}
+
+const MAX_TOOL_LINE = 160;
+
+function toolLines(tools: NonNullable<ConnectorView["tools"]>, manyServers: boolean): string[] {
+  const by = tools.reportedBy ? `reported by the ${tools.reportedBy}` : "reported";
+  const when = tools.reportedAt ? ` on ${tools.reportedAt.slice(0, 10)}` : "";
+  // One line each: a description could otherwise forge lines of this page.
+  const oneLine = (text: string) => {
+    const flat = text.replace(/\s+/g, " ").trim();
+    return flat.length > MAX_TOOL_LINE ? `${flat.slice(0, MAX_TOOL_LINE - 1)}…` : flat;
+  };
+  const lines = [`tools (${tools.items.length}, ${by}${when}; not checked by the registry):`];
+  for (const t of tools.items) {
+    const server = manyServers && t.server ? `  [${t.server}]` : "";
+    lines.push(`  ${t.name}${t.title ? ` — ${oneLine(t.title)}` : ""}${server}`);
+    if (t.description) lines.push(`      ${oneLine(t.description)}`);
+  }
+  return lines;
+}

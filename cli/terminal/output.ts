@@ -1,0 +1,82 @@
+import { styleText } from "node:util";
+import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import type { CommandResult } from "../command.js";
+import type { CommandContext } from "../context.js";
+
+/** Results go to stdout: one JSON document under --json, the text otherwise. */
+export function printResult(ctx: CommandContext, result: CommandResult): void {
+  if (ctx.json) ctx.stdout.write(JSON.stringify(result.data, null, 2) + "\n");
+  else if (result.text !== undefined && result.text !== "")
+    ctx.stdout.write(result.text.endsWith("\n") ? result.text : result.text + "\n");
+}
+
+/** Progress and notices go to stderr, never stdout. */
+export function status(ctx: CommandContext, message: string): void {
+  ctx.stderr.write(message + "\n");
+}
+
+export function warn(ctx: CommandContext, message: string): void {
+  ctx.stderr.write(paint(ctx, "yellow", "warning: ") + message + "\n");
+}
+
+/** Colour only for a person at a terminal; styleText honours NO_COLOR / FORCE_COLOR. */
+export function paint(ctx: CommandContext, format: Parameters<typeof styleText>[0], text: string): string {
+  if (!ctx.stderr.isTTY || ctx.env.NO_COLOR) return text;
+  return styleText(format, text);
+}
+
+/** The one place errors become output and an exit code. */
+export function printError(ctx: CommandContext, error: unknown): number {
+  error = fromSystemError(ctx, error) ?? error;
+  if (isConnectoryError(error)) {
+    const exit = error.usage ? 2 : 1;
+    if (ctx.json) {
+      ctx.stdout.write(
+        JSON.stringify(
+          { error: { code: error.code, message: error.message, hint: error.hint, problems: error.problems } },
+          null,
+          2,
+        ) + "\n",
+      );
+    }
+    ctx.stderr.write(paint(ctx, "red", "error: ") + error.message + "\n");
+    for (const p of error.problems ?? []) {
+      ctx.stderr.write(`  ${p.severity} ${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}\n`);
+    }
+    if (error.hint) ctx.stderr.write(`  ${error.hint}\n`);
+    return exit;
+  }
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (ctx.json)
+    ctx.stdout.write(JSON.stringify({ error: { code: "internal", message: String(error) } }) + "\n");
+  ctx.stderr.write(
+    `error: unexpected failure — this is a bug in connectory ${ctx.version}; please report it with the text below.\n${message}\n`,
+  );
+  return 1;
+}
+
+// What the file system refused, in words: a home that is a file, a folder without write permission or
+// a full disk is the user's to fix, not "a bug in connectory".
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOTDIR: "a part of this path is a file, not a folder",
+  EEXIST: "it exists and is not a folder",
+  EISDIR: "it is a folder, not a file",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is exhausted",
+};
+
+function fromSystemError(ctx: CommandContext, error: unknown): ConnectoryError | undefined {
+  const e = error as NodeJS.ErrnoException | undefined;
+  const why = typeof e?.code === "string" ? SYSTEM_ERRORS[e.code] : undefined;
+  if (!why || typeof e?.path !== "string") return undefined;
+  return new ConnectoryError(
+    `fs.${e.code!.toLowerCase()}`,
+    `cannot ${e.syscall ?? "use"} ${e.path}: ${why}`,
+    {
+      hint: `check that path; connectory keeps its files in $CONNECTORY_HOME (now ${ctx.home})`,
+    },
+  );
+}
