@@ -1,0 +1,42 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { COMMANDS } from "../../cli/commands.js";
+import { ROOT } from "../helpers/cli.js";
+import { codesRaisedIn, documentedCodes, headings, matchesDocumented } from "./doc-text.js";
+
+// docs/cli.md is the CLI's contract: every verb has a section, every option it declares is named there,
+// and every error code the CLI raises is documented (in cli.md, or in the package or HTTP docs it
+// links for the codes that come from there).
+
+const doc = async (name: string) => fs.readFile(path.join(ROOT, "docs", name), "utf8");
+
+it("every verb of cli/commands.ts has a section in docs/cli.md, and no section names a verb that does not exist", async () => {
+  const cliDoc = await doc("cli.md");
+  const sections = headings(cliDoc, 3)
+    .map((h) => /^`([a-z -]+)`$/.exec(h)?.[1])
+    .filter((v): v is string => v !== undefined);
+  expect(sections.sort()).toEqual(Object.keys(COMMANDS).sort());
+});
+
+it("every option a verb declares is named in its section of docs/cli.md", async () => {
+  const cliDoc = await doc("cli.md");
+  const missing: string[] = [];
+  for (const [verb, entry] of Object.entries(COMMANDS)) {
+    const command = (await entry.load()).default;
+    const start = cliDoc.indexOf(`### \`${verb}\`\n`);
+    const end = cliDoc.slice(start + 1).search(/\n##+ /);
+    const section = cliDoc.slice(start, end === -1 ? undefined : start + 1 + end);
+    for (const option of Object.keys(command.options ?? {}))
+      if (!section.includes(`--${option}`)) missing.push(`${verb} --${option}`);
+    if (!section.includes(command.usage.split(" [")[0]!)) missing.push(`${verb}: usage line`);
+  }
+  expect(missing).toEqual([]);
+});
+
+it("every error code raised under cli/ is documented", async () => {
+  const documented = documentedCodes(await doc("cli.md"));
+  const codes = await codesRaisedIn(path.join(ROOT, "cli"));
+  expect(codes.length).toBeGreaterThan(40); // the scan finds them (a broken regex would find none)
+  expect(codes.filter((c) => !matchesDocumented(c, documented))).toEqual([]);
+});
