@@ -20,16 +20,7 @@ const CODE = /^[a-z][a-z0-9-]*(\.[a-zA-Z0-9$-]+)+$/;
  * Calls whose first argument is a code: errors, problems, and the small helpers that build them
  * (`make` in cli/mcp/mcp-errors.ts, `fail` in the tar reader, `error`/`warning` in the validators).
  */
-const CALLS = [
-  "new ConnectoryError",
-  "make",
-  "fail",
-  "error",
-  "warning",
-  "tarProblem",
-  "problem",
-  "problemError",
-];
+const CALLS = ["new ConnectoryError", "make", "fail", "fatal", "error", "warning", "tarProblem", "problem"];
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -84,19 +75,31 @@ export async function codesRaisedIn(...dirs: string[]): Promise<string[]> {
   return [...codes].sort();
 }
 
-/** The codes written in backticks in a markdown text. */
+/**
+ * The codes written in backticks in a markdown text. A `<word>` segment stands for any name
+ * (`manifest.engines.<tool>.type`, `registry.http.<status>`).
+ */
 export function documentedCodes(markdown: string): Set<string> {
-  return new Set([...markdown.matchAll(/`([a-z][a-z0-9-]*(?:\.[a-zA-Z0-9$-]+)+)`/g)].map((m) => m[1]!));
+  return new Set(
+    [...markdown.matchAll(/`([a-z][a-z0-9-]*(?:\.(?:[a-zA-Z0-9$-]+|<[a-z-]+>))+)`/g)].map((m) => m[1]!),
+  );
 }
 
-/** True when `code` is documented; a template (`manifest.${field}.control`) needs one documented instance. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
+
+/** A pattern where each `wildcard` match stands for one or more name characters. */
+function patternOf(text: string, wildcard: RegExp): RegExp {
+  return new RegExp(`^${text.split(wildcard).map(escapeRegExp).join("[a-zA-Z0-9.$-]+")}$`);
+}
+
+/**
+ * True when `code` is documented. A template found in the source (`manifest.${field}.control`) needs one
+ * documented instance; a documented `<word>` segment covers every code with any name there.
+ */
 export function matchesDocumented(code: string, documented: Set<string>): boolean {
-  if (!code.includes("${")) return documented.has(code);
-  const pattern = new RegExp(
-    `^${code
-      .split(/\$\{[^}]*\}/)
-      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
-      .join("[a-zA-Z0-9.$-]+")}$`,
-  );
-  return [...documented].some((d) => pattern.test(d));
+  if (code.includes("${")) {
+    const pattern = patternOf(code, /\$\{[^}]*\}/);
+    return [...documented].some((d) => pattern.test(d.replace(/<([a-z-]+)>/g, "$1")));
+  }
+  return [...documented].some((d) => d === code || patternOf(d, /<[a-z-]+>/).test(code));
 }
