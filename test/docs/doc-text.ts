@@ -18,11 +18,24 @@ const CODE = /^[a-z][a-z0-9-]*(\.[a-zA-Z0-9$-]+)+$/;
 
 /**
  * Calls whose first argument is a code: errors, problems, and the small helpers that build them
- * (`make` in cli/mcp/mcp-errors.ts, `fail` in the tar reader, `error`/`warning` in the validators).
+ * (`make` in cli/mcp/mcp-errors.ts, `fail`/`fatal` in the tar reader, `error`/`warning` in the validators,
+ * `bad` in the search parameters, `add` in the tools report).
  */
-const CALLS = ["new ConnectoryError", "make", "fail", "fatal", "error", "warning", "tarProblem", "problem"];
+const CALLS = [
+  "new ConnectoryError",
+  "make",
+  "fail",
+  "fatal",
+  "bad",
+  "add",
+  "error",
+  "warning",
+  "tarProblem",
+  "problem",
+];
 
 async function sourceFiles(dir: string): Promise<string[]> {
+  if ((await fs.stat(dir)).isFile()) return [dir];
   const out: string[] = [];
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -64,6 +77,8 @@ export async function codesRaisedIn(...dirs: string[]): Promise<string[]> {
       const source = await fs.readFile(file, "utf8");
       const args = CALLS.flatMap((name) => firstArguments(source, name));
       args.push(...[...source.matchAll(/\bcode:\s*("[^"\n]*"|`[^`\n]*`)/g)].map((m) => m[1]!));
+      // problem(<status>, "<code>", …) in src/http/problem.ts callers
+      args.push(...[...source.matchAll(/\bproblem\(\s*[\w.]+,\s*("[^"\n]*"|`[^`\n]*`)/g)].map((m) => m[1]!));
       for (const arg of args) {
         for (const literal of arg.matchAll(/"([^"\n]*)"|`([^`\n]*)`/g)) {
           const text = literal[1] ?? literal[2]!;
