@@ -47,7 +47,7 @@ connectory pack ./my-connector
 connectory login <marketplace> --token <token from the registry operator>
 connectory publish ./my-connector`;
 
-/** /publish: the package format, the JSON Schemas, an example package, and the commands. */
+/** /publish: the package format in short, the JSON Schemas, an example package, the commands, and links to the docs. */
 export function PublishPage() {
   return (
     <Layout
@@ -72,6 +72,12 @@ export function PublishPage() {
             <a href="/schemas/token-schema.schema.json">token-schema.schema.json</a> for token-schema.json
           </li>
         </ul>
+        <p>
+          This page is the short version. The full contract, with every rule, limit and validation code, is{" "}
+          <a href="/docs/package-format.md">the package format</a>; the commands are in{" "}
+          <a href="/docs/cli.md">the CLI reference</a> and the registry's endpoints in{" "}
+          <a href="/docs/http-api.md">the HTTP API</a> (<a href="/docs/">all docs</a>).
+        </p>
         <h2>The folder</h2>
         <pre class="code">{TREE}</pre>
         <h2>plugin.json</h2>
@@ -113,10 +119,16 @@ export function PublishPage() {
         <p>
           Tarball entries live under <code>package/</code>; only regular files and folders; at most 5 MiB
           compressed, 20 MiB unpacked, 1000 entries, 16 levels deep. <code>connectory pack</code> makes the
-          same bytes from the same folder.
+          same bytes from the same folder. Every limit and every rule a tarball must follow:{" "}
+          <a href="/docs/package-format.md#folders-and-tarballs">folders and tarballs</a>.
         </p>
         <h2>Publish</h2>
         <CopyBlock id="publish-cmds" text={COMMANDS} label="Publishing commands" />
+        <p>
+          What each command prints, its options and exit codes:{" "}
+          <a href="/docs/cli.md#publishing">publishing in the CLI reference</a>. What the registry checks when
+          you publish, and its answers: <a href="/docs/http-api.md#publish">publish in the HTTP API</a>.
+        </p>
       </article>
     </Layout>
   );
