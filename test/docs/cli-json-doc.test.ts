@@ -1,0 +1,61 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { cli, ROOT } from "../helpers/cli.js";
+import { tempDir } from "../helpers/tmp.js";
+
+// The --json shapes in docs/cli.md name every key the verbs really print: each verb below is run
+// (offline, in a temp home) and every key of its JSON document, nested objects and array items
+// included, must be written as "key" in that verb's section.
+
+function section(doc: string, verb: string): string {
+  const start = doc.indexOf(`### \`${verb}\`\n`);
+  if (start === -1) throw new Error(`no section for ${verb}`);
+  const end = doc.slice(start + 1).search(/\n##+ /);
+  return doc.slice(start, end === -1 ? undefined : start + 1 + end);
+}
+
+/** Every key of a JSON value, below `skip`ped keys (free-form maps such as server specs). */
+function keys(value: unknown, skip: Set<string>, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keys(v, skip, out);
+  else if (typeof value === "object" && value !== null)
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      if (!skip.has(k)) keys(v, skip, out);
+    }
+  return out;
+}
+
+// Values that are documents of their own shape (documented elsewhere) or maps keyed by names.
+const FREE = new Set(["server", "mcpServers", "origin", "problems", "package"]);
+
+it("every key the offline verbs print under --json is named in their docs/cli.md section", async () => {
+  const doc = await fs.readFile(path.join(ROOT, "docs/cli.md"), "utf8");
+  const home = await tempDir();
+  const out = await tempDir();
+  const weather = path.join(ROOT, "plugins-sample/weather");
+  const runs: Array<[verb: string, argv: string[]]> = [
+    ["validate", ["validate", weather]],
+    ["pack", ["pack", weather, "-o", out]],
+    ["mcp add", ["mcp", "add", "notes", "--env", "A=b", "--", "node", "server.js"]],
+    ["mcp list", ["mcp", "list"]],
+    ["trust", ["trust", "notes"]],
+    ["config", ["config"]],
+    ["config", ["config", "--explain"]],
+    ["untrust", ["untrust", "notes"]],
+    ["mcp remove", ["mcp", "remove", "notes"]],
+    ["list", ["list"]],
+    ["marketplace add", ["marketplace", "add", "other", "http://127.0.0.1:9"]],
+    ["marketplace list", ["marketplace", "list"]],
+    ["marketplace remove", ["marketplace", "remove", "other"]],
+  ];
+  const missing: string[] = [];
+  for (const [verb, argv] of runs) {
+    const r = await cli([...argv, "--json"], { home });
+    expect(r.code, `${argv.join(" ")}\n${r.stderr}`).toBe(0);
+    const text = section(doc, verb);
+    for (const key of keys(JSON.parse(r.stdout), FREE))
+      if (!text.includes(`"${key}"`)) missing.push(`${verb}: "${key}"`);
+  }
+  expect(missing).toEqual([]);
+});
