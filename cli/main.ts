@@ -6,8 +6,11 @@ import type { CommandContext } from "./context.js";
 import { printError, printResult } from "./terminal/output.js";
 
 const GLOBAL_OPTIONS: OptionSpec = {
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
+  json: {
+    type: "boolean",
+    description: "print exactly one JSON document on stdout (status stays on stderr)",
+  },
+  help: { type: "boolean", short: "h", description: "show this help" },
 };
 
 /** Runs one CLI invocation in-process and returns its exit code (0 ok, 1 failure, 2 usage). */
@@ -56,7 +59,7 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
   try {
     parsed = parseArgs({
       args: own,
-      options: { ...GLOBAL_OPTIONS, ...command.options },
+      options: parseArgsOptions({ ...GLOBAL_OPTIONS, ...command.options }),
       allowPositionals: true,
       strict: true,
     });
@@ -71,6 +74,16 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
     throw usageError(`wrong number of arguments for ${name}`, `usage: connectory ${command.usage}`);
   }
   return { positionals: parsed.positionals, values: parsed.values as CommandArgs["values"], rest };
+}
+
+/** The declarations as node:util parseArgs takes them (without the help texts). */
+function parseArgsOptions(spec: OptionSpec) {
+  return Object.fromEntries(
+    Object.entries(spec).map(([key, o]) => [
+      key,
+      { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) },
+    ]),
+  );
 }
 
 /**
@@ -102,11 +115,16 @@ function globalHelp(): string {
   ].join("\n");
 }
 
-function commandHelp(name: string, summary: string, command: Command): string {
-  const options = Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([key, o]) => {
-    const flag = `${o.short ? `-${o.short}, ` : "    "}--${key}${o.type === "string" ? " <value>" : ""}`;
-    return `  ${flag}${o.multiple ? " (repeatable)" : ""}`;
+/** `--help` of one verb: summary, usage, description, and one line per option. */
+export function commandHelp(name: string, summary: string, command: Command): string {
+  const flags = Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([key, o]) => {
+    const value = o.type === "string" ? ` <${o.value ?? "value"}>` : "";
+    return { flag: `${o.short ? `-${o.short}, ` : "    "}--${key}${value}`, o };
   });
+  const width = Math.max(...flags.map((f) => f.flag.length));
+  const options = flags.map(
+    ({ flag, o }) => `  ${flag.padEnd(width)}  ${o.description}${o.multiple ? " (repeatable)" : ""}`,
+  );
   return [
     `${summary}.`,
     "",

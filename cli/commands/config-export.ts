@@ -43,12 +43,33 @@ version is backed up under $CONNECTORY_HOME/backups/. Connectory only replaces o
 wrote itself (recorded in $CONNECTORY_HOME/hosts.json); an entry you edited since, or one it never
 wrote, is reported and left alone. A file that does not parse is never touched.`,
   options: {
-    host: { type: "string" },
-    scope: { type: "string" },
-    mode: { type: "string" },
-    file: { type: "string" },
-    write: { type: "boolean" },
-    "allow-secrets-in-project": { type: "boolean" },
+    host: {
+      type: "string",
+      value: "host",
+      description: "the MCP host whose file to write (required), e.g. claude-code, cursor",
+    },
+    scope: {
+      type: "string",
+      value: "user|project",
+      description:
+        "the host's user file or this folder's project file (default user, or the scope recorded for --file)",
+    },
+    mode: {
+      type: "string",
+      value: "launcher|inline",
+      description:
+        "launcher: hosts start `connectory run <server>`; inline: the rendered commands (default launcher)",
+    },
+    file: {
+      type: "string",
+      value: "path",
+      description: "write this file instead of the host's default path for the scope",
+    },
+    write: { type: "boolean", description: "apply the change (default: only print the diff)" },
+    "allow-secrets-in-project": {
+      type: "boolean",
+      description: "let --scope project --mode inline write secrets into a file meant for git",
+    },
   },
   positionals: { max: 0 },
   async run(args, ctx) {

@@ -24,12 +24,26 @@ Hand-written servers stay inactive until trusted (connectory trust <server>, or 
 covers the exact command, args, env, cwd / url, headers and transport, so any later edit needs a new trust.
 --force replaces an existing server of the same name.`,
   options: {
-    url: { type: "string" },
-    header: { type: "string", multiple: true },
-    transport: { type: "string" },
-    env: { type: "string", multiple: true },
-    force: { type: "boolean" },
-    trust: { type: "boolean" },
+    url: { type: "string", value: "url", description: "a remote server's URL (instead of -- <command>)" },
+    header: {
+      type: "string",
+      multiple: true,
+      value: "Name: value",
+      description: "an HTTP header sent to a --url server",
+    },
+    transport: {
+      type: "string",
+      value: "http|sse",
+      description: "a --url server's transport (default http, streamable HTTP)",
+    },
+    env: {
+      type: "string",
+      multiple: true,
+      value: "KEY=VALUE",
+      description: "an environment variable of a command server",
+    },
+    force: { type: "boolean", description: "replace a server of the same name" },
+    trust: { type: "boolean", description: "trust it now, so it is active at once" },
   },
   positionals: { min: 1, max: 1 },
   allowRest: true,

@@ -44,10 +44,23 @@ when a remote server's tools changed), without uploading it.
 Prints the URL of the published version. --json prints { name, version, url, tarball, integrity,
 sha256, size, marketplace, tools? } (tools: { reportedBy, reportedAt, count }).`,
   options: {
-    marketplace: { type: "string" },
-    "with-tools": { type: "boolean" },
-    "tools-only": { type: "boolean" },
-    config: { type: "string", short: "c", multiple: true },
+    marketplace: {
+      type: "string",
+      value: "name",
+      description: "the marketplace to publish to (default: the default marketplace)",
+    },
+    "with-tools": {
+      type: "boolean",
+      description: "start the package's servers, list their tools and report them after the upload",
+    },
+    "tools-only": { type: "boolean", description: "only report the tools of an already published version" },
+    config: {
+      type: "string",
+      short: "c",
+      multiple: true,
+      value: "KEY=VALUE",
+      description: "a credential for --with-tools (default: environment variables named like the keys)",
+    },
     ...TIMEOUT_OPTION,
   },
   positionals: { min: 1, max: 1 },

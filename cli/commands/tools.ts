@@ -19,7 +19,15 @@ longer or non-ASCII names are shortened with a hash suffix (the same every time)
 document holds \`tools\` (ready for the provider's API) and \`routes\` (function name → server and tool).
 A server whose tools drifted from what you approved is left out until \`connectory trust <server>\`.
 Exits 1 when a server could not be listed or was left out.`,
-  options: { format: { type: "string", short: "f" }, ...TIMEOUT_OPTION },
+  options: {
+    format: {
+      type: "string",
+      short: "f",
+      value: "openai|anthropic|mcp",
+      description: "print the tools as this provider's JSON array on stdout (default: a table)",
+    },
+    ...TIMEOUT_OPTION,
+  },
   positionals: { max: 0 },
   async run(args, ctx) {
     const format = (args.values.format ?? "openai") as ToolFormat;
