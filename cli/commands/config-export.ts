@@ -1,13 +1,19 @@
 import { existsSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import { exportEntries, getHost, type ExportMode, type ExportServer } from "../../src/core/hosts/index.js";
+import {
+  exportEntries,
+  getHost,
+  type ExportMode,
+  type ExportServer,
+  type HostId,
+} from "../../src/core/hosts/index.js";
 import type { EntryReport } from "../../src/core/hosts/ownership.js";
 import type { ServerSpec } from "../../src/core/types.js";
 import type { Command } from "../command.js";
 import { defaultHome, type CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
+import { pathWorld, readExports } from "../hosts/host-exports.js";
 import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../hosts/host-files.js";
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
 import { status, warn } from "../terminal/output.js";
@@ -76,9 +82,14 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
     if (typeof args.values.host !== "string")
       throw usageError("--host is required", "e.g. connectory config export --host claude-code");
     const adapter = getHost(args.values.host);
-    const scope = oneOf(args.values.scope, ["user", "project"], "--scope") as HostScope;
+    const given =
+      typeof args.values.file === "string" && args.values.file !== "" ? args.values.file : undefined;
+    // A file named with --file keeps the scope it was exported with (a project file stays portable).
+    const recorded =
+      given && args.values.scope === undefined ? await recordedScope(ctx, adapter.id, given) : undefined;
+    const scope = recorded ?? (oneOf(args.values.scope, ["user", "project"], "--scope") as HostScope);
     const mode = oneOf(args.values.mode, ["launcher", "inline"], "--mode") as ExportMode;
-    const file = resolveFile(ctx, adapter.id, scope, args.values.file);
+    const file = resolveFile(ctx, adapter.id, scope, given);
 
     const config = await loadEffectiveConfig(ctx.home);
     const active = config.servers.filter((s) => s.status === "active");
@@ -109,6 +120,8 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
       desired: entries,
       secretValues: config.secretValues,
       private: secretsWritten.length > 0,
+      scope,
+      mode,
       now: ctx.now(),
     };
     const result = args.values.write === true ? await writeHostExport(input) : await planHostExport(input);
@@ -143,21 +156,26 @@ function oneOf(value: unknown, allowed: string[], flag: string): string {
   throw usageError(`${flag} must be one of ${allowed.join(", ")}`);
 }
 
-/** The host file: --file, else the host's path for this OS and scope. */
-function resolveFile(
+/**
+ * The scope of the export that last wrote `file` (hosts.json), else "project" when the file is the
+ * host's project file of this folder; undefined leaves the default (user).
+ */
+async function recordedScope(
   ctx: CommandContext,
-  host: Parameters<typeof hostPathCandidates>[0],
-  scope: HostScope,
-  file: unknown,
-): string {
-  if (typeof file === "string" && file !== "") return path.resolve(ctx.cwd, file);
-  const homedir = ctx.env.HOME ?? ctx.env.USERPROFILE ?? os.homedir();
-  const candidates = hostPathCandidates(host, scope, {
-    platform: process.platform,
-    env: ctx.env,
-    homedir,
-    cwd: ctx.cwd,
-  });
+  host: HostId,
+  file: string,
+): Promise<HostScope | undefined> {
+  const absolute = path.resolve(ctx.cwd, file);
+  const { exports } = await readExports(ctx);
+  const record = exports?.find((e) => e.file === absolute && e.host === host);
+  if (record) return record.scope;
+  return hostPathCandidates(host, "project", pathWorld(ctx)).includes(absolute) ? "project" : undefined;
+}
+
+/** The host file: --file, else the host's path for this OS and scope. */
+function resolveFile(ctx: CommandContext, host: HostId, scope: HostScope, file: string | undefined): string {
+  if (file !== undefined) return path.resolve(ctx.cwd, file);
+  const candidates = hostPathCandidates(host, scope, pathWorld(ctx));
   const chosen = chooseHostPath(candidates, existsSync);
   if (!chosen) {
     throw new ConnectoryError("host.scope.unsupported", `${host} has no ${scope} config file`, {

@@ -46,7 +46,7 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
     if (outcome.status === "needs-credentials" && ctx.json) {
       warn(ctx, `${outcome.name} needs ${outcome.missing.join(", ")}; run: ${outcome.fix}`);
     }
-    for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
+    for (const note of await staleExportNotes(ctx)) status(ctx, note);
     return { data: outcome, text: describeOutcome(outcome) };
   },
 };
