@@ -99,8 +99,9 @@ function parseArgsMessage(error: Error & { code?: string }): string {
 }
 
 function globalHelp(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
-  const lines = Object.entries(COMMANDS).map(([name, e]) => `  ${name.padEnd(width)}  ${e.summary}`);
+  const shown = Object.entries(COMMANDS).filter(([, e]) => !e.hidden);
+  const width = Math.max(...shown.map(([n]) => n.length));
+  const lines = shown.map(([name, e]) => `  ${name.padEnd(width)}  ${e.summary}`);
   return [
     "connectory: install MCP connectors, merge them with your own servers, and hand them to every MCP host.",
     "",
