@@ -6,7 +6,7 @@ import type { CommandContext } from "../context.js";
 import { readInstalled } from "../home/installed-store.js";
 import { readMarketplaces } from "../home/marketplaces-store.js";
 
-type Kind = "connector" | "server" | "marketplace" | "shell";
+type Kind = "connector" | "server" | "server-or-connector" | "marketplace" | "shell";
 
 /** What each verb's positionals are, for completion; the last kind repeats. Unlisted: files or free text. */
 const POSITIONALS: Record<string, Kind[]> = {
@@ -25,7 +25,7 @@ const POSITIONALS: Record<string, Kind[]> = {
   "dist-tag add": ["connector"],
   "dist-tag rm": ["connector"],
   "dist-tag ls": ["connector"],
-  inspect: ["server"],
+  inspect: ["server-or-connector"],
   run: ["server"],
   trust: ["server"],
   untrust: ["server"],
@@ -124,7 +124,8 @@ async function known(kind: Kind, ctx: CommandContext): Promise<string[]> {
     const { loadEffectiveConfig } = await import("../home/effective-config.js");
     const config = await loadEffectiveConfig(ctx.home);
     const servers = config.servers.map((s) => s.name);
-    return kind === "server" ? servers : [];
+    if (kind === "server") return servers;
+    return [...servers, ...Object.values(await readInstalled(ctx.home)).map((e) => e.name)];
   } catch {
     return [];
   }

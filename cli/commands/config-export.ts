@@ -46,8 +46,10 @@ How the host starts \`connectory run\` depends on the scope:
 
 The file is edited in place: comments, order and formatting of everything else are kept; the previous
 version is backed up under $CONNECTORY_HOME/backups/. Connectory only replaces or removes entries it
-wrote itself (recorded in $CONNECTORY_HOME/hosts.json); an entry you edited since, or one it never
-wrote, is reported and left alone. A file that does not parse is never touched.`,
+wrote itself (recorded in $CONNECTORY_HOME/hosts.json, with the scope and mode of the export); an
+entry you edited since, or one it never wrote, is reported and left alone. A file that does not parse
+is never touched. --file without --scope keeps the scope recorded for that file, and the fixes other
+commands print repeat this export (host, scope, mode; --file only when the scope would pick another).`,
   options: {
     host: {
       type: "string",

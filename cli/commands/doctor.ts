@@ -33,8 +33,10 @@ const command: Command = {
   description: `
 Checks every active server: it starts, completes the MCP handshake, lists its tools, the tools match
 what you approved (pins), its credentials are complete, and the host files you exported to are
-current. Connectors missing credentials are checked too, and what an interrupted install or uninstall
-left behind is listed. Prints a table; exits 1 when a check fails.`,
+current (each fix names the file, its host and scope, and repeats the export that wrote it). A host
+file that no longer exists is reported once and forgotten. Connectors missing credentials are checked
+too, and what an interrupted install or uninstall left behind is listed. Prints a table; exits 1 when
+a check fails.`,
   options: { ...TIMEOUT_OPTION },
   positionals: { max: 0 },
   async run(args, ctx) {

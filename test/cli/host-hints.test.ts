@@ -135,3 +135,22 @@ it.each([
   expect(run.stderr.length).toBeLessThan(600);
   expect(await listFiles(userHome)).toEqual([]);
 });
+
+it("a hosts.json with a wrong scope is reported with its path and never overwritten", async () => {
+  const file = path.join(project, ".mcp.json");
+  await fs.writeFile(file, "{}");
+  const damaged = JSON.stringify({
+    version: 1,
+    files: { [file]: { host: "claude-code", scope: "galaxy", entries: {} } },
+  });
+  await fs.writeFile(homePaths(home).hostState, damaged);
+  const run = await cli(
+    ["config", "export", "--host", "claude-code", "--file", file, "--write"],
+    at(project),
+  );
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(homePaths(home).hostState);
+  expect(run.stderr).toContain('"scope" is neither "user" nor "project"');
+  expect(await fs.readFile(homePaths(home).hostState, "utf8")).toBe(damaged);
+  expect(await fs.readFile(file, "utf8")).toBe("{}");
+});
