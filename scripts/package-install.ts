@@ -77,12 +77,16 @@ export interface Installed {
   installMs: number;
 }
 
-/** `npm i -g --prefix <prefix> <tarball>` into a new, empty prefix; measures the result. */
+/**
+ * `npm i -g --prefix <prefix> <tarball>` into a new, empty prefix; measures the result. `allowScripts`
+ * names the dependencies whose install scripts may run (npm 11 warns about, and will refuse, others).
+ */
 export async function installTarball(
   tarball: string,
   prefix: string,
   name: string,
   bin: string,
+  allowScripts: string[] = [],
 ): Promise<Installed> {
   await fs.mkdir(prefix, { recursive: true });
   if ((await fs.readdir(prefix)).length > 0) throw new Error(`${prefix} is not empty`);
@@ -97,6 +101,7 @@ export async function installTarball(
       "--no-fund",
       "--loglevel",
       "warn",
+      ...(allowScripts.length > 0 ? [`--allow-scripts=${allowScripts.join(",")}`] : []),
       tarball,
     ]),
   );

@@ -49,6 +49,7 @@ async function smoke(root: string, work: string): Promise<Installed[]> {
     path.join(work, "prefix-registry"),
     "connectory-registry",
     "connectory-registry",
+    ["better-sqlite3"],
   );
 
   // Everything below runs from the installed copies, in a folder outside the checkout (no node_modules above it).

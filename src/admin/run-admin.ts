@@ -8,8 +8,9 @@ export function adminUsage(): string {
   const rows = Object.entries(ADMIN_COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`);
   return `Usage: connectory-registry <command> [options]
 
-The Connectory registry's operator command. In a checkout of the repository: \`npm run registry -- <command>\`
-(add --silent before "registry" to keep npm's banner off stdout).
+The Connectory registry's operator command (the connectory-registry package). In a checkout of the
+repository, after \`npm run build\`: \`npx connectory-registry <command>\`, or
+\`npm run --silent registry -- <command>\` (--silent keeps npm's banner off stdout).
 
 Commands:
 ${rows.join("\n")}
