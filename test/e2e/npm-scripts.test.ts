@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { ROOT } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
@@ -9,6 +10,8 @@ import { tempDir } from "../helpers/tmp.js";
 // reaches only the shell between npm and node, and the server keeps serving after npm has exited. The
 // test runs the root's exact start script through npm, in a folder whose `build` is a no-op and whose
 // dist/ is this checkout's build (rebuilding here would race the other tests reading dist/).
+
+const execFileAsync = promisify(execFile);
 
 const { scripts } = JSON.parse(await fs.readFile(path.join(ROOT, "package.json"), "utf8")) as {
   scripts: Record<string, string>;
@@ -70,3 +73,23 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       .toBe("closed");
   }, 60_000);
 }
+
+it("`npm run --silent registry -- token create` and `npx connectory-registry` print the token alone on stdout", async () => {
+  const dir = await tempDir();
+  const env = { ...process.env, DATABASE_URL: path.join(dir, "registry.db") };
+  const viaScript = await execFileAsync(
+    "npm",
+    ["run", "--silent", "registry", "--", "token", "create", "--publisher", "acme"],
+    { cwd: ROOT, env },
+  );
+  expect(viaScript.stdout).toMatch(/^cty_[A-Za-z0-9_-]{43}\n$/);
+  expect(viaScript.stderr).toMatch(/shown only this once/);
+  const viaNpx = await execFileAsync(
+    "npx",
+    ["--no-install", "connectory-registry", "token", "list", "--json"],
+    { cwd: ROOT, env },
+  );
+  expect((JSON.parse(viaNpx.stdout) as { tokens: Array<{ publisher: string }> }).tokens).toMatchObject([
+    { publisher: "acme" },
+  ]);
+}, 60_000);
