@@ -63,6 +63,11 @@ async function smoke(root: string, work: string): Promise<Installed[]> {
     STORAGE_DIR: path.join(site, "data", "blobs"),
   };
   check("connectory-registry --help", await run(registry.bin, ["--help"], { cwd: site, env: registryEnv }));
+  const registryVersion = check(
+    "connectory-registry --version",
+    await run(registry.bin, ["--version"], { cwd: site, env: registryEnv }),
+  );
+  assert.equal(registryVersion.stdout, `${version}\n`);
   const migrated = check(
     "connectory-registry migrate",
     await run(registry.bin, ["migrate", "--json"], { cwd: site, env: registryEnv }),

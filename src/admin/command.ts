@@ -6,6 +6,8 @@ export interface AdminContext {
   /** Status, progress and errors. */
   stderr(text: string): void;
   now(): Date;
+  /** The registry's version (its package.json), for `--version`. */
+  version: string;
   /**
    * Resolves with a signal's name (`SIGTERM`, `SIGINT`) once the operator asks the process to stop.
    * Only long-running commands (`serve`) call it; the process entry installs its handlers on the first call.

@@ -1,4 +1,16 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { AdminContext } from "./command.js";
+
+/** The version in the nearest package.json above this file: the checkout's, or the installed package's. */
+function packageVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+    if (path.dirname(dir) === dir) return "unknown";
+  }
+}
 
 /**
  * The real process as an AdminContext. The first SIGTERM or SIGINT resolves `untilStopped()` (a graceful
@@ -11,6 +23,7 @@ export function processContext(): AdminContext {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     now: () => new Date(),
+    version: packageVersion(),
     untilStopped: () =>
       (stopped ??= new Promise((resolve) => {
         let asked = false;

@@ -15,7 +15,8 @@ repository, after \`npm run build\`: \`npx connectory-registry <command>\`, or
 Commands:
 ${rows.join("\n")}
 
-Run \`connectory-registry <command> --help\` for a command's options and environment.
+Run \`connectory-registry <command> --help\` for a command's options and environment;
+\`connectory-registry --version\` prints the version.
 Exit codes: 0 ok, 1 failure, 2 usage error.
 `;
 }
@@ -30,6 +31,10 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
   if (name === undefined || help(name)) {
     (name === undefined ? ctx.stderr : ctx.stdout)(adminUsage());
     return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-v") {
+    ctx.stdout(`${ctx.version}\n`);
+    return 0;
   }
   const command = Object.hasOwn(ADMIN_COMMANDS, name) ? ADMIN_COMMANDS[name] : undefined;
   if (!command) {

@@ -11,6 +11,7 @@ export function adminContext(env: Record<string, string | undefined>, now?: () =
     stdout: (text) => void (out.stdout += text),
     stderr: (text) => void (out.stderr += text),
     now: now ?? (() => new Date()),
+    version: "0.0.0-test",
     untilStopped: () => stopped,
   };
   return { ctx, out, stop: (signal: string) => stop(signal) };

@@ -113,6 +113,7 @@ describe("the connectory-registry package", () => {
     const bin = path.join(REGISTRY, "bin", "connectory-registry.js");
     const help = await exec(process.execPath, [bin, "--help"]);
     expect(help.stdout).toMatch(/^Usage: connectory-registry <command>/);
+    expect((await exec(process.execPath, [bin, "--version"])).stdout).toBe(`${root.version}\n`);
     const dir = await tempDir();
     const migrated = await exec(process.execPath, [bin, "migrate", "--json"], {
       cwd: dir,

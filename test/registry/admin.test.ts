@@ -73,6 +73,7 @@ it("--help lists every command of the table under connectory-registry; each comm
   expect((await runAdmin(["token", "create", "--help"], { databaseUrl })).stdout).toMatch(
     /--publisher <name>/,
   );
+  expect(await runAdmin(["--version"], { databaseUrl })).toMatchObject({ code: 0, stdout: "0.0.0-test\n" });
   const unknown = await runAdmin(["frobnicate"], { databaseUrl });
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toMatch(/unknown command "frobnicate".*serve, migrate, token/s);
