@@ -10,11 +10,12 @@ import { defaultHome, type CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../hosts/host-files.js";
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
+import { exportSkills, skillsSummary, type SkillsExport } from "../hosts/skill-export.js";
 import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage:
-    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--allow-secrets-in-project]",
+    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--no-skills] [--allow-secrets-in-project]",
   description: `
 Writes the effective server set (see \`connectory config\`) into an MCP host's own config file.
 Without --write it only prints the diff it would apply.
@@ -41,13 +42,22 @@ How the host starts \`connectory run\` depends on the scope:
 The file is edited in place: comments, order and formatting of everything else are kept; the previous
 version is backed up under $CONNECTORY_HOME/backups/. Connectory only replaces or removes entries it
 wrote itself (recorded in $CONNECTORY_HOME/hosts.json); an entry you edited since, or one it never
-wrote, is reported and left alone. A file that does not parse is never touched.`,
+wrote, is reported and left alone. A file that does not parse is never touched.
+
+Skills: the skills of every active connector are installed too, into the folder the host loads skills
+from for the scope (claude-code: ~/.claude/skills or .claude/skills; codex, cursor, vscode, gemini-cli,
+goose: ~/.agents/skills or .agents/skills; see docs/hosts.md). Each is a copy named
+<connector>-<skill> (a skill already named after its connector keeps its name), with its front matter
+name set to match; a skill a host would refuse is skipped and reported. As for host entries, only
+folders Connectory wrote and nobody changed are replaced or removed (recorded in skills.json), and the
+previous versions go to backups/skills/. --no-skills leaves skills folders untouched.`,
   options: {
     host: { type: "string" },
     scope: { type: "string" },
     mode: { type: "string" },
     file: { type: "string" },
     write: { type: "boolean" },
+    "no-skills": { type: "boolean" },
     "allow-secrets-in-project": { type: "boolean" },
   },
   positionals: { max: 0 },
@@ -90,7 +100,13 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
       private: secretsWritten.length > 0,
       now: ctx.now(),
     };
-    const result = args.values.write === true ? await writeHostExport(input) : await planHostExport(input);
+    const write = args.values.write === true;
+    const skillJob = { ...ctx, host: adapter.id, scope, config, now: input.now };
+    // Planned first: a damaged skills.json stops the export before the host file is touched.
+    let skills =
+      args.values["no-skills"] === true ? undefined : await exportSkills({ ...skillJob, write: false });
+    const result = write ? await writeHostExport(input) : await planHostExport(input);
+    if (skills && write) skills = await exportSkills({ ...skillJob, write: true });
 
     for (const note of notes) warn(ctx, note);
     const launches = mode === "launcher" ? servers.length > 0 : notes.length > 0;
@@ -110,8 +126,9 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
     if (inactive > 0)
       warn(ctx, `${inactive} server(s) are inactive and not exported: see \`connectory config --explain\``);
 
-    const data = { host: adapter.id, scope, mode, ...result, notes, secretsWritten };
-    return { data, text: summary(adapter.displayName, scope, result, args.values.write === true) };
+    const data = { host: adapter.id, scope, mode, ...result, notes, secretsWritten, skills: skills ?? null };
+    const text = summary(adapter.displayName, scope, result, write, skills);
+    return { data, text };
   },
 };
 export default command;
@@ -170,14 +187,17 @@ function summary(
   scope: string,
   result: Awaited<ReturnType<typeof planHostExport>>,
   write: boolean,
+  skills: SkillsExport | undefined,
 ): string {
   const lines = [`${host} (${scope}): ${result.file}`];
   if (result.diff !== "") lines.push("", result.diff.trimEnd(), "");
   for (const r of result.report) lines.push(`  ${LABEL[r.action]}  ${r.name}`);
   if (result.report.length === 0) lines.push("  (no servers to export)");
-  if (!result.changed) lines.push("No changes.");
-  else if (write)
+  if (skills) lines.push(...skillsSummary(skills));
+  if (!result.changed && !skills?.changed) lines.push("No changes.");
+  else if (!write) lines.push("Run again with --write to apply.");
+  if (write && result.changed)
     lines.push(`Wrote ${result.file}${result.backup ? ` (previous version: ${result.backup})` : ""}`);
-  else lines.push("Run again with --write to apply.");
+  if (write && skills?.changed) lines.push(`Updated the skills in ${skills.dir}`);
   return lines.join("\n");
 }

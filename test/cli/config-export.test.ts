@@ -275,7 +275,12 @@ describe("config export", () => {
       env: { ...LAUNCHER, HOME: dir },
     });
     expect(run.code).toBe(0);
-    expect(await listFiles(dir)).toEqual([".cursor/mcp.json"]);
+    // Cursor loads skills from the shared ~/.agents/skills: the connectors' skills land there.
+    expect(await listFiles(dir)).toEqual([
+      ".agents/skills/tushare-daily-quotes/SKILL.md",
+      ".agents/skills/weather-briefing/SKILL.md",
+      ".cursor/mcp.json",
+    ]);
   });
 });
 
@@ -324,7 +329,9 @@ describe("config export --scope project: portable files", () => {
       const env = { PATH: "", CONNECTORY_LAUNCHER: JSON.stringify([process.execPath, BIN]) };
       const run = await exportProject(host, project, env);
       expect(run.code, run.stderr).toBe(0);
-      const [written, ...others] = await listFiles(project);
+      // Skills folders (.claude/skills, .agents/skills) are covered in config-export-skills.test.ts.
+      const files = (await listFiles(project)).filter((f) => !/^\.(claude|agents)\/skills\//.test(f));
+      const [written, ...others] = files;
       expect(others).toEqual([]);
       const file = path.join(project, written!);
       const text = await fs.readFile(file, "utf8");
