@@ -21,7 +21,8 @@ Writes the effective server set (see \`connectory config\`) into an MCP host's o
 Without --write it only prints the diff it would apply.
 
 Hosts: claude-desktop, claude-code, cursor, vscode, windsurf, cline, roo-code, zed, codex, gemini-cli,
-goose (cherry-studio is import-only: use \`connectory config copy\`).
+goose, workbuddy, qoder, trae, kiro, lm-studio, opencode, warp, amp, junie (cherry-studio is
+import-only: use \`connectory config copy\`). Paths, shapes and what is confirmed: docs/hosts.md.
 
 --mode launcher (default) writes \`connectory run <server>\` as each server's command, so no secret
 enters the host file. --mode inline writes the rendered commands, URLs and headers (secrets included:
@@ -46,7 +47,8 @@ wrote, is reported and left alone. A file that does not parse is never touched.
 
 Skills: the skills of every active connector are installed too, into the folder the host loads skills
 from for the scope (claude-code: ~/.claude/skills or .claude/skills; codex, cursor, vscode, gemini-cli,
-goose: ~/.agents/skills or .agents/skills; see docs/hosts.md). Each is a copy named
+goose, opencode: ~/.agents/skills or .agents/skills; kiro, qoder, workbuddy, trae, junie, warp, amp:
+their own; see docs/hosts.md). Each is a copy named
 <connector>-<skill> (a skill already named after its connector keeps its name), with its front matter
 name set to match; a skill a host would refuse is skipped and reported. As for host entries, only
 folders Connectory wrote and nobody changed are replaced or removed (recorded in skills.json), and the

@@ -95,10 +95,11 @@ async function plan(input: HostExportInput, file: string): Promise<Planned> {
   const text = await readText(file);
   const before = text ?? "";
   const data = parseHostDocument(document.format, before, file);
-  const current = entriesAt(data, document.container, file);
+  const container = document.containerFor?.(data) ?? document.container;
+  const current = entriesAt(data, container, file);
   const owned = await readOwned(input.home, input.file);
   const { changes, report, owned: nextOwned } = planEntries(current, input.desired, owned);
-  const after = applyEntryChanges(document.format, before, document.container, changes, file);
+  const after = applyEntryChanges(document.format, before, container, changes, file);
   const changed = after !== before;
   const diff = changed
     ? redact(

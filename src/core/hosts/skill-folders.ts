@@ -23,6 +23,15 @@ export const SKILL_FOLDERS: Partial<Record<HostId, SkillFolders>> = {
   vscode: AGENTS,
   "gemini-cli": AGENTS,
   goose: AGENTS,
+  opencode: AGENTS,
+  kiro: { user: [".kiro", "skills"], project: [".kiro", "skills"], confirmed: true },
+  qoder: { user: [".qoder", "skills"], project: [".qoder", "skills"], confirmed: true },
+  // Third-party sources only (vercel-labs/skills, syllago.dev, WorkBuddy guides): docs/hosts.md says so.
+  workbuddy: { user: [".workbuddy", "skills"], project: [".workbuddy", "skills"], confirmed: false },
+  trae: { user: [".trae", "skills"], project: [".trae", "skills"], confirmed: false },
+  junie: { user: [".junie", "skills"], project: [".junie", "skills"], confirmed: false },
+  warp: { user: [".warp", "skills"], project: [".warp", "skills"], confirmed: false },
+  amp: { user: [".config", "amp", "skills"], project: [".agents", "skills"], confirmed: false },
 };
 
 /** The folder segments of a host's skills for a scope, or undefined when it loads none there. */
