@@ -10,12 +10,13 @@ import { defaultHome, type CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../hosts/host-files.js";
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
+import { readImported } from "../hosts/import-state.js";
 import { exportSkills, skillsSummary, type SkillsExport } from "../hosts/skill-export.js";
 import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage:
-    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--no-skills] [--allow-secrets-in-project]",
+    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--no-skills] [--replace-imported] [--allow-secrets-in-project]",
   description: `
 Writes the effective server set (see \`connectory config\`) into an MCP host's own config file.
 Without --write it only prints the diff it would apply.
@@ -52,7 +53,11 @@ their own; see docs/hosts.md). Each is a copy named
 <connector>-<skill> (a skill already named after its connector keeps its name), with its front matter
 name set to match; a skill a host would refuse is skipped and reported. As for host entries, only
 folders Connectory wrote and nobody changed are replaced or removed (recorded in skills.json), and the
-previous versions go to backups/skills/. --no-skills leaves skills folders untouched.`,
+previous versions go to backups/skills/. --no-skills leaves skills folders untouched.
+
+--replace-imported: the entries \`connectory import\` copied out of this file (and that are unchanged
+since) are replaced by Connectory's entries for the same, now trusted, servers: the inline secrets
+leave the host file (the previous file is backed up). Without it they are reported and left alone.`,
   options: {
     host: { type: "string" },
     scope: { type: "string" },
@@ -60,6 +65,7 @@ previous versions go to backups/skills/. --no-skills leaves skills folders untou
     file: { type: "string" },
     write: { type: "boolean" },
     "no-skills": { type: "boolean" },
+    "replace-imported": { type: "boolean" },
     "allow-secrets-in-project": { type: "boolean" },
   },
   positionals: { max: 0 },
@@ -101,6 +107,7 @@ previous versions go to backups/skills/. --no-skills leaves skills folders untou
       secretValues: config.secretValues,
       private: secretsWritten.length > 0,
       now: ctx.now(),
+      ...(args.values["replace-imported"] === true ? { adopt: await readImported(ctx.home, file) } : {}),
     };
     const write = args.values.write === true;
     const skillJob = { ...ctx, host: adapter.id, scope, config, now: input.now };
