@@ -289,3 +289,72 @@ describe("config export --replace-imported", () => {
     expect(entries.github).toMatchObject({ env: { DEBUG: "2" } });
   });
 });
+
+describe("import: hostile input and the terminal", () => {
+  it("refuses an oversized host file and a folder, writing nothing", async () => {
+    const big = path.join(dir, "big.json");
+    await fs.writeFile(big, `{"mcpServers":{"a":{"command":"${"x".repeat(5 * 1024 * 1024)}"}}}`);
+    const tooBig = await run(["import", "--from", "cursor", "--file", big]);
+    expect(tooBig.code).toBe(1);
+    expect(tooBig.stderr).toContain("larger than");
+    const folder = await run(["import", "--from", "cursor", "--file", dir]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain("not a regular file");
+    expect(await listFiles(home)).toEqual([]);
+  });
+
+  it("skips entries that are not servers, with the reason", async () => {
+    const file = path.join(dir, "mcp.json");
+    await fs.writeFile(
+      file,
+      '{ "mcpServers": { "n": 5, "empty": {}, "ftp": { "url": "ftp://x" }, "bad name!": { "command": "x" } } }',
+    );
+    const { data } = await importFrom("cursor", file);
+    expect(data!.servers.map((s) => [s.name, s.action])).toEqual([
+      ["n", "skip"],
+      ["empty", "skip"],
+      ["ftp", "skip"],
+      ["bad name!", "skip"],
+    ]);
+    expect(data!.servers[2]!.reason).toContain("not an http(s) URL");
+  });
+
+  it("on a terminal, shows each exact launch and trusts only what the user confirms", async () => {
+    const file = path.join(dir, "mcp.json");
+    await fs.writeFile(file, IMPORT_FILES.find((f) => f.host === "cursor")!.text);
+    let stderr = "";
+    const { runCli } = await import("../../cli/main.js");
+    const { Readable } = await import("node:stream");
+    const code = await runCli(["import", "--from", "cursor", "--file", file], {
+      cwd: home,
+      home,
+      env: { CONNECTORY_HOME: home, HOME: dir, NO_COLOR: "1", ...NO_REGISTRY },
+      stdout: { write: () => true, isTTY: false },
+      stderr: { write: (s: string) => (stderr += s), isTTY: true },
+      stdin: Object.assign(Readable.from(["y\nn\nyes\n\n"]), { isTTY: true }),
+      fetch: globalThis.fetch,
+      now: () => new Date(),
+      version: "0.0.0-test",
+    });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain(
+      'Trust "github"? It runs: stdio npx -y @modelcontextprotocol/server-github (env GITHUB_PERSONAL_ACCESS_TOKEN, DEBUG) [y/N]',
+    );
+    expect(stderr).toContain('Trust "linear"? It runs: http https://mcp.linear.app/mcp [y/N]');
+    expectNoSecret(stderr);
+    const config = await loadEffectiveConfig(home);
+    const status = Object.fromEntries(config.servers.map((s) => [s.name, s.status]));
+    expect(status).toEqual({ github: "active", linear: "untrusted", tavily: "active", brave: "untrusted" });
+  });
+
+  it("mcp remove forgets the secrets import stored", async () => {
+    const file = path.join(dir, "mcp.json");
+    await fs.writeFile(file, IMPORT_FILES.find((f) => f.host === "cursor")!.text);
+    expect((await importFrom("cursor", file)).code).toBe(0);
+    expect((await run(["mcp", "remove", "github"])).code).toBe(0);
+    const stored = JSON.parse(await fs.readFile(homePaths(home).credentials, "utf8")) as {
+      servers: Record<string, unknown>;
+    };
+    expect(Object.keys(stored.servers).sort()).toEqual(["brave", "linear", "tavily"]);
+  });
+});
