@@ -12,6 +12,7 @@ import { editManualServersMany, readManualServers } from "../home/manual-servers
 import { updateTrust } from "../home/trust-store.js";
 import { planImport, readHostEntries, type ImportItem } from "../hosts/host-import.js";
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
+import { readOwned } from "../hosts/host-state.js";
 import { recordImported } from "../hosts/import-state.js";
 import { findConnectorMatches, type ConnectorMatch } from "../hosts/marketplace-match.js";
 import { userHome } from "../hosts/skill-paths.js";
@@ -61,7 +62,8 @@ leave the host file.`,
     const read = await readHostEntries(adapter, file);
     const manual = await readManualServers(ctx.home);
     const stored = (await readCredentials(ctx.home)).servers;
-    const items = await planImport(adapter, read, manual.servers, stored);
+    const owned = new Set(Object.keys(await readOwned(ctx.home, file)));
+    const items = await planImport(adapter, read, manual.servers, stored, owned);
     const adding = items.filter((i) => i.action === "add");
     const { matches, note } = await findConnectorMatches(
       ctx,

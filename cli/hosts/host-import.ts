@@ -70,6 +70,8 @@ export async function planImport(
   read: { entries: Record<string, unknown>; duplicates: string[] },
   existing: Record<string, ServerSpec>,
   stored: Record<string, Credentials>,
+  /** Entries Connectory itself wrote into this file (hosts.json). */
+  owned: ReadonlySet<string> = new Set(),
 ): Promise<ImportItem[]> {
   const { parseServerSet } = await import("../../src/core/package/mcp-config.js");
   const items: ImportItem[] = [];
@@ -81,6 +83,12 @@ export async function planImport(
         `"${name}" appears more than once in the file; the last one is imported, as the host reads it`,
       );
     const hash = entryHash(entry);
+    const ours = owned.has(name) || ("server" in converted && launchesConnectory(converted.server));
+    if (ours) {
+      const reason = "Connectory wrote it (`connectory run`): importing it would make it start itself";
+      items.push({ name, action: "skip", reason, secrets: {}, notes, entryHash: hash });
+      continue;
+    }
     if ("skip" in converted) {
       items.push({ name, action: "skip", reason: converted.skip, secrets: {}, notes, entryHash: hash });
       continue;
@@ -113,4 +121,12 @@ export async function planImport(
     }
   }
   return items;
+}
+
+/** A launcher entry of `config export`: `connectory run <server>` (by name, or node + bin/connectory.js). */
+function launchesConnectory(server: ServerSpec): boolean {
+  if (!("command" in server)) return false;
+  const words = [server.command, ...(server.args ?? [])];
+  const run = words.indexOf("run");
+  return run > 0 && words.slice(0, run).some((w) => /(^|[\\/])connectory(\.js|\.cmd|\.exe)?$/i.test(w));
 }

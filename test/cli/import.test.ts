@@ -358,3 +358,26 @@ describe("import: hostile input and the terminal", () => {
     expect(Object.keys(stored.servers).sort()).toEqual(["brave", "linear", "tavily"]);
   });
 });
+
+describe("import: Connectory's own entries", () => {
+  it("skips the launcher entries config export wrote, so no server starts itself", async () => {
+    const { buildHome } = await import("../helpers/home.js");
+    await buildHome(home, [{ sample: "weather" }]);
+    const file = path.join(dir, "mcp.json");
+    await fs.writeFile(
+      file,
+      '{ "mcpServers": { "mine": { "command": "uvx", "args": ["mcp-server-fetch"] } } }\n',
+    );
+    expect((await run(["config", "export", "--host", "cursor", "--file", file, "--write"])).code).toBe(0);
+    // And a launcher entry written by hand (another home, a copied snippet) is recognised too.
+    const text = (await fs.readFile(file, "utf8")).replace(
+      '"mine"',
+      '"copied": { "command": "/usr/bin/node", "args": ["/opt/connectory/bin/connectory.js", "run", "x"] },\n    "mine"',
+    );
+    await fs.writeFile(file, text);
+    const { data } = await importFrom("cursor", file);
+    const actions = Object.fromEntries(data!.servers.map((s) => [s.name, s.action]));
+    expect(actions).toEqual({ copied: "skip", mine: "add", weather: "skip" });
+    expect(data!.servers.find((s) => s.name === "weather")!.reason).toContain("start itself");
+  });
+});
