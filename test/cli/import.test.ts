@@ -381,3 +381,34 @@ describe("import: Connectory's own entries", () => {
     expect(data!.servers.find((s) => s.name === "weather")!.reason).toContain("start itself");
   });
 });
+
+describe("import: scopes and shapes", () => {
+  it("--scope project reads the project's file (Claude Code's .mcp.json)", async () => {
+    const project = await tempDir();
+    await fs.writeFile(
+      path.join(project, ".mcp.json"),
+      '{ "mcpServers": { "sentry": { "type": "http", "url": "https://mcp.sentry.dev/mcp" } } }\n',
+    );
+    const result = await cli(["import", "--from", "claude-code", "--scope", "project", "--json"], {
+      home,
+      cwd: project,
+      env: { HOME: dir, ...NO_REGISTRY },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(await manual()).toEqual({ sentry: { type: "http", url: "https://mcp.sentry.dev/mcp" } });
+  });
+
+  it("reads an OpenCode V2 file under mcp.servers", async () => {
+    const file = path.join(dir, "opencode.jsonc");
+    await fs.writeFile(
+      file,
+      '// v2\n{ "mcp": { "servers": { "a": { "type": "local", "command": ["node", "a.js"] }, "b": { "type": "local", "command": ["x"], "disabled": true } } } }\n',
+    );
+    const { data } = await importFrom("opencode", file);
+    expect(data!.servers.map((s) => [s.name, s.action])).toEqual([
+      ["a", "add"],
+      ["b", "skip"],
+    ]);
+    expect(await manual()).toEqual({ a: { command: "node", args: ["a.js"] } });
+  });
+});
