@@ -49,9 +49,9 @@ wrote, is reported and left alone. A file that does not parse is never touched.
 Skills: the skills of every active connector are installed too, into the folder the host loads skills
 from for the scope (claude-code: ~/.claude/skills or .claude/skills; codex, cursor, vscode, gemini-cli,
 goose, opencode: ~/.agents/skills or .agents/skills; kiro, qoder, workbuddy, trae, junie, warp, amp:
-their own; see docs/hosts.md). Each is a copy named
-<connector>-<skill> (a skill already named after its connector keeps its name), with its front matter
-name set to match; a skill a host would refuse is skipped and reported. As for host entries, only
+their own; see docs/hosts.md). Each is a copy named <connector>-<skill> (a skill already named after
+its connector keeps its name), with its front matter name set to match; a skill a host would refuse
+is skipped and reported. As for host entries, only
 folders Connectory wrote and nobody changed are replaced or removed (recorded in skills.json), and the
 previous versions go to backups/skills/. --no-skills leaves skills folders untouched.
 

@@ -28,7 +28,8 @@ Checks every active server: it starts, completes the MCP handshake, lists its to
 what you approved (pins), its credentials are complete, and the host files you exported to are
 current. Connectors missing credentials are checked too, and what an interrupted install or uninstall
 left behind is listed. Each connector's skills are listed with the skills folders they were exported
-to; an exported skill whose connector is no longer active fails, one removed or edited by hand warns. Prints a table; exits 1 when a check fails.`,
+to; an exported skill whose connector is no longer active fails, one removed or edited by hand warns.
+Prints a table; exits 1 when a check fails.`,
   options: { ...TIMEOUT_OPTION },
   positionals: { max: 0 },
   async run(args, ctx) {
