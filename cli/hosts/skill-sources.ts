@@ -15,7 +15,7 @@ export interface SkippedSkill {
 export interface ConnectorSkills {
   connector: string;
   active: boolean;
-  skills: Array<{ skill: string; folder: string; description?: string }>;
+  skills: Array<{ skill: string; folder: string }>;
 }
 
 /**
@@ -100,7 +100,7 @@ async function skillFolders(root: string): Promise<string[]> {
   }
 }
 
-/** Every file below `dir` (links by target, not followed); undefined when `dir` is no folder. */
+/** Every file below `dir` (links recorded by target, never followed); throws when `dir` cannot be read. */
 export async function readTree(dir: string): Promise<SkillTree> {
   const tree: SkillTree = new Map();
   async function walk(rel: string): Promise<void> {
