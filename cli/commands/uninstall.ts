@@ -6,6 +6,7 @@ import { connectorLock, pruneVersions } from "../install/commit-version.js";
 import { forgetConnectorCredentials, readCredentials } from "../home/credentials-store.js";
 import { cacheDir } from "../home/home.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
+import { pruneInactiveSkills } from "../hosts/skill-prune.js";
 import { findInstalled, readInstalled, updateInstalled } from "../home/installed-store.js";
 import { leftoversOf, removeLeftover, type Leftover } from "../install/leftovers.js";
 import { status } from "../terminal/output.js";
@@ -16,6 +17,7 @@ const command: Command = {
 Removes an installed connector: its record in plugins/installed.json first (from then on it is gone for
 every command), then its stored credentials, then its folder in plugins/cache. Host config files written
 by \`config export\` keep their entries until the next export: the command that updates each is printed.
+The connector's exported skills are removed from the skills folders at once (unless edited since).
 For a connector with no record but credentials or cached files left (an uninstall or install that was
 interrupted; \`connectory doctor\` lists them), it removes what is left.`,
   positionals: { min: 1, max: 1 },
@@ -49,6 +51,7 @@ interrupted; \`connectory doctor\` lists them), it removes what is left.`,
       return { hadCredentials };
     });
     for (const note of await staleExportNotes(ctx)) status(ctx, note);
+    for (const note of await pruneInactiveSkills(ctx.home, ctx.now())) status(ctx, note);
     const data = {
       name: entry.name,
       marketplace: entry.marketplace,

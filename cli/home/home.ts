@@ -16,6 +16,7 @@ export function homePaths(home: string) {
     trust: path.join(home, "trust.json"),
     pins: path.join(home, "pins.json"),
     hostState: path.join(home, "hosts.json"),
+    skillState: path.join(home, "skills.json"),
     backups: path.join(home, "backups"),
     plugins: path.join(home, "plugins"),
     installed: path.join(home, "plugins", "installed.json"),
