@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConnectoryError, isConnectoryError, usageError } from "../src/core/errors.js";
+import { usageError } from "../src/core/errors.js";
 import { COMMANDS, findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
@@ -118,5 +118,3 @@ function commandHelp(name: string, summary: string, command: Command): string {
     "",
   ].join("\n");
 }
-
-export { ConnectoryError, isConnectoryError };

@@ -11,7 +11,8 @@ import {
 } from "../terminal/connector-view.js";
 import type { CommandContext } from "../context.js";
 import { cacheDir, connectorKey } from "../home/home.js";
-import { fetchConnector, openMarketplace, parseSpec } from "../install/install-connector.js";
+import { parseSpec } from "../install/install-connector.js";
+import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { status } from "../terminal/output.js";
 

@@ -4,7 +4,8 @@ import type { Command } from "../command.js";
 import { printable } from "../terminal/printable.js";
 import { openMarketplace } from "../registry/open-marketplace.js";
 import { warn } from "../terminal/output.js";
-import type { RegistryClient, SearchHit, SearchParams } from "../registry/registry-client.js";
+import type { RegistryClient, SearchParams } from "../registry/registry-client.js";
+import type { SearchHit } from "../registry/registry-documents.js";
 
 /** The registry's largest page (DESIGN §4 `limit`). */
 const MAX_PAGE = 100;

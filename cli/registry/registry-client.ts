@@ -11,8 +11,6 @@ import {
   type VersionDocument,
 } from "./registry-documents.js";
 
-export { normalizeConnector, normalizeVersionDocument, type SearchHit, type VersionDocument };
-
 /** DESIGN §2: a tarball is at most 5 MiB compressed. */
 export const MAX_TARBALL_BYTES = 5 * 1024 * 1024;
 /** Metadata documents are small; a registry that sends more is broken or hostile. */

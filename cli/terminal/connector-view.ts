@@ -5,9 +5,7 @@ import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { printable } from "./printable.js";
-import type { VersionDocument } from "../registry/registry-client.js";
-
-export { printable };
+import type { VersionDocument } from "../registry/registry-documents.js";
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
 export interface ConnectorView {

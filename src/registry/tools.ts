@@ -4,7 +4,7 @@ import { versionDocument, type VersionContent } from "./documents.js";
 import { checkOwner, findVersion, notFound } from "./manage.js";
 import { checkName, checkVersion } from "./names.js";
 import { authenticate } from "./tokens.js";
-import { checkToolsReport, type ToolsReport } from "./tools-report.js";
+import { checkToolsReport, type ToolsReport } from "../core/tools/report.js";
 
 /** What PUT /v1/connectors/:name/:version/tools answers. */
 export interface ToolsResult {

@@ -1,4 +1,5 @@
-import { HOST_IDS, HOSTS, type HostId } from "../../src/core/hosts/index.js";
+import { HOSTS } from "../../src/core/hosts/index.js";
+import { HOST_IDS, type HostId } from "../../src/core/hosts/types.js";
 import { Lru } from "./lru.js";
 
 /** One server's snippet for one host, exactly as GET /v1/connectors/:name/:version/config?host= returns it. */

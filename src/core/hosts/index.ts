@@ -24,8 +24,6 @@ import { vscode } from "./vscode.js";
 import { windsurf } from "./windsurf.js";
 import { zed } from "./zed.js";
 
-export * from "./types.js";
-
 /** Every adapter by host id. */
 export const HOSTS: Record<HostId, HostAdapter> = {
   "claude-desktop": claudeDesktop,

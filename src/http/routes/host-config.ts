@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ConnectoryError } from "../../core/errors.js";
-import { getHost, hostSnippet, HOST_IDS, type CredentialRef } from "../../core/hosts/index.js";
+import { getHost, hostSnippet } from "../../core/hosts/index.js";
+import { HOST_IDS, type CredentialRef } from "../../core/hosts/types.js";
 import type { ServerSet, TokenSchema } from "../../core/types.js";
 import type { Registry } from "../../registry/registry.js";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ConnectoryError, isConnectoryError } from "../../core/errors.js";
 import type { Registry } from "../../registry/registry.js";
-import { MAX_TOOLS_BYTES } from "../../registry/tools-report.js";
+import { MAX_TOOLS_BYTES } from "../../core/tools/report.js";
 import { readJson } from "../read-body.js";
 
 /** PUT /v1/connectors/:name/:version/tools: the owner reports the tools a version's servers list. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isConnectoryError, type ConnectoryError } from "../../../src/core/errors.js";
-import { RegistryClient, normalizeConnector } from "../../../cli/registry/registry-client.js";
+import { RegistryClient } from "../../../cli/registry/registry-client.js";
+import { normalizeConnector } from "../../../cli/registry/registry-documents.js";
 import { resolveVersion } from "../../../src/core/resolve-version.js";
 
 const BASE = "http://registry.test";
