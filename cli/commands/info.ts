@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import { resolveVersion, type ConnectorDocument } from "../../src/core/resolve-version.js";
+import { resolveVersion } from "../../src/core/resolve-version.js";
+import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { readCachedPackageFull } from "../install/cached-package.js";
 import type { Command } from "../command.js";
 import {
@@ -30,7 +31,7 @@ plugins cache (the command says so on stderr).`,
     const m = args.values.marketplace;
     const { marketplace, client } = await openMarketplace(ctx, typeof m === "string" ? m : undefined);
     const installed = (await readInstalled(ctx.home))[connectorKey(name, marketplace)];
-    let doc: ConnectorDocument;
+    let doc: ReceivedConnectorDocument;
     try {
       doc = await fetchConnector(client, name, marketplace);
     } catch (error) {
@@ -70,7 +71,7 @@ async function fromCache(ctx: CommandContext, installed: InstalledEntry, range: 
 
 function result(r: {
   view: ConnectorView;
-  doc: ConnectorDocument | undefined;
+  doc: ReceivedConnectorDocument | undefined;
   installed: InstalledEntry | undefined;
   marketplace: string;
   source: "registry" | "cache";

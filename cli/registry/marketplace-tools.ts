@@ -81,7 +81,7 @@ export function createMarketplaceServer(
         const detail = await registry.version(name, version ?? "latest");
         const data = {
           name: doc.name,
-          description: (doc as { description?: unknown }).description,
+          description: doc.description,
           distTags: doc.distTags,
           versions: Object.keys(doc.versions),
           version: detail.version,

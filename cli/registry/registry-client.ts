@@ -1,5 +1,9 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { ConnectorDocument } from "../../src/core/resolve-version.js";
+import type {
+  ReceivedConnectorDocument,
+  ReceivedListItem,
+  ReceivedVersionDocument,
+} from "../../src/core/api/documents.js";
 import type { Problem } from "../../src/core/types.js";
 import { httpGet, type GetFn, type GetResponse } from "./http-get.js";
 import {
@@ -7,8 +11,6 @@ import {
   normalizeConnector,
   normalizeHits,
   normalizeVersionDocument,
-  type SearchHit,
-  type VersionDocument,
 } from "./registry-documents.js";
 
 /** DESIGN §2: a tarball is at most 5 MiB compressed. */
@@ -59,7 +61,7 @@ export class RegistryClient {
   }
 
   /** Full-text search; `category` filters. */
-  async search(params: SearchParams): Promise<SearchHit[]> {
+  async search(params: SearchParams): Promise<ReceivedListItem[]> {
     return (await this.searchPage(params)).hits;
   }
 
@@ -69,7 +71,7 @@ export class RegistryClient {
    */
   async searchPage(
     params: SearchParams,
-  ): Promise<{ hits: SearchHit[]; more: boolean; nextCursor: string | undefined }> {
+  ): Promise<{ hits: ReceivedListItem[]; more: boolean; nextCursor: string | undefined }> {
     const query = new URLSearchParams();
     if (params.q) query.set("q", params.q);
     if (params.category) query.set("category", params.category);
@@ -83,12 +85,12 @@ export class RegistryClient {
   }
 
   /** The connector document: every version, dist-tags, integrity. */
-  async connector(name: string): Promise<ConnectorDocument> {
+  async connector(name: string): Promise<ReceivedConnectorDocument> {
     return normalizeConnector(name, await this.getJson(`/v1/connectors/${encodeURIComponent(name)}`));
   }
 
   /** One version (or tag) in detail. */
-  async version(name: string, version: string): Promise<VersionDocument> {
+  async version(name: string, version: string): Promise<ReceivedVersionDocument> {
     const body = await this.getJson(
       `/v1/connectors/${encodeURIComponent(name)}/${encodeURIComponent(version)}`,
     );
