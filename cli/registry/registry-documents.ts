@@ -91,7 +91,7 @@ export function normalizeVersionDocument(
         description: optString(s.description) ?? "",
       }))
     : [];
-  const dist = isRecord(body.dist) ? (body.dist as unknown as ReceivedVersionSummary["dist"]) : undefined;
+  const dist = receivedDist(body.dist);
   const deprecated = optString(body.deprecated);
   const readme = optString(body.readme);
   const tools = readToolsListing(body.tools);

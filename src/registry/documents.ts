@@ -6,6 +6,7 @@ import type {
   VersionDist,
   VersionDocument,
 } from "../core/api/documents.js";
+import { shownVersion } from "../core/api/shown-version.js";
 import type { ConnectorPackage } from "../core/package/validate-package.js";
 import type { ToolsReport } from "../core/tools/report.js";
 import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
@@ -89,15 +90,12 @@ export function distTags(state: Pick<ConnectorState, "versions" | "tags">): Reco
 
 /**
  * The listing fields and connector document of a connector. Its descriptive fields come from the version
- * people get: `latest`, else the highest non-yanked version, else the highest.
+ * people get (shownVersion: `latest`, else the highest non-yanked version, else the highest).
  */
 export function connectorFields(state: ConnectorState, publicUrl: string): ConnectorFields {
   const tags = distTags(state);
   const ordered = [...state.versions].sort((a, b) => semver.compare(a.version, b.version));
-  const shown =
-    ordered.find((v) => v.version === tags.latest) ??
-    [...ordered].reverse().find((v) => !v.yanked) ??
-    ordered[ordered.length - 1];
+  const shown = shownVersion(ordered, tags.latest);
   const content = shown ? (JSON.parse(shown.content) as VersionContent) : undefined;
   const m = content?.manifest;
   const document: StoredConnectorDocument = {

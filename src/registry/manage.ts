@@ -1,3 +1,4 @@
+import type { ConnectorStateDocument } from "../core/api/documents.js";
 import { ConnectoryError } from "../core/errors.js";
 import type { ConnectorState, RegistryTx, TokenOwner, VersionRecord } from "../db/repository.js";
 import type { RegistryDeps } from "./context.js";
@@ -97,7 +98,11 @@ function changeVersion(
  * One owner-only change to a connector, in one transaction: load, apply `fn`, then rewrite the changed
  * version documents, the tags and the connector document. Returns the resulting dist-tags and version states.
  */
-async function change(deps: RegistryDeps, input: Auth, fn: (state: ConnectorState) => ConnectorState) {
+async function change(
+  deps: RegistryDeps,
+  input: Auth,
+  fn: (state: ConnectorState) => ConnectorState,
+): Promise<ConnectorStateDocument> {
   const owner = await authenticate(deps.repo, input.authorization);
   const name = checkName(input.name);
   return deps.repo.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import {
   getTarball,
   getVersion,
   listCategories,
+  readConnector,
   readVersion,
   resolveVersionRef,
   searchConnectors,
@@ -36,6 +37,7 @@ export interface Registry {
   reportTools: Tail<typeof reportTools>;
   connector: Tail<typeof getConnector>;
   version: Tail<typeof getVersion>;
+  readConnector: Tail<typeof readConnector>;
   readVersion: Tail<typeof readVersion>;
   resolveVersion: Tail<typeof resolveVersionRef>;
   tarball: Tail<typeof getTarball>;
@@ -88,6 +90,7 @@ export function createRegistry(input: {
     reportTools: bind(reportTools),
     connector: bind(getConnector),
     version: bind(getVersion),
+    readConnector: bind(readConnector),
     readVersion: bind(readVersion),
     resolveVersion: bind(resolveVersionRef),
     tarball: bind(getTarball),

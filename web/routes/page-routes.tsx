@@ -2,13 +2,8 @@ import { Hono, type Context } from "hono";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Registry } from "../../src/registry/registry.js";
 import { documentHtml } from "../components/layout.js";
-import {
-  toolsOf,
-  toolsSourceOf,
-  shownVersion,
-  type ConnectorDoc,
-  type VersionDoc,
-} from "../lib/documents.js";
+import type { ConnectorDocument } from "../../src/core/api/documents.js";
+import { defaultVersion, toolsOf, toolsSourceOf } from "../lib/documents.js";
 import type { HostTab } from "../lib/host-snippets.js";
 import { Lru } from "../lib/lru.js";
 import { renderReadme } from "../lib/markdown.js";
@@ -48,7 +43,11 @@ export function errorPage(c: Context, error: unknown): Response {
  * install resolves latest too), the tag for another tag (it moves with the tag, as the page does), and
  * the exact version for a version page.
  */
-function installRef(ref: string | undefined, connector: ConnectorDoc, version: string): string | undefined {
+function installRef(
+  ref: string | undefined,
+  connector: ConnectorDocument,
+  version: string,
+): string | undefined {
   if (ref === undefined || ref === "latest") return undefined;
   return Object.hasOwn(connector.distTags, ref) ? ref : version;
 }
@@ -109,12 +108,11 @@ export function pageRoutes(deps: PageDeps): Hono {
 
   const connectorPage = async (c: Context, name: string, ref: string | undefined) => {
     try {
-      const connector = JSON.parse((await registry.connector(name)).body) as ConnectorDoc;
-      const wanted = ref ?? shownVersion(connector);
+      const connector = await registry.readConnector(name);
+      const wanted = ref ?? defaultVersion(connector);
       if (wanted === undefined)
         throw new ConnectoryError("version.not-found", `${name} has no versions`, { status: 404 });
-      const raw = await registry.readVersion(name, wanted);
-      const version = raw as unknown as VersionDoc;
+      const version = await registry.readVersion(name, wanted);
       const key = `${name}@${version.version}`;
       let readmeHtml = version.readme ? readmes.get(key) : undefined;
       if (version.readme && readmeHtml === undefined) {
@@ -130,8 +128,8 @@ export function pageRoutes(deps: PageDeps): Hono {
           installRef={installRef(ref, connector, version.version)}
           readmeHtml={readmeHtml}
           tabs={tabs}
-          tools={toolsOf(raw)}
-          toolsSource={toolsSourceOf(raw)}
+          tools={toolsOf(version)}
+          toolsSource={toolsSourceOf(version)}
         />,
       );
     } catch (error) {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { PublishedDocument } from "../../core/api/documents.js";
 import { MAX_COMPRESSED_BYTES } from "../../core/package/limits.js";
 import type { Registry } from "../../registry/registry.js";
 import { readBody } from "../read-body.js";
@@ -14,7 +15,8 @@ export function publishRoutes(registry: Registry): Hono {
     const result = await registry.publish({ name: c.req.param("name"), authorization, bytes });
     const base = registry.deps.publicUrl;
     const url = `${base}/v1/connectors/${result.name}/${result.version}`;
-    return c.json({ ...result, url, tarball: `${url}/tarball` }, 201, { location: url });
+    const body: PublishedDocument = { ...result, url, tarball: `${url}/tarball` };
+    return c.json(body, 201, { location: url });
   });
   return app;
 }
