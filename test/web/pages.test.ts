@@ -105,6 +105,19 @@ describe("search", () => {
     expect(echoed.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
+  test("offers relevance only for a query with words, and marks the order the registry used", async () => {
+    const current = (html: string) => /<a href="[^"]*" aria-current="true">(\w+)<\/a>/.exec(html)?.[1];
+    const words = (await page("/search?q=weather")).html;
+    expect(words).toContain(">relevance</a>");
+    expect(current(words)).toBe("relevance");
+    // Punctuation is no words: the search runs by downloads, so relevance is neither offered nor marked.
+    for (const url of ["/search?q=!!!", "/search?sort=relevance", "/search?q=--&sort=relevance"]) {
+      const { html } = await page(url);
+      expect(html, url).not.toContain(">relevance</a>");
+      expect(current(html), url).toBe("downloads");
+    }
+  });
+
   test("a bad query is a 400 page naming the problem, not a crash", async () => {
     const before = await reg.snapshot();
     expect((await page("/search?category=nope", 400)).html).toContain("unknown category");

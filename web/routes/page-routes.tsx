@@ -3,6 +3,7 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import type { Registry } from "../../src/registry/registry.js";
 import { documentHtml } from "../components/layout.js";
 import type { ConnectorDocument } from "../../src/core/api/documents.js";
+import { effectiveSort, isSortKey, offeredSorts, searchWords } from "../../src/core/api/search.js";
 import { defaultVersion, toolsOf, toolsSourceOf } from "../lib/documents.js";
 import type { HostTab } from "../lib/host-snippets.js";
 import { Lru } from "../lib/lru.js";
@@ -72,7 +73,11 @@ export function pageRoutes(deps: PageDeps): Hono {
     const q = c.req.query("q") ?? "";
     const category = c.req.query("category") ?? "";
     const params = { q, category, sort: c.req.query("sort"), cursor: c.req.query("cursor"), limit: "20" };
-    const sort = params.sort || (q.match(/[\p{L}\p{N}]/u) ? "relevance" : "downloads");
+    const words = searchWords(q);
+    // The order the registry runs the search in (an unknown one is its 400, shown below as it was asked).
+    const asked = params.sort || undefined;
+    const sort = asked === undefined || isSortKey(asked) ? effectiveSort(asked, words) : asked;
+    const sorts = offeredSorts(words);
     try {
       const page = await registry.search(params);
       let next: string | undefined;
@@ -87,7 +92,7 @@ export function pageRoutes(deps: PageDeps): Hono {
       }
       return sendPage(
         c,
-        <SearchPage query={q} category={category} sort={sort} items={page.items} next={next} />,
+        <SearchPage query={q} category={category} sort={sort} sorts={sorts} items={page.items} next={next} />,
       );
     } catch (error) {
       if (!(error instanceof ConnectoryError) || error.status !== 400) throw error;
@@ -97,6 +102,7 @@ export function pageRoutes(deps: PageDeps): Hono {
           query={q}
           category={category}
           sort={sort}
+          sorts={sorts}
           items={[]}
           next={undefined}
           error={error.message}
