@@ -6,7 +6,7 @@ import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository
 import { computeIntegrity } from "../package/integrity.js";
 import { readTarball } from "../package/read-tarball.js";
 import { blobKey } from "../storage/blob-store.js";
-import { authenticate } from "./tokens.js";
+import type { Publisher } from "./tokens.js";
 import type { RegistryDeps } from "./context.js";
 import { connectorFields, versionContent, versionDocument } from "./documents.js";
 import { checkName } from "./names.js";
@@ -21,9 +21,9 @@ export type PublishResult = Omit<PublishedDocument, "url" | "tarball">;
  */
 export async function publishTarball(
   deps: RegistryDeps,
-  input: { name: string; authorization: string | undefined; bytes: Uint8Array },
+  input: { name: string; publisher: Publisher; bytes: Uint8Array },
 ): Promise<PublishResult> {
-  const owner = await authenticate(deps.repo, input.authorization);
+  const owner = input.publisher;
   const name = checkName(input.name);
   if (input.bytes.byteLength === 0) {
     throw new ConnectoryError("publish.body.empty", "the request has no body", {

@@ -17,7 +17,7 @@ import {
 } from "./reads.js";
 import { rebuildForPublicUrl } from "./rebuild.js";
 import type { SearchParams } from "./search-params.js";
-import { authenticate } from "./tokens.js";
+import { authenticate, type Publisher } from "./tokens.js";
 import { reportTools } from "./tools.js";
 
 type Tail<F> = F extends (deps: RegistryDeps, ...rest: infer R) => infer T ? (...rest: R) => T : never;
@@ -44,7 +44,8 @@ export interface Registry {
   tarballInfo: Tail<typeof tarballInfo>;
   search(params: SearchParams): ReturnType<typeof searchConnectors>;
   categories(): ReturnType<typeof listCategories>;
-  whoami(authorization: string | undefined): Promise<{ publisher: string }>;
+  /** The publisher behind an Authorization header (401 otherwise); src/http/auth.ts calls it once per request. */
+  authenticate(authorization: string | undefined): Promise<Publisher>;
   /** GET /healthz: ready, and the database answers a query now (503 `db.unavailable` otherwise). */
   health(): Promise<{ status: "ok" }>;
 }
@@ -97,9 +98,7 @@ export function createRegistry(input: {
     tarballInfo: bind(tarballInfo),
     search: bind(searchConnectors),
     categories: bind(listCategories),
-    whoami: bind(async (d, authorization: string | undefined) => ({
-      publisher: (await authenticate(d.repo, authorization)).publisher,
-    })),
+    authenticate: bind((d, authorization: string | undefined) => authenticate(d.repo, authorization)),
     health: bind((d) => checkHealth(d)),
   };
 }

@@ -4,7 +4,7 @@ import type { ToolsReportedDocument, VersionContent } from "../core/api/document
 import { versionDocument } from "./documents.js";
 import { checkOwner, findVersion, notFound } from "./manage.js";
 import { checkName, checkVersion } from "./names.js";
-import { authenticate } from "./tokens.js";
+import type { Publisher } from "./tokens.js";
 import { checkToolsReport, type ToolsReport } from "../core/tools/report.js";
 
 /**
@@ -15,9 +15,9 @@ import { checkToolsReport, type ToolsReport } from "../core/tools/report.js";
  */
 export async function reportTools(
   deps: RegistryDeps,
-  input: { name: string; version: string; authorization: string | undefined; body: unknown },
+  input: { name: string; version: string; publisher: Publisher; body: unknown },
 ): Promise<ToolsReportedDocument> {
-  const owner = await authenticate(deps.repo, input.authorization);
+  const owner = input.publisher;
   const name = checkName(input.name);
   const version = checkVersion(input.version);
   return deps.repo.transaction(async (tx) => {
