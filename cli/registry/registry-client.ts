@@ -1,4 +1,5 @@
 import { ConnectoryError } from "../../src/core/errors.js";
+import { MAX_COMPRESSED_BYTES } from "../../src/core/package/limits.js";
 import type {
   ReceivedConnectorDocument,
   ReceivedListItem,
@@ -13,8 +14,6 @@ import {
   normalizeVersionDocument,
 } from "./registry-documents.js";
 
-/** DESIGN §2: a tarball is at most 5 MiB compressed. */
-export const MAX_TARBALL_BYTES = 5 * 1024 * 1024;
 /** Metadata documents are small; a registry that sends more is broken or hostile. */
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
 const METADATA_TIMEOUT_MS = 15_000;
@@ -99,7 +98,7 @@ export class RegistryClient {
 
   /** Downloads the exact tarball bytes, refusing more than `maxBytes` (default 5 MiB). */
   async download(url: string, options: DownloadOptions = {}): Promise<Uint8Array> {
-    const max = options.maxBytes ?? MAX_TARBALL_BYTES;
+    const max = options.maxBytes ?? MAX_COMPRESSED_BYTES;
     const res = await this.request(url, TARBALL_TIMEOUT_MS);
     const declared = Number(res.headers.get("content-length") ?? NaN);
     const total = Number.isFinite(declared) ? declared : undefined;

@@ -2,7 +2,8 @@ import { ConnectoryError } from "../core/errors.js";
 import { CATEGORIES, type Category } from "../core/types.js";
 import { effectiveSort, isSortKey, searchWords, SORT_KEYS } from "../core/api/search.js";
 import type { ConnectorSummary, SearchQuery } from "../db/repository.js";
-import { clip, NAME } from "./names.js";
+import { clip } from "./names.js";
+import { NAME } from "../core/names.js";
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
