@@ -4,7 +4,7 @@ import type {
   WhoamiDocument,
 } from "../../src/core/api/documents.js";
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { Problem } from "../../src/core/types.js";
+import { problemError } from "./problem-error.js";
 
 const TIMEOUT_MS = 120_000;
 
@@ -80,37 +80,16 @@ export class PublishClient {
   }
 }
 
-/** Turns a problem+json answer into a ConnectoryError with the server's code and per-file problems. */
+/** A problem+json answer as a ConnectoryError; a 401 always says how to log in again. */
 async function problemToError(res: Response, baseUrl: string): Promise<ConnectoryError> {
-  let body: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse((await res.text()).slice(0, 2_000_000));
-    if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
-  } catch {
-    // not problem+json (a proxy page): the status line has to do
-  }
-  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-  const problems: Problem[] = Array.isArray(body.errors)
-    ? body.errors.slice(0, 200).map((e: Record<string, unknown>) => ({
-        code: str(e?.code) ?? "registry.problem",
-        severity: "error" as const,
-        file: str(e?.file) ?? "",
-        path: str(e?.path) ?? "",
-        message: str(e?.message) ?? String(e),
-      }))
-    : [];
-  const code = str(body.code) ?? `registry.http.${res.status}`;
-  const hint =
-    res.status === 401
-      ? "log in again with `connectory login <marketplace> --token <token>`"
-      : (str(body.hint) ?? `the registry at ${baseUrl} refused the request (${res.status})`);
-  return new ConnectoryError(
-    code,
-    str(body.detail) ?? `${baseUrl} answered ${res.status} ${res.statusText}`,
-    {
-      status: res.status,
-      hint,
-      ...(problems.length > 0 ? { problems } : {}),
-    },
-  );
+  const error = problemError(res.status, await res.text().catch(() => ""), {
+    code: `registry.http.${res.status}`,
+    message: `${baseUrl} answered ${res.status} ${res.statusText}`,
+    hint: `the registry at ${baseUrl} refused the request (${res.status})`,
+  });
+  if (res.status !== 401) return error;
+  return new ConnectoryError(error.code, error.message, {
+    status: 401,
+    hint: "log in again with `connectory login <marketplace> --token <token>`",
+  });
 }

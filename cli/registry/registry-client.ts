@@ -5,7 +5,7 @@ import type {
   ReceivedListItem,
   ReceivedVersionDocument,
 } from "../../src/core/api/documents.js";
-import type { Problem } from "../../src/core/types.js";
+import { problemError } from "./problem-error.js";
 import { httpGet, type GetFn, type GetResponse } from "./http-get.js";
 import {
   invalid,
@@ -139,7 +139,7 @@ export class RegistryClient {
         },
       );
     }
-    if (!res.ok) throw await problemError(res, url);
+    if (!res.ok) throw await problemFrom(res, url);
     return res;
   }
 }
@@ -184,33 +184,11 @@ async function readLimited(
   return out;
 }
 
-async function problemError(res: GetResponse, url: string): Promise<ConnectoryError> {
-  let body: Record<string, unknown> = {};
-  try {
-    const text = await res.text();
-    const parsed: unknown = JSON.parse(text.slice(0, 1_000_000));
-    if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
-  } catch {
-    // Not problem+json (a proxy's HTML page, …): fall back to the status line.
-  }
-  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-  const code = str(body.code) ?? (res.status === 404 ? "registry.not-found" : `registry.http.${res.status}`);
-  const message = str(body.detail) ?? str(body.title) ?? `${url} answered ${res.status} ${res.statusText}`;
-  const problems: Problem[] = Array.isArray(body.errors)
-    ? body.errors.slice(0, 100).map((e: { path?: unknown; message?: unknown }) => ({
-        code,
-        severity: "error",
-        file: "",
-        path: typeof e?.path === "string" ? e.path : "",
-        message: typeof e?.message === "string" ? e.message : String(e),
-      }))
-    : [];
-  return new ConnectoryError(code, message, {
-    status: res.status,
-    ...(problems.length ? { problems } : {}),
-    hint:
-      str(body.hint) ??
-      (res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`),
+async function problemFrom(res: GetResponse, url: string): Promise<ConnectoryError> {
+  return problemError(res.status, await res.text().catch(() => ""), {
+    code: res.status === 404 ? "registry.not-found" : `registry.http.${res.status}`,
+    message: `${url} answered ${res.status} ${res.statusText}`,
+    hint: res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`,
   });
 }
 

@@ -51,6 +51,31 @@ describe("RegistryClient", () => {
     ]);
   });
 
+  it("keeps each problem's own code and file, as the registry sends them (one reader for every client)", async () => {
+    const e = await failure(
+      client(() =>
+        problem(422, {
+          detail: "the package has 2 problems",
+          code: "package.invalid",
+          errors: [
+            { code: "manifest.name.invalid", file: "plugin.json", path: "/name", message: "bad name" },
+            { code: "mcp.invalid", file: "mcp.json", path: "", message: "not JSON" },
+          ],
+        }),
+      ).connector("x"),
+    );
+    expect(e.problems).toEqual([
+      {
+        code: "manifest.name.invalid",
+        severity: "error",
+        file: "plugin.json",
+        path: "/name",
+        message: "bad name",
+      },
+      { code: "mcp.invalid", severity: "error", file: "mcp.json", path: "", message: "not JSON" },
+    ]);
+  });
+
   it("a non-JSON error page still gives a clear error", async () => {
     const e = await failure(
       client(
