@@ -153,6 +153,17 @@ describe("approving tools: run's in-session check and trust", () => {
     expect(JSON.parse(await fs.readFile(homePaths(h).pins, "utf8")).servers).toEqual({});
   });
 
+  it("uninstall with an unreadable pins.json stops before changing anything", async () => {
+    const { h } = await setup();
+    await fs.writeFile(homePaths(h).pins, "{ not json");
+    const installed = await fs.readFile(homePaths(h).installed, "utf8");
+    const r = await cli(["uninstall", "notes", "--json"], { home: h });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("pins.json");
+    expect(await fs.readFile(homePaths(h).installed, "utf8")).toBe(installed);
+    expect(await fs.readFile(homePaths(h).pins, "utf8")).toBe("{ not json");
+  });
+
   it("mcp remove drops the hand-written server's pins", async () => {
     const { h, file } = await setup();
     const mcp = {
