@@ -1,13 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import {
-  exportEntries,
-  getHost,
-  type ExportMode,
-  type ExportServer,
-  type HostId,
-} from "../../src/core/hosts/index.js";
+import { exportEntries, getHost, type ExportServer } from "../../src/core/hosts/index.js";
+import type { ExportMode, HostId } from "../../src/core/hosts/types.js";
 import type { EntryReport } from "../../src/core/hosts/ownership.js";
 import type { ServerSpec } from "../../src/core/types.js";
 import type { Command } from "../command.js";

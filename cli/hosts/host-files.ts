@@ -11,7 +11,7 @@ import {
   MAX_HOST_FILE_BYTES,
   parseHostDocument,
 } from "../../src/core/hosts/document.js";
-import type { HostAdapter, HostEntry, Launcher } from "../../src/core/hosts/index.js";
+import type { HostAdapter, HostEntry, Launcher } from "../../src/core/hosts/types.js";
 import { planEntries, type EntryReport, type OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";

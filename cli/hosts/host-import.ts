@@ -3,7 +3,7 @@ import { entriesAt, parseHostDocument } from "../../src/core/hosts/document.js";
 import { duplicateKeys } from "../../src/core/hosts/duplicate-keys.js";
 import { entryToServer } from "../../src/core/hosts/import-entry.js";
 import { hasTemplates, moveSecrets } from "../../src/core/hosts/import-secrets.js";
-import type { HostAdapter } from "../../src/core/hosts/index.js";
+import type { HostAdapter } from "../../src/core/hosts/types.js";
 import { entryHash } from "../../src/core/hosts/ownership.js";
 import { canonical } from "../../src/core/hosts/document.js";
 import type { Credentials, ServerSpec } from "../../src/core/types.js";

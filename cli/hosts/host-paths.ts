@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { HostId } from "../../src/core/hosts/index.js";
+import type { HostId } from "../../src/core/hosts/types.js";
 
 export type HostScope = "user" | "project";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { HOST_IDS } from "../../src/core/hosts/index.js";
+import { HOST_IDS } from "../../src/core/hosts/types.js";
 import { PAGE_CSP } from "../../web/lib/security-headers.js";
 import { createTestRegistry, packPackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
 import { hostilePackage } from "./hostile-package.js";
@@ -104,6 +104,19 @@ describe("search", () => {
     const echoed = await page(`/search?q=${encodeURIComponent('"><script>alert(1)</script>')}`);
     expect(echoed.html).not.toContain("<script>alert(1)");
     expect(echoed.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  test("offers relevance only for a query with words, and marks the order the registry used", async () => {
+    const current = (html: string) => /<a href="[^"]*" aria-current="true">(\w+)<\/a>/.exec(html)?.[1];
+    const words = (await page("/search?q=weather")).html;
+    expect(words).toContain(">relevance</a>");
+    expect(current(words)).toBe("relevance");
+    // Punctuation is no words: the search runs by downloads, so relevance is neither offered nor marked.
+    for (const url of ["/search?q=!!!", "/search?sort=relevance", "/search?q=--&sort=relevance"]) {
+      const { html } = await page(url);
+      expect(html, url).not.toContain(">relevance</a>");
+      expect(current(html), url).toBe("downloads");
+    }
   });
 
   test("a bad query is a 400 page naming the problem, not a crash", async () => {

@@ -33,8 +33,6 @@ import { trae } from "./trae.js";
 import { warp } from "./warp.js";
 import { workbuddy } from "./workbuddy.js";
 
-export * from "./types.js";
-
 /** Every adapter by host id. */
 export const HOSTS: Record<HostId, HostAdapter> = {
   "claude-desktop": claudeDesktop,
