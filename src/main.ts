@@ -17,6 +17,7 @@ try {
     databaseUrl: env.DATABASE_URL || "./data/registry.db",
     storageDir: env.STORAGE_URL || env.STORAGE_DIR || "./data/blobs",
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.REGISTRY_NAMESPACE ? { namespace: env.REGISTRY_NAMESPACE } : {}),
     env,
     seed: env.SEED !== "0",
     log,

@@ -29,6 +29,7 @@ export function webNotFound(c: Context): Response | Promise<Response> | undefine
     c.req.method !== "GET" ||
     pathname.startsWith("/v1/") ||
     pathname === "/v1" ||
+    /^\/v0(\.1)?(\/|$)/.test(pathname) || // the official registry API answers problem+json too
     pathname === "/healthz"
   ) {
     return undefined;

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, type ServerType } from "@hono/node-server";
 import { createApp } from "../app.js";
+import { checkNamespace } from "../core/official/names.js";
 import { openDatabase } from "../db/open-database.js";
 import type { RegistryRepository } from "../db/repository.js";
 import type { Registry } from "../registry/registry.js";
@@ -20,6 +21,8 @@ export interface ServerOptions {
   env?: Record<string, string | undefined>;
   /** Defaults to http://<host>:<port actually bound>. */
   publicUrl?: string;
+  /** The namespace of official registry names (REGISTRY_NAMESPACE); default dev.connectory. */
+  namespace?: string;
   /** Seed an empty registry with plugins-sample/. */
   seed: boolean;
   log: (message: string) => void;
@@ -37,6 +40,7 @@ export interface RunningServer {
 
 /** Opens the database and blob store, listens, prepares documents, seeds if asked. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  if (options.namespace !== undefined) checkNamespace(options.namespace); // before anything is opened
   const repo = await openDatabase(options.databaseUrl);
   const blobs = createBlobStore(options.storageDir, options.env ?? {});
   // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
@@ -65,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     db: repo,
     blobs,
     publicUrl,
+    ...(options.namespace ? { namespace: options.namespace } : {}),
     log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
   });
   const close = async () => {

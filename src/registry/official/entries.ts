@@ -1,0 +1,89 @@
+import semver from "semver";
+import { serverEntries, type VersionSource } from "../../core/official/server-json.js";
+import type { ServerResponse } from "../../core/official/types.js";
+import { OFFICIAL_META } from "../../core/official/types.js";
+import type { RegistryDeps } from "../context.js";
+import { ensureBundles } from "./bundles.js";
+
+/** What the official API services work with: the registry's deps and its namespace (REGISTRY_NAMESPACE). */
+export interface OfficialContext {
+  deps: RegistryDeps;
+  namespace: string;
+}
+
+/** The parts of a prepared connector document (GET /v1/connectors/:name) the entries need. */
+interface ConnectorDoc {
+  name: string;
+  publisher: string;
+  updatedAt: string;
+  distTags: Record<string, string>;
+  versions: Record<string, { version: string; yanked: boolean }>;
+}
+
+/** Which versions of a connector a request wants. */
+export type VersionPick = { latest: true } | { exact: string } | { all: true };
+
+/**
+ * The official `latest` of a connector: its `latest` dist-tag, else (only prereleases) the highest version
+ * not yanked, else (all yanked) the highest, which is then `deleted`.
+ */
+export function officialLatest(doc: Pick<ConnectorDoc, "distTags" | "versions">): string | undefined {
+  if (doc.distTags.latest !== undefined) return doc.distTags.latest;
+  const ordered = Object.values(doc.versions).sort((a, b) => semver.rcompare(a.version, b.version));
+  return (ordered.find((v) => !v.yanked) ?? ordered[0])?.version;
+}
+
+/**
+ * The entries of one connector for the versions picked, ordered by name, then newest version first;
+ * `deleted` entries (yanked versions) only when asked for.
+ */
+export async function connectorEntries(
+  ctx: OfficialContext,
+  row: { name: string; document: string; downloads: number },
+  pick: VersionPick,
+  includeDeleted: boolean,
+): Promise<ServerResponse[]> {
+  const doc = JSON.parse(row.document) as ConnectorDoc;
+  const latest = officialLatest(doc);
+  const wanted =
+    "latest" in pick
+      ? latest !== undefined
+        ? [latest]
+        : []
+      : "exact" in pick
+        ? Object.hasOwn(doc.versions, pick.exact)
+          ? [pick.exact]
+          : []
+        : Object.keys(doc.versions);
+  const entries: ServerResponse[] = [];
+  for (const version of wanted) {
+    if (!includeDeleted && doc.versions[version]?.yanked) continue;
+    const found = await ctx.deps.repo.versionDocument(row.name, version);
+    if (!found) continue; // removed between the two reads
+    const source = JSON.parse(found.body) as VersionSource;
+    entries.push(
+      ...serverEntries({
+        namespace: ctx.namespace,
+        publicUrl: ctx.deps.publicUrl,
+        connector: {
+          name: row.name,
+          publisher: doc.publisher,
+          updatedAt: doc.updatedAt,
+          downloads: row.downloads,
+          ...(latest !== undefined ? { latest } : {}),
+        },
+        version: source,
+        bundles: await ensureBundles(ctx.deps, row.name, source),
+      }),
+    );
+  }
+  return entries
+    .filter((e) => includeDeleted || e._meta[OFFICIAL_META].status !== "deleted")
+    .sort((a, b) =>
+      a.server.name < b.server.name
+        ? -1
+        : a.server.name > b.server.name
+          ? 1
+          : semver.rcompare(a.server.version, b.server.version),
+    );
+}
