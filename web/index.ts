@@ -3,6 +3,7 @@ import type { Registry } from "../src/registry/registry.js";
 import { createSnippetSource, type ApiClient } from "./lib/host-snippets.js";
 import { errorPage, pageRoutes } from "./routes/page-routes.js";
 import { fileRoutes } from "./routes/file-routes.js";
+import { apiPageRoutes } from "./routes/api-page-routes.js";
 import { ConnectoryError } from "../src/core/errors.js";
 
 export interface WebDeps {
@@ -15,6 +16,7 @@ export interface WebDeps {
 export function createWebRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   app.route("/", fileRoutes(deps.registry));
+  app.route("/", apiPageRoutes(deps));
   app.route("/", pageRoutes({ registry: deps.registry, hostTabs: createSnippetSource(deps.api) }));
   return app;
 }
