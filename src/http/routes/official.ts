@@ -43,7 +43,7 @@ export function officialRoutes(api: OfficialApi): Hono {
     for (const path of [`${base}/servers/:name`, `${base}/servers/:namespace/:server`]) {
       app.get(`${path}/versions`, async (c) => json(c, await api.versions(name(c), includeDeleted(c))));
       app.get(`${path}/versions/:version`, async (c) =>
-        json(c, await api.version(name(c), c.req.param("version")!, includeDeleted(c))),
+        sendPrepared(c, await api.version(name(c), c.req.param("version")!, includeDeleted(c))),
       );
     }
   }

@@ -12,7 +12,7 @@ export interface OfficialContext {
 }
 
 /** The parts of a prepared connector document (GET /v1/connectors/:name) the entries need. */
-interface ConnectorDoc {
+export interface ConnectorDoc {
   name: string;
   publisher: string;
   updatedAt: string;
@@ -61,21 +61,7 @@ export async function connectorEntries(
     const found = await ctx.deps.repo.versionDocument(row.name, version);
     if (!found) continue; // removed between the two reads
     const source = JSON.parse(found.body) as VersionSource;
-    entries.push(
-      ...serverEntries({
-        namespace: ctx.namespace,
-        publicUrl: ctx.deps.publicUrl,
-        connector: {
-          name: row.name,
-          publisher: doc.publisher,
-          updatedAt: doc.updatedAt,
-          downloads: row.downloads,
-          ...(latest !== undefined ? { latest } : {}),
-        },
-        version: source,
-        bundles: await ensureBundles(ctx.deps, row.name, source),
-      }),
-    );
+    entries.push(...(await versionEntries(ctx, { ...row, doc, latest }, source)));
   }
   return entries
     .filter((e) => includeDeleted || e._meta[OFFICIAL_META].status !== "deleted")
@@ -86,4 +72,25 @@ export async function connectorEntries(
           ? 1
           : semver.rcompare(a.server.version, b.server.version),
     );
+}
+
+/** The entries of one version document (every server, deleted or not), its bundles built if needed. */
+export async function versionEntries(
+  ctx: OfficialContext,
+  connector: { name: string; doc: ConnectorDoc; downloads: number; latest: string | undefined },
+  source: VersionSource,
+): Promise<ServerResponse[]> {
+  return serverEntries({
+    namespace: ctx.namespace,
+    publicUrl: ctx.deps.publicUrl,
+    connector: {
+      name: connector.name,
+      publisher: connector.doc.publisher,
+      updatedAt: connector.doc.updatedAt,
+      downloads: connector.downloads,
+      ...(connector.latest !== undefined ? { latest: connector.latest } : {}),
+    },
+    version: source,
+    bundles: await ensureBundles(ctx.deps, connector.name, source),
+  });
 }

@@ -1,7 +1,8 @@
 import { ConnectoryError } from "../../core/errors.js";
 import { checkNamespace, DEFAULT_NAMESPACE } from "../../core/official/names.js";
 import type { VersionSource } from "../../core/official/server-json.js";
-import type { ServerList, ServerResponse } from "../../core/official/types.js";
+import type { ServerList } from "../../core/official/types.js";
+import type { Prepared } from "../../db/repository.js";
 import type { Registry } from "../registry.js";
 import { bundleBytes, ensureBundles } from "./bundles.js";
 import type { OfficialContext } from "./entries.js";
@@ -13,7 +14,8 @@ export interface OfficialApi {
   namespace: string;
   list(params: ServerListParams): Promise<ServerList>;
   versions(name: string, includeDeleted: boolean): Promise<ServerList>;
-  version(name: string, version: string, includeDeleted: boolean): Promise<ServerResponse>;
+  /** One entry, prepared (bytes + ETag): the hot read. */
+  version(name: string, version: string, includeDeleted: boolean): Promise<Prepared>;
   /** GET /v1/connectors/:name/:version/server.json */
   serverJson(name: string, ref: string): Promise<ServerList>;
   /** GET /v1/connectors/:name/:version/bundles/:server.mcpb */

@@ -4,7 +4,9 @@ import type { ServerList, ServerResponse } from "../../core/official/types.js";
 import { clip } from "../names.js";
 import { resolveVersionRef } from "../reads.js";
 import { parseSearch } from "../search-params.js";
+import type { Prepared } from "../../db/repository.js";
 import { connectorEntries, type OfficialContext, type VersionPick } from "./entries.js";
+import { preparedVersionEntry } from "./version-entry.js";
 import { encodeCursor, parseListParams, type ListPosition, type ServerListParams } from "./list-params.js";
 
 // The official registry read API over Connectory's connectors (GET /v0.1/servers …).
@@ -65,15 +67,14 @@ export async function serverVersions(
   return { servers, metadata: { count: servers.length } };
 }
 
-/** GET /v0.1/servers/{name}/versions/{version}: one version (`latest` allowed). */
+/** GET /v0.1/servers/{name}/versions/{version}: one version (`latest` allowed), prepared for sending. */
 export async function serverVersion(
   ctx: OfficialContext,
   name: string,
   version: string,
   includeDeleted: boolean,
-): Promise<ServerResponse> {
-  const pick: VersionPick = version === "latest" ? { latest: true } : { exact: version };
-  const [entry] = await entriesNamed(ctx, name, pick, includeDeleted);
+): Promise<Prepared> {
+  const entry = await preparedVersionEntry(ctx, name, version, includeDeleted);
   if (entry) return entry;
   if ((await entriesNamed(ctx, name, { all: true }, includeDeleted)).length === 0) throw serverNotFound(name);
   throw new ConnectoryError("official.version.not-found", `${clip(name)} has no version ${clip(version)}`, {

@@ -208,6 +208,30 @@ describe("GET /v0.1/servers/{name}/versions[/{version}]", () => {
     expect(versions.metadata).toEqual({ count: 2 });
   });
 
+  it("an entry follows every change: downloads, a tools report, deprecation (nothing stale is served)", async () => {
+    await publish("live", "1.0.0");
+    const path = `/v0.1/servers/${NS}%2Flive/versions/latest`;
+    const get = async () => json<ServerResponse>(await reg.request(path));
+    const first = await get();
+    expect(first._meta[CONNECTORY_META]).toMatchObject({ downloads: 0 });
+    expect(await get()).toEqual(first);
+    expect((await reg.request("/v1/connectors/live/1.0.0/tarball")).status).toBe(200);
+    expect((await get())._meta[CONNECTORY_META]).toMatchObject({ downloads: 1 });
+    const tools = await reg.request("/v1/connectors/live/1.0.0/tools", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${acme}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        tools: [{ name: "ping", description: "Pings", inputSchema: { type: "object" } }],
+      }),
+    });
+    expect(tools.status).toBe(200);
+    expect((await get())._meta[CONNECTORY_META]!.tools).toEqual([{ name: "ping", description: "Pings" }]);
+    expect((await post("/v1/connectors/live/1.0.0/deprecate", { message: "stop" })).status).toBe(200);
+    expect((await get())._meta[OFFICIAL_META]).toMatchObject({ status: "deprecated", statusMessage: "stop" });
+    expect((await post("/v1/connectors/live/1.0.0/yank")).status).toBe(200);
+    expect((await reg.request(path)).status).toBe(404);
+  });
+
   it("404 for unknown servers and versions, deleted ones unless include_deleted; 422 for a bad flag", async () => {
     const cases: Array<[string, number, string]> = [
       [`/v0.1/servers/${NS}%2Fnope/versions`, 404, "official.server.not-found"],
