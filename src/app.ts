@@ -4,7 +4,7 @@ import { installErrorEdge } from "./http/error-edge.js";
 import { registerRoutes } from "./http/routes/index.js";
 import { officialRoutes } from "./http/routes/official.js";
 import { serverJsonRoutes } from "./http/routes/server-json.js";
-import { createOfficialApi } from "./registry/official/official-api.js";
+import { createOfficialApi, type OfficialApi } from "./registry/official/official-api.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { createWebRoutes, webNotFound } from "../web/index.js";
@@ -22,7 +22,7 @@ export interface AppDeps {
 }
 
 /** The registry's HTTP app: wiring only, no I/O until a request arrives. */
-export function createApp(deps: AppDeps): Hono & { registry: Registry } {
+export function createApp(deps: AppDeps): Hono & { registry: Registry; official: OfficialApi } {
   const registry = createRegistry({
     repo: deps.db,
     blobs: deps.blobs,
@@ -44,5 +44,5 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry } {
   app.route("/", serverJsonRoutes(official));
   registerRoutes(app, registry);
   app.route("/", createWebRoutes({ registry, api: app })); // the web marketplace (web/), after the API
-  return Object.assign(app, { registry });
+  return Object.assign(app, { registry, official });
 }

@@ -9,6 +9,8 @@ import type { Registry } from "../registry/registry.js";
 import { samplesDir, seedSamples } from "../registry/seed.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
 import { withFastPath } from "./fast-path.js";
+import { withOfficialFastPath } from "./official-fast-path.js";
+import type { OfficialApi } from "../registry/official/official-api.js";
 import { problem, problemResponse } from "./problem.js";
 
 export interface ServerOptions {
@@ -47,12 +49,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let handler: (request: Request) => Response | Promise<Response> = () =>
     problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });
   let fastRegistry: Registry | undefined; // the fast path of GET /v1/connectors/:name, once ready
+  let fastOfficial: OfficialApi | undefined; // and of GET /v0.1/servers/{name}/versions/{version}
   let server: ServerType;
   let port: number;
   try {
     ({ server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
       const listener = getRequestListener((request) => handler(request), { hostname: options.host });
-      const s = createServer(withFastPath(listener, () => fastRegistry));
+      const s = createServer(
+        withOfficialFastPath(
+          withFastPath(listener, () => fastRegistry),
+          () => fastOfficial,
+        ),
+      );
       s.once("error", reject);
       s.listen(options.port, options.host, () =>
         resolve({ server: s, port: (s.address() as AddressInfo).port }),
@@ -83,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await app.registry.ready();
     handler = (request) => app.fetch(request);
     fastRegistry = app.registry;
+    fastOfficial = app.official;
     const dir = options.seed ? samplesDir() : undefined;
     if (dir) {
       const seeded = await seedSamples({ app, repo, dir, now: () => new Date(), log: options.log });
