@@ -120,8 +120,9 @@ export interface ServerListQuery {
 export interface ServerListRow {
   name: string;
   group: number;
-  /** The prepared connector document (without downloads) and the live download count. */
+  /** The prepared connector document (without downloads), its ETag, and the live download count. */
   document: string;
+  etag: string;
   downloads: number;
 }
 

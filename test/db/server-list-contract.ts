@@ -86,6 +86,7 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       });
       expect(JSON.parse(row!.document).name).toBe("alpha");
       expect(row!.downloads).toBe(0);
+      expect(row!.etag).toBe((await repo.connectorDocument("alpha"))!.etag);
     });
   });
 }

@@ -19,7 +19,8 @@ export async function listServersPg(client: Sql, query: ServerListQuery): Promis
   if (text) where.push(tsquery !== undefined ? sql`(${byName} OR c.search @@ ${tsquery}::tsquery)` : byName);
   if (query.updatedSince !== undefined) where.push(sql`c.updated_at > ${query.updatedSince}`);
   const group = text ? sql`CASE WHEN ${byName} THEN 0 ELSE 1 END` : sql`0`;
-  const inner = sql`SELECT c.name, (${group})::int AS "group", c.document, c.downloads::float8 AS downloads
+  const inner = sql`SELECT c.name, (${group})::int AS "group", c.document, c.etag,
+      c.downloads::float8 AS downloads
     FROM connectors c ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
   const from = query.from;
   const keyset = from

@@ -43,7 +43,8 @@ function buildSql(text: boolean, fts: boolean, since: boolean, from: boolean): s
   }
   if (since) where.push("c.updated_at > :since");
   const group = text ? `CASE WHEN ${byName} THEN 0 ELSE 1 END` : "0";
-  const inner = `SELECT c.name AS name, ${group} AS "group", c.document AS document, c.downloads AS downloads
+  const inner = `SELECT c.name AS name, ${group} AS "group", c.document AS document, c.etag AS etag,
+      c.downloads AS downloads
     FROM connectors c ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   if (!text) {
     // No groups: a plain walk of the name index.

@@ -20,6 +20,10 @@ export interface ConnectorDoc {
   versions: Record<string, { version: string; yanked: boolean }>;
 }
 
+// Built entries of recent versions (listings page through the same connectors again and again).
+const MAX_REMEMBERED = 4096;
+const remembered = new Map<string, ServerResponse[]>();
+
 /** Which versions of a connector a request wants. */
 export type VersionPick = { latest: true } | { exact: string } | { all: true };
 
@@ -39,7 +43,7 @@ export function officialLatest(doc: Pick<ConnectorDoc, "distTags" | "versions">)
  */
 export async function connectorEntries(
   ctx: OfficialContext,
-  row: { name: string; document: string; downloads: number },
+  row: { name: string; document: string; etag: string; downloads: number },
   pick: VersionPick,
   includeDeleted: boolean,
 ): Promise<ServerResponse[]> {
@@ -60,8 +64,16 @@ export async function connectorEntries(
     if (!includeDeleted && doc.versions[version]?.yanked) continue;
     const found = await ctx.deps.repo.versionDocument(row.name, version);
     if (!found) continue; // removed between the two reads
-    const source = JSON.parse(found.body) as VersionSource;
-    entries.push(...(await versionEntries(ctx, { ...row, doc, latest }, source)));
+    // Every validator the entries depend on is in the key, so a remembered list is never stale.
+    const key = `${ctx.namespace}|${ctx.deps.publicUrl}|${row.name}|${row.etag}|${row.downloads}|${found.etag}`;
+    let built = remembered.get(key);
+    if (!built) {
+      const source = JSON.parse(found.body) as VersionSource;
+      built = await versionEntries(ctx, { ...row, doc, latest }, source);
+      remembered.set(key, built);
+      if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+    }
+    entries.push(...built);
   }
   return entries
     .filter((e) => includeDeleted || e._meta[OFFICIAL_META].status !== "deleted")

@@ -94,7 +94,7 @@ export async function versionServerJson(
   const servers = found
     ? await connectorEntries(
         ctx,
-        { name, document: found.body, downloads: found.downloads },
+        { name, document: found.body, etag: found.etag, downloads: found.downloads },
         { exact: version },
         true,
       )
@@ -119,7 +119,7 @@ async function entriesNamed(
   if (!parsed) return [];
   const found = await ctx.deps.repo.connectorDocument(parsed.connector);
   if (!found) return [];
-  const row = { name: parsed.connector, document: found.body, downloads: found.downloads };
+  const row = { name: parsed.connector, document: found.body, etag: found.etag, downloads: found.downloads };
   return (await connectorEntries(ctx, row, pick, includeDeleted)).filter((e) => e.server.name === name);
 }
 
