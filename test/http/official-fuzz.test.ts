@@ -61,6 +61,8 @@ it("random paths and queries: never a 5xx, always JSON with CORS", async () => {
       async (base, parts, params) => {
         const q = new URLSearchParams(params).toString();
         const path = `${base}/servers${parts.length > 0 ? `/${parts.join("/")}` : ""}${q ? `?${q}` : ""}`;
+        // `..` segments can climb out of the API before any route sees the request (URL resolution).
+        if (!new URL(path, reg.publicUrl).pathname.startsWith(`${base}/`)) return;
         const res = await reg.request(path);
         expect(res.status, path).toBeLessThan(500);
         expect(res.headers.get("content-type") ?? "", path).toMatch(/json/);
