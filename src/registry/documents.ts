@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import semver from "semver";
 import type { ConnectorPackage } from "../core/package/validate-package.js";
+import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
 import type { PluginManifest } from "../core/types.js";
 import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
 
@@ -134,6 +135,8 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
     latest: tags.latest ?? null,
     updatedAt: state.updatedAt,
     document,
+    nameSkeleton: nameSkeleton(state.name),
+    displaySkeleton: m?.displayName !== undefined ? (displaySkeleton(m.displayName) ?? null) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { PackageFiles, PluginManifest, Problem, ServerSet, Skill, TokenSchema } from "../types.js";
 import { checkTemplates } from "./check-templates.js";
+import { checkDisplayLimits } from "./display-limits.js";
 import { checkIcon } from "./icon.js";
 import { readJson, readText } from "./json-file.js";
 import { checkLimits } from "./limits.js";
@@ -48,6 +49,7 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   const schemaJson = readJson(files, "token-schema.json", "token-schema", false, problems);
   const tokenSchema = schemaJson.found ? validateTokenSchema(schemaJson.value) : undefined;
   problems.push(...(tokenSchema?.problems ?? []));
+  problems.push(...checkDisplayLimits(files, tokenSchema?.schema));
 
   if (servers && mcpJson.found) {
     if (Object.keys(servers.servers).length === 0 && !servers.problems.some((p) => p.severity === "error")) {
