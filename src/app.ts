@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { RegistryRepository } from "./db/repository.js";
+import { authRateLimit } from "./http/auth-rate-limit.js";
 import { installErrorEdge } from "./http/error-edge.js";
 import { registerRoutes } from "./http/routes/index.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
@@ -30,6 +31,8 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry } {
     deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error)),
     webNotFound,
   );
+  const clock = deps.now;
+  app.use("/v1/*", authRateLimit(clock ? { now: () => clock().getTime() } : {})); // 429 after failed logins
   registerRoutes(app, registry);
   app.route("/", createWebRoutes({ registry, api: app })); // the web marketplace (web/), after the API
   return Object.assign(app, { registry });

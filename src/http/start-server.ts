@@ -40,14 +40,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const repo = await openDatabase(options.databaseUrl);
   const blobs = createBlobStore(options.storageDir, options.env ?? {});
   // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
-  let handler: (request: Request) => Response | Promise<Response> = () =>
+  // The env carries the node request (`incoming`): the client address for rate limits and download counts.
+  let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });
   let fastRegistry: Registry | undefined; // the fast path of GET /v1/connectors/:name, once ready
   let server: ServerType;
   let port: number;
   try {
     ({ server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-      const listener = getRequestListener((request) => handler(request), { hostname: options.host });
+      const listener = getRequestListener((request, env) => handler(request, env), {
+        hostname: options.host,
+      });
       const s = createServer(withFastPath(listener, () => fastRegistry));
       s.once("error", reject);
       s.listen(options.port, options.host, () =>
@@ -73,10 +76,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
     await repo.close();
+    await app.registry.deps.readme.close();
   };
   try {
     await app.registry.ready();
-    handler = (request) => app.fetch(request);
+    handler = (request, env) => app.fetch(request, env);
     fastRegistry = app.registry;
     const dir = options.seed ? samplesDir() : undefined;
     if (dir) {

@@ -47,6 +47,14 @@ export interface TestRegistryOptions {
   databaseUrl?: string;
 }
 
+/**
+ * The env @hono/node-server gives a request from `address` (its `incoming` socket): pass it as the third
+ * argument of `app.request` to act as that client (download counts, the failed-authentication limit).
+ */
+export function clientEnv(address: string): { incoming: { socket: { remoteAddress: string } } } {
+  return { incoming: { socket: { remoteAddress: address } } };
+}
+
 /** Creates an in-process registry (use in beforeAll; close in afterAll). */
 export async function createTestRegistry(options: TestRegistryOptions = {}): Promise<TestRegistry> {
   const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "connectory-registry-")));
