@@ -136,7 +136,8 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
     updatedAt: state.updatedAt,
     document,
     nameSkeleton: nameSkeleton(state.name),
-    displaySkeleton: m?.displayName !== undefined ? (displaySkeleton(m.displayName) ?? null) : null,
+    // What a card shows as the title: the display name, else the name.
+    displaySkeleton: displaySkeleton(m?.displayName ?? state.name) ?? null,
   };
 }
 

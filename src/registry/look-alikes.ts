@@ -18,19 +18,22 @@ export async function checkLookAlikes(
     state: ConnectorState | undefined;
   },
 ): Promise<void> {
+  // A new name against names and titles (a card's title is the display name, else the name).
   const name = input.state ? undefined : nameSkeleton(input.name);
+  const nameAsTitle = input.state ? undefined : displaySkeleton(input.name);
   const display = input.displayName === undefined ? undefined : displaySkeleton(input.displayName);
   const newDisplay = display !== undefined && !shownBefore(input.state, display) ? display : undefined;
-  const wanted = [...new Set([name, newDisplay].filter((s): s is string => s !== undefined))];
+  const wanted = [...new Set([name, nameAsTitle, newDisplay].filter((s): s is string => s !== undefined))];
   if (wanted.length === 0) return;
   const found = await tx.findLookAlikes(wanted, input.publisherId);
-  const matches = (skeleton: string | undefined) =>
-    skeleton === undefined
-      ? undefined
-      : found.find((c) => c.nameSkeleton === skeleton || c.displaySkeleton === skeleton);
-  const byName = matches(name);
+  const byName = found.find(
+    (c) =>
+      (name !== undefined && c.nameSkeleton === name) ||
+      (nameAsTitle !== undefined && c.displaySkeleton === nameAsTitle),
+  );
   if (byName) throw lookAlike("publish.name.look-alike", `the name "${input.name}"`, byName);
-  const byDisplay = matches(newDisplay);
+  const byDisplay =
+    newDisplay === undefined ? undefined : found.find((c) => c.displaySkeleton === newDisplay);
   if (byDisplay) {
     throw lookAlike("publish.display-name.look-alike", `the display name "${input.displayName}"`, byDisplay);
   }
@@ -38,7 +41,7 @@ export async function checkLookAlikes(
 
 function shownBefore(state: ConnectorState | undefined, skeleton: string): boolean {
   return (state?.versions ?? []).some((v) => {
-    const shown = (JSON.parse(v.content) as VersionContent).manifest.displayName;
+    const shown = (JSON.parse(v.content) as VersionContent).manifest.displayName ?? state?.name;
     return shown !== undefined && displaySkeleton(shown) === skeleton;
   });
 }

@@ -88,6 +88,12 @@ const SEQUENCES: Array<[RegExp, string]> = [
   [/vv/g, "w"],
 ];
 
+/**
+ * In a display name (mixed case) a capital I is an l, and an i may be either: they all fold to l, so
+ * "CIoudMaiI", "CLOUDMAIL" and "CloudMail" agree. Names are lower-case, where i and l differ (the dot).
+ */
+const DISPLAY_I = /[il]/g;
+
 function fold(text: string, drop: RegExp): string {
   // NFKD splits compatibility forms (ｍ, ﬁ) and accents; the marks then go, so é and e look alike too.
   const decomposed = text.normalize("NFKD").replace(/\p{M}/gu, "");
@@ -110,6 +116,6 @@ export function nameSkeleton(name: string): string {
  * "CloudMail (official)" and "Cloud Mail (Official)" collide. Undefined for a name with no letters or digits.
  */
 export function displaySkeleton(displayName: string): string | undefined {
-  const folded = fold(displayName, /[^\p{L}\p{N}]/gu);
+  const folded = fold(displayName, /[^\p{L}\p{N}]/gu).replace(DISPLAY_I, "l");
   return folded === "" ? undefined : folded;
 }
