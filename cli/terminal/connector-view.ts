@@ -214,7 +214,9 @@ export function versionList(doc: ConnectorDocument) {
 /** The human page of `info`. */
 export function renderView(view: ConnectorView, doc: ConnectorDocument | undefined): string {
   const title = view.displayName ? `${view.displayName} (${view.name})` : view.name;
-  const lines = [`${title} ${view.version}`, `  ${view.description}`];
+  // The publisher next to the name (issue 12): a look-alike by someone else is told apart by who made it.
+  const by = view.publisher ? ` by ${view.publisher}` : "";
+  const lines = [`${title} ${view.version}${by}`, `  ${view.description}`];
   const meta = [
     view.publisher && `publisher: ${view.publisher}`,
     view.license && `license: ${view.license}`,

@@ -37,3 +37,8 @@ it("the connector page shows command line, cwd and env, and flags loader keys", 
   );
   expect(html).toContain(`<div class="launch-detail">env <code class="break">LOG_LEVEL=info</code></div>`);
 });
+
+it("listings show the publisher next to the name (issue 12, class 7)", async () => {
+  const html = await (await reg.request("/search?q=sneaky")).text();
+  expect(html).toMatch(/<span>sneaky<\/span> · <span>by acme<\/span>/);
+});
