@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
@@ -80,10 +79,8 @@ describe("display names", () => {
 });
 
 it("rows written before the skeleton columns are filled at start-up, so the check sees them", async () => {
-  const db = new Database(reg.dbFile);
-  db.prepare("UPDATE connectors SET name_skeleton = NULL, display_skeleton = NULL").run();
-  db.prepare("DELETE FROM meta WHERE key = 'derived_fields'").run();
-  db.close();
+  await reg.sql("UPDATE connectors SET name_skeleton = NULL, display_skeleton = NULL");
+  await reg.sql("DELETE FROM meta WHERE key = 'derived_fields'");
   const restarted = createApp({
     db: reg.repo,
     blobs: new FsBlobStore(reg.blobDir),
@@ -95,10 +92,6 @@ it("rows written before the skeleton columns are filled at start-up, so the chec
     body: await packPackage({ name: "c1oudmail", version: "1.0.0", publisher: "evil" }),
   });
   expect(res.status).toBe(409);
-  const db2 = new Database(reg.dbFile);
-  const row = db2.prepare("SELECT name_skeleton FROM connectors WHERE name = 'cloudmail'").get() as {
-    name_skeleton: string;
-  };
-  db2.close();
-  expect(row.name_skeleton).toBe("cloudmail");
+  const rows = await reg.sql("SELECT name_skeleton FROM connectors WHERE name = 'cloudmail'");
+  expect(rows).toEqual([{ name_skeleton: "cloudmail" }]);
 });

@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_README_BYTES } from "../../src/core/package/display-limits.js";
 import { validatePackage } from "../../src/core/package/validate-package.js";
@@ -30,8 +29,6 @@ beforeAll(async () => {
   ).toBe(201);
 });
 afterAll(() => reg.close());
-
-const sqlite = () => new Database(reg.dbFile);
 
 describe("README size cap", () => {
   it("validate refuses a README over 256 KiB with a coded error", () => {
@@ -81,14 +78,8 @@ describe("README rendered once, at publish, off the event loop", () => {
       { "README.md": "# Stored\n\n<script>alert(1)</script>" },
     );
     expect((await reg.publish(bytes, acme, "stored")).status).toBe(201);
-    const db = sqlite();
-    const row = db
-      .prepare(
-        "SELECT readme_html FROM versions WHERE version = '1.0.0' AND connector_id = (SELECT id FROM connectors WHERE name = 'stored')",
-      )
-      .get() as { readme_html: string };
-    db.close();
-    expect(row.readme_html).toBe("<h1>Stored</h1>\n");
+    // Stored at publish, before any page view.
+    expect(await reg.repo.readmeHtml("stored", "1.0.0")).toBe("<h1>Stored</h1>\n");
     // The page shows the stored HTML as it is: had it rendered the markdown itself, the marker would be absent.
     await reg.repo.storeReadmeHtml("stored", "1.0.0", "<p>stored-marker</p>");
     const page = await (await reg.request("/c/stored")).text();
@@ -97,9 +88,7 @@ describe("README rendered once, at publish, off the event loop", () => {
   });
 
   it("a version stored before READMEs were rendered (readme_html NULL) shows its README, rendered once and stored", async () => {
-    const db = sqlite();
-    db.prepare("UPDATE versions SET readme_html = NULL").run();
-    db.close();
+    await reg.sql("UPDATE versions SET readme_html = NULL");
     const page = await (await reg.request("/c/weather")).text();
     expect(page).toMatch(/<div class="markdown"><h1>/);
     expect(await reg.repo.readmeHtml("weather", "1.0.0")).toMatch(/^<h1>/);
