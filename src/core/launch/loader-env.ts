@@ -24,8 +24,8 @@ export const LOADER_ENV_RULES: readonly LoaderEnvRule[] = [
   { pattern: "DYLD_*", why: PRELOAD },
   // which program a command name means, and where configuration is read from
   { pattern: "PATH", why: "changes which program a command name runs" },
-  { pattern: "HOME", why: "changes where configuration (.npmrc, pip.conf, .gitconfig) is read from" },
-  { pattern: "XDG_CONFIG_HOME", why: "changes where configuration is read from" },
+  { pattern: "HOME", why: "changes the folder configuration (.npmrc, pip.conf, .gitconfig) is read in" },
+  { pattern: "XDG_CONFIG_HOME", why: "changes the folder configuration is read in" },
   { pattern: "BASH_ENV", why: STARTUP },
   { pattern: "ENV", why: STARTUP },
   { pattern: "ZDOTDIR", why: STARTUP },

@@ -156,7 +156,7 @@ export class PgTx implements RegistryTx {
         ),
       )
       .orderBy(connectors.name)
-      .limit(10);
+      .limit(50);
   }
 
   async setMeta(key: string, value: string): Promise<void> {

@@ -131,7 +131,7 @@ export class SqliteTx implements RegistryTx {
         ),
       )
       .orderBy(connectors.name)
-      .limit(10)
+      .limit(50)
       .all();
   }
 
