@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
@@ -115,6 +116,8 @@ async function spawnWorker(): Promise<Worker> {
 let bundled: Promise<string> | undefined;
 
 function bundledWorkerSource(): Promise<string> {
+  // Only our TypeScript is bundled (milliseconds); packages stay `require`s of their resolved files.
+  const resolve = createRequire(import.meta.url).resolve;
   return (bundled ??= import("esbuild").then(async ({ build }) => {
     const result = await build({
       entryPoints: [fileURLToPath(new URL("./readme-worker.ts", import.meta.url))],
@@ -123,6 +126,14 @@ function bundledWorkerSource(): Promise<string> {
       format: "cjs",
       write: false,
       logLevel: "silent",
+      plugins: [
+        {
+          name: "packages-by-path",
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (args) => ({ path: resolve(args.path), external: true }));
+          },
+        },
+      ],
     });
     return result.outputFiles[0]!.text;
   }));
