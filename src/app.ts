@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { RegistryRepository } from "./db/repository.js";
+import { authRateLimit } from "./http/auth-rate-limit.js";
 import { installErrorEdge } from "./http/error-edge.js";
 import { registerRoutes } from "./http/routes/index.js";
 import { officialRoutes } from "./http/routes/official.js";
@@ -40,6 +41,8 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry; official:
   };
   const app = new Hono();
   installErrorEdge(app, log, webNotFound);
+  const clock = deps.now;
+  app.use("/v1/*", authRateLimit(clock ? { now: () => clock().getTime() } : {})); // 429 after failed logins
   app.route("/", officialRoutes(official)); // the official MCP Registry API (/v0.1, /v0)
   app.route("/", serverJsonRoutes(official));
   registerRoutes(app, registry);

@@ -4,7 +4,7 @@ import { staleExportNotes } from "../hosts/host-exports.js";
 import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
-  usage: "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--yes]",
+  usage: "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--yes] [--accept-env]",
   description: `
 Resolves the version (ranges and tags skip yanked versions; an exact pin installs a yanked one with a
 warning), downloads the tarball, checks its sha512 against the registry's before unpacking, unpacks it to
@@ -12,7 +12,9 @@ plugins/cache/<marketplace>/<name>/<version>/ and records it in plugins/installe
 Credentials come from --config KEY=VALUE, environment variables named like the key, or a hidden prompt
 on a terminal. Without a terminal (or with --yes) and without every required value, the connector is
 installed with status needs-credentials and the command that completes it is printed.
-A bare name records ^<version>, so \`connectory update\` stays within that major version.`,
+A bare name records ^<version>, so \`connectory update\` stays within that major version.
+A server env key that changes how code is loaded (LD_PRELOAD, NODE_OPTIONS, npm_config_*, PYTHONPATH…)
+must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does not accept them.`,
   options: {
     marketplace: {
       type: "string",
@@ -32,6 +34,10 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
       short: "y",
       description: "never prompt: a connector lacking credentials is installed as needs-credentials",
     },
+    "accept-env": {
+      type: "boolean",
+      description: "accept server env keys that change how code is loaded (LD_PRELOAD, NODE_OPTIONS…)",
+    },
   },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
@@ -41,6 +47,7 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
       ...(typeof marketplace === "string" ? { marketplace } : {}),
       config: stringList(args.values.config),
       yes: args.values.yes === true,
+      acceptEnv: args.values["accept-env"] === true,
     });
     // The text result already says how to finish; a --json consumer's person still needs to read it.
     if (outcome.status === "needs-credentials" && ctx.json) {

@@ -90,9 +90,12 @@ more, nextCursor } (nextCursor: null on the last page).`,
     }
     const width = Math.min(28, Math.max(...results.map((h) => h.name.length)));
     const vwidth = Math.max(...results.map((h) => (h.version ?? "").length));
+    // The publisher sits next to the name: a look-alike from someone else is told apart by who made it.
+    const by = (h: ReceivedListItem) => `by ${h.publisher ?? "?"}`;
+    const pwidth = Math.min(24, Math.max(...results.map((h) => by(h).length)));
     const lines = results.map((h) => {
-      const desc = h.description.length > 70 ? `${h.description.slice(0, 69)}…` : h.description;
-      return `${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${desc}`;
+      const desc = h.description.length > 60 ? `${h.description.slice(0, 59)}…` : h.description;
+      return `${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${by(h).padEnd(pwidth)}  ${desc}`;
     });
     // Without this a person takes the first page for the whole marketplace. Scripts (--json) follow
     // nextCursor themselves, so only people pay for the count.

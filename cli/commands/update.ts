@@ -7,18 +7,23 @@ import { describeChanges } from "../install/update-changes.js";
 import { updateConnector, type UpdateResult } from "../install/update-connector.js";
 
 const command: Command = {
-  usage: "update [<name>[@marketplace]] [--yes]",
+  usage: "update [<name>[@marketplace]] [--yes] [--accept-env]",
   description: `
 Updates installed connectors (all, or the one named) to the newest version their recorded range allows
 (\`install tushare\` records ^<version>; \`install tushare@latest\` follows the latest tag). Credentials
 are kept. What changes in servers (command, args, url, headers, env) and credentials is printed; a
 changed launch spec or new required credentials is applied only after you confirm on a terminal, or
-with --yes. Cached versions no longer used are removed.`,
+with --yes. A new env key that changes how code is loaded (LD_PRELOAD, NODE_OPTIONS, npm_config_*…)
+needs --accept-env or "y" at the prompt: --yes does not accept it. Cached versions no longer used are removed.`,
   options: {
     yes: {
       type: "boolean",
       short: "y",
       description: "apply a changed launch spec or new required credentials without asking",
+    },
+    "accept-env": {
+      type: "boolean",
+      description: "accept server env keys that change how code is loaded (LD_PRELOAD, NODE_OPTIONS…)",
     },
   },
   positionals: { max: 1 },
@@ -35,7 +40,12 @@ with --yes. Cached versions no longer used are removed.`,
     > = [];
     for (const entry of targets) {
       try {
-        results.push(await updateConnector(ctx, entry, { yes: args.values.yes === true }));
+        results.push(
+          await updateConnector(ctx, entry, {
+            yes: args.values.yes === true,
+            acceptEnv: args.values["accept-env"] === true,
+          }),
+        );
       } catch (error) {
         // One connector's failure must not stop the others; a single named one fails the command.
         if (ref || !isConnectoryError(error)) throw error;

@@ -2,6 +2,7 @@ import { usageError } from "../../src/core/errors.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
 import { collectCredentials, parseConfigPairs } from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
+import { acceptLoaderEnv } from "./confirm-env.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
 import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
@@ -11,6 +12,7 @@ import { credentialsFixCommand, readInstalled, type InstalledEntry } from "../ho
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { warn } from "../terminal/output.js";
 import { canPrompt } from "../terminal/prompt.js";
+import { serverLines, serverView, type ConnectorView } from "../terminal/connector-view.js";
 
 export interface InstallRequest {
   /** `name`, `name@range`, `name@tag`. */
@@ -19,6 +21,8 @@ export interface InstallRequest {
   /** `--config KEY=VALUE` pairs as typed. */
   config: string[];
   yes: boolean;
+  /** `--accept-env`: the loader env keys of the package's servers are accepted (confirm-env.ts). */
+  acceptEnv?: boolean;
 }
 
 /** What an install did, as printed under --json. */
@@ -40,6 +44,8 @@ export interface InstallOutcome {
   /** The cache folder already held these exact bytes: nothing was downloaded. */
   reused: boolean;
   servers: string[];
+  /** The whole launch of each server, as `info` shows it (command line quoted, env, cwd, loader keys). */
+  launch: ConnectorView["servers"];
 }
 
 /** Splits `name@range`; the name must be a valid connector name (it becomes a folder). */
@@ -85,6 +91,13 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
   const key = connectorKey(name, marketplace);
   const installed = (await readInstalled(ctx.home))[key];
   const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, installed);
+  await acceptLoaderEnv(ctx, {
+    label: name,
+    servers: fetched.pkg.servers,
+    accepted: req.acceptEnv === true,
+    interactive: canPrompt(ctx) && !req.yes,
+    retry: `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""}`,
+  });
   const collected = await collectCredentials(ctx, {
     schema: fetched.pkg.tokenSchema,
     label: name,
@@ -127,6 +140,7 @@ export function outcome(
     ...(before && before.version !== entry.version ? { previousVersion: before.version } : {}),
     reused: fetched.contents === undefined,
     servers: Object.keys(fetched.pkg.servers),
+    launch: Object.entries(fetched.pkg.servers).map(([server, spec]) => serverView(server, spec)),
   };
 }
 
@@ -135,6 +149,7 @@ export function describeOutcome(o: InstallOutcome, verb = "installed"): string {
   const from = o.previousVersion ? ` (was ${o.previousVersion})` : "";
   const lines = [`${verb} ${o.name}@${o.version} from ${o.marketplace}${from}, sha512 verified`];
   if (o.servers.length) lines.push(`  servers: ${o.servers.join(", ")}`);
+  for (const s of o.launch ?? []) lines.push(...serverLines(s).map((line) => `    ${line}`));
   if (o.status === "needs-credentials") {
     lines.push(`  status: needs-credentials (missing ${o.missing.join(", ")})`);
     lines.push(`  to finish: ${o.fix}`);

@@ -6,6 +6,7 @@ import { collectCredentials } from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
+import { acceptLoaderEnv } from "./confirm-env.js";
 import { fetchVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey } from "../home/home.js";
 import { outcome, refFor, warnResolution, type InstallOutcome } from "./install-connector.js";
@@ -28,7 +29,7 @@ export type UpdateResult =
 export async function updateConnector(
   ctx: CommandContext,
   entry: InstalledEntry,
-  options: { yes: boolean },
+  options: { yes: boolean; acceptEnv?: boolean },
 ): Promise<UpdateResult> {
   const { name, marketplace } = entry;
   const ref = await refFor(ctx.home, entry);
@@ -75,6 +76,15 @@ export async function updateConnector(
   const stored = (await readCredentials(ctx.home)).connectors[connectorKey(name, marketplace)];
   const changes = diffPackages(before, fetched.pkg, stored);
   const interactive = canPrompt(ctx) && !options.yes;
+  // Loader env keys the installed version did not set need their own consent (confirm-env.ts).
+  await acceptLoaderEnv(ctx, {
+    label: ref,
+    servers: fetched.pkg.servers,
+    accepted: options.acceptEnv === true,
+    interactive,
+    retry: `connectory update ${ref}`,
+    ...(before ? { known: before.servers } : {}),
+  });
   if (changes.needsConsent && !options.yes) {
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
     ctx.stderr.write([heading, ...describeChanges(changes), ""].join("\n"));

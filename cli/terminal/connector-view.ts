@@ -5,6 +5,8 @@ import type { ReceivedConnectorDocument, ReceivedVersionDocument } from "../../s
 import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../../src/core/types.js";
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
+import { loaderEnvOf } from "../../src/core/launch/loader-env.js";
+import { quoteArg, quoteAssignment, quoteCommand, visibleText } from "../../src/core/launch/quote-arg.js";
 import { printable } from "./printable.js";
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
@@ -22,6 +24,13 @@ export interface ConnectorView {
     transport: string;
     command?: string;
     args?: string[];
+    /** The command line quoted as a shell reads it: what runs, unambiguously (src/core/launch). */
+    commandLine?: string;
+    cwd?: string;
+    /** Every env key and its value as the package declares it (templates stay templates). */
+    env?: Record<string, string>;
+    /** Env keys that change how code is loaded, and why: `install` asks consent for them. */
+    loaderEnv?: Array<{ key: string; why: string }>;
     url?: string;
     headers?: string[];
   }>;
@@ -141,12 +150,47 @@ function toolsView(listing: ToolsListing): NonNullable<ConnectorView["tools"]> {
   };
 }
 
-function serverView(name: string, s: ServerSpec): ConnectorView["servers"][number] {
+/** One server of a view: transport, the quoted command line, cwd, env and its loader keys, or URL. */
+export function serverView(name: string, s: ServerSpec): ConnectorView["servers"][number] {
   if (isRemote(s)) {
     const headers = Object.keys(s.headers ?? {});
     return { name, transport: s.type, url: s.url, ...(headers.length ? { headers } : {}) };
   }
-  return { name, transport: "stdio", command: s.command, ...(s.args?.length ? { args: s.args } : {}) };
+  const loaderEnv = loaderEnvOf(s.env);
+  return {
+    name,
+    transport: "stdio",
+    command: s.command,
+    ...(s.args?.length ? { args: s.args } : {}),
+    commandLine: quoteCommand(s.command, s.args),
+    ...(s.cwd !== undefined ? { cwd: s.cwd } : {}),
+    ...(s.env && Object.keys(s.env).length ? { env: s.env } : {}),
+    ...(loaderEnv.length ? { loaderEnv } : {}),
+  };
+}
+
+/**
+ * The whole launch of a server (issue 12): the command line quoted as a shell reads it, cwd, every env
+ * key with its value, loader keys marked with why. A remote server: its URL and header names.
+ */
+export function serverLines(s: ConnectorView["servers"][number]): string[] {
+  if (s.url !== undefined) {
+    const headers = s.headers ? `  (headers: ${s.headers.map(visibleText).join(", ")})` : "";
+    return [`${quoteArg(s.name)}  ${s.transport}  ${visibleText(s.url)}${headers}`];
+  }
+  const lines = [`${quoteArg(s.name)}  stdio  ${s.commandLine ?? quoteCommand(s.command ?? "", s.args)}`];
+  if (s.cwd !== undefined) lines.push(`  cwd ${quoteArg(s.cwd)}`);
+  const loader = new Map((s.loaderEnv ?? []).map((e) => [e.key, e.why]));
+  for (const [key, value] of Object.entries(s.env ?? {})) {
+    const why = loader.get(key);
+    lines.push(`  env ${quoteAssignment(key, value)}${why ? `  ⚠ ${why}` : ""}`);
+  }
+  if (loader.size > 0) {
+    lines.push(
+      `  ⚠ installing asks you to accept ${[...loader.keys()].map(quoteArg).join(", ")} (--accept-env)`,
+    );
+  }
+  return lines;
 }
 
 /** Every version of a connector document with its marks, newest first (for --json). */
@@ -168,7 +212,9 @@ export function versionList(doc: ReceivedConnectorDocument) {
 /** The human page of `info`. */
 export function renderView(view: ConnectorView, doc: ReceivedConnectorDocument | undefined): string {
   const title = view.displayName ? `${view.displayName} (${view.name})` : view.name;
-  const lines = [`${title} ${view.version}`, `  ${view.description}`];
+  // The publisher next to the name (issue 12): a look-alike by someone else is told apart by who made it.
+  const by = view.publisher ? ` by ${view.publisher}` : "";
+  const lines = [`${title} ${view.version}${by}`, `  ${view.description}`];
   const meta = [
     view.publisher && `publisher: ${view.publisher}`,
     view.license && `license: ${view.license}`,
@@ -182,12 +228,7 @@ export function renderView(view: ConnectorView, doc: ReceivedConnectorDocument |
     if (tags.length) lines.push(`tags: ${tags.join(", ")}`);
   }
   lines.push("", "servers:");
-  for (const s of view.servers) {
-    const target = s.url ?? [s.command, ...(s.args ?? [])].join(" ");
-    lines.push(
-      `  ${s.name}  ${s.transport}  ${target}${s.headers ? `  (headers: ${s.headers.join(", ")})` : ""}`,
-    );
-  }
+  for (const s of view.servers) lines.push(...serverLines(s).map((line) => `  ${line}`));
   lines.push("", "credentials:");
   if (view.credentials.length === 0) lines.push("  none needed");
   for (const c of view.credentials) {

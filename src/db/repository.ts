@@ -47,6 +47,8 @@ export interface VersionRecord {
   content: string;
   /** JSON of the tools the publisher reported (src/registry/tools.ts); null or absent when none were. */
   tools?: string | null;
+  /** The README as sanitized HTML ("" when there is none); null or absent until it is rendered. */
+  readmeHtml?: string | null;
 }
 
 /** A connector with everything needed to recompute its documents. */
@@ -72,6 +74,26 @@ export interface ConnectorFields {
   latest: string | null;
   updatedAt: string;
   document: Prepared;
+  /** Look-alike keys (src/core/names/skeleton.ts) of the name and of the display name (null: none). */
+  nameSkeleton: string;
+  displaySkeleton: string | null;
+}
+
+/** A connector of another publisher whose name or display name looks like the one being published. */
+export interface LookAlike {
+  name: string;
+  displayName: string | null;
+  publisher: string;
+  nameSkeleton: string | null;
+  displaySkeleton: string | null;
+}
+
+/** One client's download of one version on one UTC day (src/registry/download-mark.ts). */
+export interface DownloadMark {
+  /** A hash of client address, connector, version and day: nothing that identifies the client is stored. */
+  key: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
 }
 
 export interface SearchQuery {
@@ -147,6 +169,11 @@ export interface RegistryTx {
   /** Replaces the explicit dist-tags. */
   setTags(connectorId: number, tags: Record<string, string>): Promise<void>;
   updateConnector(connectorId: number, fields: ConnectorFields): Promise<void>;
+  /**
+   * Connectors of publishers other than `publisherId` whose name or display-name skeleton is one of
+   * `skeletons` (both columns are indexed): the look-alike check of a publish, inside its transaction.
+   */
+  findLookAlikes(skeletons: string[], publisherId: number): Promise<LookAlike[]>;
   setMeta(key: string, value: string): Promise<void>;
 }
 
@@ -166,8 +193,17 @@ export interface RegistryRepository {
     name: string,
     version: string,
   ): Promise<{ blobKey: string; size: number; integrity: string; sha256: string } | undefined>;
-  /** Counts one download of an existing version; false if there is none. Exact under concurrency. */
-  countDownload(name: string, version: string): Promise<boolean>;
+  /**
+   * Counts one download of an existing version; false if there is none. Exact under concurrency. With a
+   * `mark`, only the first download under that mark counts (false for the repeats); the mark is stored.
+   */
+  countDownload(name: string, version: string, mark?: DownloadMark): Promise<boolean>;
+  /** Forgets the download marks of days before `day` (they can no longer repeat). */
+  pruneDownloadMarks(day: string): Promise<void>;
+  /** The stored README HTML of a version: undefined when there is no such version, null before rendering. */
+  readmeHtml(name: string, version: string): Promise<string | null | undefined>;
+  /** Stores a version's rendered README (for rows published before READMEs were rendered at publish). */
+  storeReadmeHtml(name: string, version: string, html: string): Promise<void>;
   search(query: SearchQuery): Promise<ConnectorSummary[]>;
   /** Connectors for the official registry API's listing: name matches first, then by name (keyset). */
   listServers(query: ServerListQuery): Promise<ServerListRow[]>;

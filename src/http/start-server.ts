@@ -53,12 +53,15 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (options.namespace !== undefined) checkNamespace(options.namespace); // before anything is opened
   // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
-  let handler: (request: Request) => Response | Promise<Response> = () =>
+  // The env carries the node request (`incoming`): the client address for rate limits and download counts.
+  let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });
   let fastRegistry: Registry | undefined; // the fast path of GET /v1/connectors/:name, once ready
   let fastOfficial: OfficialApi | undefined; // and of GET /v0.1/servers/{name}/versions/{version}
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-    const listener = getRequestListener((request) => handler(request), { hostname: options.host });
+    const listener = getRequestListener((request, env) => handler(request, env), {
+      hostname: options.host,
+    });
     const s = createServer(
       withOfficialFastPath(
         withFastPath(listener, () => fastRegistry),
@@ -96,13 +99,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const seeded = await seedSamples({ app, repo, dir, now: () => new Date(), log: options.log });
       if (seeded.length > 0) options.log(`seeded ${seeded.length} sample connectors: ${seeded.join(", ")}`);
     }
-    handler = (request) => app.fetch(request);
+    handler = (request, env) => app.fetch(request, env);
     fastRegistry = app.registry;
     fastOfficial = app.official;
     const opened = repo;
     const close = async () => {
       await stopListening();
       await opened.close();
+      await app.registry.deps.readme.close();
     };
     return { url, port, publicUrl, app, repo, close };
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { RegistryRepository } from "../db/repository.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import type { ReadmeRenderer } from "./readme/readme-renderer.js";
 
 /** What every registry service works with. */
 export interface RegistryDeps {
@@ -8,4 +9,6 @@ export interface RegistryDeps {
   /** Base of absolute URLs in documents, without a trailing slash (PUBLIC_URL). */
   publicUrl: string;
   now: () => Date;
+  /** Renders READMEs off the event loop (src/registry/readme/). */
+  readme: ReadmeRenderer;
 }

@@ -9,6 +9,7 @@ import type {
 import { shownVersion } from "../core/api/shown-version.js";
 import type { ConnectorPackage } from "../core/package/validate-package.js";
 import type { ToolsReport } from "../core/tools/report.js";
+import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
 import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
 
 // The documents the registry serves (types: src/core/api/documents.ts), built once per write and stored
@@ -133,6 +134,9 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
     latest: tags.latest ?? null,
     updatedAt: state.updatedAt,
     document: prepare(document),
+    nameSkeleton: nameSkeleton(state.name),
+    // What a card shows as the title: the display name, else the name.
+    displaySkeleton: displaySkeleton(m?.displayName ?? state.name) ?? null,
   };
 }
 

@@ -9,7 +9,9 @@ import { blobKey } from "../storage/blob-store.js";
 import type { Publisher } from "./tokens.js";
 import type { RegistryDeps } from "./context.js";
 import { connectorFields, versionContent, versionDocument } from "./documents.js";
+import { checkLookAlikes } from "./look-alikes.js";
 import { checkName } from "./names.js";
+import { readmeHtml } from "./readme/readme-html.js";
 
 /** The publish result; the route adds the URLs (PublishedDocument). */
 export type PublishResult = Omit<PublishedDocument, "url" | "tarball">;
@@ -71,12 +73,20 @@ export async function publishTarball(
     ...digest,
     blobKey: key,
     content: JSON.stringify(versionContent(report.package)),
+    // Rendered now, in the README worker (the event loop only waits), so a page view never parses markdown.
+    readmeHtml: await readmeHtml(deps.readme, report.package.readme),
   };
   let blobWritten = false;
   try {
     await deps.repo.transaction(async (tx) => {
       const state = await tx.loadConnector(name);
       checkCanPublish(state, owner.publisherId, owner.publisher, record.version);
+      await checkLookAlikes(tx, {
+        name,
+        displayName: manifest.displayName,
+        publisherId: owner.publisherId,
+        state,
+      });
       await putBlob(deps, key, input.bytes);
       blobWritten = true;
       await writeVersion(

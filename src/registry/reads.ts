@@ -9,6 +9,7 @@ import { CATEGORIES } from "../core/types.js";
 import type { Prepared } from "../db/repository.js";
 import type { RegistryDeps } from "./context.js";
 import { withDownloads } from "./documents.js";
+import { downloadMark } from "./download-mark.js";
 import { notFound } from "./manage.js";
 import { checkName, clip, parseRef } from "./names.js";
 import { encodeCursor, parseSearch, type SearchParams } from "./search-params.js";
@@ -53,19 +54,25 @@ export async function readVersion(deps: RegistryDeps, name: string, ref: string)
   return JSON.parse((await getVersion(deps, name, ref)).body) as VersionDocument;
 }
 
-/** The tarball bytes of an exact version; counts a download unless `count` is false (HEAD, 304). */
+/**
+ * The tarball bytes of an exact version; counts a download unless `count` is false (HEAD, 304), and
+ * only the first of the day per client address (`client`; download-mark.ts says what counts).
+ */
 export async function getTarball(
   deps: RegistryDeps,
   name: string,
   ref: string,
-  options: { count: boolean },
+  options: { count: boolean; client?: string },
 ): Promise<{ bytes: Uint8Array; sha256: string; integrity: string; size: number }> {
   const version = await resolveVersionRef(deps, name, ref);
   const meta = await deps.repo.tarball(name, version);
   if (!meta) throw await versionNotFound(deps, name, version);
   const bytes = await deps.blobs.get(meta.blobKey);
   if (!bytes) throw new Error(`blob ${meta.blobKey} of ${name}@${version} is missing from the blob store`);
-  if (options.count) await deps.repo.countDownload(name, version);
+  if (options.count) {
+    const mark = await downloadMark(deps, options.client ?? "unknown", name, version);
+    await deps.repo.countDownload(name, version, mark);
+  }
   return { bytes, sha256: meta.sha256, integrity: meta.integrity, size: meta.size };
 }
 

@@ -2,13 +2,25 @@ import type { RegistryDeps } from "./context.js";
 import { connectorFields, versionDocument } from "./documents.js";
 
 const PUBLIC_URL_KEY = "public_url";
+/**
+ * The version of what connectorFields derives beyond the documents (today: the look-alike skeletons of
+ * src/core/names/skeleton.ts). Bump it when that changes, and every row is rewritten once at start-up.
+ */
+const DERIVED_KEY = "derived_fields";
+const DERIVED_VERSION = "1";
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL
- * than the one they were built for, every document is rebuilt once (per connector, one transaction each).
+ * than the one they were built for, or rows lack derived fields (rows from before the skeleton columns),
+ * every document is rebuilt once (per connector, one transaction each).
  */
 export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
-  if ((await deps.repo.getMeta(PUBLIC_URL_KEY)) === deps.publicUrl) return 0;
+  if (
+    (await deps.repo.getMeta(PUBLIC_URL_KEY)) === deps.publicUrl &&
+    (await deps.repo.getMeta(DERIVED_KEY)) === DERIVED_VERSION
+  ) {
+    return 0;
+  }
   const names = await deps.repo.connectorNames();
   for (const name of names) {
     await deps.repo.transaction(async (tx) => {
@@ -21,6 +33,9 @@ export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
       await tx.updateConnector(state.id, connectorFields(state, deps.publicUrl));
     });
   }
-  await deps.repo.transaction((tx) => tx.setMeta(PUBLIC_URL_KEY, deps.publicUrl));
+  await deps.repo.transaction(async (tx) => {
+    await tx.setMeta(PUBLIC_URL_KEY, deps.publicUrl);
+    await tx.setMeta(DERIVED_KEY, DERIVED_VERSION);
+  });
   return names.length;
 }

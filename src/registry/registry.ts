@@ -15,6 +15,8 @@ import {
   searchConnectors,
   tarballInfo,
 } from "./reads.js";
+import { createReadmeRenderer, type ReadmeRenderer } from "./readme/readme-renderer.js";
+import { versionReadme } from "./readme/readme-html.js";
 import { rebuildForPublicUrl } from "./rebuild.js";
 import type { SearchParams } from "./search-params.js";
 import { authenticate, type Publisher } from "./tokens.js";
@@ -42,6 +44,8 @@ export interface Registry {
   resolveVersion: Tail<typeof resolveVersionRef>;
   tarball: Tail<typeof getTarball>;
   tarballInfo: Tail<typeof tarballInfo>;
+  /** A version's sanitized README HTML ("" for none), rendered at publish: no markdown parsing here. */
+  readme: Tail<typeof versionReadme>;
   search(params: SearchParams): ReturnType<typeof searchConnectors>;
   categories(): ReturnType<typeof listCategories>;
   /** The publisher behind an Authorization header (401 otherwise); src/http/auth.ts calls it once per request. */
@@ -56,12 +60,14 @@ export function createRegistry(input: {
   blobs: BlobStore;
   publicUrl: string;
   now?: () => Date;
+  readme?: ReadmeRenderer;
 }): Registry {
   const deps: RegistryDeps = {
     repo: input.repo,
     blobs: input.blobs,
     publicUrl: input.publicUrl.replace(/\/+$/, ""),
     now: input.now ?? (() => new Date()),
+    readme: input.readme ?? createReadmeRenderer(),
   };
   let readiness: Promise<void> | undefined;
   const ready = () =>
@@ -96,6 +102,7 @@ export function createRegistry(input: {
     resolveVersion: bind(resolveVersionRef),
     tarball: bind(getTarball),
     tarballInfo: bind(tarballInfo),
+    readme: bind(versionReadme),
     search: bind(searchConnectors),
     categories: bind(listCategories),
     authenticate: bind((d, authorization: string | undefined) => authenticate(d.repo, authorization)),

@@ -15,10 +15,11 @@ beforeEach(async () => {
 });
 afterEach(() => reg.close());
 
-it("finds connectors and prints name, version and description", async () => {
+it("finds connectors and prints name, version, publisher and description", async () => {
   const r = await run("search", "weather");
   expect(r.code).toBe(0);
-  expect(r.stdout).toMatch(/^weather\s+1\.2\.0\s+Weather forecasts from bundled data$/m);
+  // The publisher next to the name (issue 12): a look-alike by someone else is told apart by who made it.
+  expect(r.stdout).toMatch(/^weather\s+1\.2\.0\s+by acme\s+Weather forecasts from bundled data$/m);
   expect(r.stdout).not.toContain("tushare");
   expect(r.stdout).toContain("connectory install <name>");
 });

@@ -153,6 +153,51 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       expect(await repo.countDownload("absent", "1.0.0")).toBe(false);
     });
 
+    it("a download mark counts once, even concurrently; marks of past days are pruned", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "marked");
+      const mark = { key: "k1", day: "2026-03-01" };
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => repo.countDownload("marked", "1.0.0", mark)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await repo.countDownload("marked", "1.0.0", { key: "k2", day: "2026-03-01" })).toBe(true);
+      expect((await repo.connectorDocument("marked"))?.downloads).toBe(2);
+      await repo.pruneDownloadMarks("2026-03-02");
+      expect(await repo.countDownload("marked", "1.0.0", mark)).toBe(true); // its mark was pruned
+      expect(await repo.countDownload("marked", "9.9.9", { key: "k3", day: "2026-03-02" })).toBe(false);
+    });
+
+    it("stores README HTML per version; NULL until stored", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "readme");
+      expect(await repo.readmeHtml("readme", "1.0.0")).toBeNull();
+      expect(await repo.readmeHtml("readme", "2.0.0")).toBeUndefined();
+      await repo.storeReadmeHtml("readme", "1.0.0", "<p>x</p>");
+      expect(await repo.readmeHtml("readme", "1.0.0")).toBe("<p>x</p>");
+    });
+
+    it("finds another publisher's connectors by name or title skeleton", async () => {
+      repo = await open();
+      const acme = await repo.ensurePublisher("acme", "t");
+      const evil = await repo.ensurePublisher("evil", "t");
+      await addConnector(repo, acme.id, "cloudmail");
+      const found = await repo.transaction((tx) => tx.findLookAlikes(["cloudmail", "nothing"], evil.id));
+      expect(found).toEqual([
+        {
+          name: "cloudmail",
+          displayName: null,
+          publisher: "acme",
+          nameSkeleton: "cloudmail",
+          displaySkeleton: "cloudmall",
+        },
+      ]);
+      expect(await repo.transaction((tx) => tx.findLookAlikes(["cloudmail"], acme.id))).toEqual([]);
+      expect(await repo.transaction((tx) => tx.findLookAlikes(["cloudmall"], evil.id))).toHaveLength(1);
+    });
+
     it("searches by word prefix, filters by category, pages by keyset", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

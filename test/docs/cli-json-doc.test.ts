@@ -72,6 +72,7 @@ it("every key the offline verbs print under --json is named in their docs/cli.md
 // document, maps keyed by tag or function name, MCP capabilities.
 const ONLINE_FREE = new Set([
   ...FREE,
+  "env", // a server's env: keys are the package's own
   "tools",
   "routes",
   "capabilities",

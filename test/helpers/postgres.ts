@@ -97,3 +97,13 @@ export async function snapshotPostgres(url: string, blobDir: string): Promise<st
     await sql.end();
   }
 }
+
+/** Runs one SQL statement on a test database (to stage rows as an older registry wrote them). */
+export async function runPostgres(url: string, statement: string): Promise<Array<Record<string, unknown>>> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    return [...(await sql.unsafe(statement))] as Array<Record<string, unknown>>;
+  } finally {
+    await sql.end();
+  }
+}

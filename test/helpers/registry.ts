@@ -12,7 +12,7 @@ import { createToken } from "../../src/registry/tokens.js";
 import { startServer, type RunningServer } from "../../src/http/start-server.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { ROOT } from "./cli.js";
-import { snapshotPostgres, testDatabaseFromEnv } from "./postgres.js";
+import { runPostgres, snapshotPostgres, testDatabaseFromEnv } from "./postgres.js";
 import { listFiles } from "./tmp.js";
 
 /** Where the real samples live. */
@@ -37,6 +37,8 @@ export interface TestRegistry {
   publish(bytes: Uint8Array, token: string, name?: string): Promise<Response>;
   /** Every table row and blob file, to compare before and after a request that must change nothing. */
   snapshot(): Promise<string>;
+  /** Runs one SQL statement on the registry's database, SQLite or PostgreSQL (to stage old rows). */
+  sql(statement: string): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,14 @@ export interface TestRegistryOptions {
   now?: () => Date;
   /** Defaults to a temp SQLite file; issue 8 passes a PostgreSQL URL here. */
   databaseUrl?: string;
+}
+
+/**
+ * The env @hono/node-server gives a request from `address` (its `incoming` socket): pass it as the third
+ * argument of `app.request` to act as that client (download counts, the failed-authentication limit).
+ */
+export function clientEnv(address: string): { incoming: { socket: { remoteAddress: string } } } {
+  return { incoming: { socket: { remoteAddress: address } } };
 }
 
 /** Creates an in-process registry (use in beforeAll; close in afterAll). */
@@ -82,12 +92,23 @@ export async function createTestRegistry(options: TestRegistryOptions = {}): Pro
         body: bytes,
       }),
     snapshot: () => (pg ? snapshotPostgres(pg.url, blobDir) : snapshotState(dbFile, blobDir)),
+    sql: (statement) => (pg ? runPostgres(pg.url, statement) : runSqlite(dbFile, statement)),
     close: async () => {
       await repo.close();
       await pg?.drop();
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function runSqlite(dbFile: string, statement: string): Promise<Array<Record<string, unknown>>> {
+  const db = new Database(dbFile);
+  try {
+    const prepared = db.prepare(statement);
+    return prepared.reader ? (prepared.all() as Array<Record<string, unknown>>) : (prepared.run(), []);
+  } finally {
+    db.close();
+  }
 }
 
 /** Dumps every table (FTS shadow tables included) and lists every blob: equal snapshots = nothing written. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
+import { clientEnv, createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 
 let reg: TestRegistry;
 let acme: string;
@@ -34,12 +34,19 @@ it("20 concurrent publishes of the same version: exactly one 201, the rest 409, 
   expect(Buffer.from(await tarball.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
 });
 
-it("concurrent downloads are all counted", async () => {
+it("concurrent downloads are all counted, each client once a day", async () => {
+  const url = `${reg.publicUrl}/v1/connectors/same/1.0.0/tarball`;
   await Promise.all(
-    Array.from({ length: 100 }, () =>
-      reg.request("/v1/connectors/same/1.0.0/tarball").then((r) => r.arrayBuffer()),
+    Array.from({ length: 100 }, (_, i) =>
+      Promise.resolve(reg.app.request(url, undefined, clientEnv(`10.0.0.${i}`))).then((r) => r.arrayBuffer()),
+    ),
+  );
+  // One client's concurrent repeats count once: the mark is claimed atomically with the count.
+  await Promise.all(
+    Array.from({ length: 50 }, () =>
+      Promise.resolve(reg.app.request(url, undefined, clientEnv("10.0.1.1"))).then((r) => r.arrayBuffer()),
     ),
   );
   const doc = (await (await reg.request("/v1/connectors/same")).json()) as { downloads: number };
-  expect(doc.downloads).toBe(101);
+  expect(doc.downloads).toBe(102); // the 100 clients, the repeating one, and the in-process GET above
 });

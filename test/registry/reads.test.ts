@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  clientEnv,
   createTestRegistry,
   packDir,
   packPackage,
@@ -129,7 +130,12 @@ describe("GET /v1/connectors/:name/:version/tarball", () => {
     ).toBe(304);
     expect((await reg.request("/v1/connectors/weather/1.0.0/tarball", { method: "HEAD" })).status).toBe(200);
     expect((await json(await reg.request("/v1/connectors/weather"))).downloads).toBe(before); // 304 and HEAD do not count
-    await reg.request("/v1/connectors/weather/latest/tarball");
+    // A client counts once per version per day (src/registry/download-mark.ts): a new address counts.
+    await reg.app.request(
+      `${reg.publicUrl}/v1/connectors/weather/latest/tarball`,
+      undefined,
+      clientEnv("10.9.9.9"),
+    );
     expect((await json(await reg.request("/v1/connectors/weather"))).downloads).toBe(before + 1);
   });
 

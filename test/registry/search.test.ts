@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
+import { clientEnv, createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 
 let reg: TestRegistry;
 let acme: string;
@@ -36,7 +36,12 @@ beforeAll(async () => {
     ["bulk-03", 3],
     ["bulk-07", 2],
   ] as const)
-    for (let i = 0; i < n; i++) await reg.request(`/v1/connectors/${name}/1.0.0/tarball`);
+    for (let i = 0; i < n; i++)
+      await reg.app.request(
+        `${reg.publicUrl}/v1/connectors/${name}/1.0.0/tarball`,
+        undefined,
+        clientEnv(`10.0.0.${i}`),
+      );
 });
 afterAll(() => reg.close());
 

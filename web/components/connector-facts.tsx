@@ -1,3 +1,5 @@
+import { loaderEnvReason } from "../../src/core/launch/loader-env.js";
+import { quoteArg, quoteAssignment, quoteCommand } from "../../src/core/launch/quote-arg.js";
 import { isRemote, type ServerSet, type TokenSchema } from "../../src/core/types.js";
 import type { SkillEntry, VersionSummary } from "../../src/core/api/documents.js";
 import type { ToolInfo, ToolsSource } from "../lib/documents.js";
@@ -79,7 +81,11 @@ export function SkillList({ skills }: { skills: SkillEntry[] }) {
   );
 }
 
-/** Servers with their transport; templates (`${KEY}`) are shown as written, they hold no values. */
+/**
+ * Servers with their whole launch (issue 12): the command line quoted as a shell reads it, cwd, every env
+ * key and value, and a warning on keys that change how code is loaded. Templates (`${KEY}`) are shown as
+ * written; they hold no values.
+ */
 export function ServerList({ servers }: { servers: ServerSet }) {
   return (
     <ul class="servers">
@@ -93,7 +99,25 @@ export function ServerList({ servers }: { servers: ServerSet }) {
           ) : (
             <>
               <span class="badge">stdio</span>{" "}
-              <code class="break">{[server.command, ...(server.args ?? [])].join(" ")}</code>
+              <code class="break launch">{quoteCommand(server.command, server.args)}</code>
+              {server.cwd !== undefined ? (
+                <div class="launch-detail">
+                  cwd <code class="break">{quoteArg(server.cwd)}</code>
+                </div>
+              ) : null}
+              {Object.entries(server.env ?? {}).map(([key, value]) => {
+                const why = loaderEnvReason(key);
+                return (
+                  <div class={why ? "launch-detail launch-flagged" : "launch-detail"}>
+                    env <code class="break">{quoteAssignment(key, value)}</code>
+                    {why ? (
+                      <span class="badge badge-bad" title={why}>
+                        changes how code is loaded: {why}
+                      </span>
+                    ) : null}
+                  </div>
+                );
+              })}
             </>
           )}
         </li>

@@ -6,8 +6,6 @@ import type { ConnectorDocument } from "../../src/core/api/documents.js";
 import { effectiveSort, isSortKey, offeredSorts, searchWords } from "../../src/core/api/search.js";
 import { defaultVersion, toolsOf, toolsSourceOf } from "../lib/documents.js";
 import type { HostTab } from "../lib/host-snippets.js";
-import { Lru } from "../lib/lru.js";
-import { renderReadme } from "../lib/markdown.js";
 import { connectorsOf } from "../lib/publisher-connectors.js";
 import { pageHeaders } from "../lib/security-headers.js";
 import { ConnectorPage } from "../pages/connector-page.js";
@@ -57,8 +55,6 @@ function installRef(
 export function pageRoutes(deps: PageDeps): Hono {
   const { registry } = deps;
   const app = new Hono();
-  // README HTML of a version never changes (versions are immutable): render it once.
-  const readmes = new Lru<string, string>(512);
 
   app.get("/", async (c) => {
     const [categories, popular, recent] = await Promise.all([
@@ -119,12 +115,8 @@ export function pageRoutes(deps: PageDeps): Hono {
       if (wanted === undefined)
         throw new ConnectoryError("version.not-found", `${name} has no versions`, { status: 404 });
       const version = await registry.readVersion(name, wanted);
-      const key = `${name}@${version.version}`;
-      let readmeHtml = version.readme ? readmes.get(key) : undefined;
-      if (version.readme && readmeHtml === undefined) {
-        readmeHtml = renderReadme(version.readme);
-        readmes.set(key, readmeHtml);
-      }
+      // Rendered and sanitized at publish (src/registry/readme/): a view never parses markdown.
+      const readmeHtml = (await registry.readme(name, version.version)) || undefined;
       const tabs = await deps.hostTabs(name, version.version);
       return sendPage(
         c,

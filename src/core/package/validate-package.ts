@@ -1,5 +1,7 @@
 import type { PackageFiles, PluginManifest, Problem, ServerSet, Skill, TokenSchema } from "../types.js";
 import { checkTemplates } from "./check-templates.js";
+import { checkDisplayLimits } from "./display-limits.js";
+import { checkLoaderEnv } from "./check-loader-env.js";
 import { checkIcon } from "./icon.js";
 import { readJson, readText } from "./json-file.js";
 import { checkLimits } from "./limits.js";
@@ -48,6 +50,7 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   const schemaJson = readJson(files, "token-schema.json", "token-schema", false, problems);
   const tokenSchema = schemaJson.found ? validateTokenSchema(schemaJson.value) : undefined;
   problems.push(...(tokenSchema?.problems ?? []));
+  problems.push(...checkDisplayLimits(files, tokenSchema?.schema));
 
   if (servers && mcpJson.found) {
     if (Object.keys(servers.servers).length === 0 && !servers.problems.some((p) => p.severity === "error")) {
@@ -67,6 +70,7 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
     const sound = !files.has("token-schema.json") || tokenSchema?.schema !== undefined;
     const templates = checkTemplates(servers.servers, tokenSchema?.schema, base);
     problems.push(...(sound ? templates : templates.filter((p) => SCHEMA_FREE_RULES.has(p.code))));
+    problems.push(...checkLoaderEnv(servers.servers, base));
   }
 
   const skills = validateSkills(files);

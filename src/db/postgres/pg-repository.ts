@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
 import type {
   ConnectorSummary,
+  DownloadMark,
   Prepared,
   PublisherRow,
   RegistryRepository,
@@ -19,7 +20,16 @@ import { isRetryable, unavailable } from "./pg-errors.js";
 import { searchPg } from "./pg-search.js";
 import { listServersPg } from "./pg-server-list.js";
 import { PgTx } from "./pg-tx.js";
-import { connectorCategories, connectors, distTags, meta, publishers, tokens, versions } from "./schema.js";
+import {
+  connectorCategories,
+  connectors,
+  distTags,
+  downloadMarks,
+  meta,
+  publishers,
+  tokens,
+  versions,
+} from "./schema.js";
 
 // A deadlock or serialization failure is PostgreSQL asking us to try again; a few tries always suffice
 // in practice, and a bounded number keeps a real bug from spinning.
@@ -68,6 +78,12 @@ export class PgRepository implements RegistryRepository {
         .innerJoin(connectors, eq(connectors.id, versions.connectorId))
         .where(byVersion)
         .prepare("tarball"),
+      readmeHtml: db
+        .select({ html: versions.readmeHtml })
+        .from(versions)
+        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
+        .where(byVersion)
+        .prepare("readme_html"),
       latest: db
         .select({ latest: connectors.latest })
         .from(connectors)
@@ -113,21 +129,59 @@ export class PgRepository implements RegistryRepository {
     return this.run(async () => (await this.stmts.tarball.execute({ name, version }))[0]);
   }
 
-  countDownload(name: string, version: string): Promise<boolean> {
-    // One statement, so both counters move together; the row locks of the UPDATEs make it exact.
+  countDownload(name: string, version: string, mark?: DownloadMark): Promise<boolean> {
+    // One statement, so both counters move together; the row locks of the UPDATEs make it exact. With a
+    // mark, the counters move only when the mark is new (a concurrent twin waits, then inserts nothing).
+    if (!mark) {
+      return this.run(
+        async () =>
+          (
+            await this.client`
+              WITH v AS (
+                UPDATE versions SET downloads = downloads + 1
+                WHERE connector_id = (SELECT id FROM connectors WHERE name = ${name}) AND version = ${version}
+                RETURNING connector_id
+              )
+              UPDATE connectors SET downloads = downloads + 1 WHERE id IN (SELECT connector_id FROM v) RETURNING id`
+          ).length > 0,
+        { retry: true },
+      );
+    }
     return this.run(
       async () =>
         (
           await this.client`
-            WITH v AS (
+            WITH m AS (
+              INSERT INTO download_marks (key, day) VALUES (${mark.key}, ${mark.day})
+              ON CONFLICT DO NOTHING RETURNING key
+            ), v AS (
               UPDATE versions SET downloads = downloads + 1
               WHERE connector_id = (SELECT id FROM connectors WHERE name = ${name}) AND version = ${version}
+                AND EXISTS (SELECT 1 FROM m)
               RETURNING connector_id
             )
             UPDATE connectors SET downloads = downloads + 1 WHERE id IN (SELECT connector_id FROM v) RETURNING id`
         ).length > 0,
       { retry: true },
     );
+  }
+
+  pruneDownloadMarks(day: string): Promise<void> {
+    return this.run(async () => {
+      await this.db.delete(downloadMarks).where(lt(downloadMarks.day, day));
+    });
+  }
+
+  readmeHtml(name: string, version: string): Promise<string | null | undefined> {
+    return this.run(async () => (await this.stmts.readmeHtml.execute({ name, version }))[0]?.html);
+  }
+
+  storeReadmeHtml(name: string, version: string, html: string): Promise<void> {
+    return this.run(async () => {
+      await this.client`
+        UPDATE versions SET readme_html = ${html}
+        WHERE connector_id = (SELECT id FROM connectors WHERE name = ${name}) AND version = ${version}`;
+    });
   }
 
   search(query: SearchQuery): Promise<ConnectorSummary[]> {

@@ -1,8 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
-import type { ConnectorFields, ConnectorState, Prepared, RegistryTx, VersionRecord } from "../repository.js";
+import type {
+  ConnectorFields,
+  ConnectorState,
+  LookAlike,
+  Prepared,
+  RegistryTx,
+  VersionRecord,
+} from "../repository.js";
 import { pgErrorCode } from "./pg-errors.js";
 import { connectorCategories, connectors, distTags, meta, publishers, versions } from "./schema.js";
 import { searchVector } from "./search-text.js";
@@ -130,6 +137,28 @@ export class PgTx implements RegistryTx {
     await this.writeCategories(connectorId, fields.categories);
   }
 
+  async findLookAlikes(skeletons: string[], publisherId: number): Promise<LookAlike[]> {
+    if (skeletons.length === 0) return [];
+    return this.db
+      .select({
+        name: connectors.name,
+        displayName: connectors.displayName,
+        publisher: publishers.name,
+        nameSkeleton: connectors.nameSkeleton,
+        displaySkeleton: connectors.displaySkeleton,
+      })
+      .from(connectors)
+      .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
+      .where(
+        and(
+          ne(connectors.publisherId, publisherId),
+          or(inArray(connectors.nameSkeleton, skeletons), inArray(connectors.displaySkeleton, skeletons)),
+        ),
+      )
+      .orderBy(connectors.name)
+      .limit(50);
+  }
+
   async setMeta(key: string, value: string): Promise<void> {
     await this.db
       .insert(meta)
@@ -156,6 +185,8 @@ function columns(name: string, fields: ConnectorFields) {
     updatedAt: fields.updatedAt,
     document: fields.document.body,
     etag: fields.document.etag,
+    nameSkeleton: fields.nameSkeleton,
+    displaySkeleton: fields.displaySkeleton,
     search: sql`${vector}::tsvector`,
   };
 }

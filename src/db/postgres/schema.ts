@@ -67,8 +67,13 @@ export const connectors = pgTable(
     etag: text("etag").notNull(),
     /** name (A), display name (B), keywords (C), description (D); the FTS5 table's counterpart. */
     search: tsvector("search").notNull(),
+    /** Look-alike keys of the name and display name (see the SQLite schema). */
+    nameSkeleton: text("name_skeleton"),
+    displaySkeleton: text("display_skeleton"),
   },
   (t) => [
+    index("connectors_name_skeleton_idx").on(t.nameSkeleton),
+    index("connectors_display_skeleton_idx").on(t.displaySkeleton),
     index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
@@ -106,6 +111,11 @@ export const versions = pgTable(
     blobKey: text("blob_key").notNull(),
     content: text("content").notNull(),
     tools: text("tools"),
+    /**
+     * The README as sanitized HTML, rendered once off the request path (src/registry/readme/); "" when the
+     * version has none; null for rows published before the column existed, until the start-up rebuild.
+     */
+    readmeHtml: text("readme_html"),
     downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),
@@ -131,3 +141,13 @@ export const meta = pgTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** One row per counted download (see the SQLite schema). */
+export const downloadMarks = pgTable(
+  "download_marks",
+  {
+    key: text("key").primaryKey(),
+    day: text("day").notNull(),
+  },
+  (t) => [index("download_marks_day_idx").on(t.day)],
+);

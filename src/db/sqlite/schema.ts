@@ -54,8 +54,17 @@ export const connectors = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     document: text("document").notNull(),
     etag: text("etag").notNull(),
+    /**
+     * Look-alike keys (src/core/names/skeleton.ts) of the name and the display name: a new name or display
+     * name whose skeleton another publisher holds is refused with one indexed lookup. Null until the
+     * start-up rebuild fills rows written before the column existed.
+     */
+    nameSkeleton: text("name_skeleton"),
+    displaySkeleton: text("display_skeleton"),
   },
   (t) => [
+    index("connectors_name_skeleton_idx").on(t.nameSkeleton),
+    index("connectors_display_skeleton_idx").on(t.displaySkeleton),
     index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
     // A publisher's listing (GET /v1/connectors?publisher=, the web's /p/:publisher) walks this in name order.
@@ -99,6 +108,11 @@ export const versions = sqliteTable(
      * owner may report it again (PUT /v1/connectors/:name/:version/tools) while the content never changes.
      */
     tools: text("tools"),
+    /**
+     * The README as sanitized HTML, rendered once off the request path (src/registry/readme/); "" when the
+     * version has none; null for rows published before the column existed, until the start-up rebuild.
+     */
+    readmeHtml: text("readme_html"),
     downloads: integer("downloads").notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),
@@ -124,3 +138,16 @@ export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * One row per counted download: `key` is sha256(client address, connector, version, UTC day), so a client
+ * counts once per version per day (src/registry/download-key.ts); `day` lets old marks be pruned.
+ */
+export const downloadMarks = sqliteTable(
+  "download_marks",
+  {
+    key: text("key").primaryKey(),
+    day: text("day").notNull(),
+  },
+  (t) => [index("download_marks_day_idx").on(t.day)],
+);

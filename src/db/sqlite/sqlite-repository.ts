@@ -1,11 +1,12 @@
 import type { Database as Sqlite } from "better-sqlite3";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
 import { Mutex } from "../mutex.js";
 import type {
   ConnectorSummary,
+  DownloadMark,
   Prepared,
   PublisherRow,
   RegistryRepository,
@@ -16,7 +17,16 @@ import type {
   TokenOwner,
   TokenRow,
 } from "../repository.js";
-import { connectorCategories, connectors, distTags, meta, publishers, tokens, versions } from "./schema.js";
+import {
+  connectorCategories,
+  connectors,
+  distTags,
+  downloadMarks,
+  meta,
+  publishers,
+  tokens,
+  versions,
+} from "./schema.js";
 import { SqliteSearch } from "./sqlite-search.js";
 import { SqliteServerList } from "./sqlite-server-list.js";
 import { SqliteTx } from "./sqlite-tx.js";
@@ -75,6 +85,14 @@ export class SqliteRepository implements RegistryRepository {
          WHERE connector_id = (SELECT id FROM connectors WHERE name = ?) AND version = ?`,
       ),
       countConnector: c.writer.prepare(`UPDATE connectors SET downloads = downloads + 1 WHERE name = ?`),
+      insertMark: c.writer.prepare(`INSERT OR IGNORE INTO download_marks (key, day) VALUES (?, ?)`),
+      deleteMark: c.writer.prepare(`DELETE FROM download_marks WHERE key = ?`),
+      readmeHtml: c.readDb
+        .select({ html: versions.readmeHtml })
+        .from(versions)
+        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
+        .where(and(eq(connectors.name, name), eq(versions.version, version)))
+        .prepare(),
       // A real table, so the check reads the file (SELECT 1 alone would not touch it).
       ping: c.reader.prepare("SELECT 1 FROM meta LIMIT 1"),
     };
@@ -125,14 +143,40 @@ export class SqliteRepository implements RegistryRepository {
     return this.stmts.tarball.get({ name, version });
   }
 
-  countDownload(name: string, version: string): Promise<boolean> {
+  countDownload(name: string, version: string, mark?: DownloadMark): Promise<boolean> {
     return this.mutex.run(() =>
       this.c.writer.transaction(() => {
-        if (this.stmts.countVersion.run(name, version).changes === 0) return false;
+        // A mark already there means this client was counted for this version today.
+        if (mark && this.stmts.insertMark.run(mark.key, mark.day).changes === 0) return false;
+        if (this.stmts.countVersion.run(name, version).changes === 0) {
+          if (mark) this.stmts.deleteMark.run(mark.key);
+          return false;
+        }
         this.stmts.countConnector.run(name);
         return true;
       })(),
     );
+  }
+
+  pruneDownloadMarks(day: string): Promise<void> {
+    return this.mutex.run(() => {
+      this.c.writeDb.delete(downloadMarks).where(lt(downloadMarks.day, day)).run();
+    });
+  }
+
+  async readmeHtml(name: string, version: string): Promise<string | null | undefined> {
+    return this.stmts.readmeHtml.get({ name, version })?.html;
+  }
+
+  storeReadmeHtml(name: string, version: string, html: string): Promise<void> {
+    return this.mutex.run(() => {
+      this.c.writer
+        .prepare(
+          `UPDATE versions SET readme_html = ?
+           WHERE connector_id = (SELECT id FROM connectors WHERE name = ?) AND version = ?`,
+        )
+        .run(html, name, version);
+    });
   }
 
   async search(query: SearchQuery): Promise<ConnectorSummary[]> {

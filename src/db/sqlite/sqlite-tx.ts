@@ -1,8 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
-import type { ConnectorFields, ConnectorState, Prepared, RegistryTx, VersionRecord } from "../repository.js";
+import type {
+  ConnectorFields,
+  ConnectorState,
+  LookAlike,
+  Prepared,
+  RegistryTx,
+  VersionRecord,
+} from "../repository.js";
 import { connectorCategories, connectors, distTags, meta, publishers, versions } from "./schema.js";
 
 /** The write side, run on the writer connection inside BEGIN IMMEDIATE … COMMIT (see SqliteRepository). */
@@ -105,6 +112,29 @@ export class SqliteTx implements RegistryTx {
     this.writeCategories(connectorId, fields.categories);
   }
 
+  async findLookAlikes(skeletons: string[], publisherId: number): Promise<LookAlike[]> {
+    if (skeletons.length === 0) return [];
+    return this.db
+      .select({
+        name: connectors.name,
+        displayName: connectors.displayName,
+        publisher: publishers.name,
+        nameSkeleton: connectors.nameSkeleton,
+        displaySkeleton: connectors.displaySkeleton,
+      })
+      .from(connectors)
+      .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
+      .where(
+        and(
+          ne(connectors.publisherId, publisherId),
+          or(inArray(connectors.nameSkeleton, skeletons), inArray(connectors.displaySkeleton, skeletons)),
+        ),
+      )
+      .orderBy(connectors.name)
+      .limit(50)
+      .all();
+  }
+
   async setMeta(key: string, value: string): Promise<void> {
     this.db
       .insert(meta)
@@ -131,6 +161,8 @@ function columns(fields: ConnectorFields) {
     updatedAt: fields.updatedAt,
     document: fields.document.body,
     etag: fields.document.etag,
+    nameSkeleton: fields.nameSkeleton,
+    displaySkeleton: fields.displaySkeleton,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Registry } from "../../registry/registry.js";
+import { clientAddress } from "../client-address.js";
 import { notModified, sendPrepared } from "../prepared-response.js";
 
 /** Reads: search/list, the connector document, a version document, the tarball. */
@@ -35,7 +36,11 @@ export function connectorRoutes(registry: Registry): Hono {
     // Same URL, same bytes forever (versions are immutable): caches may keep it for a year.
     const headers = { etag, "cache-control": "public, max-age=31536000, immutable" };
     if (notModified(c, etag)) return c.body(null, 304, headers);
-    const tarball = await registry.tarball(name, info.version, { count: c.req.method === "GET" });
+    // A download counts once per client address, version and UTC day (src/registry/download-mark.ts).
+    const tarball = await registry.tarball(name, info.version, {
+      count: c.req.method === "GET",
+      client: clientAddress(c),
+    });
     return c.body(tarball.bytes as Uint8Array<ArrayBuffer>, 200, {
       ...headers,
       "content-type": "application/gzip",

@@ -1,7 +1,8 @@
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 
-// A publisher's README is hostile until proven otherwise. markdown-it renders it (raw HTML allowed, so
+// A publisher's README is hostile until proven otherwise (and costly: up to ~20 µs per byte for the worst
+// markdown, so it is rendered once, at publish, in a worker: readme-renderer.ts). markdown-it renders it (raw HTML allowed, so
 // <details>, <kbd> and tables written as HTML still work), then sanitize-html keeps only an allowlist:
 // no script, style, iframe, form, object or SVG elements; no event handlers, style, id or name
 // attributes; links only to http(s), mailto or a fragment. Images load from this origin only, and a

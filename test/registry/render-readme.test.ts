@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { renderReadme } from "../../web/lib/markdown.js";
-import { HOSTILE_README } from "./hostile-package.js";
+import { renderReadme } from "../../src/registry/readme/render-readme.js";
+import { HOSTILE_README } from "../web/hostile-package.js";
 
 describe("renderReadme", () => {
   test("renders ordinary markdown: headings, emphasis, code, tables, lists, links", () => {

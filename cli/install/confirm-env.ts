@@ -1,0 +1,67 @@
+import { ConnectoryError } from "../../src/core/errors.js";
+import { loaderEnvOf } from "../../src/core/launch/loader-env.js";
+import { quoteArg, quoteAssignment } from "../../src/core/launch/quote-arg.js";
+import { isRemote, type ServerSet } from "../../src/core/types.js";
+import type { CommandContext } from "../context.js";
+import { prompt } from "../terminal/prompt.js";
+
+/** An env key of a package's server that changes how code is loaded (src/core/launch/loader-env.ts). */
+export interface LoaderEnvEntry {
+  server: string;
+  key: string;
+  value: string;
+  why: string;
+}
+
+/** Every loader env key of a server set, in package order. */
+export function loaderEnvEntries(servers: ServerSet): LoaderEnvEntry[] {
+  return Object.entries(servers).flatMap(([server, spec]) =>
+    isRemote(spec)
+      ? []
+      : loaderEnvOf(spec.env).map(({ key, why }) => ({ server, key, value: spec.env?.[key] ?? "", why })),
+  );
+}
+
+/**
+ * Consent for env keys that change how a server's program loads code (LD_PRELOAD, NODE_OPTIONS,
+ * npm_config_registry…). They are accepted only explicitly: `--accept-env`, or "y" at a prompt on a
+ * terminal. `--yes` answers the other questions of an install, not this one: it is what a script
+ * passes, and a script cannot have read the launch. Keys in `known` (an update's installed version
+ * already set them, with the same value) were accepted before. Returns the accepted entries; throws
+ * `install.env.not-accepted` (nothing changed) otherwise.
+ */
+export async function acceptLoaderEnv(
+  ctx: Pick<CommandContext, "stdin" | "stderr">,
+  input: {
+    label: string;
+    servers: ServerSet;
+    accepted: boolean;
+    interactive: boolean;
+    retry: string;
+    known?: ServerSet;
+  },
+): Promise<LoaderEnvEntry[]> {
+  const known = new Set(loaderEnvEntries(input.known ?? {}).map((e) => `${e.server}\0${e.key}\0${e.value}`));
+  const entries = loaderEnvEntries(input.servers).filter(
+    (e) => !known.has(`${e.server}\0${e.key}\0${e.value}`),
+  );
+  if (entries.length === 0 || input.accepted) return entries;
+  const lines = entries.map((e) => `  ${quoteArg(e.server)}: ${quoteAssignment(e.key, e.value)}  (${e.why})`);
+  ctx.stderr.write(
+    [`${input.label} sets environment variables that change how its servers load code:`, ...lines, ""].join(
+      "\n",
+    ),
+  );
+  if (input.interactive) {
+    const answer = (await prompt(ctx, { message: "accept them and go on? [y/N] " })).trim();
+    if (/^y(es)?$/i.test(answer)) return entries;
+  }
+  const keys = [...new Set(entries.map((e) => quoteArg(e.key)))].join(", ");
+  throw new ConnectoryError(
+    "install.env.not-accepted",
+    `${input.label} sets ${keys}, which change${entries.length === 1 ? "s" : ""} how its servers load code; nothing changed`,
+    {
+      hint: `review the launch (connectory info ${input.label}), then run: ${input.retry} --accept-env`,
+    },
+  );
+}
