@@ -1,21 +1,26 @@
 import { stringList, type Command } from "../command.js";
+import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome, installConnector } from "../install/install-connector.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
 import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
-  usage: "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--yes]",
+  usage:
+    "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--yes]",
   description: `
 Resolves the version (ranges and tags skip yanked versions; an exact pin installs a yanked one with a
 warning), downloads the tarball, checks its sha512 against the registry's before unpacking, unpacks it to
 plugins/cache/<marketplace>/<name>/<version>/ and records it in plugins/installed.json.
-Credentials come from --config KEY=VALUE, environment variables named like the key, or a hidden prompt
-on a terminal. Without a terminal (or with --yes) and without every required value, the connector is
-installed with status needs-credentials and the command that completes it is printed.
+Credentials come from --config KEY=VALUE or a hidden prompt on a terminal. The environment is read only
+when you say so: --config-from-env takes every declared key from the variable of the same name,
+--config-env KEY (repeatable) only that key. The output says where each stored value came from.
+Without a terminal (or with --yes) and without every required value, the connector is installed with
+status needs-credentials and the command that completes it is printed.
 A bare name records ^<version>, so \`connectory update\` stays within that major version.`,
   options: {
     marketplace: { type: "string", short: "m" },
     config: { type: "string", short: "c", multiple: true },
+    ...ENV_OPTIONS,
     yes: { type: "boolean", short: "y" },
   },
   positionals: { min: 1, max: 1 },
@@ -25,6 +30,7 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
       spec: args.positionals[0] as string,
       ...(typeof marketplace === "string" ? { marketplace } : {}),
       config: stringList(args.values.config),
+      fromEnv: envConsent(args.values),
       yes: args.values.yes === true,
     });
     // The text result already says how to finish; a --json consumer's person still needs to read it.

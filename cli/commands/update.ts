@@ -1,5 +1,6 @@
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
+import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome } from "../install/install-connector.js";
 import { findInstalled, readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { warn } from "../terminal/output.js";
@@ -7,14 +8,15 @@ import { describeChanges } from "../install/update-changes.js";
 import { updateConnector, type UpdateResult } from "../install/update-connector.js";
 
 const command: Command = {
-  usage: "update [<name>[@marketplace]] [--yes]",
+  usage: "update [<name>[@marketplace]] [--config-from-env | --config-env KEY…] [--yes]",
   description: `
 Updates installed connectors (all, or the one named) to the newest version their recorded range allows
 (\`install tushare\` records ^<version>; \`install tushare@latest\` follows the latest tag). Credentials
-are kept. What changes in servers (command, args, url, headers, env) and credentials is printed; a
+are kept; a new one is read from the environment only with --config-from-env (keys without a stored
+value) or --config-env KEY (replaces the stored value). What changes in servers (command, args, url, headers, env) and credentials is printed; a
 changed launch spec or new required credentials is applied only after you confirm on a terminal, or
 with --yes. Cached versions no longer used are removed.`,
-  options: { yes: { type: "boolean", short: "y" } },
+  options: { yes: { type: "boolean", short: "y" }, ...ENV_OPTIONS },
   positionals: { max: 1 },
   async run(args, ctx) {
     const installed = await readInstalled(ctx.home);
@@ -29,7 +31,12 @@ with --yes. Cached versions no longer used are removed.`,
     > = [];
     for (const entry of targets) {
       try {
-        results.push(await updateConnector(ctx, entry, { yes: args.values.yes === true }));
+        results.push(
+          await updateConnector(ctx, entry, {
+            yes: args.values.yes === true,
+            fromEnv: envConsent(args.values),
+          }),
+        );
       } catch (error) {
         // One connector's failure must not stop the others; a single named one fails the command.
         if (ref || !isConnectoryError(error)) throw error;

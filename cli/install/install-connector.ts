@@ -1,6 +1,12 @@
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
-import { collectCredentials, parseConfigPairs } from "./collect-credentials.js";
+import {
+  collectCredentials,
+  describeSources,
+  parseConfigPairs,
+  type CredentialSource,
+  type EnvConsent,
+} from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
@@ -20,6 +26,8 @@ export interface InstallRequest {
   marketplace?: string;
   /** `--config KEY=VALUE` pairs as typed. */
   config: string[];
+  /** `--config-from-env` / `--config-env KEY`: the only way a credential is read from the environment. */
+  fromEnv?: EnvConsent | undefined;
   yes: boolean;
 }
 
@@ -33,6 +41,8 @@ export interface InstallOutcome {
   status: "ready" | "needs-credentials" | "disabled";
   /** Required credentials still absent. */
   missing: string[];
+  /** Where each stored credential came from: config, environment, prompt or stored (kept from before). */
+  credentials: Record<string, CredentialSource>;
   /** The command that supplies them. */
   fix?: string;
   yanked: boolean;
@@ -93,6 +103,7 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     schema: fetched.pkg.tokenSchema,
     label: name,
     given,
+    fromEnv: req.fromEnv,
     existing: (await readCredentials(ctx.home)).connectors[key],
     interactive: canPrompt(ctx) && !req.yes,
     // Nothing is installed yet, so `credentials set` would not find it: the install itself is the retry.
@@ -104,7 +115,7 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     yanked: resolution.yanked,
     credentials: collected.values,
   });
-  return outcome(fetched, entry, resolution, collected.missing, installed, await refFor(ctx.home, entry));
+  return outcome(fetched, entry, resolution, collected, installed, await refFor(ctx.home, entry));
 }
 
 /** Builds the outcome document of an install or an update. */
@@ -112,10 +123,11 @@ export function outcome(
   fetched: FetchedVersion,
   entry: InstalledEntry,
   resolution: Resolution,
-  missing: string[],
+  collected: { missing: string[]; sources: Record<string, CredentialSource> },
   before: InstalledEntry | undefined,
   ref: string,
 ): InstallOutcome {
+  const { missing } = collected;
   const status = !entry.enabled ? "disabled" : missing.length > 0 ? "needs-credentials" : "ready";
   return {
     name: entry.name,
@@ -125,6 +137,7 @@ export function outcome(
     integrity: entry.integrity,
     status,
     missing,
+    credentials: collected.sources,
     ...(missing.length > 0 ? { fix: credentialsFixCommand(ref, missing) } : {}),
     yanked: resolution.yanked,
     ...(resolution.deprecated !== undefined ? { deprecated: resolution.deprecated } : {}),
@@ -139,6 +152,8 @@ export function describeOutcome(o: InstallOutcome, verb = "installed"): string {
   const from = o.previousVersion ? ` (was ${o.previousVersion})` : "";
   const lines = [`${verb} ${o.name}@${o.version} from ${o.marketplace}${from}, sha512 verified`];
   if (o.servers.length) lines.push(`  servers: ${o.servers.join(", ")}`);
+  const sources = describeSources(o.credentials);
+  if (sources) lines.push(`  credentials: ${sources}`);
   if (o.status === "needs-credentials") {
     lines.push(`  status: needs-credentials (missing ${o.missing.join(", ")})`);
     lines.push(`  to finish: ${o.fix}`);

@@ -2,7 +2,7 @@ import semver from "semver";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
 import { readCachedPackage } from "./cached-package.js";
-import { collectCredentials } from "./collect-credentials.js";
+import { collectCredentials, type EnvConsent } from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
@@ -34,7 +34,7 @@ export type UpdateResult =
 export async function updateConnector(
   ctx: CommandContext,
   entry: InstalledEntry,
-  options: { yes: boolean },
+  options: { yes: boolean; fromEnv?: EnvConsent | undefined },
 ): Promise<UpdateResult> {
   const { name, marketplace } = entry;
   const ref = await refFor(ctx.home, entry);
@@ -100,18 +100,22 @@ export async function updateConnector(
       return { kind: "declined", name, marketplace, from: entry.version, to: fetched.version, changes };
     }
   }
-  // "Keeps credentials": a stored value wins over an environment variable of the same name.
-  const env = Object.fromEntries(Object.entries(ctx.env).filter(([k]) => !Object.hasOwn(stored ?? {}, k)));
-  const collected = await collectCredentials(
-    { ...ctx, env },
-    {
-      schema: fetched.pkg.tokenSchema,
-      label: name,
-      given: {},
-      ...(stored ? { existing: stored } : {}),
-      interactive,
-    },
-  );
+  // "Keeps credentials": with --config-from-env, a stored value still wins over an environment
+  // variable of the same name; a key named with --config-env replaces it. `update` (all connectors)
+  // applies a named key to the connectors that declare it.
+  const declared = Object.keys(fetched.pkg.tokenSchema?.properties ?? {});
+  const fromEnv =
+    options.fromEnv === "all"
+      ? declared.filter((k) => !Object.hasOwn(stored ?? {}, k) && (ctx.env[k] ?? "") !== "")
+      : (options.fromEnv ?? []).filter((k) => declared.includes(k));
+  const collected = await collectCredentials(ctx, {
+    schema: fetched.pkg.tokenSchema,
+    label: name,
+    given: {},
+    fromEnv,
+    ...(stored ? { existing: stored } : {}),
+    interactive,
+  });
   const written = await commitVersion(ctx, fetched, {
     requested: entry.requested,
     yanked: resolution.yanked,
@@ -119,7 +123,7 @@ export async function updateConnector(
   });
   return {
     kind: "updated",
-    outcome: outcome(fetched, written, resolution, collected.missing, entry, ref),
+    outcome: outcome(fetched, written, resolution, collected, entry, ref),
     changes,
   };
 }

@@ -30,9 +30,17 @@ describe("credentials set", () => {
     expect((await fs.stat(home)).mode & 0o777).toBe(0o700);
   });
 
-  it("takes a value from the environment variable named as the key", async () => {
+  it("takes a value from the environment variable named as the key, only when asked", async () => {
     const home = await githubHome();
-    expect((await cli(["credentials", "set", "github"], { home, env: { GITHUB_PAT: PAT } })).code).toBe(0);
+    const silent = await cli(["credentials", "set", "github"], { home, env: { GITHUB_PAT: PAT } });
+    expect(silent.code).toBe(2);
+    expect(silent.stderr).toContain("--config-from-env");
+    const r = await cli(["credentials", "set", "github", "--config-from-env"], {
+      home,
+      env: { GITHUB_PAT: PAT },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("GITHUB_PAT (environment)");
     expect(
       JSON.parse(await fs.readFile(credentialsFile(home), "utf8")).connectors["github@default"].GITHUB_PAT,
     ).toBe(PAT);
