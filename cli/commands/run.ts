@@ -1,3 +1,4 @@
+import { printable } from "../terminal/printable.js";
 import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
@@ -135,7 +136,8 @@ function stdioChild(
     );
   }
   const child = new StdioTransport(stdioLaunch(spec, ctx), {
-    stderr: (chunk) => ctx.stderr.write(hide(chunk)),
+    // The server's own stderr, through the terminal sanitizer: it reaches a terminal or a host's log.
+    stderr: (chunk) => ctx.stderr.write(printable(hide(chunk))),
   });
   return child;
 }

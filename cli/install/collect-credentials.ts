@@ -4,6 +4,7 @@ import { redact } from "../../src/core/secrets.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
 import type { OptionSpec } from "../command.js";
 import type { CommandContext } from "../context.js";
+import { printable } from "../terminal/printable.js";
 import { prompt } from "../terminal/prompt.js";
 
 export interface CollectOptions {
@@ -191,7 +192,8 @@ async function askValid(
     if (report.ok) return answer;
     // Problems name the field and the rule, never the value typed.
     const secrets = property.secret ? [answer] : [];
-    for (const p of report.problems) ctx.stderr.write(`  ${redact(p.message, secrets)}; try again\n`);
+    for (const p of report.problems)
+      ctx.stderr.write(printable(`  ${redact(p.message, secrets)}; try again`) + "\n");
   }
 }
 
@@ -209,7 +211,8 @@ async function ask(
   if (property.enum) lines.push(`  one of: ${property.enum.map(String).join(", ")}`);
   else if (property.type === "boolean") lines.push("  true or false");
   // On a second try the question alone: the description was just shown.
-  if (!again) ctx.stderr.write(lines.join("\n") + "\n");
+  // Title, description and enum values are the publisher's words: through the terminal sanitizer.
+  if (!again) ctx.stderr.write(printable(lines.join("\n")) + "\n");
   const keep =
     stored !== undefined
       ? property.secret

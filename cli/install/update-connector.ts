@@ -17,6 +17,7 @@ import {
   type InstallOutcome,
 } from "./install-connector.js";
 import type { InstalledEntry } from "../home/installed-store.js";
+import { printable } from "../terminal/printable.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { describeChanges, diffPackages, type UpdateChanges } from "./update-changes.js";
 
@@ -83,7 +84,7 @@ export async function updateConnector(
   const interactive = canPrompt(ctx) && !options.yes;
   if (changes.needsConsent && !options.yes) {
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
-    ctx.stderr.write([heading, ...describeChanges(changes), ""].join("\n"));
+    ctx.stderr.write(printable([heading, ...describeChanges(changes), ""].join("\n")));
     if (!interactive) {
       throw new ConnectoryError(
         "update.consent-required",

@@ -129,6 +129,28 @@ describe("collectCredentials", () => {
     });
   });
 
+  it("the prompt shows a token-schema's escapes and hidden characters visibly, never raw", async () => {
+    const hostile: TokenSchema = {
+      type: "object",
+      properties: {
+        TOKEN: {
+          type: "string",
+          title: "Token\u001b]52;c;ZXZpbA==\u0007",
+          description: "Paste it here\u001b[1A\u001b[2K\u202e",
+          enum: ["a\u009b31m"],
+          secret: true,
+        },
+      },
+      required: ["TOKEN"],
+      additionalProperties: false,
+    };
+    const { ctx, stderr } = world({ tty: true, input: "a\u009b31m\r" });
+    await collectCredentials(ctx, { schema: hostile, label: "demo", given: {}, interactive: true });
+    expect(stderr()).not.toMatch(/[\u001b\u0007\u009b\u202e]/);
+    expect(stderr()).toContain("Token⟨U+001B⟩]52;c;ZXZpbA==⟨U+0007⟩ (TOKEN)");
+    expect(stderr()).toContain("one of: a⟨U+009B⟩31m");
+  });
+
   it("on a TTY, a value that breaks its rule is asked for again, without echoing it", async () => {
     const typo = "0123-typo-canary";
     const { ctx, stderr } = world({ tty: true, input: `${typo}\r${TOKEN}\r` });
