@@ -126,7 +126,7 @@ describe("credentials show / unset", () => {
 describe("credentials.json permissions", () => {
   it("is 0600 in a 0700 home even when the process umask is 000", async () => {
     const home = await githubHome();
-    await fs.chmod(home, 0o777);
+    await fs.chmod(home, 0o755);
     // A child with umask 0 running the real binary: modes must not depend on the umask.
     const r = await spawnCli(["credentials", "set", "github", `GITHUB_PAT=${PAT}`], {
       home,
