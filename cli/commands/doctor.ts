@@ -5,6 +5,9 @@ import type { Command } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { exportProblems, readExports } from "../hosts/host-exports.js";
 import { findLeftovers } from "../install/leftovers.js";
+import { intact, type CacheDamage } from "../install/file-hashes.js";
+import { checkCaches, tampered } from "../install/verify-launch.js";
+import { reinstallCommand } from "../home/installed-store.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
@@ -70,6 +73,12 @@ left behind is listed. Prints a table; exits 1 when a check fails.`,
       notes.push(
         "host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)",
       );
+    // Cached files changed since install: run refuses to launch them (cli/install/verify-launch.ts).
+    const caches = (await checkCaches(config)).filter((c) => c.damage && !intact(c.damage));
+    for (const c of caches)
+      notes.push(
+        `FAIL ${c.key}: ${tampered(c.entry, c.damage as CacheDamage).message}: ${reinstallCommand(c.entry, true)}`,
+      );
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
       const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
@@ -83,7 +92,11 @@ left behind is listed. Prints a table; exits 1 when a check fails.`,
         `${inactive.length} inactive server(s) not checked (${inactive.map((s) => `${s.name}: ${s.status}`).join(", ")}): see \`connectory config --explain\``,
       );
 
-    const failed = rows.some((r) => !r.ok) || config.broken.length > 0 || (hostCheck?.stale.length ?? 0) > 0;
+    const failed =
+      rows.some((r) => !r.ok) ||
+      config.broken.length > 0 ||
+      caches.length > 0 ||
+      (hostCheck?.stale.length ?? 0) > 0;
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
     const table =
       rows.length === 0
@@ -107,6 +120,7 @@ left behind is listed. Prints a table; exits 1 when a check fails.`,
         ok: !failed,
         servers: rows,
         broken: config.broken.map((b) => ({ key: b.key, message: b.message })),
+        tampered: caches.map((c) => ({ key: c.key, ...c.damage })),
         hostsChecked: exports !== undefined,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         notes,

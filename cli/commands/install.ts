@@ -6,7 +6,7 @@ import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage:
-    "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--yes]",
+    "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--yes] [--force]",
   description: `
 Resolves the version (ranges and tags skip yanked versions; an exact pin installs a yanked one with a
 warning), downloads the tarball, checks its sha512 against the registry's before unpacking, unpacks it to
@@ -16,12 +16,15 @@ when you say so: --config-from-env takes every declared key from the variable of
 --config-env KEY (repeatable) only that key. The output says where each stored value came from.
 Without a terminal (or with --yes) and without every required value, the connector is installed with
 status needs-credentials and the command that completes it is printed.
+--force downloads and unpacks the version again even when the cache holds it: it repairs a cache whose
+files changed since the install (run and doctor refuse to launch a bundled server from one).
 A bare name records ^<version>, so \`connectory update\` stays within that major version.`,
   options: {
     marketplace: { type: "string", short: "m" },
     config: { type: "string", short: "c", multiple: true },
     ...ENV_OPTIONS,
     yes: { type: "boolean", short: "y" },
+    force: { type: "boolean" },
   },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
@@ -32,6 +35,7 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
       config: stringList(args.values.config),
       fromEnv: envConsent(args.values),
       yes: args.values.yes === true,
+      force: args.values.force === true,
     });
     // The text result already says how to finish; a --json consumer's person still needs to read it.
     if (outcome.status === "needs-credentials" && ctx.json) {

@@ -11,6 +11,7 @@ import { changeConnectorCredentials, readCredentials } from "../home/credentials
 import type { FetchedVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey, homePaths } from "../home/home.js";
 import { cacheRootOf, guardCachePath } from "../home/cache-guard.js";
+import { hashFiles } from "./file-hashes.js";
 import { updateInstalled, type InstalledEntry } from "../home/installed-store.js";
 
 /**
@@ -57,6 +58,12 @@ export async function commitVersion(
           installedAt: before?.installedAt ?? now,
           ...(before ? { updatedAt: now } : {}),
           ...(options.yanked ? { yanked: true } : {}),
+          // What was unpacked, file by file; a reused folder keeps what its install recorded.
+          ...(fetched.contents
+            ? { files: hashFiles(fetched.contents.files) }
+            : before?.version === version && before.files
+              ? { files: before.files }
+              : {}),
         };
         return { ...all, [key]: entry };
       });

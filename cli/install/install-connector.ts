@@ -29,6 +29,8 @@ export interface InstallRequest {
   /** `--config-from-env` / `--config-env KEY`: the only way a credential is read from the environment. */
   fromEnv?: EnvConsent | undefined;
   yes: boolean;
+  /** Download and unpack again even when the cache holds this version (repairs a tampered cache). */
+  force?: boolean;
 }
 
 /** What an install did, as printed under --json. */
@@ -98,7 +100,9 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
 
   const key = connectorKey(name, marketplace);
   const installed = (await readInstalled(ctx.home))[key];
-  const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, installed);
+  const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, installed, {
+    force: req.force === true,
+  });
   const collected = await collectCredentials(ctx, {
     schema: fetched.pkg.tokenSchema,
     label: name,
