@@ -1,5 +1,4 @@
-import { findHidden, HIDDEN_KIND_WORDS } from "./hidden-chars.js";
-import { withoutHidden } from "./hidden-chars.js";
+import { findHidden, HIDDEN_KIND_WORDS, withoutHidden } from "./hidden-chars.js";
 
 /**
  * Instruction-like content in text a model reads as part of its context (tool descriptions, skills):
@@ -57,13 +56,13 @@ const RULES: Rule[] = [
   {
     code: "instruction.tool-call",
     pattern:
-      /\b(call|invoke|use|run|execute|trigger)\s+(the\s+|another\s+|other\s+)?[`'"]?[a-z0-9_.-]+[`'"]?\s+tool\b|\bbefore\s+(using|calling|running)\s+(this|any|other|the)\b[^.\n]{0,40}\btools?\b|\b(first|always)\s+(call|invoke|run)\b/i,
+      /\b(call|invoke|use|run|execute|trigger)\s+(the\s+|another\s+|other\s+)?[`'"]?(?!(?:this|that|it|a|an|each|which|any)\b)[a-z0-9_.-]+[`'"]?\s+tool\b|\bbefore\s+(using|calling|running)\s+(this|any|other|the)\b[^.\n]{0,40}\btools?\b|\b(first|always)\s+(call|invoke|run)\b/i,
     why: "it tells the model to call a tool, which a tool's own description has no business doing",
   },
   {
     code: "instruction.send-data",
     pattern:
-      /\b(send|upload|post|forward|transmit|exfiltrate|copy|pass|include|append)\b[^.\n]{0,60}\b(to|into|in|as)\s+(https?:\/\/|the\s+[a-z_]+\s+(parameter|argument|field)|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,})|\b(webhook|ngrok\.io|requestbin|pastebin\.com)\b/i,
+      /\b(send|upload|post|forward|transmit|exfiltrate|copy|pass|include|append)\b[^.\n]{0,60}\b(to|into|in|as)\s+(https?:\/\/|the\s+[a-z_]+\s+(parameter|argument|field)|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,})|\b(ngrok\.io|requestbin|pastebin\.com|webhook\.site)\b/i,
     why: "it tells the model to send data somewhere the user did not ask for",
   },
 ];

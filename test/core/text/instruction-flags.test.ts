@@ -28,6 +28,8 @@ describe("instruction flags", () => {
     "Get the weather forecast for a city. Units are metric by default.",
     "Creates an issue in a GitHub repository and returns its URL.",
     "Lists files in a folder of the workspace.",
+    "Use this tool to look up a city's forecast; run it once per city.",
+    "Always returns JSON. Call it with a query string.",
   ])("leaves ordinary descriptions alone: %j", (text) => {
     expect(instructionFlags(text)).toEqual([]);
   });
