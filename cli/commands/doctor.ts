@@ -14,6 +14,9 @@ import {
 import type { PathWorld } from "../hosts/host-paths.js";
 import { overviewLines, skillFindings, skillsOverview } from "../hosts/skill-report.js";
 import { findLeftovers } from "../install/leftovers.js";
+import { intact, type CacheDamage } from "../install/file-hashes.js";
+import { checkCaches, tampered } from "../install/verify-launch.js";
+import { reinstallCommand } from "../home/installed-store.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
@@ -90,6 +93,12 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
     const skills = await skillsOverview(ctx.home, config);
     const skillIssues = await skillFindings(ctx.home, config);
     for (const f of skillIssues) notes.push(`${f.level} ${f.text}`);
+    // Cached files changed since install: run refuses to launch them (cli/install/verify-launch.ts).
+    const caches = (await checkCaches(config)).filter((c) => c.damage && !intact(c.damage));
+    for (const c of caches)
+      notes.push(
+        `FAIL ${c.key}: ${tampered(c.entry, c.damage as CacheDamage).message}: ${reinstallCommand(c.entry, true)}`,
+      );
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
       const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
@@ -106,6 +115,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
     const failed =
       rows.some((r) => !r.ok) ||
       config.broken.length > 0 ||
+      caches.length > 0 ||
       (hostCheck?.stale.length ?? 0) > 0 ||
       skillIssues.some((f) => f.level === "FAIL");
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
@@ -132,6 +142,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
         ok: !failed,
         servers: rows,
         broken: config.broken.map((b) => ({ key: b.key, message: b.message })),
+        tampered: caches.map((c) => ({ key: c.key, ...c.damage })),
         hostsChecked: exports !== undefined,
         skills,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),

@@ -2,6 +2,8 @@ import { redact } from "../../src/core/secrets.js";
 import { isConnectoryError } from "../../src/core/errors.js";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
+import { truncate } from "../../src/core/text/truncate.js";
+import { flagLine, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
 import type { Command } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -21,7 +23,14 @@ import { toolLines } from "../terminal/tool-text.js";
 
 type PinState = PinCheck | { status: "pinned"; pinnedAt: string };
 type Outcome =
-  | ({ name: string; origin: ExplainedServer["origin"]; ok: true; pins: PinState } & InspectReport)
+  | ({
+      name: string;
+      origin: ExplainedServer["origin"];
+      ok: true;
+      pins: PinState;
+      /** Instruction-like content in its tools (src/core/text/instruction-flags.ts). */
+      flags: TextFlag[];
+    } & InspectReport)
   | {
       name: string;
       origin: ExplainedServer["origin"];
@@ -35,7 +44,10 @@ const command: Command = {
 Speaks MCP to a server (a connector name inspects each of its servers): initialize, then lists its
 tools, resources and prompts (those it advertises) and prints the server's info, protocol version,
 capabilities and every tool's schema. The first successful inspect of a server pins its tool
-definitions; later, a changed definition is reported as drift until \`connectory trust <server>\`.`,
+definitions; later, a changed definition is reported as drift until \`connectory trust <server>\`.
+Hidden characters (controls, bidi, zero-width, tag characters) are shown as ⟨U+…⟩, and instruction-like
+content in a tool (hidden-instruction tags, "ignore previous instructions", key files, calls to other
+tools, sending data elsewhere) is flagged with a code and why it matters.`,
   options: { ...TIMEOUT_OPTION },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
@@ -58,6 +70,7 @@ definitions; later, a changed definition is reported as drift until \`connectory
           ok: true,
           ...report,
           pins: await pin(ctx, server, report),
+          flags: flagTools(report.tools),
         });
       } catch (error) {
         // One server: its error is the command's error (message + hint, exit 1).
@@ -118,8 +131,13 @@ function render(o: Outcome, hide: (t: string) => string): string {
     `  pins          ${pinText(o.pins)}`,
     ...(o.pins.status === "drift" ? formatDrift(o.pins.drift, hide).map((l) => `    ${l}`) : []),
   ];
-  if (o.instructions) lines.push(`  instructions  ${o.instructions.replace(/\s+/g, " ").slice(0, 300)}`);
+  if (o.instructions) lines.push(`  instructions  ${truncate(o.instructions.replace(/\s+/g, " "), 300)}`);
   lines.push(`  tools (${o.tools.length})`, ...o.tools.flatMap((t) => toolLines(t, "    ")));
+  if (o.flags.length)
+    lines.push(
+      `  FLAGS (${o.flags.length}): read these tools before you approve them`,
+      ...o.flags.map((f) => `    ${flagLine(f)}`),
+    );
   if (o.resources)
     lines.push(`  resources (${o.resources.length})`, ...o.resources.map((r) => `    ${itemLine(r, "uri")}`));
   if (o.resourceTemplates?.length)
@@ -148,6 +166,6 @@ function pinText(pins: PinState): string {
 function itemLine(item: unknown, key: string): string {
   const r = (item ?? {}) as Record<string, unknown>;
   const description =
-    typeof r.description === "string" ? ` — ${r.description.replace(/\s+/g, " ").slice(0, 120)}` : "";
+    typeof r.description === "string" ? ` — ${truncate(r.description.replace(/\s+/g, " "), 120)}` : "";
   return `${String(r[key] ?? r.name ?? "?")}${description}`;
 }

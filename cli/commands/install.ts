@@ -1,17 +1,23 @@
 import { stringList, type Command } from "../command.js";
+import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome, installConnector } from "../install/install-connector.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
 import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
-  usage: "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--yes] [--accept-env]",
+  usage:
+    "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--yes] [--accept-env] [--force]",
   description: `
 Resolves the version (ranges and tags skip yanked versions; an exact pin installs a yanked one with a
 warning), downloads the tarball, checks its sha512 against the registry's before unpacking, unpacks it to
 plugins/cache/<marketplace>/<name>/<version>/ and records it in plugins/installed.json.
-Credentials come from --config KEY=VALUE, environment variables named like the key, or a hidden prompt
-on a terminal. Without a terminal (or with --yes) and without every required value, the connector is
-installed with status needs-credentials and the command that completes it is printed.
+Credentials come from --config KEY=VALUE or a hidden prompt on a terminal. The environment is read only
+when you say so: --config-from-env takes every declared key from the variable of the same name,
+--config-env KEY (repeatable) only that key. The output says where each stored value came from.
+Without a terminal (or with --yes) and without every required value, the connector is installed with
+status needs-credentials and the command that completes it is printed.
+--force downloads and unpacks the version again even when the cache holds it: it repairs a cache whose
+files changed since the install (run and doctor refuse to launch a bundled server from one).
 A bare name records ^<version>, so \`connectory update\` stays within that major version.
 A server env key that changes how code is loaded (LD_PRELOAD, NODE_OPTIONS, npm_config_*, PYTHONPATH…)
 must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does not accept them.`,
@@ -29,10 +35,15 @@ must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does n
       value: "KEY=VALUE",
       description: "a credential of the connector's token-schema.json",
     },
+    ...ENV_OPTIONS,
     yes: {
       type: "boolean",
       short: "y",
       description: "never prompt: a connector lacking credentials is installed as needs-credentials",
+    },
+    force: {
+      type: "boolean",
+      description: "download and unpack again even when cached (repairs a cache changed since install)",
     },
     "accept-env": {
       type: "boolean",
@@ -46,8 +57,10 @@ must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does n
       spec: args.positionals[0] as string,
       ...(typeof marketplace === "string" ? { marketplace } : {}),
       config: stringList(args.values.config),
+      fromEnv: envConsent(args.values),
       yes: args.values.yes === true,
       acceptEnv: args.values["accept-env"] === true,
+      force: args.values.force === true,
     });
     // The text result already says how to finish; a --json consumer's person still needs to read it.
     if (outcome.status === "needs-credentials" && ctx.json) {

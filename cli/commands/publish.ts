@@ -21,13 +21,14 @@ import { publishToken } from "../home/credentials-store.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { TIMEOUT_OPTION, mcpWorld } from "../mcp/mcp-targets.js";
 import { status, warn } from "../terminal/output.js";
+import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { listPackageTools, type ReportedTool } from "../mcp/package-tools.js";
 import type { ToolsReportedDocument } from "../../src/core/api/documents.js";
 import { PublishClient } from "../registry/publish-client.js";
 
 const command: Command = {
   usage:
-    "publish <dir|file.tgz> [--marketplace <m>] [--with-tools [--config KEY=VALUE]… [--timeout <ms>]] [--tools-only] [--json]",
+    "publish <dir|file.tgz> [--marketplace <m>] [--with-tools [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--timeout <ms>]] [--tools-only] [--json]",
   description: `
 Publishes a connector to a marketplace. A folder is validated and packed (as \`connectory pack\`);
 a tarball is read and validated. Nothing is uploaded when the package has errors. The token is the
@@ -36,7 +37,8 @@ one \`connectory login <marketplace>\` stored, or CONNECTORY_TOKEN.
 --with-tools first starts every server of the package as \`connectory inspect\` would (bundled servers
 from the package itself, remote ones over the network) and lists its tools; after the upload they are
 reported to the registry, which shows them on the connector page as reported by the publisher. The
-servers' credentials come from --config KEY=VALUE or environment variables named like the keys. If a
+servers' credentials come from --config KEY=VALUE, and from environment variables named like the keys
+only with --config-from-env (every key) or --config-env KEY (that key). If a
 server cannot be listed, or its tools break the registry's limits (at most ${MAX_TOOLS} tools,
 ${MAX_TOOLS_BYTES / 1024 / 1024} MiB in all, each inputSchema at most ${MAX_SCHEMA_BYTES / 1024} KiB and ${MAX_SCHEMA_DEPTH} levels deep), nothing
 is published. --tools-only reports the tools of a version that is already published (again, e.g.
@@ -63,6 +65,7 @@ reportedAt, count }).`,
       value: "KEY=VALUE",
       description: "a credential for --with-tools (default: environment variables named like the keys)",
     },
+    ...ENV_OPTIONS,
     ...TIMEOUT_OPTION,
   },
   positionals: { min: 1, max: 1 },
@@ -72,8 +75,9 @@ reportedAt, count }).`,
     const toolsOnly = args.values["tools-only"] === true;
     const withTools = toolsOnly || args.values["with-tools"] === true;
     const config = parseConfigPairs(stringList(args.values.config));
-    if (!withTools && (Object.keys(config).length > 0 || args.values.timeout !== undefined))
-      throw usageError("--config and --timeout only go with --with-tools");
+    const fromEnv = envConsent(args.values);
+    if (!withTools && (Object.keys(config).length > 0 || fromEnv || args.values.timeout !== undefined))
+      throw usageError("--config, --config-from-env, --config-env and --timeout only go with --with-tools");
     const marketplace = await resolveMarketplace(
       ctx.home,
       ctx.env,
@@ -96,6 +100,7 @@ reportedAt, count }).`,
           tokenSchema: prepared.pkg.tokenSchema,
           label: name,
           given: config,
+          fromEnv,
           retry: `connectory publish ${given} --with-tools --config KEY=VALUE`,
         }),
       );

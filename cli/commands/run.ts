@@ -1,3 +1,4 @@
+import { printable } from "../terminal/printable.js";
 import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
@@ -6,6 +7,7 @@ import { secretInArgs, stdioLaunch } from "../mcp/child-env.js";
 import type { Command } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
+import { verifyBeforeLaunch } from "../install/verify-launch.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { DEFAULT_TIMEOUT_MS } from "../mcp/mcp-client.js";
 import { explainFailure } from "../mcp/mcp-errors.js";
@@ -62,6 +64,8 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
         },
       );
     }
+    // A bundled server runs only from the files that were installed (hashes in installed.json).
+    await verifyBeforeLaunch(config, found);
     const hide = (text: string) => redact(text, config.secretValues);
     const log = (message: string) => warn(ctx, hide(message));
     const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
@@ -135,7 +139,8 @@ function stdioChild(
     );
   }
   const child = new StdioTransport(stdioLaunch(spec, ctx), {
-    stderr: (chunk) => ctx.stderr.write(hide(chunk)),
+    // The server's own stderr, through the terminal sanitizer: it reaches a terminal or a host's log.
+    stderr: (chunk) => ctx.stderr.write(printable(hide(chunk))),
   });
   return child;
 }

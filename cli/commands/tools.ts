@@ -1,6 +1,9 @@
 import { usageError } from "../../src/core/errors.js";
 import { TOOL_FORMATS, convertTool, toolDescription, type ToolFormat } from "../../src/core/tools/convert.js";
 import { assignFunctionNames } from "../../src/core/tools/names.js";
+import { truncate } from "../../src/core/text/truncate.js";
+import { flagLine, toolFlags } from "../../src/core/tools/tool-flags.js";
+import { mapStrings, revealHidden } from "../../src/core/text/hidden-chars.js";
 import type { McpTool } from "../../src/core/tools/types.js";
 import type { Command } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -22,7 +25,8 @@ the provider's API. --json prints { format, tools, routes, servers }: \`routes\`
 to its server and tool, \`servers\` says how each server answered.
 A server whose tools drifted from what you approved is left out until \`connectory trust <server>\`.
 A server that could not be listed is left out with a warning on stderr; the exit code is 1 only when
-servers were active and none of them answered.`,
+servers were active and none of them answered. Hidden characters in descriptions are shown as ⟨U+…⟩;
+instruction-like content is warned about on stderr.`,
   options: {
     format: {
       type: "string",
@@ -71,18 +75,21 @@ servers were active and none of them answered.`,
       }
     }
     const names = assignFunctionNames(refs);
-    const tools = refs.map((r, i) => convertTool(r.definition, names[i] as string, format));
+    // What a model reads: hidden characters made visible in every description (the pins keep the originals).
+    const tools = refs.map((r, i) =>
+      mapStrings(convertTool(r.definition, names[i] as string, format), revealHidden),
+    );
+    for (const flag of refs.flatMap((r, i) =>
+      toolFlags(r.definition).map((f) => ({ ...f, subject: names[i] as string })),
+    ))
+      warn(ctx, `flagged: ${flagLine(flag)}`);
     const routes = Object.fromEntries(
       refs.map((r, i) => [names[i] as string, { server: r.server, tool: r.tool }]),
     );
     const data = hideSecrets({ format, tools, routes, servers }, config.secretValues);
     const rows = refs.map((r, i) => {
       const description = toolDescription(r.definition).replace(/\s+/g, " ");
-      return [
-        names[i] as string,
-        r.server,
-        description.length > 60 ? `${description.slice(0, 57)}...` : description,
-      ];
+      return [names[i] as string, r.server, truncate(description, 60)];
     });
     const answered = servers.filter((s) => s.status === "ok" || s.status === "unpinned").length;
     const failed = servers.length - answered;

@@ -9,19 +9,30 @@ import { approveTools, type Approval } from "../mcp/approve-tools.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { warn } from "../terminal/output.js";
 import { serverPins } from "../home/pins-store.js";
+import { flagLine } from "../../src/core/tools/tool-flags.js";
 
 const command: Command = {
-  usage: "trust <server>",
+  usage: "trust <server> [--yes]",
   description: `
 Trusts a hand-written server of $CONNECTORY_HOME/mcp.json so it becomes active. Trust is bound to the
 exact launch spec shown (command, args, env, cwd / transport, url, headers): editing any of them makes
 the server untrusted again until you review and trust it once more. Only hashes are stored (trust.json).
 Connector servers need no trust to run: installing the connector was the decision. For them, and for
 trusted hand-written servers, \`trust <server>\` re-approves tools that changed since they were pinned
-(\`connectory doctor\` shows the change; \`run\` refuses the changed tools until then).`,
+(\`connectory doctor\` shows the change; \`run\` refuses the changed tools until then).
+Tools with instruction-like content (see \`connectory inspect\`) are listed first and approved only
+after a yes on a terminal, or with --yes.`,
+  options: {
+    yes: {
+      type: "boolean",
+      short: "y",
+      description: "approve tools with instruction-like content without asking",
+    },
+  },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const name = args.positionals[0] as string;
+    const accept = args.values.yes === true;
     const doc = await readManualServers(ctx.home);
     const spec = Object.hasOwn(doc.servers, name) ? doc.servers[name] : undefined;
     if (spec === undefined) {
@@ -29,7 +40,7 @@ trusted hand-written servers, \`trust <server>\` re-approves tools that changed 
       const connectorServer = (await loadEffectiveConfig(ctx.home)).servers.find(
         (s) => s.name === name && s.origin.kind === "connector",
       );
-      if (connectorServer) return approvalResult(await approveTools(ctx, name));
+      if (connectorServer) return approvalResult(await approveTools(ctx, name, { accept }));
       throw new ConnectoryError(
         "trust.server.unknown",
         `no server named "${name}": neither hand-written in ${doc.file} nor from an installed connector`,
@@ -44,7 +55,7 @@ trusted hand-written servers, \`trust <server>\` re-approves tools that changed 
     const shown = visibleServer(spec, sensitiveValues(spec), false);
     // Already pinned (used before): trusting again also re-approves its current tools.
     if (await serverPins(ctx.home, name)) {
-      const approval = await approveTools(ctx, name).catch((error: Error) => {
+      const approval = await approveTools(ctx, name, { accept }).catch((error: Error) => {
         warn(ctx, `could not re-approve the tools of ${name}: ${error.message}`);
         return undefined;
       });
@@ -69,5 +80,6 @@ function approvalResult(a: Approval): { data: Approval; text: string } {
   const head = a.drift.length
     ? `Approved the ${a.tools} current tools of "${a.server}"; these changes are now pinned:`
     : `Pinned the ${a.tools} tools of "${a.server}" (nothing had changed).`;
-  return { data: a, text: [head, ...a.diff.map((l) => `  ${l}`)].join("\n") };
+  const flags = a.flags.map((f) => `  accepted flag ${flagLine(f)}`);
+  return { data: a, text: [head, ...a.diff.map((l) => `  ${l}`), ...flags].join("\n") };
 }

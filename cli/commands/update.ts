@@ -1,5 +1,6 @@
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
+import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome } from "../install/install-connector.js";
 import { findInstalled, readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { warn } from "../terminal/output.js";
@@ -7,11 +8,12 @@ import { describeChanges } from "../install/update-changes.js";
 import { updateConnector, type UpdateResult } from "../install/update-connector.js";
 
 const command: Command = {
-  usage: "update [<name>[@marketplace]] [--yes] [--accept-env]",
+  usage: "update [<name>[@marketplace]] [--config-from-env | --config-env KEY…] [--yes] [--accept-env]",
   description: `
 Updates installed connectors (all, or the one named) to the newest version their recorded range allows
 (\`install tushare\` records ^<version>; \`install tushare@latest\` follows the latest tag). Credentials
-are kept. What changes in servers (command, args, url, headers, env) and credentials is printed; a
+are kept; a new one is read from the environment only with --config-from-env (keys without a stored
+value) or --config-env KEY (replaces the stored value). What changes in servers (command, args, url, headers, env) and credentials is printed; a
 changed launch spec or new required credentials is applied only after you confirm on a terminal, or
 with --yes. A new env key that changes how code is loaded (LD_PRELOAD, NODE_OPTIONS, npm_config_*…)
 needs --accept-env or "y" at the prompt: --yes does not accept it. Cached versions no longer used are removed.`,
@@ -21,6 +23,7 @@ needs --accept-env or "y" at the prompt: --yes does not accept it. Cached versio
       short: "y",
       description: "apply a changed launch spec or new required credentials without asking",
     },
+    ...ENV_OPTIONS,
     "accept-env": {
       type: "boolean",
       description: "accept server env keys that change how code is loaded (LD_PRELOAD, NODE_OPTIONS…)",
@@ -44,6 +47,7 @@ needs --accept-env or "y" at the prompt: --yes does not accept it. Cached versio
           await updateConnector(ctx, entry, {
             yes: args.values.yes === true,
             acceptEnv: args.values["accept-env"] === true,
+            fromEnv: envConsent(args.values),
           }),
         );
       } catch (error) {

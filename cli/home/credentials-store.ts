@@ -1,3 +1,4 @@
+import { guardHomeFile, guardNotSymlink } from "./home-guard.js";
 import fs from "node:fs/promises";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Credentials } from "../../src/core/types.js";
@@ -46,6 +47,7 @@ const checkCredentials: ShapeCheck = (file) => {
 };
 
 export async function readCredentials(home: string): Promise<CredentialsFile> {
+  await guardNotSymlink(homePaths(home).credentials);
   const file = await readJsonFile<Partial<CredentialsFile>>(
     homePaths(home).credentials,
     EMPTY,
@@ -64,6 +66,9 @@ export async function updateCredentials(
   fn: (file: CredentialsFile) => CredentialsFile | Promise<CredentialsFile>,
 ): Promise<CredentialsFile> {
   await fs.mkdir(home, { recursive: true, mode: 0o700 });
+  // Refused before anything is tightened: a home others could write may already hold their files.
+  await guardHomeFile(home, homePaths(home).credentials);
+  await guardNotSymlink(homePaths(home).credentials);
   await fs.chmod(home, 0o700);
   return updateJsonFile<CredentialsFile>(
     homePaths(home).credentials,

@@ -18,6 +18,12 @@ export interface InstalledEntry {
   updatedAt?: string;
   /** Installed by an exact pin of a yanked version. */
   yanked?: boolean;
+  /**
+   * sha256 (hex) of every file unpacked into the cache, by path: `run` and `doctor` verify the cache
+   * against them before a bundled server is launched (cli/install/file-hashes.ts). Absent for
+   * connectors installed before hashes were recorded.
+   */
+  files?: Record<string, string>;
 }
 
 export type InstalledFile = Record<string, InstalledEntry>;
@@ -38,6 +44,11 @@ const checkInstalled = (file: unknown) => {
     if (!NAME.test(e.name as string) || !NAME.test(e.marketplace as string))
       return "has a name or marketplace that is not a valid name";
     if (!VERSION.test(e.version as string)) return 'has a "version" that is not a semantic version';
+    if (
+      e.files !== undefined &&
+      !(isJsonObject(e.files) && Object.values(e.files).every((h) => typeof h === "string"))
+    )
+      return 'has "files" that are not an object of hashes';
     return undefined;
   })(file);
   if (problem !== undefined) return problem;
@@ -92,7 +103,7 @@ export function credentialsFixCommand(ref: string, missing: readonly string[]): 
 }
 
 /** `connectory install <name> [--marketplace m]`: what repairs a connector whose cached files are damaged. */
-export function reinstallCommand(entry: Pick<InstalledEntry, "name" | "marketplace">): string {
+export function reinstallCommand(entry: Pick<InstalledEntry, "name" | "marketplace">, force = false): string {
   const from = entry.marketplace === "default" ? "" : ` --marketplace ${entry.marketplace}`;
-  return `connectory install ${entry.name}${from}`;
+  return `connectory install ${entry.name}${from}${force ? " --force" : ""}`;
 }

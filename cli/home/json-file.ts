@@ -3,6 +3,7 @@ import path from "node:path";
 import type { ParseError } from "jsonc-parser";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
+import { guardHomeFile } from "./home-guard.js";
 
 /**
  * Says what is wrong with a parsed file's shape ("\"weather@default\" is not an object"), or undefined
@@ -16,6 +17,7 @@ export type ShapeCheck = (value: unknown) => string | undefined;
  * (never "treat as empty": the next write would destroy what the user had).
  */
 export async function readJsonFile<T>(file: string, fallback: T, check?: ShapeCheck): Promise<T> {
+  await guardHomeFile(homeOf(file), file);
   let text: string;
   try {
     text = await fs.readFile(file, "utf8");
@@ -53,6 +55,15 @@ async function whereInvalid(text: string): Promise<string> {
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase();
   return `, at line ${line}, column ${column} (${what})`;
+}
+
+/**
+ * The home a file of it lives in: every JSON file the CLI owns is at the top of $CONNECTORY_HOME or in
+ * its plugins/ folder (cli/home/home.ts).
+ */
+function homeOf(file: string): string {
+  const dir = path.dirname(file);
+  return path.basename(dir) === "plugins" ? path.dirname(dir) : dir;
 }
 
 function invalid(message: string): ConnectoryError {
@@ -98,10 +109,8 @@ export async function updateJsonFile<T>(
   fn: (current: T) => T | Promise<T>,
   options: { mode?: number; dirMode?: number; check?: ShapeCheck } = {},
 ): Promise<T> {
-  await fs.mkdir(path.dirname(file), {
-    recursive: true,
-    ...(options.dirMode ? { mode: options.dirMode } : {}),
-  });
+  // A new home (and plugins/) is private from the start: 0700, as ssh keeps ~/.ssh.
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: options.dirMode ?? 0o700 });
   // Loaded on first write only: read-only commands (config, list) skip proper-lockfile's start-up cost.
   const { withLock } = await import("../../src/fs/lock.js");
   return withLock(file, async () => {

@@ -1,3 +1,4 @@
+import { guardHomeFile } from "./home-guard.js";
 import fs from "node:fs/promises";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import { editJson, parseJson } from "../../src/core/hosts/document-json.js";
@@ -27,6 +28,7 @@ export const MAX_BACKUPS = 20;
 export async function readManualServers(home: string): Promise<ManualDocument> {
   const file = homePaths(home).mcpJson;
   let text: string | undefined;
+  await guardHomeFile(home, file);
   try {
     const size = (await fs.stat(file)).size;
     if (size > MAX_MCP_JSON_BYTES) {

@@ -2,7 +2,9 @@ import { checkCredentials } from "../../src/core/credential-check.js";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { redact } from "../../src/core/secrets.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
+import type { OptionSpec } from "../command.js";
 import type { CommandContext } from "../context.js";
+import { printable } from "../terminal/printable.js";
 import { prompt } from "../terminal/prompt.js";
 
 export interface CollectOptions {
@@ -12,6 +14,12 @@ export interface CollectOptions {
   label: string;
   /** `--config KEY=VALUE` pairs (see parseConfigPairs). */
   given: Record<string, string>;
+  /**
+   * Which keys may be read from environment variables of the same name (`--config-from-env`: "all",
+   * `--config-env KEY`: those keys). Absent: none. A shell environment holds other services' tokens,
+   * and a connector may declare them as optional credentials to receive them (issue 12, class 1).
+   */
+  fromEnv?: EnvConsent | undefined;
   /** Values already stored in credentials.json. */
   existing?: Credentials;
   /** A person is at a terminal: ask for what is still missing (hidden for secrets). */
@@ -33,11 +41,58 @@ export interface Collected {
   values: Credentials;
   /** Required keys still without a value: the connector stays `needs-credentials`. */
   missing: string[];
+  /** Where each stored value came from, key by key (the keys of `values`). */
+  sources: Record<string, CredentialSource>;
+}
+
+/** Where a stored credential came from, as the install and update output says. */
+export type CredentialSource = "config" | "environment" | "prompt" | "stored";
+
+/** Consent to read credentials from the environment: every declared key, or the keys named. */
+export type EnvConsent = "all" | readonly string[];
+
+/** The words each source is shown with. */
+export const SOURCE_WORDS: Record<CredentialSource, string> = {
+  config: "--config",
+  environment: "environment",
+  prompt: "prompt",
+  stored: "kept from before",
+};
+
+/** `--config-from-env` (all keys) and `--config-env KEY` (repeatable) as one consent, or undefined. */
+export function envConsent(values: Record<string, unknown>): EnvConsent | undefined {
+  if (values["config-from-env"] === true) return "all";
+  const keys = values["config-env"];
+  const list = (Array.isArray(keys) ? keys : keys === undefined ? [] : [keys]).filter(
+    (k): k is string => typeof k === "string",
+  );
+  return list.length > 0 ? list : undefined;
+}
+
+/** The options every verb that collects credentials takes for environment consent. */
+export const ENV_OPTIONS = {
+  "config-from-env": {
+    type: "boolean",
+    description: "take every declared credential from the environment variable of the same name",
+  },
+  "config-env": {
+    type: "string",
+    multiple: true,
+    value: "KEY",
+    description: "take this credential from the environment variable KEY (repeatable)",
+  },
+} satisfies OptionSpec;
+
+/** "TOKEN (--config), REGION (kept from before)": one line of the install and update output. */
+export function describeSources(sources: Record<string, CredentialSource>): string | undefined {
+  const keys = Object.keys(sources).sort();
+  if (keys.length === 0) return undefined;
+  return keys.map((k) => `${k} (${SOURCE_WORDS[sources[k] as CredentialSource]})`).join(", ");
 }
 
 /**
  * Gathers a connector's credentials from, in order: --config, environment variables named exactly as
- * the key, stored values, then (interactive only) a prompt per key. Validates them against the schema;
+ * the key (only those `fromEnv` consents to), stored values, then (interactive only) a prompt per key. Validates them against the schema;
  * anything invalid throws `credentials.invalid` with one problem per field (nothing is stored by the
  * caller). A --config key the schema does not declare is an error too.
  */
@@ -46,23 +101,39 @@ export async function collectCredentials(
   options: CollectOptions,
 ): Promise<Collected> {
   const properties = options.schema?.properties ?? {};
-  const undeclared = Object.keys(options.given).filter((key) => !Object.hasOwn(properties, key));
+  const named = options.fromEnv === "all" || options.fromEnv === undefined ? [] : options.fromEnv;
+  const undeclared = [...Object.keys(options.given), ...named].filter(
+    (key) => !Object.hasOwn(properties, key),
+  );
   if (undeclared.length > 0) throw undeclaredError(options.label, undeclared, Object.keys(properties));
-  if (!options.schema) return { values: {}, missing: [] };
+  const unset = named.filter((key) => (ctx.env[key] ?? "") === "");
+  if (unset.length > 0) {
+    throw usageError(
+      `--config-env ${unset.join(", ")}: no such environment variable is set`,
+      `set it first, or give the value with --config ${unset[0]}=…`,
+    );
+  }
+  if (!options.schema) return { values: {}, missing: [], sources: {} };
 
   const required = new Set(options.schema.required ?? []);
   const values: Credentials = {};
+  const sources: Record<string, CredentialSource> = {};
+  const take = (key: string, value: Credentials[string], source: CredentialSource) => {
+    values[key] = value;
+    sources[key] = source;
+  };
   for (const [key, property] of Object.entries(properties)) {
     const given = options.given[key];
-    const fromEnv = ctx.env[key];
+    const consented = options.fromEnv === "all" || named.includes(key);
+    const fromEnv = consented ? ctx.env[key] : undefined;
     const stored = options.existing?.[key];
-    if (given !== undefined) values[key] = given;
-    else if (fromEnv !== undefined && fromEnv !== "") values[key] = fromEnv;
+    if (given !== undefined) take(key, given, "config");
+    else if (fromEnv !== undefined && fromEnv !== "") take(key, fromEnv, "environment");
     else if (options.interactive && (options.askAll || (stored === undefined && required.has(key)))) {
       const answer = await askValid(ctx, options.label, key, property, stored, required.has(key));
-      if (answer !== "") values[key] = answer;
-      else if (stored !== undefined) values[key] = stored;
-    } else if (stored !== undefined) values[key] = stored;
+      if (answer !== "") take(key, answer, "prompt");
+      else if (stored !== undefined) take(key, stored, "stored");
+    } else if (stored !== undefined) take(key, stored, "stored");
   }
 
   // Absent required keys are reported as `missing`, not as problems: validate what is there (defaults
@@ -79,7 +150,7 @@ export async function collectCredentials(
   const supplied = Object.fromEntries(
     Object.entries(report.values).filter(([key]) => values[key] !== undefined),
   );
-  return { values: supplied, missing };
+  return { values: supplied, missing, sources };
 }
 
 /** validateCredentials, loading ajv (~100 ms with its meta-schema) only for a schema beyond DESIGN §2's keywords. */
@@ -129,7 +200,8 @@ async function askValid(
     if (report.ok) return answer;
     // Problems name the field and the rule, never the value typed.
     const secrets = property.secret ? [answer] : [];
-    for (const p of report.problems) ctx.stderr.write(`  ${redact(p.message, secrets)}; try again\n`);
+    for (const p of report.problems)
+      ctx.stderr.write(printable(`  ${redact(p.message, secrets)}; try again`) + "\n");
   }
 }
 
@@ -147,7 +219,8 @@ async function ask(
   if (property.enum) lines.push(`  one of: ${property.enum.map(String).join(", ")}`);
   else if (property.type === "boolean") lines.push("  true or false");
   // On a second try the question alone: the description was just shown.
-  if (!again) ctx.stderr.write(lines.join("\n") + "\n");
+  // Title, description and enum values are the publisher's words: through the terminal sanitizer.
+  if (!again) ctx.stderr.write(printable(lines.join("\n")) + "\n");
   const keep =
     stored !== undefined
       ? property.secret

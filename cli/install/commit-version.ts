@@ -10,6 +10,8 @@ import type { CommandContext } from "../context.js";
 import { changeConnectorCredentials, readCredentials } from "../home/credentials-store.js";
 import type { FetchedVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey, homePaths } from "../home/home.js";
+import { cacheRootOf, guardCachePath } from "../home/cache-guard.js";
+import { hashFiles } from "./file-hashes.js";
 import { updateInstalled, type InstalledEntry } from "../home/installed-store.js";
 
 /**
@@ -35,6 +37,7 @@ export async function commitVersion(
   const key = connectorKey(name, marketplace);
   return withLock(connectorLock(ctx.home, key), async () => {
     const dir = cacheDir(ctx.home, marketplace, name, version);
+    await guardCachePath(homePaths(ctx.home).cacheRoot, dir);
     await placeVersion(dir, fetched);
     const restore = options.credentials
       ? await storeCredentials(ctx.home, key, options.credentials)
@@ -55,6 +58,12 @@ export async function commitVersion(
           installedAt: before?.installedAt ?? now,
           ...(before ? { updatedAt: now } : {}),
           ...(options.yanked ? { yanked: true } : {}),
+          // What was unpacked, file by file; a reused folder keeps what its install recorded.
+          ...(fetched.contents
+            ? { files: hashFiles(fetched.contents.files) }
+            : before?.version === version && before.files
+              ? { files: before.files }
+              : {}),
         };
         return { ...all, [key]: entry };
       });
@@ -116,8 +125,14 @@ function sameValues(a: Credentials | undefined, b: Credentials): boolean {
   return JSON.stringify(left) === JSON.stringify(right);
 }
 
-/** Removes every cached version of one connector but `keep`, and leftovers of killed installs. */
+/**
+ * Removes every cached version of one connector but `keep`, and leftovers of killed installs. Never
+ * through a symbolic link (guardCachePath): a linked connector folder is refused; a linked entry in it
+ * is unlinked, never followed (fs.rm removes a link, not its target).
+ */
 export async function pruneVersions(connectorDir: string, keep: string | undefined): Promise<string[]> {
+  const root = cacheRootOf(connectorDir);
+  await guardCachePath(root, connectorDir);
   let names: string[];
   try {
     names = await fs.readdir(connectorDir);
@@ -127,6 +142,11 @@ export async function pruneVersions(connectorDir: string, keep: string | undefin
   const removed: string[] = [];
   for (const n of names) {
     if (n === keep) continue;
+    await guardCachePath(root, path.join(connectorDir, n)).catch(async (error: unknown) => {
+      // A link inside is removed as a link: its target is left alone.
+      if ((error as { code?: string }).code !== "home.cache.symlink") throw error;
+      await fs.unlink(path.join(connectorDir, n));
+    });
     await fs.rm(path.join(connectorDir, n), { recursive: true, force: true });
     if (!n.startsWith(".")) removed.push(n);
   }

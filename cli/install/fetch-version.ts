@@ -1,3 +1,4 @@
+import { describeDamage, intact, verifyCache } from "./file-hashes.js";
 import fs from "node:fs/promises";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Resolution } from "../../src/core/resolve-version.js";
@@ -35,13 +36,24 @@ export async function fetchVersion(
   client: RegistryClient,
   target: { name: string; marketplace: string; resolution: Resolution },
   installed: InstalledEntry | undefined,
+  options: { force?: boolean } = {},
 ): Promise<FetchedVersion> {
   const { name, marketplace, resolution } = target;
   const { version, entry } = resolution;
   const label = `${name}@${version}`;
   const dir = cacheDir(ctx.home, marketplace, name, version);
-  if (installed?.version === version && installed.integrity === entry.dist.integrity && (await isDir(dir))) {
+  const same = installed?.version === version && installed.integrity === entry.dist.integrity;
+  if (same && !options.force && (await isDir(dir))) {
     try {
+      // A folder whose files differ from what was installed is never reused (run refuses it too).
+      if (installed.files) {
+        const damage = await verifyCache(dir, installed.files);
+        if (!intact(damage))
+          throw new ConnectoryError(
+            "install.cache.tampered",
+            `its files changed (${describeDamage(damage)})`,
+          );
+      }
       const pkg = await readCachedPackage(dir, label);
       return {
         name,

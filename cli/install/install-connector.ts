@@ -1,6 +1,12 @@
 import { usageError } from "../../src/core/errors.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
-import { collectCredentials, parseConfigPairs } from "./collect-credentials.js";
+import {
+  collectCredentials,
+  describeSources,
+  parseConfigPairs,
+  type CredentialSource,
+  type EnvConsent,
+} from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import { acceptLoaderEnv } from "./confirm-env.js";
 import type { CommandContext } from "../context.js";
@@ -20,9 +26,13 @@ export interface InstallRequest {
   marketplace?: string;
   /** `--config KEY=VALUE` pairs as typed. */
   config: string[];
+  /** `--config-from-env` / `--config-env KEY`: the only way a credential is read from the environment. */
+  fromEnv?: EnvConsent | undefined;
   yes: boolean;
   /** `--accept-env`: the loader env keys of the package's servers are accepted (confirm-env.ts). */
   acceptEnv?: boolean;
+  /** Download and unpack again even when the cache holds this version (repairs a tampered cache). */
+  force?: boolean;
 }
 
 /** What an install did, as printed under --json. */
@@ -35,6 +45,8 @@ export interface InstallOutcome {
   status: "ready" | "needs-credentials" | "disabled";
   /** Required credentials still absent. */
   missing: string[];
+  /** Where each stored credential came from: config, environment, prompt or stored (kept from before). */
+  credentials: Record<string, CredentialSource>;
   /** The command that supplies them. */
   fix?: string;
   yanked: boolean;
@@ -90,7 +102,9 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
 
   const key = connectorKey(name, marketplace);
   const installed = (await readInstalled(ctx.home))[key];
-  const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, installed);
+  const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, installed, {
+    force: req.force === true,
+  });
   await acceptLoaderEnv(ctx, {
     label: name,
     servers: fetched.pkg.servers,
@@ -102,6 +116,7 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     schema: fetched.pkg.tokenSchema,
     label: name,
     given,
+    fromEnv: req.fromEnv,
     existing: (await readCredentials(ctx.home)).connectors[key],
     interactive: canPrompt(ctx) && !req.yes,
     // Nothing is installed yet, so `credentials set` would not find it: the install itself is the retry.
@@ -113,7 +128,7 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     yanked: resolution.yanked,
     credentials: collected.values,
   });
-  return outcome(fetched, entry, resolution, collected.missing, installed, await refFor(ctx.home, entry));
+  return outcome(fetched, entry, resolution, collected, installed, await refFor(ctx.home, entry));
 }
 
 /** Builds the outcome document of an install or an update. */
@@ -121,10 +136,11 @@ export function outcome(
   fetched: FetchedVersion,
   entry: InstalledEntry,
   resolution: Resolution,
-  missing: string[],
+  collected: { missing: string[]; sources: Record<string, CredentialSource> },
   before: InstalledEntry | undefined,
   ref: string,
 ): InstallOutcome {
+  const { missing } = collected;
   const status = !entry.enabled ? "disabled" : missing.length > 0 ? "needs-credentials" : "ready";
   return {
     name: entry.name,
@@ -134,6 +150,7 @@ export function outcome(
     integrity: entry.integrity,
     status,
     missing,
+    credentials: collected.sources,
     ...(missing.length > 0 ? { fix: credentialsFixCommand(ref, missing) } : {}),
     yanked: resolution.yanked,
     ...(resolution.deprecated !== undefined ? { deprecated: resolution.deprecated } : {}),
@@ -150,6 +167,8 @@ export function describeOutcome(o: InstallOutcome, verb = "installed"): string {
   const lines = [`${verb} ${o.name}@${o.version} from ${o.marketplace}${from}, sha512 verified`];
   if (o.servers.length) lines.push(`  servers: ${o.servers.join(", ")}`);
   for (const s of o.launch ?? []) lines.push(...serverLines(s).map((line) => `    ${line}`));
+  const sources = describeSources(o.credentials);
+  if (sources) lines.push(`  credentials: ${sources}`);
   if (o.status === "needs-credentials") {
     lines.push(`  status: needs-credentials (missing ${o.missing.join(", ")})`);
     lines.push(`  to finish: ${o.fix}`);

@@ -2,7 +2,7 @@ import semver from "semver";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
 import { readCachedPackage } from "./cached-package.js";
-import { collectCredentials } from "./collect-credentials.js";
+import { collectCredentials, type EnvConsent } from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
@@ -12,6 +12,7 @@ import { cacheDir, connectorKey } from "../home/home.js";
 import { outcome, refFor, warnResolution, type InstallOutcome } from "./install-connector.js";
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import type { InstalledEntry } from "../home/installed-store.js";
+import { printable } from "../terminal/printable.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { describeChanges, diffPackages, type UpdateChanges } from "./update-changes.js";
 
@@ -29,7 +30,7 @@ export type UpdateResult =
 export async function updateConnector(
   ctx: CommandContext,
   entry: InstalledEntry,
-  options: { yes: boolean; acceptEnv?: boolean },
+  options: { yes: boolean; acceptEnv?: boolean; fromEnv?: EnvConsent | undefined },
 ): Promise<UpdateResult> {
   const { name, marketplace } = entry;
   const ref = await refFor(ctx.home, entry);
@@ -87,7 +88,7 @@ export async function updateConnector(
   });
   if (changes.needsConsent && !options.yes) {
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
-    ctx.stderr.write([heading, ...describeChanges(changes), ""].join("\n"));
+    ctx.stderr.write(printable([heading, ...describeChanges(changes), ""].join("\n")));
     if (!interactive) {
       throw new ConnectoryError(
         "update.consent-required",
@@ -104,18 +105,22 @@ export async function updateConnector(
       return { kind: "declined", name, marketplace, from: entry.version, to: fetched.version, changes };
     }
   }
-  // "Keeps credentials": a stored value wins over an environment variable of the same name.
-  const env = Object.fromEntries(Object.entries(ctx.env).filter(([k]) => !Object.hasOwn(stored ?? {}, k)));
-  const collected = await collectCredentials(
-    { ...ctx, env },
-    {
-      schema: fetched.pkg.tokenSchema,
-      label: name,
-      given: {},
-      ...(stored ? { existing: stored } : {}),
-      interactive,
-    },
-  );
+  // "Keeps credentials": with --config-from-env, a stored value still wins over an environment
+  // variable of the same name; a key named with --config-env replaces it. `update` (all connectors)
+  // applies a named key to the connectors that declare it.
+  const declared = Object.keys(fetched.pkg.tokenSchema?.properties ?? {});
+  const fromEnv =
+    options.fromEnv === "all"
+      ? declared.filter((k) => !Object.hasOwn(stored ?? {}, k) && (ctx.env[k] ?? "") !== "")
+      : (options.fromEnv ?? []).filter((k) => declared.includes(k));
+  const collected = await collectCredentials(ctx, {
+    schema: fetched.pkg.tokenSchema,
+    label: name,
+    given: {},
+    fromEnv,
+    ...(stored ? { existing: stored } : {}),
+    interactive,
+  });
   const written = await commitVersion(ctx, fetched, {
     requested: entry.requested,
     yanked: resolution.yanked,
@@ -123,7 +128,7 @@ export async function updateConnector(
   });
   return {
     kind: "updated",
-    outcome: outcome(fetched, written, resolution, collected.missing, entry, ref),
+    outcome: outcome(fetched, written, resolution, collected, entry, ref),
     changes,
   };
 }

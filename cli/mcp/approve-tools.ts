@@ -6,6 +6,9 @@ import { loadEffectiveConfig } from "../home/effective-config.js";
 import { connectServer } from "./mcp-client.js";
 import { mcpWorld, targetOf } from "./mcp-targets.js";
 import { comparePins, recordPins, serverPins } from "../home/pins-store.js";
+import { flagLine, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
+import { printable } from "../terminal/printable.js";
+import { canPrompt, prompt } from "../terminal/prompt.js";
 
 /** What `trust` approved: the tools now pinned, and how they differ from the previous pins. */
 export interface Approval {
@@ -14,13 +17,21 @@ export interface Approval {
   drift: ToolDrift[];
   /** The drift as lines, secrets masked. */
   diff: string[];
+  /** Instruction-like content in the approved tools, accepted with --yes. */
+  flags: TextFlag[];
 }
 
 /**
  * Re-approves an active server's tools (`connectory trust <server>`): connects, lists its tools and
  * pins them, returning what changed since the previous pins. Throws when the server cannot be reached.
+ * Tools with instruction-like content are shown first and approved only after a yes on a terminal or
+ * with `accept` (--yes); otherwise `trust.tools.flagged` and nothing is pinned.
  */
-export async function approveTools(ctx: CommandContext, name: string): Promise<Approval> {
+export async function approveTools(
+  ctx: CommandContext,
+  name: string,
+  options: { accept?: boolean } = {},
+): Promise<Approval> {
   const config = await loadEffectiveConfig(ctx.home);
   const server = config.servers.find((s) => s.name === name && s.status === "active");
   if (!server) {
@@ -39,6 +50,9 @@ export async function approveTools(ctx: CommandContext, name: string): Promise<A
   } finally {
     await session.close();
   }
+  const hide = (t: string) => redact(t, config.secretValues);
+  const flags = flagTools(tools).map((f) => ({ ...f, match: hide(f.match) }));
+  if (flags.length > 0 && !options.accept) await confirmFlags(ctx, name, flags);
   const check = comparePins(await serverPins(ctx.home, name), tools);
   await recordPins(ctx.home, name, tools, {
     now: ctx.now(),
@@ -50,6 +64,26 @@ export async function approveTools(ctx: CommandContext, name: string): Promise<A
     server: name,
     tools: tools.length,
     drift,
-    diff: formatDrift(drift, (t) => redact(t, config.secretValues)),
+    diff: formatDrift(drift, hide),
+    flags,
   };
+}
+
+/** Shows the flags; a person at a terminal may still approve, anyone else needs --yes. */
+async function confirmFlags(ctx: CommandContext, name: string, flags: TextFlag[]): Promise<void> {
+  const lines = flags.map((f) => `  ${flagLine(f)}`);
+  ctx.stderr.write(
+    printable([`the tools of ${name} hold instruction-like content:`, ...lines, ""].join("\n")),
+  );
+  if (canPrompt(ctx)) {
+    const answer = await prompt(ctx, { message: `approve the tools of ${name} anyway? [y/N] ` });
+    if (/^y(es)?$/i.test(answer.trim())) return;
+  }
+  throw new ConnectoryError(
+    "trust.tools.flagged",
+    `the tools of ${name} hold ${flags.length} flagged instruction${flags.length === 1 ? "" : "s"}; nothing was approved`,
+    {
+      hint: `read them (connectory inspect ${name}); to approve them anyway: connectory trust ${name} --yes`,
+    },
+  );
 }

@@ -11,7 +11,7 @@ import {
 } from "../../src/core/tools/report.js";
 import type { McpTool } from "../../src/core/tools/types.js";
 import type { ServerSet, TokenSchema } from "../../src/core/types.js";
-import { collectCredentials } from "../install/collect-credentials.js";
+import { collectCredentials, type EnvConsent } from "../install/collect-credentials.js";
 import type { CommandContext } from "../context.js";
 import { connectServer, type McpWorld } from "./mcp-client.js";
 import { hideSecrets } from "./mcp-targets.js";
@@ -34,8 +34,10 @@ export interface PackageToolsInput {
   tokenSchema: TokenSchema | undefined;
   /** The connector's name, for messages. */
   label: string;
-  /** `--config KEY=VALUE` pairs; the environment fills the rest (variables named like the keys). */
+  /** `--config KEY=VALUE` pairs. */
   given: Record<string, string>;
+  /** `--config-from-env` / `--config-env KEY`: which keys the environment may fill. */
+  fromEnv?: EnvConsent | undefined;
   /** The command to run again with credentials, shown when some are missing or invalid. */
   retry: string;
 }
@@ -55,6 +57,7 @@ export async function listPackageTools(
     schema: input.tokenSchema,
     label: input.label,
     given: input.given,
+    fromEnv: input.fromEnv,
     interactive: false,
     retry: input.retry,
   });
@@ -69,7 +72,7 @@ export async function listPackageTools(
       "publish.tools.credentials",
       `listing the tools of ${input.label} needs ${missing.join(", ")} to start its servers; nothing was published`,
       {
-        hint: `give each with --config KEY=VALUE or an environment variable of that name: ${input.retry.replace("KEY=VALUE", `${missing[0]}=…`)}`,
+        hint: `give each with --config KEY=VALUE (or --config-from-env to read variables of the same name): ${input.retry.replace("KEY=VALUE", `${missing[0]}=…`)}`,
       },
     );
   }

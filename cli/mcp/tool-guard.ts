@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { diffPins, formatDrift, type ToolDrift } from "../../src/core/tools/drift.js";
 import type { McpTool } from "../../src/core/tools/types.js";
+import { flagLine, flagTools, revealTool } from "../../src/core/tools/tool-flags.js";
 import type { ServerPins } from "../home/pins-store.js";
 
 /** The JSON-RPC error code of a tools/list or tools/call that `run` refused because of tool drift. */
@@ -152,7 +153,7 @@ export class ToolGuard {
       this.deps.log(this.deps.hide((error as Error).message));
       return refusal(id, `connectory could not check the tools of ${this.deps.server} against their pins`);
     }
-    if (drift.length === 0) return message;
+    if (drift.length === 0) return revealed(message, result, tools);
     return refusal(
       id,
       `the tools of ${this.deps.server} changed since you approved them (${drift.map((d) => `${d.kind} ${d.tool}`).join(", ")}); connectory did not pass them on. Review the diff on stderr, then run \`connectory trust ${this.deps.server}\``,
@@ -174,6 +175,7 @@ export class ToolGuard {
       this.deps.log(
         `first run of ${this.deps.server}: pinned its ${tools.length} tool definitions; a later change will be refused until \`connectory trust ${this.deps.server}\``,
       );
+      for (const flag of flagTools(tools)) this.deps.log(`flagged: ${flagLine(flag)}`);
       this.approved = new Map(tools.map((t) => [t.name, "ok"]));
       return [];
     }
@@ -247,6 +249,20 @@ export class ToolGuard {
       });
     });
   }
+}
+
+/**
+ * The checked list as the host gets it: hidden characters in the tools' text shown as ⟨U+…⟩ (the host's
+ * model reads it). The pins keep the definitions as the server sent them.
+ */
+function revealed(
+  message: JSONRPCMessage,
+  result: Record<string, unknown>,
+  tools: McpTool[],
+): JSONRPCMessage {
+  const shown = tools.map(revealTool);
+  if (JSON.stringify(shown) === JSON.stringify(tools)) return message;
+  return { ...message, result: { ...result, tools: shown } } as JSONRPCMessage;
 }
 
 /** The tools of a tools/list result, or undefined when it is not a list of named tools. */

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import { HOST_IDS } from "../../src/core/hosts/types.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
+import { mapStrings, revealHidden } from "../../src/core/text/hidden-chars.js";
+import { flagSkills, flagTools } from "../../src/core/tools/tool-flags.js";
 import { CATEGORIES } from "../../src/core/types.js";
 import { problemError } from "./problem-error.js";
 import type { RegistryClient } from "./registry-client.js";
@@ -92,6 +94,8 @@ export function createMarketplaceServer(
           skills: detail.skills,
           // The publisher's word (publish --with-tools); the registry does not run the servers.
           tools: detail.tools ?? null,
+          // Instruction-like content in its tools and skills (src/core/text/instruction-flags.ts).
+          flags: [...flagTools(detail.tools?.items ?? []), ...flagSkills(detail.skills ?? [])],
           ...(detail.deprecated ? { deprecated: detail.deprecated } : {}),
         };
         const text = [
@@ -142,12 +146,18 @@ async function answer(
 ): Promise<CallToolResult> {
   try {
     const { text, data } = await fn();
-    return { content: [{ type: "text", text }], structuredContent: data };
+    // An agent's context: hidden characters in what the registry sent are shown as ⟨U+…⟩.
+    return {
+      content: [{ type: "text", text: revealHidden(text) }],
+      structuredContent: mapStrings(data, revealHidden),
+    };
   } catch (error) {
     if (!isConnectoryError(error)) throw error;
     return {
       isError: true,
-      content: [{ type: "text", text: `${error.message}${error.hint ? `\n${error.hint}` : ""}` }],
+      content: [
+        { type: "text", text: revealHidden(`${error.message}${error.hint ? `\n${error.hint}` : ""}`) },
+      ],
     };
   }
 }

@@ -8,6 +8,8 @@ import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { loaderEnvOf } from "../../src/core/launch/loader-env.js";
 import { quoteArg, quoteAssignment, quoteCommand, visibleText } from "../../src/core/launch/quote-arg.js";
 import { printable } from "./printable.js";
+import { truncate } from "../../src/core/text/truncate.js";
+import { flagLine, flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
 export interface ConnectorView {
@@ -43,6 +45,8 @@ export interface ConnectorView {
     required: boolean;
   }>;
   skills: Array<{ name: string; description: string }>;
+  /** Instruction-like content in its tools and skills (src/core/text/instruction-flags.ts). */
+  flags: TextFlag[];
   /**
    * The tools the publisher reported (registry only: a package does not list its tools). The registry
    * keeps them as the publisher's word; it does not run the servers.
@@ -89,6 +93,7 @@ export function viewFromPackage(pkg: ConnectorPackage): ConnectorView {
     servers: pkg.servers,
     schema: pkg.tokenSchema,
     skills: pkg.skills.map((s) => ({ name: s.name, description: s.description })),
+    skillBodies: pkg.skills,
   });
 }
 
@@ -106,6 +111,8 @@ interface Parts {
   servers: ServerSet;
   schema: TokenSchema | undefined;
   skills: Array<{ name: string; description: string }>;
+  /** Whole skills (a cached package has their bodies; a registry document only names them). */
+  skillBodies?: Array<{ name: string; description: string; body: string }>;
   tools?: ToolsListing | undefined;
 }
 
@@ -132,6 +139,7 @@ function build(p: Parts): ConnectorView {
       required: required.has(key),
     })),
     skills: p.skills,
+    flags: [...flagTools(p.tools?.items ?? []), ...flagSkills(p.skillBodies ?? p.skills)],
     ...(p.tools ? { tools: toolsView(p.tools) } : {}),
   };
 }
@@ -240,22 +248,30 @@ export function renderView(view: ConnectorView, doc: ReceivedConnectorDocument |
   }
   if (view.skills.length) {
     lines.push("", "skills:");
-    for (const s of view.skills) lines.push(`  ${s.name} — ${s.description}`);
+    for (const s of view.skills) lines.push(`  ${s.name} — ${oneLine(s.description)}`);
   }
   if (view.tools) lines.push("", ...toolLines(view.tools, view.servers.length > 1));
+  if (view.flags.length) {
+    lines.push(
+      "",
+      `FLAGS (${view.flags.length}): instruction-like content a model would read; review it first:`,
+    );
+    for (const f of view.flags) lines.push(`  ${flagLine(f)}`);
+  }
   return printable(lines.join("\n"));
 }
 
 const MAX_TOOL_LINE = 160;
 
+/** One line of at most MAX_TOOL_LINE characters, saying how many more there are: a padded payload shows. */
+function oneLine(text: string): string {
+  return truncate(text.replace(/\s+/g, " ").trim(), MAX_TOOL_LINE);
+}
+
 function toolLines(tools: NonNullable<ConnectorView["tools"]>, manyServers: boolean): string[] {
   const by = tools.reportedBy ? `reported by the ${tools.reportedBy}` : "reported";
   const when = tools.reportedAt ? ` on ${tools.reportedAt.slice(0, 10)}` : "";
   // One line each: a description could otherwise forge lines of this page.
-  const oneLine = (text: string) => {
-    const flat = text.replace(/\s+/g, " ").trim();
-    return flat.length > MAX_TOOL_LINE ? `${flat.slice(0, MAX_TOOL_LINE - 1)}…` : flat;
-  };
   const lines = [`tools (${tools.items.length}, ${by}${when}; not checked by the registry):`];
   for (const t of tools.items) {
     const server = manyServers && t.server ? `  [${t.server}]` : "";

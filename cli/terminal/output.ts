@@ -2,21 +2,27 @@ import { styleText } from "node:util";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import type { CommandResult } from "../command.js";
 import type { CommandContext } from "../context.js";
+import { printable, printableJson } from "./printable.js";
 
-/** Results go to stdout: one JSON document under --json, the text otherwise. */
+/**
+ * Results go to stdout: one JSON document under --json, the text otherwise. Both pass the terminal
+ * sanitizer (printable.ts), as does everything status, warn and printError write.
+ */
 export function printResult(ctx: CommandContext, result: CommandResult): void {
-  if (ctx.json) ctx.stdout.write(JSON.stringify(result.data, null, 2) + "\n");
-  else if (result.text !== undefined && result.text !== "")
-    ctx.stdout.write(result.text.endsWith("\n") ? result.text : result.text + "\n");
+  if (ctx.json) ctx.stdout.write(printableJson(JSON.stringify(result.data, null, 2)) + "\n");
+  else if (result.text !== undefined && result.text !== "") {
+    const text = printable(result.text);
+    ctx.stdout.write(text.endsWith("\n") ? text : text + "\n");
+  }
 }
 
 /** Progress and notices go to stderr, never stdout. */
 export function status(ctx: CommandContext, message: string): void {
-  ctx.stderr.write(message + "\n");
+  ctx.stderr.write(printable(message) + "\n");
 }
 
 export function warn(ctx: CommandContext, message: string): void {
-  ctx.stderr.write(paint(ctx, "yellow", "warning: ") + message + "\n");
+  ctx.stderr.write(paint(ctx, "yellow", "warning: ") + printable(message) + "\n");
 }
 
 /** Colour only for a person at a terminal; styleText honours NO_COLOR / FORCE_COLOR. */
@@ -32,25 +38,34 @@ export function printError(ctx: CommandContext, error: unknown): number {
     const exit = error.usage ? 2 : 1;
     if (ctx.json) {
       ctx.stdout.write(
-        JSON.stringify(
-          { error: { code: error.code, message: error.message, hint: error.hint, problems: error.problems } },
-          null,
-          2,
+        printableJson(
+          JSON.stringify(
+            {
+              error: { code: error.code, message: error.message, hint: error.hint, problems: error.problems },
+            },
+            null,
+            2,
+          ),
         ) + "\n",
       );
     }
-    ctx.stderr.write(paint(ctx, "red", "error: ") + error.message + "\n");
+    // An error may quote a server's or a registry's words: sanitized like every other output.
+    ctx.stderr.write(paint(ctx, "red", "error: ") + printable(error.message) + "\n");
     for (const p of error.problems ?? []) {
-      ctx.stderr.write(`  ${p.severity} ${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}\n`);
+      ctx.stderr.write(
+        printable(`  ${p.severity} ${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`) + "\n",
+      );
     }
-    if (error.hint) ctx.stderr.write(`  ${error.hint}\n`);
+    if (error.hint) ctx.stderr.write(`  ${printable(error.hint)}\n`);
     return exit;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   if (ctx.json)
-    ctx.stdout.write(JSON.stringify({ error: { code: "internal", message: String(error) } }) + "\n");
+    ctx.stdout.write(
+      printableJson(JSON.stringify({ error: { code: "internal", message: String(error) } })) + "\n",
+    );
   ctx.stderr.write(
-    `error: unexpected failure — this is a bug in connectory ${ctx.version}; please report it with the text below.\n${message}\n`,
+    `error: unexpected failure — this is a bug in connectory ${ctx.version}; please report it with the text below.\n${printable(message)}\n`,
   );
   return 1;
 }

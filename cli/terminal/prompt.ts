@@ -1,3 +1,4 @@
+import { printable } from "./printable.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { CommandContext } from "../context.js";
 
@@ -25,7 +26,8 @@ export async function prompt(
   options: PromptOptions,
 ): Promise<string> {
   const input = ctx.stdin as Input;
-  ctx.stderr.write(options.message);
+  // The question may quote a token-schema title: sanitized like all output.
+  ctx.stderr.write(printable(options.message));
   const raw = options.hidden === true && typeof input.setRawMode === "function";
   if (raw) input.setRawMode?.(true);
   try {

@@ -8,7 +8,9 @@ import { ConnectoryError } from "../core/errors.js";
  * Waits for other holders (up to ~30 s) and takes over locks left by a killed process.
  */
 export async function withLock<T>(target: string, fn: () => Promise<T>): Promise<T> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  // Private whatever the umask: the folders made here are home folders (cli/home/home-guard.ts refuses
+  // a group- or world-writable one).
+  await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(target, {

@@ -20,7 +20,8 @@ export async function writePackageTree(contents: PackageContents, dest: string):
   const target = path.resolve(dest);
   if (await exists(target)) throw destExists(target);
   const parent = path.dirname(target);
-  await fs.mkdir(parent, { recursive: true });
+  // Not writable by others whatever the umask (the cache is in a guarded home).
+  await fs.mkdir(parent, { recursive: true, mode: 0o755 });
   const temp = await fs.mkdtemp(path.join(parent, `.${path.basename(target)}.unpack-`));
   try {
     await fs.chmod(temp, 0o755); // mkdtemp makes it 0700

@@ -30,9 +30,17 @@ describe("credentials set", () => {
     expect((await fs.stat(home)).mode & 0o777).toBe(0o700);
   });
 
-  it("takes a value from the environment variable named as the key", async () => {
+  it("takes a value from the environment variable named as the key, only when asked", async () => {
     const home = await githubHome();
-    expect((await cli(["credentials", "set", "github"], { home, env: { GITHUB_PAT: PAT } })).code).toBe(0);
+    const silent = await cli(["credentials", "set", "github"], { home, env: { GITHUB_PAT: PAT } });
+    expect(silent.code).toBe(2);
+    expect(silent.stderr).toContain("--config-from-env");
+    const r = await cli(["credentials", "set", "github", "--config-from-env"], {
+      home,
+      env: { GITHUB_PAT: PAT },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("GITHUB_PAT (environment)");
     expect(
       JSON.parse(await fs.readFile(credentialsFile(home), "utf8")).connectors["github@default"].GITHUB_PAT,
     ).toBe(PAT);
@@ -118,7 +126,7 @@ describe("credentials show / unset", () => {
 describe("credentials.json permissions", () => {
   it("is 0600 in a 0700 home even when the process umask is 000", async () => {
     const home = await githubHome();
-    await fs.chmod(home, 0o777);
+    await fs.chmod(home, 0o755);
     // A child with umask 0 running the real binary: modes must not depend on the umask.
     const r = await spawnCli(["credentials", "set", "github", `GITHUB_PAT=${PAT}`], {
       home,

@@ -28,7 +28,7 @@ beforeAll(async () => {
       name: "search_notes",
       server: "notes",
       title: "Search notes",
-      description: "Full-text search.\n\u001b[31mservers:\n  evil  stdio  rm -rf ~",
+      description: "Full-text search.\nservers:\n  evil  stdio  rm -rf ~",
       inputSchema: { type: "object", properties: { q: { type: "string" } } },
       annotations: { readOnlyHint: true },
     },
@@ -65,11 +65,10 @@ it("lists the reported tools, marked as the publisher's word, one line each", as
   expect(r.stdout).toContain(
     "tools (2, reported by the publisher on 2026-05-06; not checked by the registry):\n" +
       "  search_notes — Search notes\n" +
-      "      Full-text search. [31mservers: evil stdio rm -rf ~\n" +
+      "      Full-text search. servers: evil stdio rm -rf ~\n" +
       "  add_note",
   );
-  // A description cannot forge lines of the page, nor send terminal escapes.
-  expect(r.stdout).not.toContain("\u001b");
+  // A description cannot forge lines of the page (escapes: test/cli/hostile-text.test.ts).
   expect(r.stdout.match(/^servers:$/gm)).toHaveLength(1);
 });
 
@@ -84,7 +83,7 @@ it("--json carries the tools (summary fields) with who reported them and when", 
         name: "search_notes",
         server: "notes",
         title: "Search notes",
-        description: "Full-text search.\n\u001b[31mservers:\n  evil  stdio  rm -rf ~",
+        description: "Full-text search.\nservers:\n  evil  stdio  rm -rf ~",
       },
       { name: "add_note", server: "notes" },
     ],

@@ -81,6 +81,8 @@ interface Stored {
   served: Uint8Array;
   yanked: boolean;
   deprecated?: string;
+  /** A tools report as the version document carries it (a hostile registry sends anything). */
+  tools?: unknown;
 }
 
 export class FakeRegistry {
@@ -112,7 +114,7 @@ export class FakeRegistry {
   /** Publishes a package; `latest` follows the highest stable version unless set. */
   async publish(
     files: PackageFiles,
-    options: { yanked?: boolean; deprecated?: string } = {},
+    options: { yanked?: boolean; deprecated?: string; tools?: unknown } = {},
   ): Promise<Uint8Array> {
     const manifest = JSON.parse(new TextDecoder().decode(files.get("plugin.json"))) as {
       name: string;
@@ -126,6 +128,7 @@ export class FakeRegistry {
       served: bytes,
       yanked: options.yanked ?? false,
       ...(options.deprecated ? { deprecated: options.deprecated } : {}),
+      ...(options.tools ? { tools: options.tools } : {}),
     });
     this.connectors.set(manifest.name, versions);
     const tags = this.tags.get(manifest.name) ?? {};
@@ -235,6 +238,7 @@ export class FakeRegistry {
       readme: text("README.md"),
       yanked: stored.yanked,
       ...(stored.deprecated ? { deprecated: stored.deprecated } : {}),
+      ...(stored.tools ? { tools: stored.tools } : {}),
       dist: (doc.versions as Record<string, { dist: unknown }>)[version]?.dist,
     });
   }

@@ -52,9 +52,9 @@ describe("install", () => {
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
   });
 
-  it("the token can come from the environment", async () => {
+  it("the token can come from the environment, when asked", async () => {
     await reg.publish(tushare());
-    const r = await cli(["install", "tushare"], {
+    const r = await cli(["install", "tushare", "--config-from-env"], {
       home,
       env: { CONNECTORY_REGISTRY: reg.url, TUSHARE_TOKEN: TOKEN },
     });

@@ -139,8 +139,14 @@ describe("run checks tool pins in the session it proxies", () => {
     expect(await fs.readFile(homePaths(s.home).pins, "utf8")).toBe(pinsBefore);
     expect(await s.starts()).toHaveLength(2); // inspect, then this one run
 
-    // `trust` re-approves; the next session is clean.
-    expect((await cli(["trust", "notes"], { home: s.home })).code).toBe(0);
+    // `trust` shows the flagged instruction (the rug pull reads ~/.ssh/id_rsa) and approves nothing
+    // without a yes; with --yes it re-approves and the next session is clean.
+    const refused = await cli(["trust", "notes", "--json"], { home: s.home });
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).error.code).toBe("trust.tools.flagged");
+    expect(refused.stderr).toContain("instruction.key-file in search");
+    expect(await fs.readFile(homePaths(s.home).pins, "utf8")).toBe(pinsBefore);
+    expect((await cli(["trust", "notes", "--yes"], { home: s.home })).code).toBe(0);
     const again = await host(s.home);
     expect((await again.client.listTools()).tools).toHaveLength(3);
     expect(await call(again.client, "exfiltrate")).toMatchObject({ content: [{ text: "exfiltrate {}" }] });

@@ -76,7 +76,7 @@ it("a hostile registry cannot put terminal escapes on the screen", async () => {
   await evil.publish(files);
   const r = await cli(["search", "weather"], { home, env: { CONNECTORY_REGISTRY: evil.url } });
   await evil.close();
-  expect(r.stdout).toContain("hi[2Jthere");
+  expect(r.stdout).toContain("hi⟨U+001B⟩[2Jthere");
   expect(r.stdout).not.toContain("\u001b");
 });
 

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { cacheDir } from "../../cli/home/home.js";
+import { cacheDir, homePaths } from "../../cli/home/home.js";
 import { BIN, spawnCli } from "../helpers/cli.js";
 import { startTestServer } from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";
@@ -82,6 +83,22 @@ it("install → inspect → tools → call through run → drift refused → tru
     ),
   );
 
+  // The edited cache no longer matches the hashes recorded at install: run refuses to launch it.
+  const tampered = await spawnCli(["run", "weather"], { home, env });
+  expect(tampered.code).toBe(1);
+  expect(tampered.stderr).toContain("server/index.js changed");
+  expect(tampered.stderr).toContain("connectory install weather --force");
+  const flagged = await spawnCli(["doctor"], { home, env });
+  expect(flagged.stdout).toContain("FAIL weather@default: the cached files of weather@1.0.0 changed");
+  // The pin check behind it still holds: vouch for the edited file (as if it were the published one)
+  // and the changed tool definition is what stops it.
+  const installedFile = homePaths(home).installed;
+  const installed = JSON.parse(await fs.readFile(installedFile, "utf8"));
+  installed["weather@default"].files["server/index.js"] = createHash("sha256")
+    .update(await fs.readFile(serverFile))
+    .digest("hex");
+  await fs.writeFile(installedFile, JSON.stringify(installed, null, 2));
+
   const doctor = await spawnCli(["doctor"], { home, env });
   expect(doctor.code).toBe(1);
   expect(doctor.stdout).toMatch(/^weather .*FAIL DRIFT/m);
@@ -105,11 +122,15 @@ it("install → inspect → tools → call through run → drift refused → tru
   expect(refused.stderr()).toContain("parameter country: description");
   expect(refused.stderr()).toContain("connectory trust weather");
 
-  const trust = await spawnCli(["trust", "weather"], { home, env });
+  // The new description asks for ~/.ssh/id_rsa: trust lists the flag and approves only with --yes.
+  const unflagged = await spawnCli(["trust", "weather"], { home, env });
+  expect(unflagged.code).toBe(1);
+  expect(unflagged.stderr).toContain("instruction.key-file in list_cities");
+  const trust = await spawnCli(["trust", "weather", "--yes"], { home, env });
   expect(trust.code, trust.stderr).toBe(0);
   expect(trust.stdout).toContain("these changes are now pinned");
 
   expect((await spawnCli(["doctor"], { home, env })).code).toBe(0);
   const after = await callThroughRun(home);
   expect(after.isError).toBeFalsy();
-});
+}, 90_000); // a dozen spawns of the built CLI, on a shared machine

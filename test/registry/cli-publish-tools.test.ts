@@ -127,7 +127,7 @@ it("a server that cannot be inspected fails the publish, says why, and publishes
   expect(await versionDoc("broken-server")).toBeUndefined();
 });
 
-it("a remote server gets its credentials from --config or the environment; they never leave this machine", async () => {
+it("a remote server gets its credentials from --config or (when told) the environment; they never leave this machine", async () => {
   const secret = "sk-remote-4f1d2c9a8b7e";
   const url = await streamableServer(`Bearer ${secret}`);
   const dir = await writePackage(
@@ -151,7 +151,14 @@ it("a remote server gets its credentials from --config or the environment; they 
   expect(wrong.stdout + wrong.stderr).not.toContain("sk-wrong");
   expect(await reg.snapshot()).toBe(before);
 
-  const r = await run(["publish", dir, "--with-tools", "--json"], acme, { API_TOKEN: secret });
+  // The environment is read only when told.
+  const unasked = await run(["publish", dir, "--with-tools", "--json"], acme, { API_TOKEN: secret });
+  expect(unasked.json().error.code).toBe("publish.tools.credentials");
+  expect(await reg.snapshot()).toBe(before);
+
+  const r = await run(["publish", dir, "--with-tools", "--config-from-env", "--json"], acme, {
+    API_TOKEN: secret,
+  });
   expect(r.code, r.stderr).toBe(0);
   expect(r.json().tools.count).toBe(1);
   expect((await versionDoc("remote-tools"))?.tools.items).toEqual([

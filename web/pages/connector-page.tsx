@@ -10,6 +10,8 @@ import {
   VersionList,
 } from "../components/connector-facts.js";
 import { HostTabs } from "../components/host-tabs.js";
+import { revealHidden } from "../../src/core/text/hidden-chars.js";
+import { flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
 import { Layout } from "../components/layout.js";
 import type { ConnectorDocument, VersionDocument } from "../../src/core/api/documents.js";
 import type { ToolInfo, ToolsSource } from "../lib/documents.js";
@@ -31,6 +33,33 @@ export interface ConnectorPageProps {
   tools: ToolInfo[];
   /** Who reported the tools (the registry keeps what the publisher reported). */
   toolsSource?: ToolsSource | undefined;
+}
+
+/**
+ * Instruction-like content in the tools and skills (src/core/text/instruction-flags.ts): what a model
+ * would read as orders. Each flag says what was found and why it matters.
+ */
+function FlagList({ flags }: { flags: TextFlag[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <section aria-labelledby="flags-h" class="flags">
+      <h2 id="flags-h">Flags</h2>
+      <p class="muted">Instruction-like content a model would read. Review it before you install.</p>
+      <ul>
+        {flags.map((f) => (
+          <li>
+            <code>{f.code}</code> in <code>{f.subject}</code>: {f.message}
+            {f.match ? (
+              <>
+                {" "}
+                (<q>{revealHidden(f.match)}</q>)
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 // The hosts that have one-click install links, in the order the buttons appear.
@@ -145,6 +174,7 @@ export function ConnectorPage(props: ConnectorPageProps) {
                 <ToolList tools={props.tools} source={props.toolsSource} />
               </section>
             ) : null}
+            <FlagList flags={[...flagTools(props.tools), ...flagSkills(v.skills)]} />
             <section aria-labelledby="versions-h">
               <h2 id="versions-h">Versions</h2>
               <VersionList

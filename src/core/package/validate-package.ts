@@ -3,7 +3,8 @@ import { checkTemplates } from "./check-templates.js";
 import { checkDisplayLimits } from "./display-limits.js";
 import { checkLoaderEnv } from "./check-loader-env.js";
 import { checkIcon } from "./icon.js";
-import { readJson, readText } from "./json-file.js";
+import { hiddenTextProblem, hiddenTextProblems } from "./hidden-text.js";
+import { decodeText, readJson, readText } from "./json-file.js";
 import { checkLimits } from "./limits.js";
 import { validateServerSet } from "./mcp-config.js";
 import { validateManifest } from "./plugin-manifest.js";
@@ -42,6 +43,17 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   const manifestJson = readJson(files, "plugin.json", "manifest", true, problems);
   const manifest = manifestJson.found ? validateManifest(manifestJson.value) : undefined;
   problems.push(...(manifest?.problems ?? []));
+  if (manifestJson.found) {
+    // A field the manifest rules already refuse for its controls is reported once.
+    const controls = new Set(
+      manifest?.problems.filter((p) => p.code.endsWith(".control")).map((p) => p.path),
+    );
+    problems.push(
+      ...hiddenTextProblems(manifestJson.value, "plugin.json", "manifest").filter(
+        (p) => !controls.has(p.path),
+      ),
+    );
+  }
 
   const mcpJson = readJson(files, "mcp.json", "mcp", true, problems);
   const servers = mcpJson.found ? validateServerSet(mcpJson.value) : undefined;
@@ -51,6 +63,9 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   const tokenSchema = schemaJson.found ? validateTokenSchema(schemaJson.value) : undefined;
   problems.push(...(tokenSchema?.problems ?? []));
   problems.push(...checkDisplayLimits(files, tokenSchema?.schema));
+  // Titles and descriptions are printed in the install prompt: no control or hidden character.
+  if (schemaJson.found)
+    problems.push(...hiddenTextProblems(schemaJson.value, "token-schema.json", "token-schema"));
 
   if (servers && mcpJson.found) {
     if (Object.keys(servers.servers).length === 0 && !servers.problems.some((p) => p.severity === "error")) {
@@ -75,6 +90,11 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
 
   const skills = validateSkills(files);
   problems.push(...skills.problems);
+  for (const skill of skills.skills) {
+    const text = decodeText(files.get(skill.path) ?? new Uint8Array());
+    const problem = text === undefined ? undefined : hiddenTextProblem(text, skill.path, "skill", "");
+    if (problem) problems.push(problem);
+  }
   const readme = readText(files, "README.md", "readme", false, problems);
   const icon = checkIcon(files, manifest?.manifest?.icon);
   problems.push(...icon.problems);

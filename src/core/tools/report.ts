@@ -1,3 +1,4 @@
+import { hiddenTextProblems } from "../package/hidden-text.js";
 import type { Problem } from "../types.js";
 
 // The tools a publisher reports for a version (PUT /v1/connectors/:name/:version/tools, body
@@ -42,6 +43,8 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 // Control characters never belong in a name or title (they could forge lines in logs and terminals).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The MCP tool-name rule (SEP-986): 1–128 characters of A–Z a–z 0–9 _ - . */
+export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
 
 /**
@@ -143,7 +146,28 @@ function checkTool(raw: Json, at: string, servers: readonly string[], add: Add):
     }
     return value;
   };
-  const name = text("name", MAX_TOOL_NAME, true);
+  let name = text("name", MAX_TOOL_NAME, true);
+  if (name !== undefined && !TOOL_NAME.test(name)) {
+    fail(
+      "tools.name.invalid",
+      `${at}/name`,
+      "name must be 1 to 128 characters of A-Z a-z 0-9 _ - . (the MCP tool-name rule)",
+    );
+    name = undefined;
+  }
+  // Hidden characters anywhere a person or a model reads (title, description, schema, annotations).
+  for (const problem of hiddenTextProblems(
+    {
+      title: raw.title,
+      description: raw.description,
+      inputSchema: raw.inputSchema,
+      annotations: raw.annotations,
+    },
+    "tools",
+    "tools",
+    at,
+  ).slice(0, 4))
+    fail(problem.code, problem.path, problem.message);
   const title = text("title", MAX_TOOL_TITLE, false);
   const description = text("description", MAX_TOOL_DESCRIPTION, false);
   const server = raw.server;

@@ -44,14 +44,33 @@ describe("collectCredentials", () => {
       label: "demo",
       given: { TOKEN },
       existing: { LIMIT: 3, REGION: "us" },
+      fromEnv: "all",
       interactive: false,
     });
-    expect(r).toEqual({ values: { TOKEN, LIMIT: 9, REGION: "us" }, missing: [] });
+    expect(r).toEqual({
+      values: { TOKEN, LIMIT: 9, REGION: "us" },
+      missing: [],
+      sources: { TOKEN: "config", LIMIT: "environment", REGION: "stored" },
+    });
+  });
+
+  it("reads no environment variable without consent, and only the named ones with it", async () => {
+    const { ctx } = world({ env: { TOKEN, LIMIT: "9" } });
+    const none = await collectCredentials(ctx, { schema, label: "demo", given: {}, interactive: false });
+    expect(none).toEqual({ values: {}, missing: ["TOKEN"], sources: {} });
+    const one = await collectCredentials(ctx, {
+      schema,
+      label: "demo",
+      given: {},
+      fromEnv: ["LIMIT"],
+      interactive: false,
+    });
+    expect(one).toEqual({ values: { LIMIT: 9 }, missing: ["TOKEN"], sources: { LIMIT: "environment" } });
   });
 
   it("reports missing required keys without a TTY instead of failing", async () => {
     const r = await collectCredentials(world().ctx, { schema, label: "demo", given: {}, interactive: false });
-    expect(r).toEqual({ values: {}, missing: ["TOKEN"] });
+    expect(r).toEqual({ values: {}, missing: ["TOKEN"], sources: {} });
   });
 
   it("an empty environment variable does not count", async () => {
@@ -59,6 +78,7 @@ describe("collectCredentials", () => {
       schema,
       label: "demo",
       given: {},
+      fromEnv: "all",
       interactive: false,
     });
     expect(r.missing).toEqual(["TOKEN"]);
@@ -95,6 +115,7 @@ describe("collectCredentials", () => {
     ).toEqual({
       values: {},
       missing: [],
+      sources: {},
     });
     await expect(
       collectCredentials(world().ctx, {
@@ -108,11 +129,33 @@ describe("collectCredentials", () => {
     });
   });
 
+  it("the prompt shows a token-schema's escapes and hidden characters visibly, never raw", async () => {
+    const hostile: TokenSchema = {
+      type: "object",
+      properties: {
+        TOKEN: {
+          type: "string",
+          title: "Token\u001b]52;c;ZXZpbA==\u0007",
+          description: "Paste it here\u001b[1A\u001b[2K\u202e",
+          enum: ["a\u009b31m"],
+          secret: true,
+        },
+      },
+      required: ["TOKEN"],
+      additionalProperties: false,
+    };
+    const { ctx, stderr } = world({ tty: true, input: "a\u009b31m\r" });
+    await collectCredentials(ctx, { schema: hostile, label: "demo", given: {}, interactive: true });
+    expect(stderr()).not.toMatch(/[\u001b\u0007\u009b\u202e]/);
+    expect(stderr()).toContain("Token⟨U+001B⟩]52;c;ZXZpbA==⟨U+0007⟩ (TOKEN)");
+    expect(stderr()).toContain("one of: a⟨U+009B⟩31m");
+  });
+
   it("on a TTY, a value that breaks its rule is asked for again, without echoing it", async () => {
     const typo = "0123-typo-canary";
     const { ctx, stderr } = world({ tty: true, input: `${typo}\r${TOKEN}\r` });
     const r = await collectCredentials(ctx, { schema, label: "demo", given: {}, interactive: true });
-    expect(r).toEqual({ values: { TOKEN }, missing: [] });
+    expect(r).toEqual({ values: { TOKEN }, missing: [], sources: { TOKEN: "prompt" } });
     expect(stderr()).toContain("does not have the expected form");
     expect(stderr()).toContain("try again");
     expect(stderr().match(/TOKEN \(hidden\): /g)).toHaveLength(2);
@@ -133,7 +176,7 @@ describe("collectCredentials", () => {
   it("on a TTY, prompts for the missing required key, hidden, showing title and description", async () => {
     const { ctx, stdin, stderr } = world({ tty: true, input: `${TOKEN}\r\n` });
     const r = await collectCredentials(ctx, { schema, label: "demo", given: {}, interactive: true });
-    expect(r).toEqual({ values: { TOKEN }, missing: [] });
+    expect(r).toEqual({ values: { TOKEN }, missing: [], sources: { TOKEN: "prompt" } });
     expect(stderr()).toContain("demo: API token (TOKEN)");
     expect(stderr()).toContain("From the dashboard");
     expect(stderr()).toContain("TOKEN (hidden): ");

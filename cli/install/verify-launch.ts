@@ -1,0 +1,50 @@
+import { ConnectoryError } from "../../src/core/errors.js";
+import type { ExplainedServer } from "../../src/core/merge.js";
+import { isRemote } from "../../src/core/types.js";
+import type { EffectiveConfig } from "../home/effective-config.js";
+import { reinstallCommand, type InstalledEntry } from "../home/installed-store.js";
+import { describeDamage, intact, verifyCache, type CacheDamage } from "./file-hashes.js";
+
+/** One installed connector's cache checked against the hashes recorded at install. */
+export interface CacheCheck {
+  key: string;
+  entry: InstalledEntry;
+  /** Undefined when no hashes were recorded (installed before they were). */
+  damage?: CacheDamage;
+}
+
+/** Checks every installed connector's cached files (doctor). */
+export async function checkCaches(config: EffectiveConfig): Promise<CacheCheck[]> {
+  return Promise.all(
+    config.connectors.map(async ({ key, entry, input }) => ({
+      key,
+      entry,
+      ...(entry.files ? { damage: await verifyCache(input.pluginRoot, entry.files) } : {}),
+    })),
+  );
+}
+
+/**
+ * Before a connector's stdio server is launched (`run`): its cached version must hold exactly the files
+ * that were installed. A changed, missing or added file refuses the launch with `run.cache.tampered`
+ * and the command that repairs it. Remote servers launch nothing from the cache.
+ */
+export async function verifyBeforeLaunch(config: EffectiveConfig, server: ExplainedServer): Promise<void> {
+  if (server.origin.kind !== "connector" || isRemote(server.server)) return;
+  const found = config.connectors.find(
+    (c) => c.entry.name === server.origin.connector && c.entry.marketplace === server.origin.marketplace,
+  );
+  if (!found?.entry.files) return;
+  const damage = await verifyCache(found.input.pluginRoot, found.entry.files);
+  if (!intact(damage)) throw tampered(found.entry, damage);
+}
+
+export function tampered(entry: InstalledEntry, damage: CacheDamage): ConnectoryError {
+  return new ConnectoryError(
+    "run.cache.tampered",
+    `the cached files of ${entry.name}@${entry.version} changed since they were installed (${describeDamage(damage)}); connectory will not launch them`,
+    {
+      hint: `if you did not change them yourself, look at them; then reinstall: ${reinstallCommand(entry, true)}`,
+    },
+  );
+}
