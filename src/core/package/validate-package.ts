@@ -49,14 +49,23 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   const tokenSchema = schemaJson.found ? validateTokenSchema(schemaJson.value) : undefined;
   problems.push(...(tokenSchema?.problems ?? []));
 
+  const skills = validateSkills(files);
+  problems.push(...skills.problems);
   if (servers && mcpJson.found) {
-    if (Object.keys(servers.servers).length === 0 && !servers.problems.some((p) => p.severity === "error")) {
+    // A skills-only connector (no server, at least one skill) is allowed: docs/package-format.md.
+    const skillsOnly = [...files.keys()].some((p) => /^skills\/[^/]+\/SKILL\.md$/.test(p));
+    if (
+      Object.keys(servers.servers).length === 0 &&
+      !skillsOnly &&
+      !servers.problems.some((p) => p.severity === "error")
+    ) {
       problems.push({
         code: "mcp.servers.empty",
         severity: "error",
         file: "mcp.json",
         path: "",
-        message: 'mcp.json declares no servers: add one under "mcpServers"',
+        message:
+          'mcp.json declares no servers: add one under "mcpServers" (only a package with skills may have none)',
       });
     }
     // With an unsound token-schema.json only the rules that need no declarations are kept, to avoid echoes.
@@ -69,8 +78,6 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
     problems.push(...(sound ? templates : templates.filter((p) => SCHEMA_FREE_RULES.has(p.code))));
   }
 
-  const skills = validateSkills(files);
-  problems.push(...skills.problems);
   const readme = readText(files, "README.md", "readme", false, problems);
   const icon = checkIcon(files, manifest?.manifest?.icon);
   problems.push(...icon.problems);
