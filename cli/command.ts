@@ -1,7 +1,18 @@
-import type { ParseArgsConfig } from "node:util";
 import type { CommandContext } from "./context.js";
 
-export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
+/** One option of a verb, as node:util parseArgs takes it plus what `--help` prints. */
+export interface OptionDef {
+  type: "string" | "boolean";
+  short?: string;
+  multiple?: boolean;
+  /** One line for `--help`: what it does, with its unit and its default when it has them. */
+  description: string;
+  /** The value's placeholder in `--help` (`ms`, `host`); string options only, default `value`. */
+  value?: string;
+}
+
+/** A verb's options by long name. Every one must say what it does: `--help` prints it. */
+export type OptionSpec = Record<string, OptionDef>;
 
 /** Parsed argv for one command. `rest` is everything after a bare `--`. */
 export interface CommandArgs {

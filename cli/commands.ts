@@ -2,6 +2,8 @@ import type { Command } from "./command.js";
 
 interface Entry {
   summary: string;
+  /** Left out of `connectory --help` (the completion scripts' helper). */
+  hidden?: boolean;
   load: () => Promise<{ default: Command }>;
 }
 
@@ -116,6 +118,45 @@ export const COMMANDS: Record<string, Entry> = {
     load: () => import("./commands/publish.js"),
   },
   login: { summary: "Store a publish token for a marketplace", load: () => import("./commands/login.js") },
+  logout: {
+    summary: "Remove the publish token stored for a marketplace",
+    load: () => import("./commands/logout.js"),
+  },
+  whoami: {
+    summary: "Show which publisher a marketplace's publish token belongs to",
+    load: () => import("./commands/whoami.js"),
+  },
+  yank: {
+    summary: "Yank a published version (ranges and latest skip it)",
+    load: () => import("./commands/yank.js"),
+  },
+  unyank: { summary: "Undo a yank", load: () => import("./commands/unyank.js") },
+  deprecate: {
+    summary: "Deprecate every version a range matches (an empty message undeprecates)",
+    load: () => import("./commands/deprecate.js"),
+  },
+  "dist-tag add": {
+    summary: "Point a dist-tag at a published version",
+    load: () => import("./commands/dist-tag-add.js"),
+  },
+  "dist-tag rm": { summary: "Remove a dist-tag", load: () => import("./commands/dist-tag-rm.js") },
+  "dist-tag ls": {
+    summary: "List a connector's dist-tags",
+    load: () => import("./commands/dist-tag-ls.js"),
+  },
+  outdated: {
+    summary: "List installed connectors with newer versions (exit 1 when there are any)",
+    load: () => import("./commands/outdated.js"),
+  },
+  completion: {
+    summary: "Print a shell completion script (bash, zsh, fish)",
+    load: () => import("./commands/completion.js"),
+  },
+  __complete: {
+    summary: "Completion candidates for the shell scripts (internal)",
+    hidden: true,
+    load: () => import("./commands/complete.js"),
+  },
 };
 
 /** Finds the verb at the start of argv; returns it and the remaining arguments. */

@@ -6,8 +6,11 @@ import type { CommandContext } from "./context.js";
 import { printError, printResult } from "./terminal/output.js";
 
 const GLOBAL_OPTIONS: OptionSpec = {
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
+  json: {
+    type: "boolean",
+    description: "print exactly one JSON document on stdout (status stays on stderr)",
+  },
+  help: { type: "boolean", short: "h", description: "show this help" },
 };
 
 /** Runs one CLI invocation in-process and returns its exit code (0 ok, 1 failure, 2 usage). */
@@ -56,7 +59,7 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
   try {
     parsed = parseArgs({
       args: own,
-      options: { ...GLOBAL_OPTIONS, ...command.options },
+      options: parseArgsOptions({ ...GLOBAL_OPTIONS, ...command.options }),
       allowPositionals: true,
       strict: true,
     });
@@ -73,6 +76,16 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
   return { positionals: parsed.positionals, values: parsed.values as CommandArgs["values"], rest };
 }
 
+/** The declarations as node:util parseArgs takes them (without the help texts). */
+function parseArgsOptions(spec: OptionSpec) {
+  return Object.fromEntries(
+    Object.entries(spec).map(([key, o]) => [
+      key,
+      { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) },
+    ]),
+  );
+}
+
 /**
  * node:util's own words, except for an unknown option, where it suggests `-- "--x"` (a positional
  * after --), which no command here but `mcp add` takes: name the option, --help lists the real ones.
@@ -86,8 +99,9 @@ function parseArgsMessage(error: Error & { code?: string }): string {
 }
 
 function globalHelp(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
-  const lines = Object.entries(COMMANDS).map(([name, e]) => `  ${name.padEnd(width)}  ${e.summary}`);
+  const shown = Object.entries(COMMANDS).filter(([, e]) => !e.hidden);
+  const width = Math.max(...shown.map(([n]) => n.length));
+  const lines = shown.map(([name, e]) => `  ${name.padEnd(width)}  ${e.summary}`);
   return [
     "connectory: install MCP connectors, merge them with your own servers, and hand them to every MCP host.",
     "",
@@ -102,11 +116,16 @@ function globalHelp(): string {
   ].join("\n");
 }
 
-function commandHelp(name: string, summary: string, command: Command): string {
-  const options = Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([key, o]) => {
-    const flag = `${o.short ? `-${o.short}, ` : "    "}--${key}${o.type === "string" ? " <value>" : ""}`;
-    return `  ${flag}${o.multiple ? " (repeatable)" : ""}`;
+/** `--help` of one verb: summary, usage, description, and one line per option. */
+export function commandHelp(name: string, summary: string, command: Command): string {
+  const flags = Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([key, o]) => {
+    const value = o.type === "string" ? ` <${o.value ?? "value"}>` : "";
+    return { flag: `${o.short ? `-${o.short}, ` : "    "}--${key}${value}`, o };
   });
+  const width = Math.max(...flags.map((f) => f.flag.length));
+  const options = flags.map(
+    ({ flag, o }) => `  ${flag.padEnd(width)}  ${o.description}${o.multiple ? " (repeatable)" : ""}`,
+  );
   return [
     `${summary}.`,
     "",

@@ -18,11 +18,17 @@ import { repoRoot } from "./build-samples.js";
 
 export const CLI_BUNDLE_DIR = "dist/cli-bundle";
 
-/** Builds the CLI bundle under `root`; returns the output files' total size in bytes. */
-export async function bundleCli(root: string = repoRoot()): Promise<number> {
+/**
+ * Builds the CLI bundle of `root` into `outdir` (default dist/cli-bundle; the CLI package gets its own,
+ * scripts/build-packages.ts). Returns the output's total size in bytes and the modules it imports at
+ * run time (only Node built-ins: the CLI package has no dependencies).
+ */
+export async function bundleCli(
+  root: string = repoRoot(),
+  outdir: string = path.join(root, CLI_BUNDLE_DIR),
+): Promise<{ bytes: number; imports: string[] }> {
   // Built beside and swapped in by rename: CLIs running meanwhile (tests, other shells) never see a
   // half-written bundle, and chunks of an earlier build (their names carry hashes) are dropped.
-  const outdir = path.join(root, CLI_BUNDLE_DIR);
   const fresh = `${outdir}.new-${process.pid}`;
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -52,10 +58,17 @@ export async function bundleCli(root: string = repoRoot()): Promise<number> {
   });
   await fs.rename(fresh, outdir);
   await fs.rm(old, { recursive: true, force: true });
-  return Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  return bundleFacts(result.metafile);
+}
+
+/** An esbuild metafile's total output size and the external modules its outputs import. */
+export function bundleFacts(metafile: esbuild.Metafile): { bytes: number; imports: string[] } {
+  const outputs = Object.values(metafile.outputs);
+  const imports = new Set(outputs.flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
+  return { bytes: outputs.reduce((sum, o) => sum + o.bytes, 0), imports: [...imports].sort() };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const bytes = await bundleCli();
+  const { bytes } = await bundleCli();
   process.stdout.write(`build:cli: wrote ${CLI_BUNDLE_DIR}/ (${(bytes / 1024).toFixed(0)} KB)\n`);
 }

@@ -14,7 +14,13 @@ where the host has one (cursor, vscode, cherry-studio, goose). Credentials appea
 secret reference (\${input:…} for VS Code, \${env:…} for Cursor/Windsurf/Roo Code, \${VAR} for Claude
 Code and Gemini CLI, env_vars / bearer_token_env_var / env_http_headers for Codex, env_keys for goose)
 or as a <KEY> placeholder: a stored secret is never printed.`,
-  options: { host: { type: "string" } },
+  options: {
+    host: {
+      type: "string",
+      value: "host",
+      description: "the MCP host to print the snippet for (required), e.g. cursor, vscode",
+    },
+  },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     if (typeof args.values.host !== "string")

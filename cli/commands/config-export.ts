@@ -1,13 +1,19 @@
 import { existsSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import { exportEntries, getHost, type ExportMode, type ExportServer } from "../../src/core/hosts/index.js";
+import {
+  exportEntries,
+  getHost,
+  type ExportMode,
+  type ExportServer,
+  type HostId,
+} from "../../src/core/hosts/index.js";
 import type { EntryReport } from "../../src/core/hosts/ownership.js";
 import type { ServerSpec } from "../../src/core/types.js";
 import type { Command } from "../command.js";
 import { defaultHome, type CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
+import { pathWorld, readExports } from "../hosts/host-exports.js";
 import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../hosts/host-files.js";
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
 import { status, warn } from "../terminal/output.js";
@@ -40,24 +46,52 @@ How the host starts \`connectory run\` depends on the scope:
 
 The file is edited in place: comments, order and formatting of everything else are kept; the previous
 version is backed up under $CONNECTORY_HOME/backups/. Connectory only replaces or removes entries it
-wrote itself (recorded in $CONNECTORY_HOME/hosts.json); an entry you edited since, or one it never
-wrote, is reported and left alone. A file that does not parse is never touched.`,
+wrote itself (recorded in $CONNECTORY_HOME/hosts.json, with the scope and mode of the export); an
+entry you edited since, or one it never wrote, is reported and left alone. A file that does not parse
+is never touched. --file without --scope keeps the scope recorded for that file, and the fixes other
+commands print repeat this export (host, scope, mode; --file only when the scope would pick another).`,
   options: {
-    host: { type: "string" },
-    scope: { type: "string" },
-    mode: { type: "string" },
-    file: { type: "string" },
-    write: { type: "boolean" },
-    "allow-secrets-in-project": { type: "boolean" },
+    host: {
+      type: "string",
+      value: "host",
+      description: "the MCP host whose file to write (required), e.g. claude-code, cursor",
+    },
+    scope: {
+      type: "string",
+      value: "user|project",
+      description:
+        "the host's user file or this folder's project file (default user, or the scope recorded for --file)",
+    },
+    mode: {
+      type: "string",
+      value: "launcher|inline",
+      description:
+        "launcher: hosts start `connectory run <server>`; inline: the rendered commands (default launcher)",
+    },
+    file: {
+      type: "string",
+      value: "path",
+      description: "write this file instead of the host's default path for the scope",
+    },
+    write: { type: "boolean", description: "apply the change (default: only print the diff)" },
+    "allow-secrets-in-project": {
+      type: "boolean",
+      description: "let --scope project --mode inline write secrets into a file meant for git",
+    },
   },
   positionals: { max: 0 },
   async run(args, ctx) {
     if (typeof args.values.host !== "string")
       throw usageError("--host is required", "e.g. connectory config export --host claude-code");
     const adapter = getHost(args.values.host);
-    const scope = oneOf(args.values.scope, ["user", "project"], "--scope") as HostScope;
+    const given =
+      typeof args.values.file === "string" && args.values.file !== "" ? args.values.file : undefined;
+    // A file named with --file keeps the scope it was exported with (a project file stays portable).
+    const recorded =
+      given && args.values.scope === undefined ? await recordedScope(ctx, adapter.id, given) : undefined;
+    const scope = recorded ?? (oneOf(args.values.scope, ["user", "project"], "--scope") as HostScope);
     const mode = oneOf(args.values.mode, ["launcher", "inline"], "--mode") as ExportMode;
-    const file = resolveFile(ctx, adapter.id, scope, args.values.file);
+    const file = resolveFile(ctx, adapter.id, scope, given);
 
     const config = await loadEffectiveConfig(ctx.home);
     const active = config.servers.filter((s) => s.status === "active");
@@ -88,6 +122,8 @@ wrote, is reported and left alone. A file that does not parse is never touched.`
       desired: entries,
       secretValues: config.secretValues,
       private: secretsWritten.length > 0,
+      scope,
+      mode,
       now: ctx.now(),
     };
     const result = args.values.write === true ? await writeHostExport(input) : await planHostExport(input);
@@ -122,21 +158,26 @@ function oneOf(value: unknown, allowed: string[], flag: string): string {
   throw usageError(`${flag} must be one of ${allowed.join(", ")}`);
 }
 
-/** The host file: --file, else the host's path for this OS and scope. */
-function resolveFile(
+/**
+ * The scope of the export that last wrote `file` (hosts.json), else "project" when the file is the
+ * host's project file of this folder; undefined leaves the default (user).
+ */
+async function recordedScope(
   ctx: CommandContext,
-  host: Parameters<typeof hostPathCandidates>[0],
-  scope: HostScope,
-  file: unknown,
-): string {
-  if (typeof file === "string" && file !== "") return path.resolve(ctx.cwd, file);
-  const homedir = ctx.env.HOME ?? ctx.env.USERPROFILE ?? os.homedir();
-  const candidates = hostPathCandidates(host, scope, {
-    platform: process.platform,
-    env: ctx.env,
-    homedir,
-    cwd: ctx.cwd,
-  });
+  host: HostId,
+  file: string,
+): Promise<HostScope | undefined> {
+  const absolute = path.resolve(ctx.cwd, file);
+  const { exports } = await readExports(ctx);
+  const record = exports?.find((e) => e.file === absolute && e.host === host);
+  if (record) return record.scope;
+  return hostPathCandidates(host, "project", pathWorld(ctx)).includes(absolute) ? "project" : undefined;
+}
+
+/** The host file: --file, else the host's path for this OS and scope. */
+function resolveFile(ctx: CommandContext, host: HostId, scope: HostScope, file: string | undefined): string {
+  if (file !== undefined) return path.resolve(ctx.cwd, file);
+  const candidates = hostPathCandidates(host, scope, pathWorld(ctx));
   const chosen = chooseHostPath(candidates, existsSync);
   if (!chosen) {
     throw new ConnectoryError("host.scope.unsupported", `${host} has no ${scope} config file`, {

@@ -35,8 +35,11 @@ values) print as *** unless --show-secrets.
 --json prints { "mcpServers": { … } } (the active set); with --explain,
 { "servers": [ { "name", "status", "reason"?, "origin", "server" } ] }.`,
   options: {
-    explain: { type: "boolean" },
-    "show-secrets": { type: "boolean" },
+    explain: { type: "boolean", description: "say where each server came from and why any is inactive" },
+    "show-secrets": {
+      type: "boolean",
+      description: "print secret values instead of *** (default: redacted)",
+    },
   },
   positionals: { max: 0 },
   async run(args, ctx) {

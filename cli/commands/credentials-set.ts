@@ -45,7 +45,7 @@ Nothing is saved when any value is invalid. Stored in $CONNECTORY_HOME/credentia
       askAll: pairs.length === 0,
     });
     await changeConnectorCredentials(ctx.home, key, existing, values);
-    for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
+    for (const note of await staleExportNotes(ctx)) status(ctx, note);
     const stored = Object.keys(values).sort();
     const text = [
       `Saved ${stored.length} credential${stored.length === 1 ? "" : "s"} for ${key}: ${stored.join(", ") || "(none)"}`,

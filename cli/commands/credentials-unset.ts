@@ -37,7 +37,7 @@ credential stays installed, with status needs-credentials.`,
       removed = [only];
       return { ...file, connectors: Object.keys(rest).length ? { ...others, [key]: rest } : others };
     });
-    if (removed.length) for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
+    if (removed.length) for (const note of await staleExportNotes(ctx)) status(ctx, note);
     return {
       data: { key, removed },
       text: removed.length ? `Removed ${removed.join(", ")} from ${key}` : `${key} had no stored credentials`,

@@ -3,7 +3,15 @@ import { formatDrift } from "../../src/core/tools/drift.js";
 import { redact } from "../../src/core/secrets.js";
 import type { Command } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
-import { exportProblems, readExports } from "../hosts/host-exports.js";
+import {
+  exportCommand,
+  exportProblems,
+  fileLabel,
+  pathWorld,
+  readExports,
+  type HostExport,
+} from "../hosts/host-exports.js";
+import type { PathWorld } from "../hosts/host-paths.js";
 import { findLeftovers } from "../install/leftovers.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
@@ -25,8 +33,10 @@ const command: Command = {
   description: `
 Checks every active server: it starts, completes the MCP handshake, lists its tools, the tools match
 what you approved (pins), its credentials are complete, and the host files you exported to are
-current. Connectors missing credentials are checked too, and what an interrupted install or uninstall
-left behind is listed. Prints a table; exits 1 when a check fails.`,
+current (each fix names the file, its host and scope, and repeats the export that wrote it). A host
+file that no longer exists is reported once and forgotten. Connectors missing credentials are checked
+too, and what an interrupted install or uninstall left behind is listed. Prints a table; exits 1 when
+a check fails.`,
   options: { ...TIMEOUT_OPTION },
   positionals: { max: 0 },
   async run(args, ctx) {
@@ -34,7 +44,8 @@ left behind is listed. Prints a table; exits 1 when a check fails.`,
     const config = await loadEffectiveConfig(ctx.home);
     const active = config.servers.filter((s) => s.status === "active");
     const listed = await listServerTools(ctx.home, active, config, world);
-    const exports = await readExports(ctx.home);
+    const { exports, gone } = await readExports(ctx);
+    const paths = pathWorld(ctx);
     const hostCheck = exports
       ? exportProblems(
           exports,
@@ -43,7 +54,7 @@ left behind is listed. Prints a table; exits 1 when a check fails.`,
       : undefined;
     const hide = (t: string) => redact(t, config.secretValues);
 
-    const rows: Row[] = listed.map((entry) => serverRow(entry, hostCheck?.missing, hide));
+    const rows: Row[] = listed.map((entry) => serverRow(entry, hostCheck?.missing, hide, paths));
     for (const s of config.servers.filter((s) => s.status === "needs-credentials")) {
       const skip = { status: "skip" as const };
       rows.push({
@@ -64,7 +75,11 @@ left behind is listed. Prints a table; exits 1 when a check fails.`,
       notes.push(`FAIL ${b.key}: its installed package cannot be read (${b.message}); reinstall it`);
     for (const s of hostCheck?.stale ?? [])
       notes.push(
-        `FAIL ${s.host} (${s.file}) still lists "${s.server}", which is no longer active: run \`connectory config export --host ${s.host} --write\``,
+        `FAIL ${fileLabel(s.export)} still lists "${s.server}", which is no longer active: run \`${exportCommand(s.export, paths)}\``,
+      );
+    for (const e of gone)
+      notes.push(
+        `WARN ${fileLabel(e)} no longer exists: Connectory forgot what it had exported there (export again: \`${exportCommand(e, paths)}\`)`,
       );
     if (!exports)
       notes.push(
@@ -109,6 +124,7 @@ left behind is listed. Prints a table; exits 1 when a check fails.`,
         broken: config.broken.map((b) => ({ key: b.key, message: b.message })),
         hostsChecked: exports !== undefined,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
+        hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
         notes,
       },
       config.secretValues,
@@ -120,8 +136,9 @@ export default command;
 
 function serverRow(
   entry: ServerTools,
-  missingHosts: Map<string, string[]> | undefined,
+  missingHosts: Map<string, HostExport[]> | undefined,
   hide: (t: string) => string,
+  world: PathWorld,
 ): Row {
   const name = entry.server.name;
   const base = { server: name, origin: entry.server.origin, credentials: { status: "ok" as Level } };
@@ -129,11 +146,9 @@ function serverRow(
   const hosts: Check = !missingHosts
     ? { status: "skip" }
     : missing
-      ? { status: "fail", detail: `missing in ${missing.join(", ")}` }
+      ? { status: "fail", detail: `missing in ${[...new Set(missing.map((e) => e.host))].join(", ")}` }
       : { status: "ok" };
-  const problems = missing
-    ? [`not in the exports of ${missing.join(", ")}: run \`connectory config export --host <host> --write\``]
-    : [];
+  const problems = (missing ?? []).map((e) => `not in ${fileLabel(e)}: run \`${exportCommand(e, world)}\``);
   if (!entry.ok) {
     const order = ["start", "handshake", "tools"] as const;
     const at = order.indexOf(entry.stage);

@@ -22,7 +22,14 @@ Shows a connector: its versions (yanked and deprecated ones marked), tags, serve
 credentials it needs (title, description, secret or not) and its skills. Without a version, the one
 \`latest\` resolves to. When the registry is unreachable, an installed connector is shown from the
 plugins cache (the command says so on stderr).`,
-  options: { marketplace: { type: "string", short: "m" } },
+  options: {
+    marketplace: {
+      type: "string",
+      short: "m",
+      value: "name",
+      description: "the marketplace to ask (default: the default marketplace)",
+    },
+  },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const { name, range } = parseSpec(args.positionals[0] as string);

@@ -14,9 +14,24 @@ on a terminal. Without a terminal (or with --yes) and without every required val
 installed with status needs-credentials and the command that completes it is printed.
 A bare name records ^<version>, so \`connectory update\` stays within that major version.`,
   options: {
-    marketplace: { type: "string", short: "m" },
-    config: { type: "string", short: "c", multiple: true },
-    yes: { type: "boolean", short: "y" },
+    marketplace: {
+      type: "string",
+      short: "m",
+      value: "name",
+      description: "the marketplace to install from (default: the default marketplace)",
+    },
+    config: {
+      type: "string",
+      short: "c",
+      multiple: true,
+      value: "KEY=VALUE",
+      description: "a credential of the connector's token-schema.json",
+    },
+    yes: {
+      type: "boolean",
+      short: "y",
+      description: "never prompt: a connector lacking credentials is installed as needs-credentials",
+    },
   },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
@@ -31,7 +46,7 @@ A bare name records ^<version>, so \`connectory update\` stays within that major
     if (outcome.status === "needs-credentials" && ctx.json) {
       warn(ctx, `${outcome.name} needs ${outcome.missing.join(", ")}; run: ${outcome.fix}`);
     }
-    for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
+    for (const note of await staleExportNotes(ctx)) status(ctx, note);
     return { data: outcome, text: describeOutcome(outcome) };
   },
 };

@@ -14,7 +14,13 @@ when a person is at the terminal. It is kept in credentials.json (mode 0600) and
 Registry operators issue tokens with \`npm run registry -- token create --publisher <name>\`.
 
 --json prints { marketplace, url, publisher }.`,
-  options: { token: { type: "string" } },
+  options: {
+    token: {
+      type: "string",
+      value: "token",
+      description: "the publish token (default: $CONNECTORY_TOKEN, else a hidden prompt)",
+    },
+  },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const marketplace = await resolveMarketplace(ctx.home, ctx.env, args.positionals[0]);

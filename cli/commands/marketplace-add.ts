@@ -12,7 +12,7 @@ Adds a registry that speaks the Connectory API. The URL is the registry's base (
 it is probed at <url>/healthz and a warning is printed when it does not answer (the marketplace is added
 anyway, so you can add one that is not up yet). --default makes it the marketplace used when a command
 names none. Publish tokens are not part of the URL: use \`connectory login <name>\`.`,
-  options: { default: { type: "boolean" } },
+  options: { default: { type: "boolean", description: "make it the default marketplace" } },
   positionals: { min: 2, max: 2 },
   async run(args, ctx) {
     const [name, raw] = args.positionals as [string, string];

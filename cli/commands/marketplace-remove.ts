@@ -12,7 +12,9 @@ Forgets a registry. Refused while connectors installed from it remain: uninstall
 --force to forget it anyway (those connectors keep working from the plugins cache, but cannot be updated
 until the marketplace is added again under the same name). If it was the default, the first remaining
 marketplace becomes the default. The publish token stored by \`connectory login\` for it is deleted.`,
-  options: { force: { type: "boolean" } },
+  options: {
+    force: { type: "boolean", description: "forget it even while connectors installed from it remain" },
+  },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const name = args.positionals[0] as string;

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
@@ -7,6 +9,8 @@ import { stringList, type Command, type CommandArgs } from "../command.js";
 import { editManualServers } from "../home/manual-servers.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
 import { updateTrust } from "../home/trust-store.js";
+import { findOnPath } from "../hosts/host-files.js";
+import { warn } from "../terminal/output.js";
 
 const TRANSPORTS: RemoteTransport[] = ["http", "sse", "streamable-http"];
 
@@ -22,14 +26,31 @@ formatting stay as they are, the previous file is backed up in $CONNECTORY_HOME/
 
 Hand-written servers stay inactive until trusted (connectory trust <server>, or --trust here); trust
 covers the exact command, args, env, cwd / url, headers and transport, so any later edit needs a new trust.
---force replaces an existing server of the same name.`,
+--force replaces an existing server of the same name.
+
+A warning (stderr, and \`warnings\` in --json) says when the command is not on PATH or not a file, or
+when a script or path argument does not exist here; the server is added all the same.`,
   options: {
-    url: { type: "string" },
-    header: { type: "string", multiple: true },
-    transport: { type: "string" },
-    env: { type: "string", multiple: true },
-    force: { type: "boolean" },
-    trust: { type: "boolean" },
+    url: { type: "string", value: "url", description: "a remote server's URL (instead of -- <command>)" },
+    header: {
+      type: "string",
+      multiple: true,
+      value: "Name: value",
+      description: "an HTTP header sent to a --url server",
+    },
+    transport: {
+      type: "string",
+      value: "http|sse",
+      description: "a --url server's transport (default http, streamable HTTP)",
+    },
+    env: {
+      type: "string",
+      multiple: true,
+      value: "KEY=VALUE",
+      description: "an environment variable of a command server",
+    },
+    force: { type: "boolean", description: "replace a server of the same name" },
+    trust: { type: "boolean", description: "trust it now, so it is active at once" },
   },
   positionals: { min: 1, max: 1 },
   allowRest: true,
@@ -58,6 +79,8 @@ covers the exact command, args, env, cwd / url, headers and transport, so any la
       }));
     }
     const shown = visibleServer(spec, sensitiveValues(spec), false);
+    const warnings = launchWarnings(spec, ctx.cwd, ctx.env);
+    for (const w of warnings) warn(ctx, w);
     const lines = [`Added "${name}" to ${doc.file}: ${launchLine(shown)}`];
     if (backup) lines.push(`  previous file backed up to ${backup}`);
     lines.push(
@@ -66,7 +89,7 @@ covers the exact command, args, env, cwd / url, headers and transport, so any la
         : `  it stays inactive until you trust it: connectory trust ${name}`,
     );
     return {
-      data: { name, file: doc.file, server: shown, trusted, ...(backup ? { backup } : {}) },
+      data: { name, file: doc.file, server: shown, trusted, warnings, ...(backup ? { backup } : {}) },
       text: lines.join("\n"),
     };
   },
@@ -121,6 +144,46 @@ export function specFromArgs(name: string, args: CommandArgs): ServerSpec {
     });
   }
   return spec;
+}
+
+// Arguments that name a file the server needs: a script by its extension, or anything written as a path.
+const SCRIPT = /\.(?:[cm]?[jt]s|py|rb|sh|php|pl|jar|lua|exs?)$/i;
+const PATH_LIKE = /^(?:\.{1,2}[\\/]|[\\/]|~[\\/]|[A-Za-z]:[\\/])/;
+
+/**
+ * Why the new server would not start here, as warnings (it is still added: the file may be created
+ * later, or exist on the machine that runs it): a command that is neither on PATH nor a file, a script
+ * or path argument that does not exist. A `~` is not expanded when a host starts the server.
+ */
+export function launchWarnings(
+  spec: ServerSpec,
+  cwd: string,
+  env: Record<string, string | undefined>,
+): string[] {
+  if (!("command" in spec) || typeof spec.command !== "string") return [];
+  const out: string[] = [];
+  const command = spec.command;
+  if (!command.includes("${")) {
+    if (/[\\/]/.test(command)) {
+      if (!existsSync(path.resolve(cwd, command)))
+        out.push(`the command ${JSON.stringify(command)} does not exist (relative to ${cwd})`);
+    } else if (findOnPath(command, env) === undefined) {
+      out.push(
+        `the command ${JSON.stringify(command)} is not on PATH here: install it, or give its full path`,
+      );
+    }
+  }
+  for (const arg of spec.args ?? []) {
+    if (arg.startsWith("-") || arg.includes("${") || !(SCRIPT.test(arg) || PATH_LIKE.test(arg))) continue;
+    if (/^~[\\/]/.test(arg)) {
+      out.push(
+        `the argument ${JSON.stringify(arg)} starts with ~, which is not expanded when a host starts the server: write the full path`,
+      );
+    } else if (!existsSync(path.resolve(cwd, arg))) {
+      out.push(`the argument ${JSON.stringify(arg)} names a file that does not exist (relative to ${cwd})`);
+    }
+  }
+  return out;
 }
 
 function pairs(list: string[], separator: string, flag: string, example: string): Record<string, string> {

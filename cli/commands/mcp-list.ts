@@ -11,7 +11,12 @@ const command: Command = {
 Lists the hand-written servers of $CONNECTORY_HOME/mcp.json and whether each is trusted (trust covers
 the exact launch spec; an edited server needs \`connectory trust <server>\` again). Secret-looking env
 and header values print as *** unless --show-secrets.`,
-  options: { "show-secrets": { type: "boolean" } },
+  options: {
+    "show-secrets": {
+      type: "boolean",
+      description: "print secret values instead of *** (default: redacted)",
+    },
+  },
   positionals: { max: 0 },
   async run(args, ctx) {
     const [doc, trust] = await Promise.all([readManualServers(ctx.home), readTrust(ctx.home)]);

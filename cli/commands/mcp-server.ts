@@ -13,7 +13,13 @@ const command: Command = {
 Serves the marketplace itself as an MCP server on stdin/stdout, so any agent can discover and set up
 connectors. Tools: search_connectors, get_connector, get_install_config. Add it to a host as
 \`connectory mcp-server\`. It runs until its stdin closes.`,
-  options: { marketplace: { type: "string" } },
+  options: {
+    marketplace: {
+      type: "string",
+      value: "name",
+      description: "the marketplace to serve (default: the default marketplace)",
+    },
+  },
   positionals: { max: 0 },
   protocolStdout: true,
   async run(args, ctx) {

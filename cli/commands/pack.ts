@@ -22,7 +22,14 @@ the files ${IGNORED_FILES.join(", ")} (anywhere); *.tgz at the top level (earlie
 Symbolic links and special files are refused; empty folders are not kept.
 
 --json prints { file, name, version, files, size, integrity, sha256 }.`,
-  options: { output: { type: "string", short: "o" } },
+  options: {
+    output: {
+      type: "string",
+      short: "o",
+      value: "file|dir",
+      description: "where to write the tarball (default: <name>-<version>.tgz in the current folder)",
+    },
+  },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const dir = path.resolve(ctx.cwd, args.positionals[0]!);

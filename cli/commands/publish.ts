@@ -41,13 +41,27 @@ ${MAX_TOOLS_BYTES / 1024 / 1024} MiB in all, each inputSchema at most ${MAX_SCHE
 is published. --tools-only reports the tools of a version that is already published (again, e.g.
 when a remote server's tools changed), without uploading it.
 
-Prints the URL of the published version. --json prints { name, version, url, tarball, integrity,
-sha256, size, marketplace, tools? } (tools: { reportedBy, reportedAt, count }).`,
+Prints the connector's web page and the API URL of the published version. --json prints { name,
+version, url, page, tarball, integrity, sha256, size, marketplace, tools? } (tools: { reportedBy,
+reportedAt, count }).`,
   options: {
-    marketplace: { type: "string" },
-    "with-tools": { type: "boolean" },
-    "tools-only": { type: "boolean" },
-    config: { type: "string", short: "c", multiple: true },
+    marketplace: {
+      type: "string",
+      value: "name",
+      description: "the marketplace to publish to (default: the default marketplace)",
+    },
+    "with-tools": {
+      type: "boolean",
+      description: "start the package's servers, list their tools and report them after the upload",
+    },
+    "tools-only": { type: "boolean", description: "only report the tools of an already published version" },
+    config: {
+      type: "string",
+      short: "c",
+      multiple: true,
+      value: "KEY=VALUE",
+      description: "a credential for --with-tools (default: environment variables named like the keys)",
+    },
     ...TIMEOUT_OPTION,
   },
   positionals: { min: 1, max: 1 },
@@ -116,13 +130,29 @@ sha256, size, marketplace, tools? } (tools: { reportedBy, reportedAt, count }).`
       }
     }
     const toolsLine = reported ? `\nreported ${reported.tools.count} tool(s)` : "";
+    const page = webPage(result, marketplace.url);
     return {
-      data: { ...result, marketplace: marketplace.name, ...(reported ? { tools: reported.tools } : {}) },
-      text: `published ${result.name}@${result.version}\n${result.url}${toolsLine}`,
+      data: {
+        ...result,
+        page,
+        marketplace: marketplace.name,
+        ...(reported ? { tools: reported.tools } : {}),
+      },
+      text: `published ${result.name}@${result.version}\n${page}\n${result.url}${toolsLine}`,
     };
   },
 };
 export default command;
+
+/**
+ * The connector's page on the registry's web marketplace (`/c/<name>`), under the registry's public
+ * base: the part of the version URL before `/v1/connectors/`, else the marketplace's URL.
+ */
+export function webPage(result: { name: string; url: string }, marketplaceUrl: string): string {
+  const at = result.url.lastIndexOf("/v1/connectors/");
+  const base = at > 0 ? result.url.slice(0, at) : marketplaceUrl.replace(/\/+$/, "");
+  return `${base}/c/${encodeURIComponent(result.name)}`;
+}
 
 interface PreparedPackage {
   bytes: Uint8Array;

@@ -22,11 +22,24 @@ When there are more, the output says how many and prints the --cursor that shows
 follows every page (up to ${MAX_ALL} results). --json prints { marketplace, query, category?, results,
 more, nextCursor } (nextCursor: null on the last page).`,
   options: {
-    category: { type: "string" },
-    marketplace: { type: "string", short: "m" },
-    limit: { type: "string" },
-    cursor: { type: "string" },
-    all: { type: "boolean" },
+    category: { type: "string", value: "category", description: "only connectors of this category" },
+    marketplace: {
+      type: "string",
+      short: "m",
+      value: "name",
+      description: "the marketplace to search (default: the default marketplace)",
+    },
+    limit: {
+      type: "string",
+      value: "n",
+      description: `results per page, 1-${MAX_PAGE} (default: the registry's, 20)`,
+    },
+    cursor: {
+      type: "string",
+      value: "cursor",
+      description: "continue after the page that printed this cursor",
+    },
+    all: { type: "boolean", description: "fetch every page" },
   },
   positionals: { min: 0, max: 1 },
   async run(args, ctx) {

@@ -20,7 +20,7 @@ export function toggleCommand(enabled: boolean, description: string): Command {
         changed = found.entry.enabled !== enabled;
         return changed ? { ...entries, [key]: { ...found.entry, enabled } } : entries;
       });
-      if (changed) for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
+      if (changed) for (const note of await staleExportNotes(ctx)) status(ctx, note);
       return {
         data: { key, enabled, changed },
         text: changed ? `${enabled ? "Enabled" : "Disabled"} ${key}` : `${key} was already ${verb}d`,

@@ -15,14 +15,27 @@ const command: Command = {
 Lists the tools of every active server in an LLM's function-calling shape: OpenAI
 ({type: "function", function: {name, description, parameters}}), Anthropic ({name, description,
 input_schema}) or MCP. Names are "<server>__<tool>", always matching ^[a-zA-Z0-9_-]{1,64}$ and unique;
-longer or non-ASCII names are shortened with a hash suffix (the same every time). With --json the
-document holds \`tools\` (ready for the provider's API) and \`routes\` (function name → server and tool).
+longer or non-ASCII names are shortened with a hash suffix (the same every time).
+
+Without --format it prints a table. --format <f> prints that format's JSON array on stdout, ready for
+the provider's API. --json prints { format, tools, routes, servers }: \`routes\` maps each function name
+to its server and tool, \`servers\` says how each server answered.
 A server whose tools drifted from what you approved is left out until \`connectory trust <server>\`.
-Exits 1 when a server could not be listed or was left out.`,
-  options: { format: { type: "string", short: "f" }, ...TIMEOUT_OPTION },
+A server that could not be listed is left out with a warning on stderr; the exit code is 1 only when
+servers were active and none of them answered.`,
+  options: {
+    format: {
+      type: "string",
+      short: "f",
+      value: "openai|anthropic|mcp",
+      description: "print the tools as this provider's JSON array on stdout (default: a table)",
+    },
+    ...TIMEOUT_OPTION,
+  },
   positionals: { max: 0 },
   async run(args, ctx) {
-    const format = (args.values.format ?? "openai") as ToolFormat;
+    const asked = args.values.format as ToolFormat | undefined;
+    const format = asked ?? "openai";
     if (!TOOL_FORMATS.includes(format))
       throw usageError(`unknown format "${String(format)}"`, `use one of ${TOOL_FORMATS.join(", ")}`);
     const world = mcpWorld(ctx, args.values.timeout);
@@ -71,14 +84,22 @@ Exits 1 when a server could not be listed or was left out.`,
         description.length > 60 ? `${description.slice(0, 57)}...` : description,
       ];
     });
-    const text =
+    const answered = servers.filter((s) => s.status === "ok" || s.status === "unpinned").length;
+    const failed = servers.length - answered;
+    if (failed > 0 && answered > 0)
+      warn(
+        ctx,
+        `${count(failed, "server")} of ${servers.length} left out; the tools of the other ${answered} are listed`,
+      );
+    const table =
       rows.length === 0
         ? "no tools: no active server answered (see `connectory config --explain` and `connectory doctor`)"
-        : `${hideSecrets(textTable(["FUNCTION", "SERVER", "DESCRIPTION"], rows), config.secretValues)}\n\n${count(rows.length, "tool")} from ${count(servers.filter((s) => s.status === "ok" || s.status === "unpinned").length, "server")} in ${format} format: \`connectory tools --format ${format} --json\` prints them for the API.`;
+        : `${hideSecrets(textTable(["FUNCTION", "SERVER", "DESCRIPTION"], rows), config.secretValues)}\n\n${count(rows.length, "tool")} from ${count(answered, "server")}: \`connectory tools --format openai|anthropic|mcp\` prints them for the API.`;
     return {
       data,
-      text,
-      exitCode: servers.some((s) => s.status === "error" || s.status === "drift") ? 1 : 0,
+      // A format is asked for as input to a program: its JSON alone, even when it is empty.
+      text: asked ? JSON.stringify(data.tools, null, 2) : table,
+      exitCode: failed > 0 && answered === 0 ? 1 : 0,
     };
   },
 };

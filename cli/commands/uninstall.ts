@@ -48,7 +48,7 @@ interrupted; \`connectory doctor\` lists them), it removes what is left.`,
       );
       return { hadCredentials };
     });
-    for (const note of await staleExportNotes(ctx.home)) status(ctx, note);
+    for (const note of await staleExportNotes(ctx)) status(ctx, note);
     const data = {
       name: entry.name,
       marketplace: entry.marketplace,

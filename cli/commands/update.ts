@@ -14,7 +14,13 @@ Updates installed connectors (all, or the one named) to the newest version their
 are kept. What changes in servers (command, args, url, headers, env) and credentials is printed; a
 changed launch spec or new required credentials is applied only after you confirm on a terminal, or
 with --yes. Cached versions no longer used are removed.`,
-  options: { yes: { type: "boolean", short: "y" } },
+  options: {
+    yes: {
+      type: "boolean",
+      short: "y",
+      description: "apply a changed launch spec or new required credentials without asking",
+    },
+  },
   positionals: { max: 1 },
   async run(args, ctx) {
     const installed = await readInstalled(ctx.home);

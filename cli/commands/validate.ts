@@ -16,7 +16,7 @@ JSON path. Warnings do not fail unless --strict is given.
 
 Exit status: 0 when the package is valid, 1 when it is not (or cannot be read), 2 for a usage mistake.
 --json prints { ok, problems: [{ code, severity, file, path, message }], package: { name, version } | null }.`,
-  options: { strict: { type: "boolean" } },
+  options: { strict: { type: "boolean", description: "treat warnings as errors (exit 1)" } },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const dir = path.resolve(ctx.cwd, args.positionals[0]!);

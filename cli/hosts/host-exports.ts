@@ -1,24 +1,101 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
+import os from "node:os";
+import { HOST_IDS, type HostId } from "../../src/core/hosts/types.js";
+import type { CommandContext } from "../context.js";
 import { homePaths } from "../home/home.js";
 import { readJsonFile } from "../home/json-file.js";
-import { checkHostState, type HostStateFile } from "./host-state.js";
+import { hostPathCandidates, type HostScope, type PathWorld } from "./host-paths.js";
+import { checkHostState, forgetVanished, type HostFileRecord, type HostStateFile } from "./host-state.js";
 
-/** Per host file Connectory exported to: which server names it holds. Undefined when nothing was ever exported. */
-export async function readExports(
-  home: string,
-): Promise<Array<{ host: string; file: string; servers: Set<string> }> | undefined> {
-  const file = homePaths(home).hostState;
+/** One host file Connectory exported to, with the export that wrote it and the servers it holds. */
+export interface HostExport {
+  host: string;
+  file: string;
+  /** Recorded by the export; inferred from the path for records older than that. */
+  scope: HostScope;
+  mode: "launcher" | "inline";
+  servers: Set<string>;
+}
+
+/** The host files Connectory exported to, and those that vanished since (their records dropped). */
+export interface Exports {
+  /** Undefined when nothing was ever exported. */
+  exports: HostExport[] | undefined;
+  gone: HostExport[];
+}
+
+/**
+ * Reads hosts.json. A recorded host file that no longer exists is reported in `gone` and its record
+ * dropped: nothing in it is Connectory's any more, and saying it "still lists" a server would be false.
+ */
+export async function readExports(ctx: Pick<CommandContext, "home" | "env" | "cwd">): Promise<Exports> {
+  const file = homePaths(ctx.home).hostState;
   const exists = await fs.access(file).then(
     () => true,
     () => false,
   );
-  if (!exists) return undefined;
+  if (!exists) return { exports: undefined, gone: [] };
+  const world = pathWorld(ctx);
+  const gone = (await forgetVanished(ctx.home, existsSync)).map((r) => describeRecord(r.file, r, world));
   const state = await readJsonFile<Partial<HostStateFile>>(file, { version: 1, files: {} }, checkHostState);
-  return Object.entries(state.files ?? {}).map(([path, f]) => ({
-    host: String(f?.host ?? "?"),
-    file: path,
+  const exports = Object.entries(state.files ?? {}).map(([path, f]) => describeRecord(path, f, world));
+  return { exports, gone };
+}
+
+function describeRecord(file: string, f: Partial<HostFileRecord> | undefined, world: PathWorld): HostExport {
+  const host = String(f?.host ?? "?");
+  const projectFiles = isHost(host) ? hostPathCandidates(host, "project", world) : [];
+  return {
+    host,
+    file,
+    scope: f?.scope ?? (projectFiles.includes(file) ? "project" : "user"),
+    mode: f?.mode ?? "launcher",
     servers: new Set(Object.keys(f?.entries ?? {})),
-  }));
+  };
+}
+
+/** What host paths depend on, from a command's world (HOME as the command sees it). */
+export function pathWorld(ctx: Pick<CommandContext, "env" | "cwd">): PathWorld {
+  return {
+    platform: process.platform,
+    env: ctx.env,
+    homedir: ctx.env.HOME ?? ctx.env.USERPROFILE ?? os.homedir(),
+    cwd: ctx.cwd,
+  };
+}
+
+/**
+ * The command that brings one host file up to date: the same host, scope and mode as the export that
+ * wrote it (a project file keeps its portable launcher), and `--file` only when the scope alone would
+ * pick another file from here.
+ */
+export function exportCommand(
+  e: Pick<HostExport, "host" | "file" | "scope" | "mode">,
+  world: PathWorld,
+): string {
+  const chosen = isHost(e.host) ? hostPathCandidates(e.host, e.scope, world) : [];
+  return [
+    "connectory config export",
+    `--host ${e.host}`,
+    ...(e.scope === "project" ? ["--scope project"] : []),
+    ...(chosen.includes(e.file) ? [] : [`--file ${quote(e.file)}`]),
+    ...(e.mode === "inline" ? ["--mode inline"] : []),
+    "--write",
+  ].join(" ");
+}
+
+/** "<file> (<host>, <scope>)": how hints name a host file. */
+export function fileLabel(e: Pick<HostExport, "host" | "file" | "scope">): string {
+  return `${e.file} (${e.host}, ${e.scope} scope)`;
+}
+
+function quote(file: string): string {
+  return /^[\w@%+=:,./-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
+}
+
+function isHost(host: string): host is HostId {
+  return (HOST_IDS as readonly string[]).includes(host);
 }
 
 /**
@@ -26,44 +103,50 @@ export async function readExports(
  * the last export is missing there, an uninstalled one is stale. Both need `config export` again.
  */
 export function exportProblems(
-  exports: ReadonlyArray<{ host: string; file: string; servers: Set<string> }>,
+  exports: readonly HostExport[],
   active: readonly string[],
-): { missing: Map<string, string[]>; stale: Array<{ host: string; file: string; server: string }> } {
-  const missing = new Map<string, string[]>();
-  const stale: Array<{ host: string; file: string; server: string }> = [];
+): { missing: Map<string, HostExport[]>; stale: Array<{ export: HostExport; server: string }> } {
+  const missing = new Map<string, HostExport[]>();
+  const stale: Array<{ export: HostExport; server: string }> = [];
   for (const e of exports) {
-    for (const name of active)
-      if (!e.servers.has(name)) missing.set(name, [...(missing.get(name) ?? []), e.host]);
-    for (const name of e.servers)
-      if (!active.includes(name)) stale.push({ host: e.host, file: e.file, server: name });
+    for (const name of active) if (!e.servers.has(name)) missing.set(name, [...(missing.get(name) ?? []), e]);
+    for (const name of e.servers) if (!active.includes(name)) stale.push({ export: e, server: name });
   }
   return { missing, stale };
 }
 
 /**
  * After a command changed the effective set (uninstall, enable, disable): one line per host file
- * Connectory wrote that no longer matches it, with the command that brings it up to date. Host files
- * are only ever changed by `config export`, so without this the host keeps launching a removed
- * server (or never sees an enabled one) and nothing says why. Never fails the command it follows.
+ * Connectory wrote that no longer matches it, with the command that brings it up to date, and one per
+ * host file that vanished (its record is dropped). Host files are only ever changed by `config export`,
+ * so without this the host keeps launching a removed server (or never sees an enabled one) and nothing
+ * says why. Never fails the command it follows.
  */
-export async function staleExportNotes(home: string): Promise<string[]> {
+export async function staleExportNotes(ctx: Pick<CommandContext, "home" | "env" | "cwd">): Promise<string[]> {
   try {
-    const exports = await readExports(home);
-    if (!exports || exports.length === 0) return [];
+    const { exports, gone } = await readExports(ctx);
+    const world = pathWorld(ctx);
+    const goneNotes = gone.map(
+      (e) => `${fileLabel(e)} no longer exists: Connectory forgot what it had exported there`,
+    );
+    if (!exports || exports.length === 0) return goneNotes;
     const { loadEffectiveConfig } = await import("../home/effective-config.js");
-    const config = await loadEffectiveConfig(home);
+    const config = await loadEffectiveConfig(ctx.home);
     const active = config.servers.filter((s) => s.status === "active").map((s) => s.name);
     const { missing, stale } = exportProblems(exports, active);
-    return exports.flatMap((e) => {
-      const gone = stale.filter((s) => s.file === e.file).map((s) => s.server);
-      const added = [...missing].filter(([, hosts]) => hosts.includes(e.host)).map(([name]) => name);
-      if (gone.length === 0 && added.length === 0) return [];
-      const what = [
-        ...(gone.length ? [`still lists ${gone.join(", ")}`] : []),
-        ...(added.length ? [`lacks ${added.join(", ")}`] : []),
-      ].join(" and ");
-      return [`${e.file} ${what}: connectory config export --host ${e.host} --file ${e.file} --write`];
-    });
+    return [
+      ...goneNotes,
+      ...exports.flatMap((e) => {
+        const old = stale.filter((s) => s.export === e).map((s) => s.server);
+        const added = [...missing].filter(([, files]) => files.includes(e)).map(([name]) => name);
+        if (old.length === 0 && added.length === 0) return [];
+        const what = [
+          ...(old.length ? [`still lists ${old.join(", ")}`] : []),
+          ...(added.length ? [`lacks ${added.join(", ")}`] : []),
+        ].join(" and ");
+        return [`${fileLabel(e)} ${what}: ${exportCommand(e, world)}`];
+      }),
+    ];
   } catch {
     return [];
   }

@@ -30,6 +30,9 @@ export interface HostExportInput {
   secretValues: readonly string[];
   /** Write the file 0600: it will hold secrets. */
   private: boolean;
+  /** Recorded in hosts.json with the entries, so hints repeat this export. */
+  scope: "user" | "project";
+  mode: "launcher" | "inline";
   now: Date;
 }
 
@@ -76,7 +79,8 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
     } else if (input.private && result.existed) {
       await fs.chmod(file, 0o600);
     }
-    await writeOwned(input.home, input.adapter.id, input.file, planned.owned, input.now);
+    const record = { host: input.adapter.id, file: input.file, scope: input.scope, mode: input.mode };
+    await writeOwned(input.home, record, planned.owned, input.now);
     return result;
   });
 }
@@ -235,16 +239,34 @@ export function defaultLauncher(
   const bin = binPath();
   let command = bin ? process.execPath : "connectory";
   let args = bin ? [bin] : [];
-  if (custom) {
-    const parsed = JSON.parse(custom) as unknown;
-    if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((a) => typeof a === "string")) {
-      throw new ConnectoryError("launcher.invalid", "CONNECTORY_LAUNCHER must be a JSON array of strings", {
-        hint: "e.g. CONNECTORY_LAUNCHER='[\"connectory\"]'",
-      });
-    }
-    [command, ...args] = parsed as [string, ...string[]];
-  }
+  if (custom) [command, ...args] = parseLauncher(custom);
   return { command, args, ...(home !== defaultHome ? { env: { CONNECTORY_HOME: home } } : {}) };
+}
+
+/** $CONNECTORY_LAUNCHER: a JSON array of strings, the command first; anything else is `launcher.invalid`. */
+export function parseLauncher(text: string): [string, ...string[]] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const ok =
+    Array.isArray(parsed) &&
+    parsed.length > 0 &&
+    parsed.every((a) => typeof a === "string") &&
+    parsed[0] !== "";
+  if (!ok) {
+    const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+    throw new ConnectoryError(
+      "launcher.invalid",
+      `CONNECTORY_LAUNCHER must be a JSON array of strings (the command first), not ${JSON.stringify(shown)}`,
+      {
+        hint: `e.g. CONNECTORY_LAUNCHER='["connectory"]' or '["node", "/path/to/bin/connectory.js"]'; unset it for the default`,
+      },
+    );
+  }
+  return parsed as [string, ...string[]];
 }
 
 function binPath(): string | undefined {

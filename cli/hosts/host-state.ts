@@ -1,4 +1,4 @@
-import type { HostId } from "../../src/core/hosts/index.js";
+import type { ExportMode, HostId } from "../../src/core/hosts/index.js";
 import type { OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { homePaths } from "../home/home.js";
 import {
@@ -9,11 +9,31 @@ import {
   updateJsonFile,
   type ShapeCheck,
 } from "../home/json-file.js";
+import type { HostScope } from "./host-paths.js";
 
-/** $CONNECTORY_HOME/hosts.json: per host file, the entries Connectory wrote and their hashes. */
+/**
+ * $CONNECTORY_HOME/hosts.json: per host file, the entries Connectory wrote and their hashes, and the
+ * scope and mode of the export that wrote them (so a printed fix repeats that export; records written
+ * before they were kept lack both).
+ */
 export interface HostStateFile {
   version: 1;
-  files: Record<string, { host: HostId; entries: Record<string, OwnedEntry & { writtenAt: string }> }>;
+  files: Record<string, HostFileRecord>;
+}
+
+export interface HostFileRecord {
+  host: HostId;
+  scope?: HostScope;
+  mode?: ExportMode;
+  entries: Record<string, OwnedEntry & { writtenAt: string }>;
+}
+
+/** Which export wrote a host file: what `writeOwned` records beside the entries. */
+export interface ExportTarget {
+  host: HostId;
+  file: string;
+  scope: HostScope;
+  mode: ExportMode;
 }
 
 const EMPTY: HostStateFile = { version: 1, files: {} };
@@ -21,6 +41,10 @@ const EMPTY: HostStateFile = { version: 1, files: {} };
 const hostFiles = objectOf("an object of host files", (f) => {
   if (!isJsonObject(f)) return `is ${describe(f)}, not a host file record`;
   if (typeof f.host !== "string") return 'has no "host" text';
+  if (f.scope !== undefined && f.scope !== "user" && f.scope !== "project")
+    return '"scope" is neither "user" nor "project"';
+  if (f.mode !== undefined && f.mode !== "launcher" && f.mode !== "inline")
+    return '"mode" is neither "launcher" nor "inline"';
   return objectOf("an object of entries", (e) =>
     isJsonObject(e) && typeof e.sha256 === "string" ? undefined : 'has no "sha256" text',
   )(f.entries);
@@ -42,11 +66,11 @@ export async function readOwned(home: string, file: string): Promise<Record<stri
 /** Replaces the ownership record of one host file (locked, atomic). */
 export async function writeOwned(
   home: string,
-  host: HostId,
-  file: string,
+  target: ExportTarget,
   owned: Record<string, OwnedEntry>,
   now: Date,
 ): Promise<void> {
+  const { host, file, scope, mode } = target;
   await updateJsonFile<HostStateFile>(
     homePaths(home).hostState,
     EMPTY,
@@ -59,10 +83,40 @@ export async function writeOwned(
           return [name, { sha256: o.sha256, writtenAt: kept ?? now.toISOString() }];
         }),
       );
-      if (Object.keys(entries).length === 0) delete files[file];
-      else files[file] = { host, entries };
+      // Kept when empty: the file was exported to, so a server activated later is reported missing
+      // there, and the record still knows the scope a fix must repeat.
+      files[file] = { host, scope, mode, entries };
       return { version: 1, files };
     },
     { check: checkHostState },
   );
+}
+
+/**
+ * Drops the records of host files that no longer exist (deleted by hand, a project folder removed):
+ * nothing is left in them to own, and a later export starts fresh. Returns the records dropped.
+ * Rechecks under the lock, so a file an export is creating right now is kept.
+ */
+export async function forgetVanished(
+  home: string,
+  exists: (file: string) => boolean,
+): Promise<Array<HostFileRecord & { file: string }>> {
+  const dropped: Array<HostFileRecord & { file: string }> = [];
+  const before = await readJsonFile<HostStateFile>(homePaths(home).hostState, EMPTY, checkHostState);
+  if (Object.keys(before.files ?? {}).every(exists)) return dropped; // the usual case: no write
+  await updateJsonFile<HostStateFile>(
+    homePaths(home).hostState,
+    EMPTY,
+    (state) => {
+      const files = { ...(state.files ?? {}) };
+      for (const [file, record] of Object.entries(files)) {
+        if (exists(file)) continue;
+        dropped.push({ ...record, file });
+        delete files[file];
+      }
+      return { version: 1, files };
+    },
+    { check: checkHostState },
+  );
+  return dropped;
 }

@@ -3,9 +3,17 @@ import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
 import type { CommandContext } from "../context.js";
 import { DEFAULT_TIMEOUT_MS, type McpTarget, type McpWorld } from "./mcp-client.js";
+import type { OptionSpec } from "../command.js";
 
 /** The `--timeout <ms>` option shared by inspect, tools and doctor. */
-export const TIMEOUT_OPTION = { timeout: { type: "string" } } as const;
+export const TIMEOUT_OPTION = {
+  timeout: {
+    type: "string",
+    value: "ms",
+    description:
+      "how long to wait for each server to start and answer, in milliseconds (1-600000; default 15000)",
+  },
+} as const satisfies OptionSpec;
 
 /** The MCP world of a command: its env, cwd and fetch, and the `--timeout` it was given. */
 export function mcpWorld(ctx: CommandContext, timeout: unknown): McpWorld {

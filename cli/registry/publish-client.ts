@@ -66,7 +66,7 @@ export class PublishClient {
     return (await res.json()) as ToolsResponse;
   }
 
-  private async call(pathname: string, init: RequestInit): Promise<Response> {
+  protected async call(pathname: string, init: RequestInit): Promise<Response> {
     const url = `${this.baseUrl}${pathname}`;
     let res: Response;
     try {

@@ -1,9 +1,7 @@
+import { processContext } from "./process-context.js";
 import { runAdmin } from "./run-admin.js";
 
-// `npm run registry -- …`: an operator's entry point, reading the same env as `npm start`.
-const result = await runAdmin(process.argv.slice(2), {
-  databaseUrl: process.env.DATABASE_URL || "./data/registry.db",
-});
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
-process.exitCode = result.code;
+// `connectory-registry <command>` (bin/connectory-registry.js; `npm run registry -- …` in a checkout): the
+// operator's entry point, the only admin file that reads argv or exits. Exiting (rather than waiting for
+// the event loop to drain) ends `serve` promptly once its server has closed.
+process.exit(await runAdmin(process.argv.slice(2), processContext()));

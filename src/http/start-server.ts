@@ -23,6 +23,11 @@ export interface ServerOptions {
   /** Seed an empty registry with plugins-sample/. */
   seed: boolean;
   log: (message: string) => void;
+  /**
+   * Called (and awaited) once the port is bound, before the migrations: the server answers 503 meanwhile.
+   * A test seam for readiness.
+   */
+  onListening?: (url: string) => Promise<void> | void;
 }
 
 export interface RunningServer {
@@ -35,57 +40,60 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database and blob store, listens, prepares documents, seeds if asked. */
+/**
+ * Listens first, answering every request 503 `starting` (with Retry-After); then opens the database
+ * (applying its migrations), prepares the documents for the public URL and seeds if asked; only then
+ * does the app take requests. GET /healthz is therefore 200 only once all of that has finished.
+ */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const repo = await openDatabase(options.databaseUrl);
-  const blobs = createBlobStore(options.storageDir, options.env ?? {});
   // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
   let handler: (request: Request) => Response | Promise<Response> = () =>
     problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });
   let fastRegistry: Registry | undefined; // the fast path of GET /v1/connectors/:name, once ready
-  let server: ServerType;
-  let port: number;
-  try {
-    ({ server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-      const listener = getRequestListener((request) => handler(request), { hostname: options.host });
-      const s = createServer(withFastPath(listener, () => fastRegistry));
-      s.once("error", reject);
-      s.listen(options.port, options.host, () =>
-        resolve({ server: s, port: (s.address() as AddressInfo).port }),
-      );
-    }));
-  } catch (error) {
-    await repo.close();
-    throw error;
-  }
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const listener = getRequestListener((request) => handler(request), { hostname: options.host });
+    const s = createServer(withFastPath(listener, () => fastRegistry));
+    s.once("error", reject);
+    s.listen(options.port, options.host, () =>
+      resolve({ server: s, port: (s.address() as AddressInfo).port }),
+    );
+  });
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   const publicUrl = (options.publicUrl ?? url).replace(/\/+$/, "");
-  const app = createApp({
-    db: repo,
-    blobs,
-    publicUrl,
-    log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
-  });
-  const close = async () => {
-    await new Promise<void>((resolve) => {
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
       server.close(() => resolve());
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
-    await repo.close();
-  };
+  let repo: RegistryRepository | undefined;
   try {
+    await options.onListening?.(url);
+    repo = await openDatabase(options.databaseUrl);
+    const app = createApp({
+      db: repo,
+      blobs: createBlobStore(options.storageDir, options.env ?? {}),
+      publicUrl,
+      log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
+    });
     await app.registry.ready();
-    handler = (request) => app.fetch(request);
-    fastRegistry = app.registry;
     const dir = options.seed ? samplesDir() : undefined;
     if (dir) {
+      // In-process requests (app.request): the seed publishes while the port still answers 503.
       const seeded = await seedSamples({ app, repo, dir, now: () => new Date(), log: options.log });
       if (seeded.length > 0) options.log(`seeded ${seeded.length} sample connectors: ${seeded.join(", ")}`);
     }
+    handler = (request) => app.fetch(request);
+    fastRegistry = app.registry;
+    const opened = repo;
+    const close = async () => {
+      await stopListening();
+      await opened.close();
+    };
+    return { url, port, publicUrl, app, repo, close };
   } catch (error) {
-    await close();
+    await stopListening();
+    await repo?.close();
     throw error;
   }
-  return { url, port, publicUrl, app, repo, close };
 }

@@ -55,7 +55,7 @@ export async function authenticate(
       "the publish token is not valid (unknown, malformed or revoked)",
       {
         status: 401,
-        hint: "ask the registry operator for a token (`npm run registry -- token create --publisher <name>`)",
+        hint: "ask the registry operator for a token (`connectory-registry token create --publisher <name>`)",
       },
     );
   }

@@ -36,5 +36,5 @@ describe("the bundled CLI", () => {
       );
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000); // ~50 spawns, four at a time, on a shared machine
 });

@@ -199,13 +199,13 @@ describe("config export", () => {
     expect((await exportTo("cursor", file, "--write")).code).toBe(0);
     const fix = `connectory config export --host cursor --file ${file} --write`;
     const disabled = await cli(["disable", "weather"], { home });
-    expect(disabled.stderr).toContain(`${file} still lists weather: ${fix}`);
+    expect(disabled.stderr).toContain(`${file} (cursor, user scope) still lists weather: ${fix}`);
     const enabled = await cli(["enable", "weather"], { home });
     expect(enabled.stderr).toBe("");
     const removed = await cli(["uninstall", "tushare", "--json"], { home });
     expect(removed.code).toBe(0);
     expect(JSON.parse(removed.stdout)).toMatchObject({ name: "tushare" });
-    expect(removed.stderr).toContain(`${file} still lists tushare: ${fix}`);
+    expect(removed.stderr).toContain(`${file} (cursor, user scope) still lists tushare: ${fix}`);
     // The note names a fix; the host file itself is only ever changed by that export.
     expect(Object.keys(entriesOf("cursor", await fs.readFile(file, "utf8")))).toContain("tushare");
     expect((await exportTo("cursor", file, "--write")).code).toBe(0);
@@ -217,7 +217,7 @@ describe("config export", () => {
     await buildHome(home, [{ sample: "tushare", credentials: { TUSHARE_TOKEN: TOKEN } }]);
     expect((await exportTo("cursor", file, "--write")).code).toBe(0);
     const gone = await cli(["credentials", "unset", "tushare"], { home });
-    expect(gone.stderr).toContain(`${file} still lists tushare: ${fix}`);
+    expect(gone.stderr).toContain(`${file} (cursor, user scope) still lists tushare: ${fix}`);
     const back = await cli(["credentials", "set", "tushare", `TUSHARE_TOKEN=${TOKEN}`], { home });
     expect(back.stderr).toBe("");
   });

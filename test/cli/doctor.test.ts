@@ -83,6 +83,7 @@ describe("connectory doctor", () => {
   it("checks host exports when some were written: missing and stale entries fail", async () => {
     const h = await healthyHome();
     const hostFile = path.join(h, "claude.json");
+    await fs.writeFile(hostFile, "{}");
     const stale = {
       version: 1,
       files: {

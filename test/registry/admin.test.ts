@@ -1,6 +1,11 @@
+import fs from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { runAdmin } from "../../src/admin/run-admin.js";
+import { ADMIN_COMMANDS } from "../../src/admin/commands.js";
+import { runAdmin as runAdminIn } from "../../src/admin/run-admin.js";
+import { adminContext, runAdminCaptured as runAdmin } from "../helpers/admin.js";
 import { createApp } from "../../src/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import { MemoryBlobStore } from "../../src/storage/memory-blob-store.js";
@@ -52,4 +57,77 @@ it("usage mistakes exit 2 with a message; bad publisher names are refused", asyn
   const bad = await runAdmin(["token", "create", "--publisher", "Not Valid"], { databaseUrl });
   expect(bad.code).toBe(1);
   expect(bad.stderr).toMatch(/"Not Valid" is not a valid publisher name/);
+});
+
+it("--help lists every command of the table under connectory-registry; each command has its own help", async () => {
+  const databaseUrl = path.join(await tempDir(), "never.db");
+  const top = await runAdmin(["--help"], { databaseUrl });
+  expect(top.code).toBe(0);
+  expect(top.stdout).toMatch(/^Usage: connectory-registry <command>/);
+  for (const name of Object.keys(ADMIN_COMMANDS)) {
+    expect(top.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
+    const help = await runAdmin([name, "--help"], { databaseUrl });
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    expect(help.stdout).toMatch(new RegExp(`^Usage: connectory-registry ${name}\\b`));
+  }
+  expect((await runAdmin(["token", "create", "--help"], { databaseUrl })).stdout).toMatch(
+    /--publisher <name>/,
+  );
+  expect(await runAdmin(["--version"], { databaseUrl })).toMatchObject({ code: 0, stdout: "0.0.0-test\n" });
+  const unknown = await runAdmin(["frobnicate"], { databaseUrl });
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toMatch(/unknown command "frobnicate".*serve, migrate, token/s);
+  // Nothing above opened (and so created) the database.
+  await expect(fs.stat(databaseUrl)).rejects.toThrow();
+});
+
+it("migrate creates and migrates the database, twice without harm; --json is one document", async () => {
+  const databaseUrl = path.join(await tempDir(), "data", "registry.db");
+  const first = await runAdmin(["migrate"], { databaseUrl });
+  expect(first).toMatchObject({ code: 0, stdout: "" });
+  expect(first.stderr).toMatch(/up to date/);
+  const second = await runAdmin(["migrate", "--json"], { databaseUrl });
+  expect(second.code).toBe(0);
+  expect(JSON.parse(second.stdout)).toEqual({ status: "ok", database: "sqlite" });
+  const repo = await openDatabase(databaseUrl);
+  expect(await repo.listTokens()).toEqual([]);
+  await repo.close();
+  expect((await runAdmin(["migrate", "extra"], { databaseUrl })).code).toBe(2);
+  expect((await runAdmin(["migrate", "--bogus"], { databaseUrl })).code).toBe(2);
+});
+
+it("serve starts from the environment, prints where it listens, and shuts down when asked", async () => {
+  const dir = await tempDir();
+  const { ctx, out, stop } = adminContext({
+    PORT: "0",
+    DATABASE_URL: path.join(dir, "registry.db"),
+    STORAGE_DIR: path.join(dir, "blobs"),
+    SEED: "0",
+  });
+  const running = runAdminIn(["serve"], ctx);
+  await expect.poll(() => out.stdout, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  const url = /listening on (\S+)/.exec(out.stdout)![1]!;
+  expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  stop("SIGTERM");
+  expect(await running).toBe(0);
+  expect(out.stderr).toMatch(/SIGTERM: shutting down/);
+  await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+});
+
+it("serve refuses a bad PORT and a port in use with a clear error, and stops nothing else", async () => {
+  const dir = await tempDir();
+  const env = { DATABASE_URL: path.join(dir, "r.db"), STORAGE_DIR: path.join(dir, "b"), SEED: "0" };
+  const bad = adminContext({ ...env, PORT: "80x" });
+  expect(await runAdminIn(["serve"], bad.ctx)).toBe(2);
+  expect(bad.out.stderr).toMatch(/PORT must be a port number.*"80x"/);
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+  try {
+    const busy = adminContext({ ...env, PORT: String((blocker.address() as AddressInfo).port) });
+    expect(await runAdminIn(["serve"], busy.ctx)).toBe(1);
+    expect(busy.out.stderr).toMatch(/could not start: .*EADDRINUSE[\s\S]*choose another PORT/);
+    expect(await runAdminIn(["serve", "now"], busy.ctx)).toBe(2);
+  } finally {
+    blocker.close();
+  }
 });

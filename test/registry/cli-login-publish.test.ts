@@ -61,6 +61,8 @@ it("publish <dir> validates, packs, uploads and prints the version URL", async (
   const run = await cli(["publish", dir], o);
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain(`${reg.publicUrl}/v1/connectors/from-dir/1.0.0`);
+  expect(run.stdout).toContain(`\n${reg.publicUrl}/c/from-dir\n`);
+  expect((await reg.request("/c/from-dir")).status).toBe(200);
   expect((await reg.request("/v1/connectors/from-dir/1.0.0")).status).toBe(200);
 
   const again = await cli(["publish", dir, "--json"], o);
@@ -108,6 +110,7 @@ it("publish <file.tgz> uploads the exact bytes", async () => {
     version: "2.0.0",
     size: bytes.byteLength,
     marketplace: "default",
+    page: `${reg.publicUrl}/c/from-file`,
   });
   const served = Buffer.from(
     await (await reg.request("/v1/connectors/from-file/2.0.0/tarball")).arrayBuffer(),

@@ -1,0 +1,74 @@
+import semver from "semver";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { listVersions, sortedVersions } from "../../src/core/resolve-version.js";
+import type { Command } from "../command.js";
+import { fetchConnector } from "../registry/open-marketplace.js";
+import { MARKETPLACE_OPTION, checkConnectorName, clip, ownerSession } from "../registry/owner-session.js";
+import { RegistryClient } from "../registry/registry-client.js";
+import { status } from "../terminal/output.js";
+
+/** The registry's limit on a deprecation message (src/registry/manage.ts). */
+const MAX_MESSAGE = 1000;
+
+const command: Command = {
+  usage: 'deprecate <name>@<range> "<message>" [--marketplace <name>] [--json]',
+  description: `
+Deprecates every published version the range matches (an exact version, a range such as <2 or ^1.2,
+or a dist-tag; prereleases included), as npm deprecate does: installing one still works, with the
+message as a warning, and the connector page marks it. An empty message ("") undeprecates them.
+The message is one line of at most ${MAX_MESSAGE} characters. Only the owning publisher's token may
+(\`connectory login\`). Versions are changed one at a time; on an error the ones already changed are
+listed, and running the command again finishes the rest.
+--json prints { name, range, message, marketplace, versions: [changed versions] }.`,
+  options: { ...MARKETPLACE_OPTION },
+  positionals: { min: 2, max: 2 },
+  async run(args, ctx) {
+    const [spec, message] = args.positionals as [string, string];
+    const at = spec.indexOf("@");
+    const example = 'connectory deprecate weather@"<2" "use 2.x"';
+    if (at <= 0 || spec.slice(at + 1).trim() === "")
+      throw usageError(`"${clip(spec)}" names no version range`, `give <name>@<range>, e.g. ${example}`);
+    const name = checkConnectorName(spec.slice(0, at), example);
+    const range = spec.slice(at + 1).trim();
+    // eslint-disable-next-line no-control-regex
+    if (message.length > MAX_MESSAGE || /[\u0000-\u001f\u007f]/.test(message))
+      throw usageError(
+        `the message must be one line of at most ${MAX_MESSAGE} characters (it has ${message.length}${/[\n\r]/.test(message) ? ", and a line break" : ""})`,
+        'shorten it; "" undeprecates',
+      );
+
+    const { marketplace, client } = await ownerSession(ctx, args.values.marketplace);
+    const doc = await fetchConnector(new RegistryClient(marketplace.url, ctx.fetch), name, marketplace.name);
+    const tagged = Object.hasOwn(doc.distTags, range) ? doc.distTags[range] : undefined;
+    if (tagged === undefined && semver.validRange(range) === null)
+      throw usageError(
+        `"${clip(range)}" is not a version, a range or a dist-tag of ${name}`,
+        `e.g. ${example}`,
+      );
+    const matching = sortedVersions(doc).filter((v) =>
+      tagged !== undefined ? v === tagged : semver.satisfies(v, range, { includePrerelease: true }),
+    );
+    if (matching.length === 0) {
+      throw new ConnectoryError("version.not-found", `no version of ${name} matches "${clip(range)}"`, {
+        status: 404,
+        hint: `versions: ${listVersions(doc)}`,
+      });
+    }
+    const done: string[] = [];
+    for (const version of matching) {
+      try {
+        await client.deprecate(name, version, message);
+      } catch (error) {
+        if (done.length > 0) status(ctx, `changed before the error: ${done.join(", ")}`);
+        throw error;
+      }
+      done.push(version);
+    }
+    const what = message === "" ? "Undeprecated" : "Deprecated";
+    return {
+      data: { name, range, message, marketplace: marketplace.name, versions: done },
+      text: `${what} ${done.length} version(s) of ${name} on ${marketplace.name}: ${done.join(", ")}`,
+    };
+  },
+};
+export default command;

@@ -1,0 +1,3 @@
+import { yankCommand } from "./yank.js";
+
+export default yankCommand(false);

@@ -1,0 +1,77 @@
+import semver from "semver";
+import { usageError } from "../../src/core/errors.js";
+import type { OptionSpec } from "../command.js";
+import type { CommandContext } from "../context.js";
+import { publishToken } from "../home/credentials-store.js";
+import { NAME } from "../home/home.js";
+import { resolveMarketplace } from "../home/marketplaces-store.js";
+import { ManageClient } from "./manage-client.js";
+
+/** `--marketplace`: the registry a publisher verb talks to. */
+export const MARKETPLACE_OPTION = {
+  marketplace: {
+    type: "string",
+    short: "m",
+    value: "name",
+    description: "the marketplace to act on (default: the default marketplace)",
+  },
+} as const satisfies OptionSpec;
+
+/** The marketplace `--marketplace` names (or the default) and a client holding its publish token. */
+export async function ownerSession(
+  ctx: CommandContext,
+  marketplace: unknown,
+): Promise<{ marketplace: { name: string; url: string }; client: ManageClient }> {
+  const m = await resolveMarketplace(
+    ctx.home,
+    ctx.env,
+    typeof marketplace === "string" ? marketplace : undefined,
+  );
+  const token = await publishToken(ctx.home, ctx.env, m);
+  return { marketplace: m, client: new ManageClient(m.url, ctx.fetch, token) };
+}
+
+/** A connector name as the registry accepts it; anything else is a usage error before any request. */
+export function checkConnectorName(name: string, example: string): string {
+  if (!NAME.test(name))
+    throw usageError(
+      `"${clip(name)}" is not a connector name`,
+      `names are lower-case letters, digits and dashes, e.g. ${example}`,
+    );
+  return name;
+}
+
+/** `<name>@<version>` with an exact (strict semver) version, as `yank` and `dist-tag add` take it. */
+export function parseExact(spec: string, example: string): { name: string; version: string } {
+  const at = spec.lastIndexOf("@");
+  if (at <= 0 || at === spec.length - 1)
+    throw usageError(`"${clip(spec)}" names no version`, `give <name>@<version>, e.g. ${example}`);
+  const name = checkConnectorName(spec.slice(0, at), example);
+  const version = spec.slice(at + 1);
+  if (!/^\d/.test(version) || semver.parse(version)?.raw !== version)
+    throw usageError(
+      `"${clip(version)}" is not an exact version (strict semver, e.g. 1.2.3)`,
+      `e.g. ${example}`,
+    );
+  return { name, version };
+}
+
+// The registry's rule (src/registry/names.ts), checked here too so a bad tag never leaves the machine.
+const TAG = /^[a-z][a-z0-9._-]{0,31}$/;
+
+/** A dist-tag name: a lower-case word that cannot be read as a version or a range. */
+export function checkTag(tag: string): string {
+  if (!TAG.test(tag) || semver.validRange(tag) !== null)
+    throw usageError(
+      `"${clip(tag)}" is not a dist-tag name`,
+      "a tag is a lower-case word (up to 32 characters) starting with a letter that is not a version range, e.g. beta, next",
+    );
+  return tag;
+}
+
+/** Input echoed in messages stays short and on one line. */
+export function clip(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f]/g, "?");
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+}

@@ -1,0 +1,74 @@
+import type { AdminRun } from "./command.js";
+
+/** A row of the command table: what `--help` shows, and the module that runs it (loaded on use). */
+export interface AdminCommand {
+  /** One line for `connectory-registry --help`. */
+  summary: string;
+  /** The command's whole `--help` text. */
+  usage: string;
+  load(): Promise<{ run: AdminRun }>;
+}
+
+const ENVIRONMENT = `Environment (the same for every command):
+  DATABASE_URL   SQLite file or postgres://… URL (default ./data/registry.db)`;
+
+/**
+ * Every `connectory-registry` subcommand. Adding one is one entry here and one file in commands/
+ * exporting `run(args, ctx)`.
+ */
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  serve: {
+    summary: "start the registry: HTTP API and web marketplace (what `npm start` runs)",
+    usage: `Usage: connectory-registry serve
+
+Applies the migrations, seeds an empty registry with the sample connectors (unless SEED=0), then serves
+the HTTP API and the web marketplace until SIGTERM or SIGINT (Ctrl-C): it then stops accepting
+connections, finishes the requests in flight, closes the database and exits 0. Prints
+"Connectory registry listening on <url> (public URL <url>)" on stdout once ready; GET /healthz answers
+503 until then.
+
+Environment:
+  PORT           port to listen on, 0 for any free port (default 8787)
+  HOST           address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  DATABASE_URL   SQLite file or postgres://… URL (default ./data/registry.db)
+  STORAGE_DIR    tarball folder (default ./data/blobs)
+  STORAGE_URL    s3://bucket/prefix instead of a folder (AWS_* variables; overrides STORAGE_DIR)
+  PUBLIC_URL     base of absolute tarball URLs (default http://HOST:PORT)
+  SEED           0: do not seed an empty registry with the sample connectors (default 1)`,
+    load: () => import("./commands/serve.js"),
+  },
+  migrate: {
+    summary: "apply the database migrations and exit (serve also applies them at start-up)",
+    usage: `Usage: connectory-registry migrate [--json]
+
+Applies the committed migrations that DATABASE_URL's database lacks, then exits. Safe to run while
+registry processes are serving (they take turns on PostgreSQL) and to run twice (the second finds nothing
+to do).
+
+Options:
+  --json         print {"status":"ok","database":"sqlite"|"postgres"} on stdout
+
+${ENVIRONMENT}`,
+    load: () => import("./commands/migrate.js"),
+  },
+  token: {
+    summary: "issue, list and revoke the tokens publishers log in with",
+    usage: `Usage: connectory-registry token <create|list|revoke> [options]
+
+  token create --publisher <name> [--label <text>] [--json]
+                 issue a publish token for <name> (created on first use); the token alone goes to stdout,
+                 shown only this once (only its hash is stored)
+  token list [--json]
+                 list tokens: id, publisher, prefix, created, status, label (never a secret)
+  token revoke <id|prefix> [--json]
+                 revoke the token with that id, or every active token starting with that prefix
+
+Options:
+  --publisher <name>   the publisher the token publishes as (lower-case letters, digits, -)
+  --label <text>       a note shown by token list (e.g. "ci")
+  --json               print one JSON document on stdout instead of text
+
+${ENVIRONMENT}`,
+    load: () => import("./commands/token.js"),
+  },
+};

@@ -1,0 +1,44 @@
+import { ConnectoryError, isConnectoryError, usageError } from "../../core/errors.js";
+import { startServer } from "../../http/start-server.js";
+import type { AdminContext } from "../command.js";
+import { serveSettings } from "../environment.js";
+import { parseOptions } from "../parse-options.js";
+
+/**
+ * `connectory-registry serve` (`npm start`): starts the registry from the environment and serves until
+ * the process is asked to stop, then shuts down gracefully.
+ */
+export async function run(args: string[], ctx: AdminContext): Promise<number> {
+  const { positionals } = parseOptions("serve", args, {});
+  if (positionals.length > 0)
+    throw usageError(
+      "serve takes no arguments (it is configured by the environment)",
+      "run `connectory-registry serve --help`",
+    );
+  const settings = serveSettings(ctx.env);
+  // Listening for signals before starting: a stop asked for during start-up shuts down right after it.
+  const stopped = ctx.untilStopped();
+  const log = (message: string) => ctx.stderr(`${message}\n`);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ ...settings, env: ctx.env, log });
+  } catch (error) {
+    if (isConnectoryError(error)) throw error;
+    throw new ConnectoryError(
+      "registry.start-failed",
+      `could not start: ${(error as Error)?.message ?? String(error)}`,
+      {
+        hint:
+          (error as NodeJS.ErrnoException)?.code === "EADDRINUSE"
+            ? "another process listens there: choose another PORT"
+            : undefined,
+        cause: error,
+      },
+    );
+  }
+  ctx.stdout(`Connectory registry listening on ${server.url} (public URL ${server.publicUrl})\n`);
+  const signal = await stopped;
+  log(`${signal}: shutting down`);
+  await server.close();
+  return 0;
+}
