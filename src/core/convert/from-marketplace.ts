@@ -1,6 +1,6 @@
 import type { PackageFiles } from "../types.js";
 import { fromClaudePlugin } from "./from-claude-plugin.js";
-import { refuse, type Conversion, type ConvertOptions } from "./types.js";
+import { refuse, type Conversion, type ConvertOptions, type Refusal } from "./types.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -46,7 +46,7 @@ export function fromMarketplace(
   json: unknown,
   readFolder: (folder: string) => PackageFiles | undefined,
   options: ConvertOptions = {},
-): MarketplaceOutcome[] | Conversion {
+): MarketplaceOutcome[] | Refusal {
   if (!isObject(json) || !Array.isArray(json["plugins"]))
     return refuse(
       "convert.refused.shape",

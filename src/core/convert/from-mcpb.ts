@@ -238,7 +238,7 @@ function credential(id: string, c: Json, notes: ConvertNote[]): TokenProperty {
   if (c["multiple"] === true)
     notes.push(
       note(
-        "convert.credential.placeholder",
+        "convert.credential.multiple",
         `/user_config/${id}`,
         `${id} takes several values in MCPB; here it is one text value passed as one argument`,
       ),

@@ -47,14 +47,14 @@ export function toVersion(upstream: string | undefined): string {
   if (SEMVER.test(text)) return text;
   const v = text.replace(/^v(?=\d)/i, "");
   if (SEMVER.test(v)) return v;
-  const short = /^(\d+)(?:\.(\d+))?$/.exec(v);
-  if (short) return [short[1], short[2] ?? "0", "0"].map((n) => String(Number(n))).join(".");
   const date = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(v);
   if (date)
     return date
       .slice(1)
       .map((n) => String(Number(n)))
       .join(".");
+  const short = /^(\d+)(?:\.(\d+))?$/.exec(v);
+  if (short) return [short[1], short[2] ?? "0", "0"].map((n) => String(Number(n))).join(".");
   const cleaned = text
     .replace(/[^0-9A-Za-z]+/g, ".")
     .replace(/^\.+|\.+$/g, "")

@@ -70,6 +70,8 @@ export type Conversion =
       problems?: Problem[];
     };
 
+export type Refusal = Extract<Conversion, { ok: false }>;
+
 /** The world a converter needs beyond the entry: all optional. */
 export interface ConvertOptions {
   /** Overrides the publisher derived from the source. */
@@ -84,6 +86,6 @@ export function refuse(
   message: string,
   notes: ConvertNote[] = [],
   upstreamName?: string,
-): Conversion {
+): Refusal {
   return { ok: false, code, message, notes, ...(upstreamName === undefined ? {} : { upstreamName }) };
 }
