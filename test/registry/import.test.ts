@@ -1,4 +1,6 @@
 import fs from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
@@ -95,6 +97,35 @@ describe("connectory-registry import", () => {
       expect(JSON.stringify(versions)).toContain("io.github.acme/tools");
     } finally {
       await repo.close();
+    }
+  });
+
+  it("follows the cursors of an official-API registry's /v0.1/servers", async () => {
+    const pages: Record<string, unknown> = {
+      "": {
+        servers: [{ server: entry("one", "1.0.0"), _meta: {} }],
+        metadata: { count: 1, nextCursor: "p2" },
+      },
+      p2: { servers: [{ server: entry("two", "2.0.0"), _meta: {} }], metadata: { count: 1 } },
+    };
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      const url = new URL(req.url!, "http://x");
+      seen.push(`${url.pathname}?${url.searchParams}`);
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(pages[url.searchParams.get("cursor") ?? ""] ?? {}));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { run } = await registry();
+      const r = await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      expect(r.report.entries.map((e) => [e.name, e.status])).toEqual([
+        ["one", "imported"],
+        ["two", "imported"],
+      ]);
+      expect(seen).toEqual(["/v0.1/servers?limit=100", "/v0.1/servers?limit=100&cursor=p2"]);
+    } finally {
+      server.close();
     }
   });
 
