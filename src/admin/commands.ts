@@ -51,6 +51,26 @@ Options:
 ${ENVIRONMENT}`,
     load: () => import("./commands/migrate.js"),
   },
+  token: {
+    summary: "issue, list and revoke the tokens publishers log in with",
+    usage: `Usage: connectory-registry token <create|list|revoke> [options]
+
+  token create --publisher <name> [--label <text>] [--json]
+                 issue a publish token for <name> (created on first use); the token alone goes to stdout,
+                 shown only this once (only its hash is stored)
+  token list [--json]
+                 list tokens: id, publisher, prefix, created, status, label (never a secret)
+  token revoke <id|prefix> [--json]
+                 revoke the token with that id, or every active token starting with that prefix
+
+Options:
+  --publisher <name>   the publisher the token publishes as (lower-case letters, digits, -)
+  --label <text>       a note shown by token list (e.g. "ci")
+  --json               print one JSON document on stdout instead of text
+
+${ENVIRONMENT}`,
+    load: () => import("./commands/token.js"),
+  },
   import: {
     summary:
       "import an ecosystem catalog: official server.json / registry URL, Claude marketplace, Docker catalog",
@@ -77,25 +97,5 @@ Environment:
   STORAGE_URL    s3://bucket/prefix instead of a folder (AWS_* variables; overrides STORAGE_DIR)
   PUBLIC_URL     base of absolute tarball URLs`,
     load: () => import("./commands/import.js"),
-  },
-  token: {
-    summary: "issue, list and revoke the tokens publishers log in with",
-    usage: `Usage: connectory-registry token <create|list|revoke> [options]
-
-  token create --publisher <name> [--label <text>] [--json]
-                 issue a publish token for <name> (created on first use); the token alone goes to stdout,
-                 shown only this once (only its hash is stored)
-  token list [--json]
-                 list tokens: id, publisher, prefix, created, status, label (never a secret)
-  token revoke <id|prefix> [--json]
-                 revoke the token with that id, or every active token starting with that prefix
-
-Options:
-  --publisher <name>   the publisher the token publishes as (lower-case letters, digits, -)
-  --label <text>       a note shown by token list (e.g. "ci")
-  --json               print one JSON document on stdout instead of text
-
-${ENVIRONMENT}`,
-    load: () => import("./commands/token.js"),
   },
 };
