@@ -82,6 +82,10 @@ export const COMMANDS: Record<string, Entry> = {
     load: () => import("./commands/untrust.js"),
   },
   config: { summary: "Print the merged effective server set", load: () => import("./commands/config.js") },
+  import: {
+    summary: "Import the servers of an MCP host's config file into your mcp.json",
+    load: () => import("./commands/import.js"),
+  },
   "config export": {
     summary: "Write the server set into an MCP host's config file",
     load: () => import("./commands/config-export.js"),

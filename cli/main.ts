@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConnectoryError, isConnectoryError, usageError } from "../src/core/errors.js";
+import { usageError } from "../src/core/errors.js";
 import { COMMANDS, findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
@@ -137,5 +137,3 @@ export function commandHelp(name: string, summary: string, command: Command): st
     "",
   ].join("\n");
 }
-
-export { ConnectoryError, isConnectoryError };

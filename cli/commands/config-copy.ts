@@ -1,5 +1,6 @@
 import { usageError } from "../../src/core/errors.js";
-import { getHost, hostSnippet, type CredentialRef, type Snippet } from "../../src/core/hosts/index.js";
+import { getHost, hostSnippet } from "../../src/core/hosts/index.js";
+import { type CredentialRef, type Snippet } from "../../src/core/hosts/types.js";
 import type { Command } from "../command.js";
 import { defaultHome } from "../context.js";
 import { readCachedServers } from "../home/effective-config.js";

@@ -1,13 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import {
-  exportEntries,
-  getHost,
-  type ExportMode,
-  type ExportServer,
-  type HostId,
-} from "../../src/core/hosts/index.js";
+import { exportEntries, getHost, type ExportServer } from "../../src/core/hosts/index.js";
+import type { ExportMode, HostId } from "../../src/core/hosts/types.js";
 import type { EntryReport } from "../../src/core/hosts/ownership.js";
 import type { ServerSpec } from "../../src/core/types.js";
 import type { Command } from "../command.js";
@@ -16,17 +11,20 @@ import { loadEffectiveConfig } from "../home/effective-config.js";
 import { pathWorld, readExports } from "../hosts/host-exports.js";
 import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../hosts/host-files.js";
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
+import { readImported } from "../hosts/import-state.js";
+import { exportSkills, skillsSummary, type SkillsExport } from "../hosts/skill-export.js";
 import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage:
-    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--allow-secrets-in-project]",
+    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--no-skills] [--replace-imported] [--allow-secrets-in-project]",
   description: `
 Writes the effective server set (see \`connectory config\`) into an MCP host's own config file.
 Without --write it only prints the diff it would apply.
 
 Hosts: claude-desktop, claude-code, cursor, vscode, windsurf, cline, roo-code, zed, codex, gemini-cli,
-goose (cherry-studio is import-only: use \`connectory config copy\`).
+goose, workbuddy, qoder, trae, kiro, lm-studio, opencode, warp, amp, junie (cherry-studio is
+import-only: use \`connectory config copy\`). Paths, shapes and what is confirmed: docs/hosts.md.
 
 --mode launcher (default) writes \`connectory run <server>\` as each server's command, so no secret
 enters the host file. --mode inline writes the rendered commands, URLs and headers (secrets included:
@@ -49,7 +47,20 @@ version is backed up under $CONNECTORY_HOME/backups/. Connectory only replaces o
 wrote itself (recorded in $CONNECTORY_HOME/hosts.json, with the scope and mode of the export); an
 entry you edited since, or one it never wrote, is reported and left alone. A file that does not parse
 is never touched. --file without --scope keeps the scope recorded for that file, and the fixes other
-commands print repeat this export (host, scope, mode; --file only when the scope would pick another).`,
+commands print repeat this export (host, scope, mode; --file only when the scope would pick another).
+
+Skills: the skills of every active connector are installed too, into the folder the host loads skills
+from for the scope (claude-code: ~/.claude/skills or .claude/skills; codex, cursor, vscode, gemini-cli,
+goose, opencode: ~/.agents/skills or .agents/skills; kiro, qoder, workbuddy, trae, junie, warp, amp:
+their own; see docs/hosts.md). Each is a copy named <connector>-<skill> (a skill already named after
+its connector keeps its name), with its front matter name set to match; a skill a host would refuse
+is skipped and reported. As for host entries, only
+folders Connectory wrote and nobody changed are replaced or removed (recorded in skills.json), and the
+previous versions go to backups/skills/. --no-skills leaves skills folders untouched.
+
+--replace-imported: the entries \`connectory import\` copied out of this file (and that are unchanged
+since) are replaced by Connectory's entries for the same, now trusted, servers: the inline secrets
+leave the host file (the previous file is backed up). Without it they are reported and left alone.`,
   options: {
     host: {
       type: "string",
@@ -74,6 +85,14 @@ commands print repeat this export (host, scope, mode; --file only when the scope
       description: "write this file instead of the host's default path for the scope",
     },
     write: { type: "boolean", description: "apply the change (default: only print the diff)" },
+    "no-skills": {
+      type: "boolean",
+      description: "leave skills folders untouched (default: export skills too)",
+    },
+    "replace-imported": {
+      type: "boolean",
+      description: "replace the entries `connectory import` copied from this file by launcher entries",
+    },
     "allow-secrets-in-project": {
       type: "boolean",
       description: "let --scope project --mode inline write secrets into a file meant for git",
@@ -125,8 +144,15 @@ commands print repeat this export (host, scope, mode; --file only when the scope
       scope,
       mode,
       now: ctx.now(),
+      ...(args.values["replace-imported"] === true ? { adopt: await readImported(ctx.home, file) } : {}),
     };
-    const result = args.values.write === true ? await writeHostExport(input) : await planHostExport(input);
+    const write = args.values.write === true;
+    const skillJob = { ...ctx, host: adapter.id, scope, config, now: input.now };
+    // Planned first: a damaged skills.json stops the export before the host file is touched.
+    let skills =
+      args.values["no-skills"] === true ? undefined : await exportSkills({ ...skillJob, write: false });
+    const result = write ? await writeHostExport(input) : await planHostExport(input);
+    if (skills && write) skills = await exportSkills({ ...skillJob, write: true });
 
     for (const note of notes) warn(ctx, note);
     const launches = mode === "launcher" ? servers.length > 0 : notes.length > 0;
@@ -146,8 +172,9 @@ commands print repeat this export (host, scope, mode; --file only when the scope
     if (inactive > 0)
       warn(ctx, `${inactive} server(s) are inactive and not exported: see \`connectory config --explain\``);
 
-    const data = { host: adapter.id, scope, mode, ...result, notes, secretsWritten };
-    return { data, text: summary(adapter.displayName, scope, result, args.values.write === true) };
+    const data = { host: adapter.id, scope, mode, ...result, notes, secretsWritten, skills: skills ?? null };
+    const text = summary(adapter.displayName, scope, result, write, skills);
+    return { data, text };
   },
 };
 export default command;
@@ -211,14 +238,17 @@ function summary(
   scope: string,
   result: Awaited<ReturnType<typeof planHostExport>>,
   write: boolean,
+  skills: SkillsExport | undefined,
 ): string {
   const lines = [`${host} (${scope}): ${result.file}`];
   if (result.diff !== "") lines.push("", result.diff.trimEnd(), "");
   for (const r of result.report) lines.push(`  ${LABEL[r.action]}  ${r.name}`);
   if (result.report.length === 0) lines.push("  (no servers to export)");
-  if (!result.changed) lines.push("No changes.");
-  else if (write)
+  if (skills) lines.push(...skillsSummary(skills));
+  if (!result.changed && !skills?.changed) lines.push("No changes.");
+  else if (!write) lines.push("Run again with --write to apply.");
+  if (write && result.changed)
     lines.push(`Wrote ${result.file}${result.backup ? ` (previous version: ${result.backup})` : ""}`);
-  else lines.push("Run again with --write to apply.");
+  if (write && skills?.changed) lines.push(`Updated the skills in ${skills.dir}`);
   return lines.join("\n");
 }

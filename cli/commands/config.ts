@@ -4,6 +4,7 @@ import type { Command } from "../command.js";
 import { reinstallCommand } from "../home/installed-store.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { homePaths } from "../home/home.js";
+import { overviewLines, skillsOverview } from "../hosts/skill-report.js";
 import { warn } from "../terminal/output.js";
 import { launchLine, originLabel, visibleServer } from "../terminal/server-view.js";
 import { textTable } from "../terminal/text-table.js";
@@ -32,8 +33,11 @@ silently.
 Secrets (values of secret credentials, URLs carrying one, secret-looking hand-written env and header
 values) print as *** unless --show-secrets.
 
+--explain also lists each connector's skills and the skills folders \`config export\` copied them to.
+
 --json prints { "mcpServers": { … } } (the active set); with --explain,
-{ "servers": [ { "name", "status", "reason"?, "origin", "server" } ] }.`,
+{ "servers": [ { "name", "status", "reason"?, "origin", "server" } ],
+  "skills": [ { "connector", "active", "skills": [ { "skill", "folder", "exported": [ { "dir", "hosts" } ] } ] } ] }.`,
   options: {
     explain: { type: "boolean", description: "say where each server came from and why any is inactive" },
     "show-secrets": {
@@ -61,7 +65,9 @@ values) print as *** unless --show-secrets.
         origin: s.origin,
         server: view(s),
       }));
-      return { data: { servers }, text: explainText(config.servers, view, ctx.home) };
+      const skills = await skillsOverview(ctx.home, config);
+      const text = [explainText(config.servers, view, ctx.home), ...overviewLines(skills)].join("\n\n");
+      return { data: { servers, skills }, text };
     }
     const mcpServers = Object.fromEntries(
       config.servers.filter((s) => s.status === "active").map((s) => [s.name, view(s)]),

@@ -12,6 +12,7 @@ import {
   type HostExport,
 } from "../hosts/host-exports.js";
 import type { PathWorld } from "../hosts/host-paths.js";
+import { overviewLines, skillFindings, skillsOverview } from "../hosts/skill-report.js";
 import { findLeftovers } from "../install/leftovers.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
@@ -35,8 +36,9 @@ Checks every active server: it starts, completes the MCP handshake, lists its to
 what you approved (pins), its credentials are complete, and the host files you exported to are
 current (each fix names the file, its host and scope, and repeats the export that wrote it). A host
 file that no longer exists is reported once and forgotten. Connectors missing credentials are checked
-too, and what an interrupted install or uninstall left behind is listed. Prints a table; exits 1 when
-a check fails.`,
+too, and what an interrupted install or uninstall left behind is listed. Each connector's skills are listed with the skills
+folders they were exported to; an exported skill whose connector is no longer active fails, one removed
+or edited by hand warns. Prints a table; exits 1 when a check fails.`,
   options: { ...TIMEOUT_OPTION },
   positionals: { max: 0 },
   async run(args, ctx) {
@@ -85,6 +87,9 @@ a check fails.`,
       notes.push(
         "host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)",
       );
+    const skills = await skillsOverview(ctx.home, config);
+    const skillIssues = await skillFindings(ctx.home, config);
+    for (const f of skillIssues) notes.push(`${f.level} ${f.text}`);
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
       const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
@@ -98,7 +103,11 @@ a check fails.`,
         `${inactive.length} inactive server(s) not checked (${inactive.map((s) => `${s.name}: ${s.status}`).join(", ")}): see \`connectory config --explain\``,
       );
 
-    const failed = rows.some((r) => !r.ok) || config.broken.length > 0 || (hostCheck?.stale.length ?? 0) > 0;
+    const failed =
+      rows.some((r) => !r.ok) ||
+      config.broken.length > 0 ||
+      (hostCheck?.stale.length ?? 0) > 0 ||
+      skillIssues.some((f) => f.level === "FAIL");
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
     const table =
       rows.length === 0
@@ -114,6 +123,7 @@ a check fails.`,
       table,
       ...(details.length ? ["", ...details] : []),
       ...(notes.length ? ["", ...notes] : []),
+      ...(skills.length ? ["", ...overviewLines(skills)] : []),
       "",
       failed ? "Some checks failed." : "All checks passed.",
     ].join("\n");
@@ -123,6 +133,7 @@ a check fails.`,
         servers: rows,
         broken: config.broken.map((b) => ({ key: b.key, message: b.message })),
         hostsChecked: exports !== undefined,
+        skills,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
         notes,

@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import { resolveVersion, type ConnectorDocument } from "../../src/core/resolve-version.js";
+import { resolveVersion } from "../../src/core/resolve-version.js";
+import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { readCachedPackageFull } from "../install/cached-package.js";
 import type { Command } from "../command.js";
 import {
@@ -11,7 +12,8 @@ import {
 } from "../terminal/connector-view.js";
 import type { CommandContext } from "../context.js";
 import { cacheDir, connectorKey } from "../home/home.js";
-import { fetchConnector, openMarketplace, parseSpec } from "../install/install-connector.js";
+import { parseSpec } from "../install/install-connector.js";
+import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { status } from "../terminal/output.js";
 
@@ -36,7 +38,7 @@ plugins cache (the command says so on stderr).`,
     const m = args.values.marketplace;
     const { marketplace, client } = await openMarketplace(ctx, typeof m === "string" ? m : undefined);
     const installed = (await readInstalled(ctx.home))[connectorKey(name, marketplace)];
-    let doc: ConnectorDocument;
+    let doc: ReceivedConnectorDocument;
     try {
       doc = await fetchConnector(client, name, marketplace);
     } catch (error) {
@@ -76,7 +78,7 @@ async function fromCache(ctx: CommandContext, installed: InstalledEntry, range: 
 
 function result(r: {
   view: ConnectorView;
-  doc: ConnectorDocument | undefined;
+  doc: ReceivedConnectorDocument | undefined;
   installed: InstalledEntry | undefined;
   marketplace: string;
   source: "registry" | "cache";

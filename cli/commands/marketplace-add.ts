@@ -1,6 +1,6 @@
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
-import { NAME } from "../install/install-connector.js";
+import { NAME } from "../../src/core/names.js";
 import { updateMarketplaces, type Marketplace, type MarketplacesFile } from "../home/marketplaces-store.js";
 import { warn } from "../terminal/output.js";
 import { RegistryClient } from "../registry/registry-client.js";

@@ -22,7 +22,8 @@ import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { TIMEOUT_OPTION, mcpWorld } from "../mcp/mcp-targets.js";
 import { status, warn } from "../terminal/output.js";
 import { listPackageTools, type ReportedTool } from "../mcp/package-tools.js";
-import { PublishClient, type ToolsResponse } from "../registry/publish-client.js";
+import type { ToolsReportedDocument } from "../../src/core/api/documents.js";
+import { PublishClient } from "../registry/publish-client.js";
 
 const command: Command = {
   usage:
@@ -112,7 +113,7 @@ reportedAt, count }).`,
       `publishing ${name}@${version} (${bytes.byteLength} bytes) to ${marketplace.name} (${marketplace.url})…`,
     );
     const result = await client.publish(name, bytes);
-    let reported: ToolsResponse | undefined;
+    let reported: ToolsReportedDocument | undefined;
     if (tools) {
       try {
         reported = await client.reportTools(name, version, tools);

@@ -4,7 +4,8 @@ import type { Command } from "../command.js";
 import { printable } from "../terminal/printable.js";
 import { openMarketplace } from "../registry/open-marketplace.js";
 import { warn } from "../terminal/output.js";
-import type { RegistryClient, SearchHit, SearchParams } from "../registry/registry-client.js";
+import type { RegistryClient, SearchParams } from "../registry/registry-client.js";
+import type { ReceivedListItem } from "../../src/core/api/documents.js";
 
 /** The registry's largest page (DESIGN §4 `limit`). */
 const MAX_PAGE = 100;
@@ -138,8 +139,8 @@ async function everyPage(
   client: RegistryClient,
   params: SearchParams,
   warnFn: (message: string) => void,
-): Promise<{ hits: SearchHit[]; nextCursor: string | undefined }> {
-  const hits: SearchHit[] = [];
+): Promise<{ hits: ReceivedListItem[]; nextCursor: string | undefined }> {
+  const hits: ReceivedListItem[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (;;) {

@@ -1,5 +1,6 @@
 import type { Command } from "../command.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
+import { pruneInactiveSkills } from "../hosts/skill-prune.js";
 import { findInstalled, updateInstalled } from "../home/installed-store.js";
 import { status } from "../terminal/output.js";
 
@@ -21,6 +22,8 @@ export function toggleCommand(enabled: boolean, description: string): Command {
         return changed ? { ...entries, [key]: { ...found.entry, enabled } } : entries;
       });
       if (changed) for (const note of await staleExportNotes(ctx)) status(ctx, note);
+      if (changed && !enabled)
+        for (const note of await pruneInactiveSkills(ctx.home, ctx.now())) status(ctx, note);
       return {
         data: { key, enabled, changed },
         text: changed ? `${enabled ? "Enabled" : "Disabled"} ${key}` : `${key} was already ${verb}d`,

@@ -6,7 +6,9 @@ import { connectorLock, pruneVersions } from "../install/commit-version.js";
 import { forgetConnectorCredentials, readCredentials } from "../home/credentials-store.js";
 import { cacheDir } from "../home/home.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
+import { pruneInactiveSkills } from "../hosts/skill-prune.js";
 import { findInstalled, readInstalled, updateInstalled } from "../home/installed-store.js";
+import { pinnedFrom, readPins, removePins } from "../home/pins-store.js";
 import { leftoversOf, removeLeftover, type Leftover } from "../install/leftovers.js";
 import { status } from "../terminal/output.js";
 
@@ -14,8 +16,9 @@ const command: Command = {
   usage: "uninstall <name>[@marketplace]",
   description: `
 Removes an installed connector: its record in plugins/installed.json first (from then on it is gone for
-every command), then its stored credentials, then its folder in plugins/cache. Host config files written
+every command), then its stored credentials and pinned tools, then its folder in plugins/cache. Host config files written
 by \`config export\` keep their entries until the next export: the command that updates each is printed.
+The connector's exported skills are removed from the skills folders at once (unless edited since).
 For a connector with no record but credentials or cached files left (an uninstall or install that was
 interrupted; \`connectory doctor\` lists them), it removes what is left.`,
   positionals: { min: 1, max: 1 },
@@ -35,6 +38,7 @@ interrupted; \`connectory doctor\` lists them), it removes what is left.`,
       // Read before the first write: a credentials.json that cannot be read must stop the uninstall
       // here, not after the record is gone with the credentials and files left behind.
       const hadCredentials = Object.hasOwn((await readCredentials(ctx.home)).connectors, key);
+      await readPins(ctx.home); // the same for pins.json
       await updateInstalled(ctx.home, (all) => {
         const next = { ...all };
         delete next[key];
@@ -42,6 +46,7 @@ interrupted; \`connectory doctor\` lists them), it removes what is left.`,
       });
       // The record is gone: from here on every command sees the connector as uninstalled.
       if (hadCredentials) await forgetConnectorCredentials(ctx.home, key);
+      await removePins(ctx.home, pinnedFrom(entry.name, entry.marketplace));
       await pruneVersions(
         path.dirname(cacheDir(ctx.home, entry.marketplace, entry.name, entry.version)),
         undefined,
@@ -49,6 +54,7 @@ interrupted; \`connectory doctor\` lists them), it removes what is left.`,
       return { hadCredentials };
     });
     for (const note of await staleExportNotes(ctx)) status(ctx, note);
+    for (const note of await pruneInactiveSkills(ctx.home, ctx.now())) status(ctx, note);
     const data = {
       name: entry.name,
       marketplace: entry.marketplace,

@@ -19,9 +19,10 @@ export interface CredentialsFile {
   connectors: Record<string, Credentials>;
   /** `url`: the registry that issued the token; it is never sent anywhere else. */
   registries: Record<string, { token: string; url?: string }>;
+  /** Hand-written servers' secrets by server name (what `connectory import` moved out of a host file). */
+  servers: Record<string, Credentials>;
 }
-
-const EMPTY: CredentialsFile = { connectors: {}, registries: {} };
+const EMPTY: CredentialsFile = { connectors: {}, registries: {}, servers: {} };
 
 const connectorValues = objectOf("an object of connectors' credentials", (values) =>
   objectOf("credentials", (v) =>
@@ -39,7 +40,9 @@ const checkCredentials: ShapeCheck = (file) => {
   const connectors = file.connectors === undefined ? undefined : connectorValues(file.connectors);
   if (connectors !== undefined) return `"connectors": ${connectors}`;
   const registries = file.registries === undefined ? undefined : registryTokens(file.registries);
-  return registries === undefined ? undefined : `"registries": ${registries}`;
+  if (registries !== undefined) return `"registries": ${registries}`;
+  const servers = file.servers === undefined ? undefined : connectorValues(file.servers);
+  return servers === undefined ? undefined : `"servers": ${servers}`;
 };
 
 export async function readCredentials(home: string): Promise<CredentialsFile> {
@@ -48,7 +51,11 @@ export async function readCredentials(home: string): Promise<CredentialsFile> {
     EMPTY,
     checkCredentials,
   );
-  return { connectors: file.connectors ?? {}, registries: file.registries ?? {} };
+  return {
+    connectors: file.connectors ?? {},
+    registries: file.registries ?? {},
+    servers: file.servers ?? {},
+  };
 }
 
 /** Locked read-modify-write; the file and its folder are (re)made private. */
@@ -61,7 +68,17 @@ export async function updateCredentials(
   return updateJsonFile<CredentialsFile>(
     homePaths(home).credentials,
     EMPTY,
-    async (current) => fn({ connectors: current.connectors ?? {}, registries: current.registries ?? {} }),
+    async (current) => {
+      const next = await fn({
+        connectors: current.connectors ?? {},
+        registries: current.registries ?? {},
+        servers: current.servers ?? {},
+      });
+      // Written only once used, so files without hand-written servers' secrets keep their old shape.
+      if (Object.keys(next.servers ?? {}).length > 0) return next;
+      const { servers: _unused, ...rest } = next;
+      return rest as CredentialsFile;
+    },
     { mode: 0o600, check: checkCredentials },
   );
 }

@@ -63,7 +63,13 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
   const result = mergeServers({
     manual: Object.entries(manual.servers).map(([name, spec]) => {
       const trusted = Object.hasOwn(trust.servers, name) ? trust.servers[name] : undefined;
-      return { name, spec, ...(trusted ? { trust: trusted } : {}) };
+      const stored = Object.hasOwn(credentials.servers, name) ? credentials.servers[name] : undefined;
+      return {
+        name,
+        spec,
+        ...(trusted ? { trust: trusted } : {}),
+        ...(stored ? { credentials: stored } : {}),
+      };
     }),
     manualFile: homePaths(home).mcpJson,
     connectors: connectors.map((c) => c.input),

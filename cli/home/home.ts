@@ -1,11 +1,5 @@
 import path from "node:path";
 
-/**
- * DESIGN §2's connector name; also a marketplace name. Both become folder names under plugins/cache,
- * so nothing else may pass (not "..", not a slash).
- */
-export const NAME = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
-
 /** Every file of $CONNECTORY_HOME (DESIGN §3). */
 export function homePaths(home: string) {
   return {
@@ -16,6 +10,7 @@ export function homePaths(home: string) {
     trust: path.join(home, "trust.json"),
     pins: path.join(home, "pins.json"),
     hostState: path.join(home, "hosts.json"),
+    skillState: path.join(home, "skills.json"),
     backups: path.join(home, "backups"),
     plugins: path.join(home, "plugins"),
     installed: path.join(home, "plugins", "installed.json"),

@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import { connectorKey, homePaths, NAME } from "./home.js";
+import { connectorKey, homePaths } from "./home.js";
+import { NAME } from "../../src/core/names.js";
 import { describe, isJsonObject, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
 
 /** One installed connector in plugins/installed.json. */

@@ -104,3 +104,26 @@ export async function editManualServers(
     return { doc: await parseManualText(file, next), ...(backup ? { backup } : {}) };
   });
 }
+
+/** editManualServers for several entries at once: one lock, one backup, one write (`connectory import`). */
+export async function editManualServersMany(
+  home: string,
+  now: Date,
+  edit: (doc: ManualDocument) => Array<{ name: string; value: ServerSpec | undefined }>,
+): Promise<{ doc: ManualDocument; backup?: string }> {
+  const file = homePaths(home).mcpJson;
+  await fs.mkdir(home, { recursive: true, mode: 0o700 });
+  const { withLock } = await import("../../src/fs/lock.js");
+  return withLock(file, async () => {
+    const doc = await readManualServers(home);
+    const changes = edit(doc);
+    if (changes.length === 0) return { doc };
+    const next = editJson(doc.text ?? "", doc.shape === "wrapped" ? ["mcpServers"] : [], changes);
+    const backup =
+      doc.text === undefined
+        ? undefined
+        : await backupFile(homePaths(home).backups, file, doc.text, now, MAX_BACKUPS);
+    await atomicWrite(file, next, doc.text === undefined ? { mode: 0o600 } : {});
+    return { doc: await parseManualText(file, next), ...(backup ? { backup } : {}) };
+  });
+}

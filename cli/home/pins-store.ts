@@ -64,18 +64,37 @@ export async function recordPins(
   return pins;
 }
 
-/** Forgets a server's pins (its next successful inspect pins again). True when there were any. */
-export async function removePins(home: string, server: string): Promise<boolean> {
-  let removed = false;
+/**
+ * Forgets the pins `select` picks (their next successful inspect or run pins again), in one locked
+ * write; returns the server names forgotten. `uninstall` and `mcp remove` call it, so no pin outlives its server.
+ */
+export async function removePins(
+  home: string,
+  select: (server: string, pins: ServerPins) => boolean,
+): Promise<string[]> {
+  const picked = (file: PinsFile) => Object.entries(file.servers).filter(([s, p]) => select(s, p));
+  if (picked(await readPins(home)).length === 0) return []; // nothing to forget: no write, no new file
+  const removed: string[] = [];
   await updateJsonFile<unknown>(homePaths(home).pins, EMPTY, (raw) => {
     const file = checkShape(raw, homePaths(home).pins);
-    removed = Object.hasOwn(file.servers, server);
-    const servers = { ...file.servers };
-    delete servers[server];
+    removed.length = 0;
+    const servers: Record<string, ServerPins> = {};
+    for (const [server, pins] of Object.entries(file.servers)) {
+      if (select(server, pins)) removed.push(server);
+      else servers[server] = pins;
+    }
     return { version: 1, servers } satisfies PinsFile;
   });
   return removed;
 }
+
+/** Selects the pins approved for a connector's servers (their recorded origin is that connector). */
+export const pinnedFrom =
+  (name: string, marketplace: string) =>
+  (_server: string, pins: ServerPins): boolean =>
+    pins.origin?.kind === "connector" &&
+    pins.origin.connector === name &&
+    pins.origin.marketplace === marketplace;
 
 /** Compares a server's current tools with its pins. */
 export function comparePins(pins: ServerPins | undefined, tools: readonly McpTool[]): PinCheck {

@@ -11,7 +11,7 @@ import {
   MAX_HOST_FILE_BYTES,
   parseHostDocument,
 } from "../../src/core/hosts/document.js";
-import type { HostAdapter, HostEntry, Launcher } from "../../src/core/hosts/index.js";
+import type { HostAdapter, HostEntry, Launcher } from "../../src/core/hosts/types.js";
 import { planEntries, type EntryReport, type OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
@@ -34,6 +34,11 @@ export interface HostExportInput {
   scope: "user" | "project";
   mode: "launcher" | "inline";
   now: Date;
+  /**
+   * Entries Connectory did not write but may replace, by the hash they must still have
+   * (`--replace-imported`: what `connectory import` copied out of this file).
+   */
+  adopt?: Record<string, OwnedEntry>;
 }
 
 export interface HostExportResult {
@@ -99,10 +104,16 @@ async function plan(input: HostExportInput, file: string): Promise<Planned> {
   const text = await readText(file);
   const before = text ?? "";
   const data = parseHostDocument(document.format, before, file);
-  const current = entriesAt(data, document.container, file);
-  const owned = await readOwned(input.home, input.file);
+  const container = document.containerFor?.(data) ?? document.container;
+  const current = entriesAt(data, container, file);
+  const recorded = await readOwned(input.home, input.file);
+  // Only entries still wanted are adopted: an imported server that is not active stays as it is.
+  const adopted = Object.entries(input.adopt ?? {}).filter(
+    ([name]) => Object.hasOwn(input.desired, name) && !Object.hasOwn(recorded, name),
+  );
+  const owned = { ...Object.fromEntries(adopted), ...recorded };
   const { changes, report, owned: nextOwned } = planEntries(current, input.desired, owned);
-  const after = applyEntryChanges(document.format, before, document.container, changes, file);
+  const after = applyEntryChanges(document.format, before, container, changes, file);
   const changed = after !== before;
   const diff = changed
     ? redact(
@@ -146,7 +157,7 @@ function handWrittenSecrets(entries: Record<string, unknown>, owned: Record<stri
 }
 
 /** The file's text, or undefined when it does not exist; refuses folders and oversized files. */
-async function readText(file: string): Promise<string | undefined> {
+export async function readText(file: string): Promise<string | undefined> {
   let stat;
   try {
     stat = await fs.stat(file);

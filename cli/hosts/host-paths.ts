@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { HostId } from "../../src/core/hosts/index.js";
+import type { HostId } from "../../src/core/hosts/types.js";
 
 export type HostScope = "user" | "project";
 
@@ -91,6 +91,42 @@ export function hostPathCandidates(host: HostId, scope: HostScope, w: PathWorld)
     }
     case "cherry-studio":
       return [];
+    case "workbuddy":
+      return [...user(p.join(w.homedir, ".workbuddy", "mcp.json")), ...project(".workbuddy", "mcp.json")];
+    case "qoder":
+      return user(p.join(appDir("Qoder"), "SharedClientCache", "mcp.json"));
+    case "trae":
+      return [...user(p.join(appDir("Trae"), "User", "mcp.json")), ...project(".trae", "mcp.json")];
+    case "kiro":
+      return [
+        ...user(p.join(w.homedir, ".kiro", "settings", "mcp.json")),
+        ...project(".kiro", "settings", "mcp.json"),
+      ];
+    case "lm-studio":
+      return user(p.join(w.homedir, ".lmstudio", "mcp.json"));
+    case "opencode": {
+      // OpenCode reads $XDG_CONFIG_HOME/opencode (~/.config/opencode) on every OS.
+      const dir = p.join(env("XDG_CONFIG_HOME") ?? p.join(w.homedir, ".config"), "opencode");
+      return [
+        ...user(p.join(dir, "opencode.json"), p.join(dir, "opencode.jsonc")),
+        ...project("opencode.json"),
+        ...project("opencode.jsonc"),
+      ];
+    }
+    case "warp":
+      return [...user(p.join(w.homedir, ".warp", ".mcp.json")), ...project(".warp", ".mcp.json")];
+    case "amp": {
+      const dir = w.platform === "win32" ? p.join(w.homedir, ".config", "amp") : p.join(xdg, "amp");
+      return [
+        ...user(p.join(dir, "settings.json"), p.join(dir, "settings.jsonc")),
+        ...project(".amp", "settings.json"),
+      ];
+    }
+    case "junie":
+      return [
+        ...user(p.join(w.homedir, ".junie", "mcp", "mcp.json")),
+        ...project(".junie", "mcp", "mcp.json"),
+      ];
   }
 }
 

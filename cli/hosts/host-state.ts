@@ -1,4 +1,4 @@
-import type { ExportMode, HostId } from "../../src/core/hosts/index.js";
+import type { ExportMode, HostId } from "../../src/core/hosts/types.js";
 import type { OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { homePaths } from "../home/home.js";
 import {

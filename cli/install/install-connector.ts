@@ -1,18 +1,16 @@
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { usageError } from "../../src/core/errors.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
 import { collectCredentials, parseConfigPairs } from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
 import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
-import { connectorKey, NAME } from "../home/home.js";
+import { connectorKey } from "../home/home.js";
+import { NAME } from "../../src/core/names.js";
 import { credentialsFixCommand, readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { warn } from "../terminal/output.js";
 import { canPrompt } from "../terminal/prompt.js";
-import { RegistryClient } from "../registry/registry-client.js";
-
-export { NAME, fetchConnector, openMarketplace };
 
 export interface InstallRequest {
   /** `name`, `name@range`, `name@tag`. */
@@ -65,8 +63,6 @@ export function warnResolution(ctx: CommandContext, name: string, r: Resolution)
   if (r.yanked) warn(ctx, `${name}@${r.version} is yanked; installing it only because you pinned it exactly`);
   if (r.deprecated !== undefined) warn(ctx, `${name}@${r.version} is deprecated: ${r.deprecated}`);
 }
-
-export { credentialsFixCommand };
 
 /** How commands name an installed connector: `name`, or `name@marketplace` when the bare name is ambiguous. */
 export async function refFor(home: string, entry: InstalledEntry): Promise<string> {

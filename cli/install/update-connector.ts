@@ -8,14 +8,8 @@ import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
 import { fetchVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey } from "../home/home.js";
-import {
-  fetchConnector,
-  openMarketplace,
-  outcome,
-  refFor,
-  warnResolution,
-  type InstallOutcome,
-} from "./install-connector.js";
+import { outcome, refFor, warnResolution, type InstallOutcome } from "./install-connector.js";
+import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import type { InstalledEntry } from "../home/installed-store.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { describeChanges, diffPackages, type UpdateChanges } from "./update-changes.js";

@@ -10,7 +10,7 @@ import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/s
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { McpTool } from "../../src/core/tools/types.js";
 import { isRemote, type ServerSpec, type StdioServer } from "../../src/core/types.js";
-import { childEnv, stdioLaunch } from "./child-env.js";
+import { stdioLaunch } from "./child-env.js";
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
 
@@ -49,9 +49,6 @@ export interface McpSession {
   listTools(): Promise<McpTool[]>;
   close(): Promise<void>;
 }
-
-/** The environment a stdio server is started with (one rule for every path: see child-env.ts). */
-export const serverEnv = childEnv;
 
 /** Connects and completes the MCP handshake, or throws a ConnectoryError saying exactly what failed. */
 export async function connectServer(target: McpTarget, world: McpWorld): Promise<McpSession> {

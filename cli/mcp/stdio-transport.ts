@@ -3,8 +3,6 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { StdioLaunch } from "./child-env.js";
 
-export type { StdioLaunch } from "./child-env.js";
-
 /** Optional taps: `stderr` sees every chunk the server writes there (run passes it through, redacted). */
 export interface StdioTaps {
   stderr?: (chunk: string) => void;

@@ -2,9 +2,10 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
-import { HOST_IDS } from "../../src/core/hosts/index.js";
+import { HOST_IDS } from "../../src/core/hosts/types.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { CATEGORIES } from "../../src/core/types.js";
+import { problemError } from "./problem-error.js";
 import type { RegistryClient } from "./registry-client.js";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -81,7 +82,7 @@ export function createMarketplaceServer(
         const detail = await registry.version(name, version ?? "latest");
         const data = {
           name: doc.name,
-          description: (doc as { description?: unknown }).description,
+          description: doc.description,
           distTags: doc.distTags,
           versions: Object.keys(doc.versions),
           version: detail.version,
@@ -168,21 +169,15 @@ async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): P
   const text = await res.text();
   if (text.length > MAX_CONFIG_BYTES)
     throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);
-  let body: unknown;
+  // problem+json (DESIGN §4): keep its code and hint, as RegistryClient does, so the agent learns what to do.
+  if (!res.ok)
+    throw problemError(res.status, text, {
+      code: `registry.http.${res.status}`,
+      message: `HTTP ${res.status}`,
+    });
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ConnectoryError("registry.response.invalid", `${url}: the response is not JSON`);
   }
-  if (!res.ok) {
-    // problem+json (DESIGN §4): keep its code and hint, as RegistryClient does, so the agent learns what to do.
-    const problem =
-      (body as { detail?: unknown; title?: unknown; code?: unknown; hint?: unknown } | null) ?? {};
-    throw new ConnectoryError(
-      typeof problem.code === "string" ? problem.code : `registry.http.${res.status}`,
-      String(problem.detail ?? problem.title ?? `HTTP ${res.status}`),
-      typeof problem.hint === "string" ? { hint: problem.hint } : {},
-    );
-  }
-  return body;
 }

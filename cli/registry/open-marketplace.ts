@@ -1,6 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { CommandContext } from "../context.js";
-import { NAME } from "../home/home.js";
+import { NAME } from "../../src/core/names.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { RegistryClient } from "./registry-client.js";
 

@@ -3,7 +3,7 @@ import { usageError } from "../../src/core/errors.js";
 import type { OptionSpec } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { publishToken } from "../home/credentials-store.js";
-import { NAME } from "../home/home.js";
+import { NAME } from "../../src/core/names.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { ManageClient } from "./manage-client.js";
 

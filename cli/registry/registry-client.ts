@@ -1,20 +1,19 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { ConnectorDocument } from "../../src/core/resolve-version.js";
-import type { Problem } from "../../src/core/types.js";
+import { MAX_COMPRESSED_BYTES } from "../../src/core/package/limits.js";
+import type {
+  ReceivedConnectorDocument,
+  ReceivedListItem,
+  ReceivedVersionDocument,
+} from "../../src/core/api/documents.js";
+import { problemError } from "./problem-error.js";
 import { httpGet, type GetFn, type GetResponse } from "./http-get.js";
 import {
   invalid,
   normalizeConnector,
   normalizeHits,
   normalizeVersionDocument,
-  type SearchHit,
-  type VersionDocument,
 } from "./registry-documents.js";
 
-export { normalizeConnector, normalizeVersionDocument, type SearchHit, type VersionDocument };
-
-/** DESIGN §2: a tarball is at most 5 MiB compressed. */
-export const MAX_TARBALL_BYTES = 5 * 1024 * 1024;
 /** Metadata documents are small; a registry that sends more is broken or hostile. */
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
 const METADATA_TIMEOUT_MS = 15_000;
@@ -61,7 +60,7 @@ export class RegistryClient {
   }
 
   /** Full-text search; `category` filters. */
-  async search(params: SearchParams): Promise<SearchHit[]> {
+  async search(params: SearchParams): Promise<ReceivedListItem[]> {
     return (await this.searchPage(params)).hits;
   }
 
@@ -71,7 +70,7 @@ export class RegistryClient {
    */
   async searchPage(
     params: SearchParams,
-  ): Promise<{ hits: SearchHit[]; more: boolean; nextCursor: string | undefined }> {
+  ): Promise<{ hits: ReceivedListItem[]; more: boolean; nextCursor: string | undefined }> {
     const query = new URLSearchParams();
     if (params.q) query.set("q", params.q);
     if (params.category) query.set("category", params.category);
@@ -85,12 +84,12 @@ export class RegistryClient {
   }
 
   /** The connector document: every version, dist-tags, integrity. */
-  async connector(name: string): Promise<ConnectorDocument> {
+  async connector(name: string): Promise<ReceivedConnectorDocument> {
     return normalizeConnector(name, await this.getJson(`/v1/connectors/${encodeURIComponent(name)}`));
   }
 
   /** One version (or tag) in detail. */
-  async version(name: string, version: string): Promise<VersionDocument> {
+  async version(name: string, version: string): Promise<ReceivedVersionDocument> {
     const body = await this.getJson(
       `/v1/connectors/${encodeURIComponent(name)}/${encodeURIComponent(version)}`,
     );
@@ -99,7 +98,7 @@ export class RegistryClient {
 
   /** Downloads the exact tarball bytes, refusing more than `maxBytes` (default 5 MiB). */
   async download(url: string, options: DownloadOptions = {}): Promise<Uint8Array> {
-    const max = options.maxBytes ?? MAX_TARBALL_BYTES;
+    const max = options.maxBytes ?? MAX_COMPRESSED_BYTES;
     const res = await this.request(url, TARBALL_TIMEOUT_MS);
     const declared = Number(res.headers.get("content-length") ?? NaN);
     const total = Number.isFinite(declared) ? declared : undefined;
@@ -140,7 +139,7 @@ export class RegistryClient {
         },
       );
     }
-    if (!res.ok) throw await problemError(res, url);
+    if (!res.ok) throw await problemFrom(res, url);
     return res;
   }
 }
@@ -185,33 +184,11 @@ async function readLimited(
   return out;
 }
 
-async function problemError(res: GetResponse, url: string): Promise<ConnectoryError> {
-  let body: Record<string, unknown> = {};
-  try {
-    const text = await res.text();
-    const parsed: unknown = JSON.parse(text.slice(0, 1_000_000));
-    if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
-  } catch {
-    // Not problem+json (a proxy's HTML page, …): fall back to the status line.
-  }
-  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-  const code = str(body.code) ?? (res.status === 404 ? "registry.not-found" : `registry.http.${res.status}`);
-  const message = str(body.detail) ?? str(body.title) ?? `${url} answered ${res.status} ${res.statusText}`;
-  const problems: Problem[] = Array.isArray(body.errors)
-    ? body.errors.slice(0, 100).map((e: { path?: unknown; message?: unknown }) => ({
-        code,
-        severity: "error",
-        file: "",
-        path: typeof e?.path === "string" ? e.path : "",
-        message: typeof e?.message === "string" ? e.message : String(e),
-      }))
-    : [];
-  return new ConnectoryError(code, message, {
-    status: res.status,
-    ...(problems.length ? { problems } : {}),
-    hint:
-      str(body.hint) ??
-      (res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`),
+async function problemFrom(res: GetResponse, url: string): Promise<ConnectoryError> {
+  return problemError(res.status, await res.text().catch(() => ""), {
+    code: res.status === 404 ? "registry.not-found" : `registry.http.${res.status}`,
+    message: `${url} answered ${res.status} ${res.statusText}`,
+    hint: res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`,
   });
 }
 

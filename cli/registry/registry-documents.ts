@@ -1,37 +1,15 @@
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { ConnectorDocument, VersionSummary } from "../../src/core/resolve-version.js";
-import { readToolsListing, type ToolsListing } from "../../src/core/tools/read-report.js";
+import type {
+  ReceivedConnectorDocument,
+  ReceivedListItem,
+  ReceivedVersionDocument,
+  ReceivedVersionSummary,
+} from "../../src/core/api/documents.js";
+import { readToolsListing } from "../../src/core/tools/read-report.js";
 
-// The registry's JSON documents (DESIGN §4) checked and normalized: the installer trusts only what
-// passes here, and tolerates the extra fields other registries and mirrors may send.
-
-/** One hit of `GET /v1/connectors?q=`, normalized from what the registry sends. */
-export interface SearchHit {
-  name: string;
-  displayName?: string;
-  description: string;
-  version?: string;
-  publisher?: string;
-  categories: string[];
-  downloads?: number;
-}
-
-/** `GET /v1/connectors/:name/:version`: one version's manifest, servers, credentials and skills. */
-export interface VersionDocument {
-  name: string;
-  version: string;
-  manifest: Record<string, unknown>;
-  /** The package's mcp.json as published. */
-  mcp: unknown;
-  tokenSchema?: unknown;
-  skills: Array<{ name: string; description: string }>;
-  readme?: string;
-  yanked?: boolean;
-  deprecated?: string;
-  dist?: VersionSummary["dist"];
-  /** The tools the publisher reported for this version (`publish --with-tools`), when there are any. */
-  tools?: ToolsListing;
-}
+// The registry's JSON documents (typed in src/core/api/documents.ts) checked at run time into their
+// `Received*` views: the installer trusts only what passes here, tolerates fields other registries and
+// mirrors leave out, and drops a field of the wrong type rather than pass it on.
 
 /** A response that is not what DESIGN §4 describes. */
 export function invalid(url: string, why: string): ConnectoryError {
@@ -45,10 +23,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 const optString = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /** Checks the parts of a connector document the installer relies on; everything else passes through. */
-export function normalizeConnector(name: string, body: unknown): ConnectorDocument {
+export function normalizeConnector(name: string, body: unknown): ReceivedConnectorDocument {
   const where = `connector document of ${name}`;
   if (!isRecord(body) || !isRecord(body.versions)) throw invalid(where, "no `versions` object");
-  const versions: Record<string, VersionSummary> = {};
+  const versions: Record<string, ReceivedVersionSummary> = {};
   for (const [key, raw] of Object.entries(body.versions)) {
     if (!isRecord(raw) || !isRecord(raw.dist)) throw invalid(where, `version ${key} has no \`dist\``);
     const { tarball, integrity, sha256, size } = raw.dist;
@@ -75,11 +53,36 @@ export function normalizeConnector(name: string, body: unknown): ConnectorDocume
   const rawTags = body.distTags ?? body["dist-tags"];
   if (isRecord(rawTags))
     for (const [t, v] of Object.entries(rawTags)) if (typeof v === "string") distTags[t] = v;
-  return { ...body, name: optString(body.name) ?? name, distTags, versions };
+  const doc: ReceivedConnectorDocument = { name: optString(body.name) ?? name, distTags, versions };
+  for (const key of TEXT_FIELDS) {
+    const value = optString(body[key]);
+    if (value !== undefined) doc[key] = value;
+  }
+  if (Array.isArray(body.keywords)) doc.keywords = strings(body.keywords);
+  if (Array.isArray(body.categories)) doc.categories = strings(body.categories);
+  if (typeof body.downloads === "number") doc.downloads = body.downloads;
+  return doc;
 }
 
+// The optional text fields of a connector document, kept when they are strings.
+const TEXT_FIELDS = [
+  "displayName",
+  "description",
+  "publisher",
+  "license",
+  "homepage",
+  "repository",
+  "createdAt",
+  "updatedAt",
+] as const;
+const strings = (list: unknown[]) => list.filter((v): v is string => typeof v === "string");
+
 /** Reads a version document whatever the registry calls its parts (`manifest`/`plugin`, `mcp`/`mcpJson`, …). */
-export function normalizeVersionDocument(name: string, version: string, body: unknown): VersionDocument {
+export function normalizeVersionDocument(
+  name: string,
+  version: string,
+  body: unknown,
+): ReceivedVersionDocument {
   if (!isRecord(body)) throw invalid(`version document of ${name}@${version}`, "not an object");
   const manifest = isRecord(body.manifest) ? body.manifest : isRecord(body.plugin) ? body.plugin : {};
   const skills = Array.isArray(body.skills)
@@ -88,7 +91,7 @@ export function normalizeVersionDocument(name: string, version: string, body: un
         description: optString(s.description) ?? "",
       }))
     : [];
-  const dist = isRecord(body.dist) ? (body.dist as unknown as VersionSummary["dist"]) : undefined;
+  const dist = receivedDist(body.dist);
   const deprecated = optString(body.deprecated);
   const readme = optString(body.readme);
   const tools = readToolsListing(body.tools);
@@ -107,7 +110,20 @@ export function normalizeVersionDocument(name: string, version: string, body: un
   };
 }
 
-export function normalizeHits(body: unknown): SearchHit[] {
+/** `dist` when its tarball URL and integrity are there (other fields kept when they are numbers/strings). */
+function receivedDist(raw: unknown): ReceivedVersionSummary["dist"] | undefined {
+  if (!isRecord(raw) || typeof raw.tarball !== "string" || typeof raw.integrity !== "string")
+    return undefined;
+  return {
+    tarball: raw.tarball,
+    integrity: raw.integrity,
+    ...(typeof raw.sha256 === "string" ? { sha256: raw.sha256 } : {}),
+    ...(typeof raw.size === "number" ? { size: raw.size } : {}),
+  };
+}
+
+/** The hits of a search page (`items`, or what other registries call the list). */
+export function normalizeHits(body: unknown): ReceivedListItem[] {
   const list = Array.isArray(body)
     ? body
     : isRecord(body)
@@ -121,7 +137,7 @@ export function normalizeHits(body: unknown): SearchHit[] {
     return {
       name: optString(h.name) ?? "?",
       description: optString(h.description) ?? "",
-      categories: Array.isArray(h.categories) ? h.categories.filter((c) => typeof c === "string") : [],
+      categories: Array.isArray(h.categories) ? strings(h.categories) : [],
       ...(displayName !== undefined ? { displayName } : {}),
       ...(version !== undefined ? { version } : {}),
       ...(publisher !== undefined ? { publisher } : {}),

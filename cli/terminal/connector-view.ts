@@ -1,13 +1,11 @@
 import { validateServerSet } from "../../src/core/package/mcp-config.js";
 import { validateTokenSchema } from "../../src/core/package/token-schema.js";
-import { listVersions, sortedVersions, type ConnectorDocument } from "../../src/core/resolve-version.js";
+import { listVersions, sortedVersions } from "../../src/core/resolve-version.js";
+import type { ReceivedConnectorDocument, ReceivedVersionDocument } from "../../src/core/api/documents.js";
 import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../../src/core/types.js";
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { printable } from "./printable.js";
-import type { VersionDocument } from "../registry/registry-client.js";
-
-export { printable };
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
 export interface ConnectorView {
@@ -48,7 +46,7 @@ export interface ConnectorView {
 }
 
 /** The view of a version document from the registry. */
-export function viewFromVersionDocument(doc: VersionDocument): ConnectorView {
+export function viewFromVersionDocument(doc: ReceivedVersionDocument): ConnectorView {
   const schema = doc.tokenSchema === undefined ? undefined : validateTokenSchema(doc.tokenSchema).schema;
   const m = doc.manifest;
   const str = (v: unknown) => (typeof v === "string" ? v : undefined);
@@ -152,7 +150,7 @@ function serverView(name: string, s: ServerSpec): ConnectorView["servers"][numbe
 }
 
 /** Every version of a connector document with its marks, newest first (for --json). */
-export function versionList(doc: ConnectorDocument) {
+export function versionList(doc: ReceivedConnectorDocument) {
   return sortedVersions(doc).map((v) => {
     const e = doc.versions[v];
     return {
@@ -168,7 +166,7 @@ export function versionList(doc: ConnectorDocument) {
 }
 
 /** The human page of `info`. */
-export function renderView(view: ConnectorView, doc: ConnectorDocument | undefined): string {
+export function renderView(view: ConnectorView, doc: ReceivedConnectorDocument | undefined): string {
   const title = view.displayName ? `${view.displayName} (${view.name})` : view.name;
   const lines = [`${title} ${view.version}`, `  ${view.description}`];
   const meta = [

@@ -9,8 +9,6 @@ import { ConnectoryError } from "./errors.js";
 import { compileCached } from "./package/ajv.js";
 import type { Credentials, TokenSchema } from "./types.js";
 
-export { redact, secretKeys } from "./secrets.js";
-
 /** Compile a token-schema with ajv in strict mode (the `secret` keyword registered); throws on an invalid schema. */
 export function compileTokenSchema(schema: TokenSchema): ValidateFunction {
   // $schema/$id are for editors; ajv would reject a foreign meta-schema URL or a reused $id.

@@ -12,6 +12,11 @@ export interface ManualServer {
   spec: ServerSpec;
   /** The fingerprint recorded by `connectory trust`, if any. */
   trust?: Partial<SpecFingerprint>;
+  /**
+   * credentials.json `servers[name]` (secrets `connectory import` moved out of a host file): when
+   * present, the spec's `${KEY}` templates are rendered from them, every value treated as secret.
+   */
+  credentials?: Credentials;
 }
 
 /** An installed connector: its cached package and the user's state for it. */
@@ -116,13 +121,25 @@ export function mergeServers(input: {
 }
 
 function explainManual(m: ManualServer, file: string, secrets: Set<string>): ExplainedServer {
-  for (const v of sensitiveValues(m.spec)) secrets.add(v);
+  const rendered = m.credentials ? renderManual(m.name, m.spec, m.credentials) : undefined;
+  const server = rendered?.status === "ok" ? (rendered.servers[m.name] ?? m.spec) : m.spec;
+  for (const v of sensitiveValues(server)) secrets.add(v);
+  if (rendered?.status === "ok") for (const v of rendered.secretValues) secrets.add(v);
   const base = {
     name: m.name,
     sourceName: m.name,
     origin: { kind: "manual" as const, file },
-    server: m.spec,
+    server,
   };
+  if (rendered?.status === "needs-credentials") {
+    return {
+      ...base,
+      status: "needs-credentials",
+      missing: rendered.missing,
+      reason: `its credentials ${rendered.missing.join(", ")} are missing from credentials.json (servers.${m.name}): import it again`,
+    };
+  }
+  // Trust covers the spec as written (templates, not the secrets they stand for).
   const current = fingerprintSpec(m.spec);
   if (m.trust?.sha256 === current.sha256) return { ...base, status: "active" };
   if (m.trust === undefined) {
@@ -240,4 +257,13 @@ function key(c: { name: string; marketplace: string }): string {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A hand-written server's `${KEY}` templates rendered from its stored credentials; undefined on a bad template. */
+function renderManual(name: string, spec: ServerSpec, credentials: Credentials): RenderResult | undefined {
+  try {
+    return renderServers({ [name]: spec }, credentials, "");
+  } catch {
+    return undefined; // not templates Connectory wrote: the spec runs as written
+  }
 }

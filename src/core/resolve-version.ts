@@ -1,40 +1,11 @@
 import semver from "semver";
+import type { ReceivedConnectorDocument, ReceivedVersionSummary } from "./api/documents.js";
 import { ConnectoryError } from "./errors.js";
-
-/** `dist` of one version in a connector document (DESIGN §4). */
-export interface VersionDist {
-  /** Absolute URL of the tarball. */
-  tarball: string;
-  /** SRI `sha512-<base64>` of the exact tarball bytes. */
-  integrity: string;
-  sha256?: string;
-  size?: number;
-}
-
-/** One entry of `versions` in a connector document. */
-export interface VersionSummary {
-  version: string;
-  publishedAt?: string;
-  yanked: boolean;
-  /** The deprecation message, when the publisher deprecated this version. */
-  deprecated?: string;
-  dist: VersionDist;
-}
-
-/** `GET /v1/connectors/:name`: the installer's whole contract (DESIGN §4). */
-export interface ConnectorDocument {
-  name: string;
-  description?: string;
-  publisher?: string;
-  distTags: Record<string, string>;
-  versions: Record<string, VersionSummary>;
-  [more: string]: unknown;
-}
 
 /** The version a request picked, and why it deserves a warning. */
 export interface Resolution {
   version: string;
-  entry: VersionSummary;
+  entry: ReceivedVersionSummary;
   /** How the request was read: an exact version, a semver range or a dist-tag. */
   kind: "exact" | "range" | "tag";
   /** Only an exact pin can pick a yanked version; the caller warns. */
@@ -50,7 +21,7 @@ const TAG = /^[a-z][a-z0-9._-]*$/i;
  * Prereleases are chosen only when the range names one or `prerelease` is set. Empty means `latest`.
  */
 export function resolveVersion(
-  doc: ConnectorDocument,
+  doc: ReceivedConnectorDocument,
   requested: string,
   options: { prerelease?: boolean } = {},
 ): Resolution {
@@ -79,7 +50,7 @@ export function resolveVersion(
 }
 
 /** Every version of `doc` newest first, each marked `(yanked)` / `(deprecated)`: for error hints. */
-export function listVersions(doc: ConnectorDocument): string {
+export function listVersions(doc: ReceivedConnectorDocument): string {
   const all = sortedVersions(doc);
   if (all.length === 0) return "(none published)";
   return all
@@ -94,7 +65,7 @@ export function listVersions(doc: ConnectorDocument): string {
  * The versions of `doc` written canonically (`1.2.3`, not `v1.2.3` or `=1.2.3`), newest first. Other keys
  * are ignored: a version becomes a folder name, so it must be exactly what semver prints.
  */
-export function sortedVersions(doc: ConnectorDocument): string[] {
+export function sortedVersions(doc: ReceivedConnectorDocument): string[] {
   return Object.keys(doc.versions).filter(isCanonical).sort(semver.rcompare);
 }
 
@@ -104,7 +75,7 @@ export function isCanonical(version: string): boolean {
 }
 
 function resolveTag(
-  doc: ConnectorDocument,
+  doc: ReceivedConnectorDocument,
   tag: string,
   target: string,
   options: { prerelease?: boolean },
@@ -121,7 +92,7 @@ function resolveTag(
 }
 
 function newestIn(
-  doc: ConnectorDocument,
+  doc: ReceivedConnectorDocument,
   range: string,
   kind: "range" | "tag",
   options: { prerelease?: boolean },
@@ -138,7 +109,7 @@ function newestIn(
 
 // `version` is the document's key (checked canonical), never the entry's own field: a hostile document
 // could make them differ, and the version becomes a folder name.
-function picked(version: string, entry: VersionSummary, kind: Resolution["kind"]): Resolution {
+function picked(version: string, entry: ReceivedVersionSummary, kind: Resolution["kind"]): Resolution {
   return {
     version,
     entry,
@@ -148,7 +119,7 @@ function picked(version: string, entry: VersionSummary, kind: Resolution["kind"]
   };
 }
 
-function noMatch(doc: ConnectorDocument, message: string): ConnectoryError {
+function noMatch(doc: ReceivedConnectorDocument, message: string): ConnectoryError {
   return new ConnectoryError("version.not-found", message, {
     status: 404,
     hint: `available versions: ${listVersions(doc)}`,

@@ -66,19 +66,6 @@ export function serverFields(server: ServerSpec): ServerField[] {
   return fields;
 }
 
-/** Every `${KEY}` used by the servers, sorted, without PLUGIN_ROOT (invalid templates are skipped). */
-export function templateKeys(servers: ServerSet): string[] {
-  const keys = new Set<string>();
-  for (const server of Object.values(servers)) {
-    for (const field of serverFields(server)) {
-      const parsed = parseTemplate(field.value);
-      if ("parts" in parsed)
-        for (const p of parsed.parts) if ("key" in p && p.key !== PLUGIN_ROOT) keys.add(p.key);
-    }
-  }
-  return [...keys].sort();
-}
-
 /** The outcome of rendering a server set: every template filled, or the keys still missing. */
 export type RenderResult =
   | { status: "ok"; servers: ServerSet; secretValues: string[] }

@@ -1,3 +1,4 @@
+import type { SortKey } from "../core/api/search.js";
 import type { Category } from "../core/types.js";
 
 // The registry's data layer, dialect-free: SQLite and PostgreSQL implement it. The
@@ -73,14 +74,13 @@ export interface ConnectorFields {
   document: Prepared;
 }
 
-export type SortKey = "relevance" | "downloads" | "updated" | "name";
-
 export interface SearchQuery {
   /** Words to match (already split; each matched as a prefix); empty = no text filter. */
   terms: string[];
   category?: Category;
   /** Only this publisher's connectors (a valid publisher name); indexed by (publisher, name). */
   publisher?: string;
+  /** Relevance only with terms: effectiveSort (src/core/api/search.ts) decides, and the databases call it too. */
   sort: SortKey;
   limit: number;
   /** Keyset position: the sort value and name of the last item of the previous page. */

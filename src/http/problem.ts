@@ -1,16 +1,6 @@
 import { HTTPException } from "hono/http-exception";
+import type { ProblemBody } from "../core/api/documents.js";
 import { isConnectoryError } from "../core/errors.js";
-
-/** RFC 9457 problem details, as every error of the registry API is sent. */
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  hint?: string;
-  errors?: Array<{ code: string; file: string; path: string; message: string }>;
-}
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",

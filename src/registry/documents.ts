@@ -1,20 +1,21 @@
 import { createHash } from "node:crypto";
 import semver from "semver";
+import type {
+  ConnectorDocument,
+  VersionContent,
+  VersionDist,
+  VersionDocument,
+} from "../core/api/documents.js";
+import { shownVersion } from "../core/api/shown-version.js";
 import type { ConnectorPackage } from "../core/package/validate-package.js";
-import type { PluginManifest } from "../core/types.js";
+import type { ToolsReport } from "../core/tools/report.js";
 import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
 
-// The documents the registry serves (DESIGN §4), built once per write and stored as bytes.
+// The documents the registry serves (types: src/core/api/documents.ts), built once per write and stored
+// as bytes. A version's content is kept as JSON in the database so documents can be rebuilt (yank, new URL).
 
-/** What a version declares, kept as JSON in the database so documents can be rebuilt (yank, new URL). */
-export interface VersionContent {
-  manifest: PluginManifest;
-  mcp: { mcpServers: ConnectorPackage["servers"] };
-  tokenSchema?: ConnectorPackage["tokenSchema"];
-  skills: Array<{ name: string; description: string; path: string }>;
-  readme?: string;
-  icon?: ConnectorPackage["icon"];
-}
+/** The connector document as stored: `downloads` is spliced in at read time (withDownloads). */
+type StoredConnectorDocument = Omit<ConnectorDocument, "downloads">;
 
 /** The parts of a validated package a version keeps (skill bodies stay in the tarball). */
 export function versionContent(pkg: ConnectorPackage): VersionContent {
@@ -29,7 +30,7 @@ export function versionContent(pkg: ConnectorPackage): VersionContent {
 }
 
 /** Serializes a document and gives it a strong validator (a hash of the exact bytes). */
-export function prepare(document: unknown): Prepared {
+export function prepare(document: StoredConnectorDocument | VersionDocument): Prepared {
   const body = JSON.stringify(document);
   return { body, etag: createHash("sha256").update(body).digest("base64url").slice(0, 27) };
 }
@@ -39,7 +40,7 @@ export function tarballUrl(publicUrl: string, name: string, version: string): st
   return `${publicUrl}/v1/connectors/${name}/${encodeURIComponent(version)}/tarball`;
 }
 
-function dist(publicUrl: string, name: string, v: VersionRecord) {
+function dist(publicUrl: string, name: string, v: VersionRecord): VersionDist {
   return {
     tarball: tarballUrl(publicUrl, name, v.version),
     integrity: v.integrity,
@@ -56,7 +57,7 @@ export function versionDocument(
   publicUrl: string,
 ): Prepared {
   const content = JSON.parse(v.content) as VersionContent;
-  return prepare({
+  const document: VersionDocument = {
     name,
     version: v.version,
     publisher,
@@ -65,9 +66,10 @@ export function versionDocument(
     ...(v.deprecated !== null ? { deprecated: v.deprecated } : {}),
     ...content,
     // The publisher's report of the version's tools (src/registry/tools.ts), when there is one.
-    ...(v.tools ? { tools: JSON.parse(v.tools) as unknown } : {}),
+    ...(v.tools ? { tools: JSON.parse(v.tools) as ToolsReport } : {}),
     dist: dist(publicUrl, name, v),
-  });
+  };
+  return prepare(document);
 }
 
 /**
@@ -88,18 +90,15 @@ export function distTags(state: Pick<ConnectorState, "versions" | "tags">): Reco
 
 /**
  * The listing fields and connector document of a connector. Its descriptive fields come from the version
- * people get: `latest`, else the highest non-yanked version, else the highest.
+ * people get (shownVersion: `latest`, else the highest non-yanked version, else the highest).
  */
 export function connectorFields(state: ConnectorState, publicUrl: string): ConnectorFields {
   const tags = distTags(state);
   const ordered = [...state.versions].sort((a, b) => semver.compare(a.version, b.version));
-  const shown =
-    ordered.find((v) => v.version === tags.latest) ??
-    [...ordered].reverse().find((v) => !v.yanked) ??
-    ordered[ordered.length - 1];
+  const shown = shownVersion(ordered, tags.latest);
   const content = shown ? (JSON.parse(shown.content) as VersionContent) : undefined;
   const m = content?.manifest;
-  const document = prepare({
+  const document: StoredConnectorDocument = {
     name: state.name,
     ...(m?.displayName !== undefined ? { displayName: m.displayName } : {}),
     description: m?.description ?? "",
@@ -124,7 +123,7 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
         },
       ]),
     ),
-  });
+  };
   return {
     displayName: m?.displayName ?? null,
     description: m?.description ?? "",
@@ -133,7 +132,7 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
     version: shown && !shown.yanked ? shown.version : null,
     latest: tags.latest ?? null,
     updatedAt: state.updatedAt,
-    document,
+    document: prepare(document),
   };
 }
 

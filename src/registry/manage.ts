@@ -1,11 +1,12 @@
+import type { ConnectorStateDocument } from "../core/api/documents.js";
 import { ConnectoryError } from "../core/errors.js";
-import type { ConnectorState, RegistryTx, TokenOwner, VersionRecord } from "../db/repository.js";
+import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
 import type { RegistryDeps } from "./context.js";
 import { connectorFields, distTags, versionDocument } from "./documents.js";
 import { checkName, checkTag, checkVersion, clip } from "./names.js";
-import { authenticate } from "./tokens.js";
+import type { Publisher } from "./tokens.js";
 
-type Auth = { name: string; authorization: string | undefined };
+type Auth = { name: string; publisher: Publisher };
 
 /** Marks a version yanked: no range or `latest` picks it; tags pointing at it are removed. */
 export function yankVersion(deps: RegistryDeps, input: Auth & { version: string }) {
@@ -97,13 +98,16 @@ function changeVersion(
  * One owner-only change to a connector, in one transaction: load, apply `fn`, then rewrite the changed
  * version documents, the tags and the connector document. Returns the resulting dist-tags and version states.
  */
-async function change(deps: RegistryDeps, input: Auth, fn: (state: ConnectorState) => ConnectorState) {
-  const owner = await authenticate(deps.repo, input.authorization);
+async function change(
+  deps: RegistryDeps,
+  input: Auth,
+  fn: (state: ConnectorState) => ConnectorState,
+): Promise<ConnectorStateDocument> {
   const name = checkName(input.name);
   return deps.repo.transaction(async (tx) => {
     const state = await tx.loadConnector(name);
     if (!state) throw notFound(name);
-    checkOwner(state, owner);
+    checkOwner(state, input.publisher);
     const next = { ...fn(state), updatedAt: deps.now().toISOString() };
     await persist(tx, deps.publicUrl, state, next);
     return {
@@ -130,7 +134,7 @@ async function persist(tx: RegistryTx, publicUrl: string, before: ConnectorState
 }
 
 /** 403 unless `owner` is the connector's publisher. */
-export function checkOwner(state: ConnectorState, owner: TokenOwner): void {
+export function checkOwner(state: ConnectorState, owner: Publisher): void {
   if (state.publisherId !== owner.publisherId) {
     throw new ConnectoryError(
       "connector.forbidden",

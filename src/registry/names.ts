@@ -1,9 +1,8 @@
 import semver from "semver";
 import { ConnectoryError } from "../core/errors.js";
+import { NAME } from "../core/names.js";
 
-// DESIGN §2: the connector name rule. Checked on every route so bad names never reach the database.
-/** Connector and publisher names (DESIGN §2). */
-export const NAME = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
+// DESIGN §2's name rule (src/core/names.ts), checked on every route so bad names never reach the database.
 const TAG = /^[a-z][a-z0-9._-]{0,31}$/;
 
 /** Throws 400 `connector.name.invalid` unless `name` is a valid connector name. */

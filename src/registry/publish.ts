@@ -1,25 +1,18 @@
 import semver from "semver";
+import type { PublishedDocument } from "../core/api/documents.js";
 import { ConnectoryError, isConnectoryError } from "../core/errors.js";
 import { validatePackage } from "../core/package/validate-package.js";
-import type { Problem } from "../core/types.js";
 import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
 import { computeIntegrity } from "../package/integrity.js";
 import { readTarball } from "../package/read-tarball.js";
 import { blobKey } from "../storage/blob-store.js";
-import { authenticate } from "./tokens.js";
+import type { Publisher } from "./tokens.js";
 import type { RegistryDeps } from "./context.js";
 import { connectorFields, versionContent, versionDocument } from "./documents.js";
 import { checkName } from "./names.js";
 
-export interface PublishResult {
-  name: string;
-  version: string;
-  integrity: string;
-  sha256: string;
-  size: number;
-  /** Warnings of the validation (errors would have refused the publish). */
-  warnings: Problem[];
-}
+/** The publish result; the route adds the URLs (PublishedDocument). */
+export type PublishResult = Omit<PublishedDocument, "url" | "tarball">;
 
 /**
  * Publishes a tarball (PUT /v1/connectors/:name). Everything that can be checked without the database is
@@ -28,9 +21,9 @@ export interface PublishResult {
  */
 export async function publishTarball(
   deps: RegistryDeps,
-  input: { name: string; authorization: string | undefined; bytes: Uint8Array },
+  input: { name: string; publisher: Publisher; bytes: Uint8Array },
 ): Promise<PublishResult> {
-  const owner = await authenticate(deps.repo, input.authorization);
+  const owner = input.publisher;
   const name = checkName(input.name);
   if (input.bytes.byteLength === 0) {
     throw new ConnectoryError("publish.body.empty", "the request has no body", {

@@ -1,23 +1,28 @@
+import type {
+  CategoriesDocument,
+  ConnectorDocument,
+  SearchPage,
+  VersionDocument,
+} from "../core/api/documents.js";
 import { ConnectoryError } from "../core/errors.js";
-import { CATEGORIES, type Category } from "../core/types.js";
-import type { ConnectorSummary, Prepared } from "../db/repository.js";
+import { CATEGORIES } from "../core/types.js";
+import type { Prepared } from "../db/repository.js";
 import type { RegistryDeps } from "./context.js";
 import { withDownloads } from "./documents.js";
 import { notFound } from "./manage.js";
 import { checkName, clip, parseRef } from "./names.js";
 import { encodeCursor, parseSearch, type SearchParams } from "./search-params.js";
 
-export interface SearchPage {
-  items: Array<Omit<ConnectorSummary, "key">>;
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
-
 /** The connector document (prepared bytes + live downloads) for GET /v1/connectors/:name. */
 export async function getConnector(deps: RegistryDeps, name: string): Promise<Prepared> {
   const found = await deps.repo.connectorDocument(checkName(name));
   if (!found) throw notFound(name);
   return withDownloads(found);
+}
+
+/** The parsed connector document, for code inside the registry (web pages). */
+export async function readConnector(deps: RegistryDeps, name: string): Promise<ConnectorDocument> {
+  return JSON.parse((await getConnector(deps, name)).body) as ConnectorDocument;
 }
 
 /** Resolves a version or tag to an exact version (404 when there is none). */
@@ -44,12 +49,8 @@ export async function getVersion(deps: RegistryDeps, name: string, ref: string):
 }
 
 /** The parsed version document, for code inside the registry (web pages, host snippets). */
-export async function readVersion(
-  deps: RegistryDeps,
-  name: string,
-  ref: string,
-): Promise<Record<string, unknown>> {
-  return JSON.parse((await getVersion(deps, name, ref)).body) as Record<string, unknown>;
+export async function readVersion(deps: RegistryDeps, name: string, ref: string): Promise<VersionDocument> {
+  return JSON.parse((await getVersion(deps, name, ref)).body) as VersionDocument;
 }
 
 /** The tarball bytes of an exact version; counts a download unless `count` is false (HEAD, 304). */
@@ -89,7 +90,7 @@ export async function searchConnectors(deps: RegistryDeps, params: SearchParams)
 }
 
 /** Every category of DESIGN §2 with how many connectors are in it (zero included). */
-export async function listCategories(deps: RegistryDeps): Promise<Array<{ name: Category; count: number }>> {
+export async function listCategories(deps: RegistryDeps): Promise<CategoriesDocument["categories"]> {
   const counts = new Map((await deps.repo.categories()).map((c) => [c.category, c.count]));
   return CATEGORIES.map((name) => ({ name, count: counts.get(name) ?? 0 }));
 }

@@ -9,6 +9,7 @@ import {
   getTarball,
   getVersion,
   listCategories,
+  readConnector,
   readVersion,
   resolveVersionRef,
   searchConnectors,
@@ -16,7 +17,7 @@ import {
 } from "./reads.js";
 import { rebuildForPublicUrl } from "./rebuild.js";
 import type { SearchParams } from "./search-params.js";
-import { authenticate } from "./tokens.js";
+import { authenticate, type Publisher } from "./tokens.js";
 import { reportTools } from "./tools.js";
 
 type Tail<F> = F extends (deps: RegistryDeps, ...rest: infer R) => infer T ? (...rest: R) => T : never;
@@ -36,13 +37,15 @@ export interface Registry {
   reportTools: Tail<typeof reportTools>;
   connector: Tail<typeof getConnector>;
   version: Tail<typeof getVersion>;
+  readConnector: Tail<typeof readConnector>;
   readVersion: Tail<typeof readVersion>;
   resolveVersion: Tail<typeof resolveVersionRef>;
   tarball: Tail<typeof getTarball>;
   tarballInfo: Tail<typeof tarballInfo>;
   search(params: SearchParams): ReturnType<typeof searchConnectors>;
   categories(): ReturnType<typeof listCategories>;
-  whoami(authorization: string | undefined): Promise<{ publisher: string }>;
+  /** The publisher behind an Authorization header (401 otherwise); src/http/auth.ts calls it once per request. */
+  authenticate(authorization: string | undefined): Promise<Publisher>;
   /** GET /healthz: ready, and the database answers a query now (503 `db.unavailable` otherwise). */
   health(): Promise<{ status: "ok" }>;
 }
@@ -88,15 +91,14 @@ export function createRegistry(input: {
     reportTools: bind(reportTools),
     connector: bind(getConnector),
     version: bind(getVersion),
+    readConnector: bind(readConnector),
     readVersion: bind(readVersion),
     resolveVersion: bind(resolveVersionRef),
     tarball: bind(getTarball),
     tarballInfo: bind(tarballInfo),
     search: bind(searchConnectors),
     categories: bind(listCategories),
-    whoami: bind(async (d, authorization: string | undefined) => ({
-      publisher: (await authenticate(d.repo, authorization)).publisher,
-    })),
+    authenticate: bind((d, authorization: string | undefined) => authenticate(d.repo, authorization)),
     health: bind((d) => checkHealth(d)),
   };
 }

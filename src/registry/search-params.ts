@@ -1,13 +1,13 @@
 import { ConnectoryError } from "../core/errors.js";
 import { CATEGORIES, type Category } from "../core/types.js";
-import type { ConnectorSummary, SearchQuery, SortKey } from "../db/repository.js";
-import { clip, NAME } from "./names.js";
+import { effectiveSort, isSortKey, searchWords, SORT_KEYS } from "../core/api/search.js";
+import type { ConnectorSummary, SearchQuery } from "../db/repository.js";
+import { clip } from "./names.js";
+import { NAME } from "../core/names.js";
 
-const SORTS: readonly SortKey[] = ["relevance", "downloads", "updated", "name"];
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 const MAX_QUERY = 200;
-const MAX_TERMS = 16;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -27,18 +27,13 @@ function bad(code: string, message: string, hint?: string): ConnectoryError {
 }
 
 /**
- * Validates search parameters into a repository query. Words are letters and digits (FTS syntax never
- * reaches the database); the default sort is relevance with words, downloads without.
+ * Validates search parameters into a repository query: the words and the order by the rules of
+ * src/core/api/search.ts (searchWords, effectiveSort).
  */
 export function parseSearch(params: SearchParams): SearchQuery {
   const q = params.q ?? "";
   if (q.length > MAX_QUERY) throw bad("query.q.too-long", `q is longer than ${MAX_QUERY} characters`);
-  const terms = (
-    q
-      .normalize("NFKC")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).slice(0, MAX_TERMS);
+  const terms = searchWords(q);
 
   let category: Category | undefined;
   if (params.category !== undefined && params.category !== "") {
@@ -66,10 +61,10 @@ export function parseSearch(params: SearchParams): SearchQuery {
   }
 
   const sortText = params.sort === undefined || params.sort === "" ? undefined : params.sort;
-  if (sortText !== undefined && !(SORTS as readonly string[]).includes(sortText)) {
-    throw bad("query.sort.unknown", `unknown sort "${clip(sortText)}"`, `one of: ${SORTS.join(", ")}`);
+  if (sortText !== undefined && !isSortKey(sortText)) {
+    throw bad("query.sort.unknown", `unknown sort "${clip(sortText)}"`, `one of: ${SORT_KEYS.join(", ")}`);
   }
-  const sort = (sortText as SortKey | undefined) ?? (terms.length > 0 ? "relevance" : "downloads");
+  const sort = effectiveSort(sortText, terms);
 
   let limit = DEFAULT_LIMIT;
   if (params.limit !== undefined && params.limit !== "") {

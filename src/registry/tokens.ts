@@ -36,6 +36,9 @@ export function revokeToken(repo: RegistryRepository, which: string, now: Date):
   return repo.revokeTokens(TOKEN.test(which) ? which.slice(0, SHOWN) : which, now.toISOString());
 }
 
+/** Who a request acts for: the publisher a valid token belongs to. Services take it, never a header. */
+export type Publisher = TokenOwner;
+
 /** The publisher behind an `Authorization: Bearer cty_…` header; 401 otherwise (never says why a token failed). */
 export async function authenticate(
   repo: RegistryRepository,

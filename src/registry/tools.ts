@@ -1,17 +1,11 @@
 import { ConnectoryError } from "../core/errors.js";
 import type { RegistryDeps } from "./context.js";
-import { versionDocument, type VersionContent } from "./documents.js";
+import type { ToolsReportedDocument, VersionContent } from "../core/api/documents.js";
+import { versionDocument } from "./documents.js";
 import { checkOwner, findVersion, notFound } from "./manage.js";
 import { checkName, checkVersion } from "./names.js";
-import { authenticate } from "./tokens.js";
-import { checkToolsReport, type ToolsReport } from "./tools-report.js";
-
-/** What PUT /v1/connectors/:name/:version/tools answers. */
-export interface ToolsResult {
-  name: string;
-  version: string;
-  tools: { reportedBy: "publisher"; reportedAt: string; count: number };
-}
+import type { Publisher } from "./tokens.js";
+import { checkToolsReport, type ToolsReport } from "../core/tools/report.js";
 
 /**
  * Stores the tools the owner reports for one version (`connectory publish --with-tools` sends them right
@@ -21,9 +15,9 @@ export interface ToolsResult {
  */
 export async function reportTools(
   deps: RegistryDeps,
-  input: { name: string; version: string; authorization: string | undefined; body: unknown },
-): Promise<ToolsResult> {
-  const owner = await authenticate(deps.repo, input.authorization);
+  input: { name: string; version: string; publisher: Publisher; body: unknown },
+): Promise<ToolsReportedDocument> {
+  const owner = input.publisher;
   const name = checkName(input.name);
   const version = checkVersion(input.version);
   return deps.repo.transaction(async (tx) => {

@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { applyEntryChanges, entriesAt, parseHostDocument } from "../../src/core/hosts/document.js";
-import { HOST_IDS, HOSTS, type HostId } from "../../src/core/hosts/index.js";
+import { HOSTS } from "../../src/core/hosts/index.js";
+import { HOST_IDS, type HostId } from "../../src/core/hosts/types.js";
 import { homePaths } from "../../cli/home/home.js";
 import { hostPathCandidates } from "../../cli/hosts/host-paths.js";
 import { BIN, cli, ROOT } from "../helpers/cli.js";
@@ -35,6 +36,13 @@ function entriesOf(host: HostId, text: string): Record<string, unknown> {
   return entriesAt(parseHostDocument(doc.format, text, "f"), doc.container, "f");
 }
 
+/** An entry's launch as one list: command + args (OpenCode keeps both in `command`, goose in `cmd`). */
+function launchOf(entry: unknown): unknown[] {
+  const e = entry as { command?: unknown; cmd?: unknown; args?: unknown[] };
+  if (Array.isArray(e.command)) return e.command;
+  return [e.command ?? e.cmd, ...(e.args ?? [])];
+}
+
 /** The file text with Connectory's entries taken out again: must equal what the user had. */
 function withoutOurs(host: HostId, text: string, names: string[]): string {
   const doc = HOSTS[host].document!;
@@ -59,8 +67,7 @@ describe.each(FILE_HOSTS)("config export --host %s", (host) => {
     expect(text).not.toContain(TOKEN);
     const entries = entriesOf(host, text);
     expect(Object.keys(entries).sort()).toEqual(["tushare", "weather"]);
-    expect(JSON.stringify(entries.weather)).toContain('"connectory"');
-    expect(JSON.stringify(entries.weather)).toContain('["run","weather"]');
+    expect(launchOf(entries.weather)).toEqual(["connectory", "run", "weather"]);
   });
 
   it("keeps the user's file byte-identical outside its entries", async () => {
@@ -259,6 +266,29 @@ describe("config export", () => {
     expect(await fs.readFile(file, "utf8")).toContain('"GITHUB_TOKEN": "ghp_canary777"');
   });
 
+  it("opencode: a V2 file (servers under mcp.servers) is edited there, the rest kept", async () => {
+    const file = path.join(dir, "opencode.jsonc");
+    const v2 = `{
+  // V2 config
+  "mcp": {
+    "servers": {
+      "mine": { "type": "local", "command": ["node", "mine.js"], "disabled": false },
+    },
+  },
+}
+`;
+    await fs.writeFile(file, v2);
+    expect((await exportTo("opencode", file, "--write", "--no-skills")).code).toBe(0);
+    const text = await fs.readFile(file, "utf8");
+    const servers = entriesAt(parseHostDocument("jsonc", text, "f"), ["mcp", "servers"], "f");
+    expect(Object.keys(servers).sort()).toEqual(["mine", "tushare", "weather"]);
+    expect(servers.weather).toMatchObject({ type: "local", command: ["connectory", "run", "weather"] });
+    const names = ["weather", "tushare"].map((name) => ({ name }));
+    expect(applyEntryChanges("jsonc", text, ["mcp", "servers"], names, "f")).toBe(v2);
+    const again = await exportTo("opencode", file, "--write", "--no-skills", "--json");
+    expect((JSON.parse(again.stdout) as { changed: boolean }).changed).toBe(false);
+  });
+
   it("edits a symlinked config where it points", async () => {
     const real = path.join(dir, "real.json");
     await fs.writeFile(real, USER_FILES.cursor!.text);
@@ -275,7 +305,12 @@ describe("config export", () => {
       env: { ...LAUNCHER, HOME: dir },
     });
     expect(run.code).toBe(0);
-    expect(await listFiles(dir)).toEqual([".cursor/mcp.json"]);
+    // Cursor loads skills from the shared ~/.agents/skills: the connectors' skills land there.
+    expect(await listFiles(dir)).toEqual([
+      ".agents/skills/tushare-daily-quotes/SKILL.md",
+      ".agents/skills/weather-briefing/SKILL.md",
+      ".cursor/mcp.json",
+    ]);
   });
 });
 
@@ -313,6 +348,13 @@ describe("config export --scope project: portable files", () => {
       "zed",
       "codex",
       "gemini-cli",
+      "workbuddy",
+      "trae",
+      "kiro",
+      "opencode",
+      "warp",
+      "amp",
+      "junie",
     ]);
   });
 
@@ -324,7 +366,9 @@ describe("config export --scope project: portable files", () => {
       const env = { PATH: "", CONNECTORY_LAUNCHER: JSON.stringify([process.execPath, BIN]) };
       const run = await exportProject(host, project, env);
       expect(run.code, run.stderr).toBe(0);
-      const [written, ...others] = await listFiles(project);
+      // Skills folders (.claude/skills, .agents/skills) are covered in config-export-skills.test.ts.
+      const files = (await listFiles(project)).filter((f) => !/^\.[a-z]+\/skills\//.test(f));
+      const [written, ...others] = files;
       expect(others).toEqual([]);
       const file = path.join(project, written!);
       const text = await fs.readFile(file, "utf8");
@@ -335,8 +379,8 @@ describe("config export --scope project: portable files", () => {
       const entries = entriesOf(host, text);
       expect(Object.keys(entries).sort()).toEqual(["tushare", "weather"]);
       for (const [name, entry] of Object.entries(entries)) {
-        expect(entry).toMatchObject({ command: "connectory", args: ["run", name] });
-        expect(entry).not.toHaveProperty("env");
+        expect(launchOf(entry)).toEqual(["connectory", "run", name]);
+        for (const env of ["env", "environment", "envs"]) expect(entry).not.toHaveProperty(env);
       }
       expect(run.stderr).toContain("starts `connectory` from PATH, and it is not on PATH here");
       expect(run.stderr).toContain("npm i -g connectory");

@@ -50,7 +50,7 @@ describe("config --explain --json", () => {
   it("lists every server of every source with status, reason and origin, exactly the documented keys", async () => {
     const home = await seededHome();
     const { servers } = await json(home, ["config", "--explain"]);
-    expect(Object.keys(await json(home, ["config", "--explain"]))).toEqual(["servers"]);
+    expect(Object.keys(await json(home, ["config", "--explain"]))).toEqual(["servers", "skills"]);
     expect(servers.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([
       ["notes", "active"],
       ["github", "needs-credentials"],

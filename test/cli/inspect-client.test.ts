@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { connectServer, serverEnv, type McpWorld } from "../../cli/mcp/mcp-client.js";
+import { childEnv } from "../../cli/mcp/child-env.js";
+import { connectServer, type McpWorld } from "../../cli/mcp/mcp-client.js";
 import { inspectServer } from "../../cli/mcp/mcp-inspect.js";
 import type { ServerSpec } from "../../src/core/types.js";
 import { ROOT } from "../helpers/cli.js";
@@ -95,7 +96,7 @@ describe("stdio servers", () => {
   });
 
   it("passes a minimal environment plus the server's env, not the user's other variables", () => {
-    const env = serverEnv(
+    const env = childEnv(
       { command: "x", env: { API_KEY: "k" } },
       { PATH: "/bin", HOME: "/h", AWS_SECRET_ACCESS_KEY: "aws", HTTPS_PROXY: "http://p", BAD: "() { :; }" },
     );

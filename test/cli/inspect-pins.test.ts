@@ -2,7 +2,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { homePaths } from "../../cli/home/home.js";
-import { comparePins, readPins, recordPins, removePins, serverPins } from "../../cli/home/pins-store.js";
+import {
+  comparePins,
+  pinnedFrom,
+  readPins,
+  recordPins,
+  removePins,
+  serverPins,
+} from "../../cli/home/pins-store.js";
 import { cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
@@ -21,9 +28,22 @@ describe("pins store", () => {
     expect(comparePins(pins, tools)).toEqual({ status: "match", pinnedAt: "2026-02-03T04:05:06.000Z" });
     expect(comparePins(pins, tools.slice(1)).status).toBe("drift");
     expect(comparePins(undefined, tools)).toEqual({ status: "unpinned" });
-    expect(await removePins(h, "notes")).toBe(true);
-    expect(await removePins(h, "notes")).toBe(false);
+    expect(await removePins(h, (s) => s === "notes")).toEqual(["notes"]);
+    expect(await removePins(h, (s) => s === "notes")).toEqual([]);
     expect(await serverPins(h, "notes")).toBeUndefined();
+  });
+
+  it("forgets only the pins approved for one connector; with nothing to forget it writes no file", async () => {
+    const h = await tempDir();
+    expect(await removePins(h, () => true)).toEqual([]);
+    await expect(fs.stat(homePaths(h).pins)).rejects.toMatchObject({ code: "ENOENT" });
+    const from = (connector: string, marketplace: string) =>
+      ({ kind: "connector", file: "x", connector, marketplace }) as const;
+    await recordPins(h, "a", tools, { origin: from("notes", "default") });
+    await recordPins(h, "b", tools, { origin: from("notes", "other") });
+    await recordPins(h, "c", tools, { origin: { kind: "manual", file: "mcp.json" } });
+    expect(await removePins(h, pinnedFrom("notes", "default"))).toEqual(["a"]);
+    expect(Object.keys((await readPins(h)).servers)).toEqual(["b", "c"]);
   });
 
   it("keeps every server when several are pinned at once (locked read-modify-write)", async () => {
@@ -122,6 +142,43 @@ describe("approving tools: run's in-session check and trust", () => {
       drift: [{ tool: "exfiltrate", kind: "added" }],
     });
     expect(listError((await runListing("notes", h)).stdout)).toBeUndefined();
+  });
+
+  it("uninstall drops the pins of the connector's servers (they do not outlive it)", async () => {
+    const { h } = await setup();
+    expect((await runListing("notes", h)).code).toBe(0);
+    expect(await serverPins(h, "notes")).toBeDefined();
+    const r = await cli(["uninstall", "notes"], { home: h });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(await fs.readFile(homePaths(h).pins, "utf8")).servers).toEqual({});
+  });
+
+  it("uninstall with an unreadable pins.json stops before changing anything", async () => {
+    const { h } = await setup();
+    await fs.writeFile(homePaths(h).pins, "{ not json");
+    const installed = await fs.readFile(homePaths(h).installed, "utf8");
+    const r = await cli(["uninstall", "notes", "--json"], { home: h });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("pins.json");
+    expect(await fs.readFile(homePaths(h).installed, "utf8")).toBe(installed);
+    expect(await fs.readFile(homePaths(h).pins, "utf8")).toBe("{ not json");
+  });
+
+  it("mcp remove drops the hand-written server's pins", async () => {
+    const { h, file } = await setup();
+    const mcp = {
+      mcpServers: {
+        mine: { command: process.execPath, args: [path.join(SERVERS, "tools-server.mjs"), file] },
+      },
+    };
+    await fs.writeFile(homePaths(h).mcpJson, JSON.stringify(mcp));
+    expect((await cli(["trust", "mine"], { home: h })).code).toBe(0);
+    expect((await cli(["inspect", "mine"], { home: h })).code).toBe(0);
+    expect((await runListing("notes", h)).code).toBe(0);
+    expect(Object.keys((await readPins(h)).servers).sort()).toEqual(["mine", "notes"]);
+    const r = await cli(["mcp", "remove", "mine"], { home: h });
+    expect(r.code, r.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(await fs.readFile(homePaths(h).pins, "utf8")).servers)).toEqual(["notes"]);
   });
 
   it("re-approves a trusted hand-written server's tools when it is trusted again", async () => {

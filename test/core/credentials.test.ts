@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { redact, secretKeys, validateCredentials } from "../../src/core/credentials.js";
+import { validateCredentials } from "../../src/core/credentials.js";
+import { redact, secretKeys } from "../../src/core/secrets.js";
 import { isConnectoryError } from "../../src/core/errors.js";
 import type { TokenSchema } from "../../src/core/types.js";
 

@@ -1,17 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
-import {
-  listVersions,
-  resolveVersion,
-  type ConnectorDocument,
-  type VersionSummary,
-} from "../../src/core/resolve-version.js";
+import { listVersions, resolveVersion } from "../../src/core/resolve-version.js";
+import type { ReceivedConnectorDocument, ReceivedVersionSummary } from "../../src/core/api/documents.js";
 
 function doc(
-  versions: Record<string, Partial<VersionSummary>>,
+  versions: Record<string, Partial<ReceivedVersionSummary>>,
   distTags: Record<string, string> = {},
-): ConnectorDocument {
-  const all: Record<string, VersionSummary> = {};
+): ReceivedConnectorDocument {
+  const all: Record<string, ReceivedVersionSummary> = {};
   for (const [v, e] of Object.entries(versions)) {
     all[v] = {
       version: v,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
-import { parseTemplate, renderServers, templateKeys } from "../../src/core/templates.js";
+import { parseTemplate, renderServers } from "../../src/core/templates.js";
 import type { ServerSet } from "../../src/core/types.js";
 
 const servers: ServerSet = {
@@ -108,12 +108,6 @@ describe("renderServers", () => {
         else expect(result.missing).toEqual(["A"]);
       }),
     );
-  });
-});
-
-describe("templateKeys", () => {
-  it("lists every key used, sorted, without PLUGIN_ROOT", () => {
-    expect(templateKeys(servers)).toEqual(["API_KEY", "DEBUG", "REGION", "RETRIES", "TUSHARE_TOKEN"]);
   });
 });
 

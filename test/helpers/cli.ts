@@ -22,14 +22,22 @@ export interface CliOptions {
   now?: () => Date;
 }
 
-/** Runs the CLI in-process, with its own home and a captured stdout/stderr. */
+/**
+ * Runs the CLI in-process, with its own home and a captured stdout/stderr. HOME defaults to a folder
+ * inside that home, so a user-scope write (host files, skills folders) never reaches the real ~.
+ */
 export async function cli(argv: string[], options: CliOptions): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const code = await runCli(argv, {
     cwd: options.cwd ?? options.home,
     home: options.home,
-    env: { CONNECTORY_HOME: options.home, NO_COLOR: "1", ...options.env },
+    env: {
+      CONNECTORY_HOME: options.home,
+      HOME: path.join(options.home, "user-home"),
+      NO_COLOR: "1",
+      ...options.env,
+    },
     stdout: { write: (s: string) => (stdout += s), isTTY: false },
     stderr: { write: (s: string) => (stderr += s), isTTY: false },
     stdin: Object.assign(Readable.from(options.stdin === undefined ? [] : [options.stdin]), { isTTY: false }),

@@ -1,8 +1,8 @@
-import type { ConnectorSummary } from "../../src/db/repository.js";
+import type { ConnectorListItem } from "../../src/core/api/documents.js";
 import { formatDate, plural } from "../lib/format.js";
 import { iconUrl } from "../lib/urls.js";
 
-export type CardItem = Omit<ConnectorSummary, "key">;
+export type CardItem = ConnectorListItem;
 
 /** One search result / listing entry. The browser script builds the same markup (web/static/app.js). */
 export function ConnectorCard({ item }: { item: CardItem }) {

@@ -1,5 +1,6 @@
 import { isRemote, type ServerSet, type TokenSchema } from "../../src/core/types.js";
-import type { ToolInfo, ToolsSource, VersionDoc, VersionEntry } from "../lib/documents.js";
+import type { SkillEntry, VersionSummary } from "../../src/core/api/documents.js";
+import type { ToolInfo, ToolsSource } from "../lib/documents.js";
 import { formatDate } from "../lib/format.js";
 import { connectorUrl } from "../lib/urls.js";
 
@@ -11,7 +12,7 @@ export function VersionList({
   latest,
 }: {
   name: string;
-  versions: VersionEntry[];
+  versions: VersionSummary[];
   current: string;
   latest?: string;
 }) {
@@ -62,7 +63,7 @@ export function CredentialList({ schema }: { schema: TokenSchema | undefined }) 
 }
 
 /** Skills with their descriptions. */
-export function SkillList({ skills }: { skills: VersionDoc["skills"] }) {
+export function SkillList({ skills }: { skills: SkillEntry[] }) {
   if (skills.length === 0) return <p class="muted">No skills.</p>;
   return (
     <dl class="skills">

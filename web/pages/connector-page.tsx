@@ -9,14 +9,15 @@ import {
 } from "../components/connector-facts.js";
 import { HostTabs } from "../components/host-tabs.js";
 import { Layout } from "../components/layout.js";
-import type { ConnectorDoc, ToolInfo, ToolsSource, VersionDoc } from "../lib/documents.js";
+import type { ConnectorDocument, VersionDocument } from "../../src/core/api/documents.js";
+import type { ToolInfo, ToolsSource } from "../lib/documents.js";
 import { formatDate, plural } from "../lib/format.js";
 import type { HostTab } from "../lib/host-snippets.js";
 import { iconUrl, publisherUrl } from "../lib/urls.js";
 
 export interface ConnectorPageProps {
-  connector: ConnectorDoc;
-  version: VersionDoc;
+  connector: ConnectorDocument;
+  version: VersionDocument;
   /**
    * What the install command puts after `name@`: the exact version (or tag) the URL named; undefined on
    * the connector's own page and on /latest, where a plain `connectory install <name>` gets the same.
@@ -143,7 +144,7 @@ export function ConnectorPage(props: ConnectorPageProps) {
 }
 
 /** Homepage, repository, keywords and categories. Only http(s) URLs become links. */
-function Links({ version: v }: { version: VersionDoc }) {
+function Links({ version: v }: { version: VersionDocument }) {
   const m = v.manifest;
   const link = (href: string | undefined, label: string) =>
     href && /^https?:\/\//i.test(href) ? (

@@ -6,14 +6,14 @@ export interface SearchPageProps {
   query: string;
   category: string;
   sort: string;
+  /** The orders to link to (offeredSorts: relevance only when the query has words). */
+  sorts: readonly string[];
   items: CardItem[];
   /** Query string of the next page, if there is one. */
   next: string | undefined;
   /** A message when the query itself was rejected (too long, unknown category). */
   error?: string;
 }
-
-const SORTS = ["relevance", "downloads", "updated", "name"];
 
 /** /search: results without JS, with sort links and keyset pagination. */
 export function SearchPage(props: SearchPageProps) {
@@ -41,7 +41,7 @@ export function SearchPage(props: SearchPageProps) {
         <>
           <nav aria-label="Sort" class="sorts">
             Sort:{" "}
-            {SORTS.filter((s) => s !== "relevance" || props.query).map((s) => (
+            {props.sorts.map((s) => (
               <a href={link(s)} aria-current={s === props.sort ? "true" : undefined}>
                 {s}
               </a>

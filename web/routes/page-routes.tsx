@@ -2,13 +2,9 @@ import { Hono, type Context } from "hono";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Registry } from "../../src/registry/registry.js";
 import { documentHtml } from "../components/layout.js";
-import {
-  toolsOf,
-  toolsSourceOf,
-  shownVersion,
-  type ConnectorDoc,
-  type VersionDoc,
-} from "../lib/documents.js";
+import type { ConnectorDocument } from "../../src/core/api/documents.js";
+import { effectiveSort, isSortKey, offeredSorts, searchWords } from "../../src/core/api/search.js";
+import { defaultVersion, toolsOf, toolsSourceOf } from "../lib/documents.js";
 import type { HostTab } from "../lib/host-snippets.js";
 import { Lru } from "../lib/lru.js";
 import { renderReadme } from "../lib/markdown.js";
@@ -48,7 +44,11 @@ export function errorPage(c: Context, error: unknown): Response {
  * install resolves latest too), the tag for another tag (it moves with the tag, as the page does), and
  * the exact version for a version page.
  */
-function installRef(ref: string | undefined, connector: ConnectorDoc, version: string): string | undefined {
+function installRef(
+  ref: string | undefined,
+  connector: ConnectorDocument,
+  version: string,
+): string | undefined {
   if (ref === undefined || ref === "latest") return undefined;
   return Object.hasOwn(connector.distTags, ref) ? ref : version;
 }
@@ -73,7 +73,11 @@ export function pageRoutes(deps: PageDeps): Hono {
     const q = c.req.query("q") ?? "";
     const category = c.req.query("category") ?? "";
     const params = { q, category, sort: c.req.query("sort"), cursor: c.req.query("cursor"), limit: "20" };
-    const sort = params.sort || (q.match(/[\p{L}\p{N}]/u) ? "relevance" : "downloads");
+    const words = searchWords(q);
+    // The order the registry runs the search in (an unknown one is its 400, shown below as it was asked).
+    const asked = params.sort || undefined;
+    const sort = asked === undefined || isSortKey(asked) ? effectiveSort(asked, words) : asked;
+    const sorts = offeredSorts(words);
     try {
       const page = await registry.search(params);
       let next: string | undefined;
@@ -88,7 +92,7 @@ export function pageRoutes(deps: PageDeps): Hono {
       }
       return sendPage(
         c,
-        <SearchPage query={q} category={category} sort={sort} items={page.items} next={next} />,
+        <SearchPage query={q} category={category} sort={sort} sorts={sorts} items={page.items} next={next} />,
       );
     } catch (error) {
       if (!(error instanceof ConnectoryError) || error.status !== 400) throw error;
@@ -98,6 +102,7 @@ export function pageRoutes(deps: PageDeps): Hono {
           query={q}
           category={category}
           sort={sort}
+          sorts={sorts}
           items={[]}
           next={undefined}
           error={error.message}
@@ -109,12 +114,11 @@ export function pageRoutes(deps: PageDeps): Hono {
 
   const connectorPage = async (c: Context, name: string, ref: string | undefined) => {
     try {
-      const connector = JSON.parse((await registry.connector(name)).body) as ConnectorDoc;
-      const wanted = ref ?? shownVersion(connector);
+      const connector = await registry.readConnector(name);
+      const wanted = ref ?? defaultVersion(connector);
       if (wanted === undefined)
         throw new ConnectoryError("version.not-found", `${name} has no versions`, { status: 404 });
-      const raw = await registry.readVersion(name, wanted);
-      const version = raw as unknown as VersionDoc;
+      const version = await registry.readVersion(name, wanted);
       const key = `${name}@${version.version}`;
       let readmeHtml = version.readme ? readmes.get(key) : undefined;
       if (version.readme && readmeHtml === undefined) {
@@ -130,8 +134,8 @@ export function pageRoutes(deps: PageDeps): Hono {
           installRef={installRef(ref, connector, version.version)}
           readmeHtml={readmeHtml}
           tabs={tabs}
-          tools={toolsOf(raw)}
-          toolsSource={toolsSourceOf(raw)}
+          tools={toolsOf(version)}
+          toolsSource={toolsSourceOf(version)}
         />,
       );
     } catch (error) {

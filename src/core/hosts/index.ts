@@ -23,8 +23,15 @@ import {
 import { vscode } from "./vscode.js";
 import { windsurf } from "./windsurf.js";
 import { zed } from "./zed.js";
-
-export * from "./types.js";
+import { amp } from "./amp.js";
+import { junie } from "./junie.js";
+import { kiro } from "./kiro.js";
+import { lmStudio } from "./lm-studio.js";
+import { opencode } from "./opencode.js";
+import { qoder } from "./qoder.js";
+import { trae } from "./trae.js";
+import { warp } from "./warp.js";
+import { workbuddy } from "./workbuddy.js";
 
 /** Every adapter by host id. */
 export const HOSTS: Record<HostId, HostAdapter> = {
@@ -40,6 +47,15 @@ export const HOSTS: Record<HostId, HostAdapter> = {
   "gemini-cli": geminiCli,
   "cherry-studio": cherryStudio,
   goose,
+  workbuddy,
+  qoder,
+  trae,
+  kiro,
+  "lm-studio": lmStudio,
+  opencode,
+  warp,
+  amp,
+  junie,
 };
 
 /** The adapter for a host name, or a usage error listing the known hosts. */

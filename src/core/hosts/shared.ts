@@ -59,11 +59,6 @@ export function substitute(server: ServerSpec, fn: (key: string) => string): Ser
   return out;
 }
 
-/** Every `${KEY}` a value uses. */
-export function templateKeysIn(text: string): string[] {
-  return [...text.matchAll(TEMPLATE)].map((m) => m[1] ?? "");
-}
-
 /** `{ a: { b: value } }` for container ["a", "b"]. */
 export function nest(container: readonly string[], value: unknown): Record<string, unknown> {
   let out: unknown = value;

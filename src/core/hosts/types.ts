@@ -14,6 +14,15 @@ export const HOST_IDS = [
   "gemini-cli",
   "cherry-studio",
   "goose",
+  "workbuddy",
+  "qoder",
+  "trae",
+  "kiro",
+  "lm-studio",
+  "opencode",
+  "warp",
+  "amp",
+  "junie",
 ] as const;
 export type HostId = (typeof HOST_IDS)[number];
 
@@ -71,8 +80,15 @@ export interface Snippet {
 export interface HostAdapter {
   id: HostId;
   displayName: string;
-  /** The config document; absent for import-only hosts (cherry-studio). */
-  document?: { format: DocumentFormat; container: readonly string[] };
+  /**
+   * The config document; absent for import-only hosts (cherry-studio). `containerFor` picks the server
+   * map from the file's own shape when a host has two (OpenCode V1 `mcp`, V2 `mcp.servers`).
+   */
+  document?: {
+    format: DocumentFormat;
+    container: readonly string[];
+    containerFor?(data: Record<string, unknown>): readonly string[];
+  };
   /** Remote transports the host speaks natively (stdio always). */
   remote: { streamableHttp: boolean; sse: boolean };
   /** False when the host ignores `cwd` on stdio servers. */

@@ -1,3 +1,4 @@
+import { SERVER_NAME } from "../names.js";
 import type { ServerSet, ServerSpec } from "../types.js";
 
 // The common case of mcp.json, checked without ajv (which costs more than the rest of `connectory
@@ -5,7 +6,6 @@ import type { ServerSet, ServerSpec } from "../types.js";
 // caller runs the complete validator (parseServerSet) for its problems: the fast path only ever accepts
 // what parseServerSet accepts, with the same result.
 
-const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const REMOTE = new Set(["streamable-http", "http", "sse"]);

@@ -29,7 +29,7 @@ export function redactText(text: string, secretValues: readonly string[]): strin
   return out;
 }
 
-const SENSITIVE_NAME =
+export const SENSITIVE_NAME =
   /token|secret|passw|api[-_]?key|apikey|auth|credential|cookie|session|private|(^|[-_])key($|[-_])/i;
 
 /**

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ConnectoryError } from "../errors.js";
+import { SERVER_NAME } from "../names.js";
 import { parseTemplate } from "../templates.js";
 import type { Problem, ServerSet, ServerSpec } from "../types.js";
 import { MCP_SCHEMA_ID, schemasAjv } from "./ajv.js";
@@ -10,7 +11,6 @@ const KNOWN: Record<string, string[]> = {
   stdio: ["type", "command", "args", "env", "cwd"],
   remote: ["type", "url", "headers"],
 };
-const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

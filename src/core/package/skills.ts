@@ -4,7 +4,16 @@ import { decodeText } from "./json-file.js";
 import { error, warning } from "./problems.js";
 
 const SKILL_NAME = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
-const MAX_DESCRIPTION = 1024;
+/** The Agent Skills spec's description limit: hosts refuse (or cut) a longer one. */
+export const MAX_SKILL_DESCRIPTION = 1024;
+
+/**
+ * The Agent Skills spec's name rule: 1–64 of `a-z 0-9 -`, no leading, trailing or double hyphen.
+ * Hosts load a skill by its folder, and that folder must carry exactly this name.
+ */
+export function isSkillName(name: string): boolean {
+  return SKILL_NAME.test(name) && !name.includes("--");
+}
 // Front matter: a first line `---`, YAML, then a line `---` (or `...`). CRLF files are common on Windows.
 const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
@@ -48,17 +57,22 @@ export function validateSkills(files: PackageFiles): { skills: Skill[]; problems
   return { skills, problems };
 }
 
-function checkSkill(folder: string, path: string, bytes: Uint8Array): { skill?: Skill; problems: Problem[] } {
+/** Checks one SKILL.md as it would sit in `<folder>/SKILL.md`: what an export verifies before writing a skill. */
+export function checkSkill(
+  folder: string,
+  path: string,
+  bytes: Uint8Array,
+): { skill?: Skill; problems: Problem[] } {
   const problems: Problem[] = [];
   // A problem that ends the check: everything found so far, plus it.
   const stop = (last: Problem) => ({ problems: [...problems, last] });
-  if (!SKILL_NAME.test(folder)) {
+  if (!isSkillName(folder)) {
     problems.push(
       error(
         "skill.name.invalid",
         path,
         "",
-        `skill folder "${folder}" must be 1–64 lower-case letters, digits and hyphens`,
+        `skill folder "${folder}" must be 1–64 lower-case letters, digits and single hyphens, not starting or ending with one`,
       ),
     );
   }
@@ -128,13 +142,13 @@ function checkSkill(folder: string, path: string, bytes: Uint8Array): { skill?: 
         `${path} front matter needs a description: what the skill does and when to use it`,
       ),
     );
-  } else if (description.length > MAX_DESCRIPTION) {
+  } else if (description.length > MAX_SKILL_DESCRIPTION) {
     problems.push(
       error(
         "skill.description.too-long",
         path,
         "/description",
-        `the description of skill "${folder}" is ${description.length} characters; at most ${MAX_DESCRIPTION}`,
+        `the description of skill "${folder}" is ${description.length} characters; at most ${MAX_SKILL_DESCRIPTION}`,
       ),
     );
   }

@@ -1,4 +1,4 @@
-import { canonicalJson, pinnedDefinition, sha256Hex } from "./canonical.js";
+import { canonicalJson, pinnedDefinition, toolHash } from "./canonical.js";
 import type { Json, McpTool } from "./types.js";
 
 /** What was approved for one tool: the hash, and the definition itself so a later diff can name changes. */
@@ -32,8 +32,7 @@ export function pinTools(tools: readonly McpTool[]): ToolPins {
   const pins: ToolPins = Object.create(null) as ToolPins;
   for (const tool of tools) {
     if (Object.hasOwn(pins, tool.name)) continue;
-    const definition = pinnedDefinition(tool);
-    pins[tool.name] = { sha256: sha256Hex(canonicalJson(definition)), definition };
+    pins[tool.name] = { sha256: toolHash(tool), definition: pinnedDefinition(tool) };
   }
   return pins;
 }

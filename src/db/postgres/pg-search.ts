@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
+import { effectiveSort } from "../../core/api/search.js";
 import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../repository.js";
 import { searchQuery } from "./search-text.js";
@@ -31,7 +32,7 @@ interface Row extends Record<string, unknown> {
  */
 export async function searchPg(client: Sql, query: SearchQuery): Promise<ConnectorSummary[]> {
   const hasText = query.terms.length > 0;
-  const sort = query.sort === "relevance" && !hasText ? "downloads" : query.sort;
+  const sort = effectiveSort(query.sort, query.terms);
   const tsquery = hasText ? searchQuery(query.terms) : undefined;
   if (hasText && tsquery === undefined) return []; // the words normalize to nothing, which matches nothing
 

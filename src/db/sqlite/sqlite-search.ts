@@ -1,4 +1,5 @@
 import type { Database, Statement } from "better-sqlite3";
+import { effectiveSort } from "../../core/api/search.js";
 import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../repository.js";
 
@@ -45,7 +46,7 @@ export class SqliteSearch {
 
   run(query: SearchQuery): ConnectorSummary[] {
     const hasText = query.terms.length > 0;
-    const sort = query.sort === "relevance" && !hasText ? "downloads" : query.sort;
+    const sort = effectiveSort(query.sort, query.terms);
     const filters = { category: query.category !== undefined, publisher: query.publisher !== undefined };
     const shape = `${sort}|${hasText}|${filters.category}|${filters.publisher}|${query.after !== undefined}`;
     let stmt = this.cache.get(shape);

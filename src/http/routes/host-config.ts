@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { ConnectoryError } from "../../core/errors.js";
-import { getHost, hostSnippet, HOST_IDS, type CredentialRef } from "../../core/hosts/index.js";
-import type { ServerSet, TokenSchema } from "../../core/types.js";
+import { getHost, hostSnippet } from "../../core/hosts/index.js";
+import { HOST_IDS, type CredentialRef } from "../../core/hosts/types.js";
+import type { HostConfigDocument } from "../../core/api/documents.js";
 import type { Registry } from "../../registry/registry.js";
 
 /**
@@ -20,19 +21,24 @@ export function hostConfigRoutes(registry: Registry): Hono {
     }
     const adapter = getHost(host);
     const doc = await registry.readVersion(c.req.param("name"), c.req.param("version"));
-    const servers = ((doc.mcp as { mcpServers?: ServerSet } | undefined)?.mcpServers ?? {}) as ServerSet;
-    const schema = doc.tokenSchema as TokenSchema | undefined;
-    const credentials: CredentialRef[] = Object.entries(schema?.properties ?? {}).map(([key, p]) => ({
-      key,
-      secret: p.secret === true,
-      ...(p.title ? { title: p.title } : {}),
-    }));
+    const credentials: CredentialRef[] = Object.entries(doc.tokenSchema?.properties ?? {}).map(
+      ([key, p]) => ({
+        key,
+        secret: p.secret === true,
+        ...(p.title ? { title: p.title } : {}),
+      }),
+    );
     const launcher = { command: "connectory", args: [] };
-    const snippets = Object.entries(servers).map(([server, template]) => ({
+    const snippets = Object.entries(doc.mcp.mcpServers).map(([server, template]) => ({
       server,
       ...hostSnippet(adapter, server, template, { server, credentials, launcher }),
     }));
-    return c.json({ name: doc.name, version: doc.version, host: adapter.id, snippets });
+    return c.json({
+      name: doc.name,
+      version: doc.version,
+      host: adapter.id,
+      snippets,
+    } satisfies HostConfigDocument);
   });
   return app;
 }

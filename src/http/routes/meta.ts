@@ -1,12 +1,18 @@
 import { Hono } from "hono";
+import type { CategoriesDocument, WhoamiDocument } from "../../core/api/documents.js";
 import type { Registry } from "../../registry/registry.js";
+import { requirePublisher, type AuthEnv } from "../auth.js";
 
 /** Health, categories, and who a token belongs to. */
-export function metaRoutes(registry: Registry): Hono {
-  const app = new Hono();
+export function metaRoutes(registry: Registry): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
   // One cheap query per call: a lost database is a 503 problem+json, and the balancer takes us out.
   app.get("/healthz", async (c) => c.json(await registry.health(), 200, { "cache-control": "no-store" }));
-  app.get("/v1/categories", async (c) => c.json({ categories: await registry.categories() }));
-  app.get("/v1/whoami", async (c) => c.json(await registry.whoami(c.req.header("authorization"))));
+  app.get("/v1/categories", async (c) =>
+    c.json({ categories: await registry.categories() } satisfies CategoriesDocument),
+  );
+  app.get("/v1/whoami", requirePublisher(registry), (c) =>
+    c.json({ publisher: c.var.publisher.publisher } satisfies WhoamiDocument),
+  );
   return app;
 }

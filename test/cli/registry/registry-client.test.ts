@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isConnectoryError, type ConnectoryError } from "../../../src/core/errors.js";
-import { RegistryClient, normalizeConnector } from "../../../cli/registry/registry-client.js";
+import { RegistryClient } from "../../../cli/registry/registry-client.js";
+import { normalizeConnector } from "../../../cli/registry/registry-documents.js";
 import { resolveVersion } from "../../../src/core/resolve-version.js";
 
 const BASE = "http://registry.test";
@@ -47,6 +48,31 @@ describe("RegistryClient", () => {
     });
     expect(e.problems).toEqual([
       { code: "search.query.invalid", severity: "error", file: "", path: "/q", message: "too long" },
+    ]);
+  });
+
+  it("keeps each problem's own code and file, as the registry sends them (one reader for every client)", async () => {
+    const e = await failure(
+      client(() =>
+        problem(422, {
+          detail: "the package has 2 problems",
+          code: "package.invalid",
+          errors: [
+            { code: "manifest.name.invalid", file: "plugin.json", path: "/name", message: "bad name" },
+            { code: "mcp.invalid", file: "mcp.json", path: "", message: "not JSON" },
+          ],
+        }),
+      ).connector("x"),
+    );
+    expect(e.problems).toEqual([
+      {
+        code: "manifest.name.invalid",
+        severity: "error",
+        file: "plugin.json",
+        path: "/name",
+        message: "bad name",
+      },
+      { code: "mcp.invalid", severity: "error", file: "mcp.json", path: "", message: "not JSON" },
     ]);
   });
 

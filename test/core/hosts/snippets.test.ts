@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parse as parseToml } from "@decimalturn/toml-patch";
 import YAML from "yaml";
-import { HOST_IDS, HOSTS, getHost, hostSnippet, type SnippetContext } from "../../../src/core/hosts/index.js";
+import { HOSTS, getHost, hostSnippet } from "../../../src/core/hosts/index.js";
+import { HOST_IDS, type SnippetContext } from "../../../src/core/hosts/types.js";
 import type { RemoteServer, StdioServer } from "../../../src/core/types.js";
 
 const github: RemoteServer = {
@@ -212,6 +213,79 @@ describe("host-specific secret references", () => {
     );
     expect(gh.document.extensions).toMatchObject({
       tdx: { type: "streamable_http", uri: "https://mcp.tdx.com.cn/mcp" },
+    });
+  });
+
+  it("qoder: a deeplink of urlencode(base64(urlencode(JSON))); streamable HTTP goes through connectory run", () => {
+    const s = hostSnippet(getHost("qoder"), "brave", brave, ctx("brave"));
+    const entry = (s.document.mcpServers as Record<string, unknown>).brave;
+    expect(entry).toEqual({
+      command: "npx",
+      args: ["-y", "brave-mcp"],
+      env: { BRAVE_API_KEY: "<BRAVE_API_KEY>" },
+    });
+    expect(s.deeplink!.startsWith("qoder://aicoding.aicoding-deeplink/mcp/add?name=brave&config=")).toBe(
+      true,
+    );
+    const config = new URL(s.deeplink!).searchParams.get("config")!;
+    const inner = new TextDecoder().decode(Uint8Array.from(atob(config), (c) => c.charCodeAt(0)));
+    expect(inner).toMatch(/^%7B/); // the JSON is URL-encoded before base64
+    expect(JSON.parse(decodeURIComponent(inner))).toEqual(entry);
+    const tu = hostSnippet(getHost("qoder"), "tushare", tushare, ctx("tushare"));
+    expect(tu.document).toEqual({
+      mcpServers: { tushare: { command: "connectory", args: ["run", "tushare"] } },
+    });
+    expect(hostSnippet(getHost("qoder"), "x", sse, ctx("x")).document).toEqual({
+      mcpServers: { x: { url: sse.url } },
+    });
+  });
+
+  it("trae, kiro and lm-studio links carry the server entry", () => {
+    const remote: RemoteServer = { type: "http", url: "https://a/mcp" };
+    const trae = new URL(hostSnippet(getHost("trae"), "x", remote, ctx("x")).deeplink!);
+    expect(trae.protocol).toBe("trae:");
+    expect(trae.searchParams.get("type")).toBe("streamable-http");
+    expect(decodeBase64(trae.searchParams.get("config")!)).toEqual({ url: "https://a/mcp" });
+    const traeStdio = new URL(hostSnippet(getHost("trae"), "brave", brave, ctx("brave")).deeplink!);
+    expect(traeStdio.searchParams.get("type")).toBe("stdio");
+    const kiro = hostSnippet(getHost("kiro"), "brave", brave, ctx("brave"));
+    const entry = { command: "npx", args: ["-y", "brave-mcp"], env: { BRAVE_API_KEY: "${BRAVE_API_KEY}" } };
+    expect(kiro.document).toEqual({ mcpServers: { brave: entry } });
+    expect(JSON.parse(new URL(kiro.deeplink!).searchParams.get("config")!)).toEqual(entry);
+    const lm = new URL(hostSnippet(getHost("lm-studio"), "x", remote, ctx("x")).deeplink!);
+    expect(lm.protocol).toBe("lmstudio:");
+    expect(decodeBase64(lm.searchParams.get("config")!)).toEqual({ url: "https://a/mcp" });
+  });
+
+  it("opencode: local command arrays with environment, remote type, {env:VAR}", () => {
+    const br = hostSnippet(getHost("opencode"), "brave", brave, ctx("brave"));
+    expect(br.document).toEqual({
+      mcp: {
+        brave: {
+          type: "local",
+          command: ["npx", "-y", "brave-mcp"],
+          environment: { BRAVE_API_KEY: "{env:BRAVE_API_KEY}" },
+        },
+      },
+    });
+    const gh = hostSnippet(getHost("opencode"), "github", github, ctx("github"));
+    expect((gh.document.mcp as Record<string, unknown>).github).toMatchObject({
+      type: "remote",
+      url: github.url,
+    });
+  });
+
+  it("amp nests under the flat key amp.mcpServers; junie and workbuddy", () => {
+    expect(hostSnippet(getHost("amp"), "x", sse, ctx("x")).document).toEqual({
+      "amp.mcpServers": { x: { command: "connectory", args: ["run", "x"] } },
+    });
+    expect(hostSnippet(getHost("junie"), "tushare", tushare, ctx("tushare")).document).toEqual({
+      mcpServers: { tushare: { command: "connectory", args: ["run", "tushare"] } },
+    });
+    expect(hostSnippet(getHost("workbuddy"), "tushare", tushare, ctx("tushare")).document).toEqual({
+      mcpServers: {
+        tushare: { type: "streamable-http", url: "https://api.tushare.pro/mcp/?token=<TUSHARE_TOKEN>" },
+      },
     });
   });
 

@@ -100,12 +100,36 @@ describe("validateSkills", () => {
       "skill.name.invalid skills/Daily_Quotes/SKILL.md",
     ],
     [
+      "a double hyphen (Agent Skills spec)",
+      { "skills/daily--quotes/SKILL.md": md("name: daily--quotes\ndescription: d") },
+      "skill.name.invalid skills/daily--quotes/SKILL.md",
+    ],
+    [
+      "a leading hyphen",
+      { "skills/-daily/SKILL.md": md("name: -daily\ndescription: d") },
+      "skill.name.invalid skills/-daily/SKILL.md",
+    ],
+    [
+      "a name of 65 characters",
+      { [`skills/${"a".repeat(65)}/SKILL.md`]: md(`name: ${"a".repeat(65)}\ndescription: d`) },
+      `skill.name.invalid skills/${"a".repeat(65)}/SKILL.md`,
+    ],
+    [
       "a SKILL.md that is not UTF-8",
       { "skills/x/SKILL.md": new Uint8Array([0xff]) },
       "skill.encoding.invalid skills/x/SKILL.md",
     ],
   ])("reports %s", (_, entries, expected) => {
     expect(found(validateSkills(skillFiles(entries)).problems)).toEqual([expected]);
+  });
+
+  it("accepts the longest name and description the spec allows", () => {
+    const name = "a-" + "b".repeat(62);
+    const { skills, problems } = validateSkills(
+      skillFiles({ [`skills/${name}/SKILL.md`]: md(`name: ${name}\ndescription: ${"d".repeat(1024)}`) }),
+    );
+    expect(problems).toEqual([]);
+    expect(skills.map((s) => s.name)).toEqual([name]);
   });
 
   it("warns on a file directly under skills/", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readToolsListing } from "../../../src/core/tools/read-report.js";
 import { MAX_TOOLS, MAX_TOOLS_BYTES, toolsReportBody } from "../../../src/core/tools/report.js";
-import { MAX_TOOLS_BYTES as REGISTRY_MAX_TOOLS_BYTES } from "../../../src/registry/tools-report.js";
+import { MAX_TOOLS_BYTES as REGISTRY_MAX_TOOLS_BYTES } from "../../../src/core/tools/report.js";
 
 const object = { type: "object" };
 

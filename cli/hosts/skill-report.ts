@@ -1,0 +1,77 @@
+import path from "node:path";
+import { skillTreeHash } from "../../src/core/hosts/skill-plan.js";
+import type { EffectiveConfig } from "../home/effective-config.js";
+import { activeConnectors, connectorSkills, readTree } from "./skill-sources.js";
+import { readSkillState } from "./skill-state.js";
+
+/** One connector's skills and, for each, the skills folders it was exported to (with those folders' hosts). */
+export interface SkillOverview {
+  connector: string;
+  active: boolean;
+  skills: Array<{ skill: string; folder: string; exported: Array<{ dir: string; hosts: string[] }> }>;
+}
+
+/** What `config --explain` and `doctor` list: every installed connector's skills and where they went. */
+export async function skillsOverview(home: string, config: EffectiveConfig): Promise<SkillOverview[]> {
+  const state = await readSkillState(home);
+  return (await connectorSkills(config)).map((c) => ({
+    connector: c.connector,
+    active: c.active,
+    skills: c.skills.map((s) => ({
+      skill: s.skill,
+      folder: s.folder,
+      exported: Object.entries(state.folders)
+        .filter(([, f]) => f.skills[s.folder]?.connector === c.connector)
+        .map(([dir, f]) => ({ dir, hosts: f.hosts })),
+    })),
+  }));
+}
+
+/** The overview as text lines (none when no connector has skills). */
+export function overviewLines(overview: readonly SkillOverview[]): string[] {
+  if (overview.length === 0) return [];
+  const lines = ["Skills:"];
+  for (const c of overview) {
+    lines.push(`  ${c.connector}${c.active ? "" : " (inactive: its skills are not exported)"}`);
+    for (const s of c.skills) {
+      const where = s.exported.map((e) => `${path.join(e.dir, s.folder)} (${e.hosts.join(", ")})`);
+      lines.push(`    ${s.skill} → ${where.length ? where.join(", ") : "not exported"}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * doctor's findings about exported skills: a skill whose connector is no longer active but is still
+ * in a folder (FAIL: the host offers a skill without its tools), one missing or edited since (WARN).
+ */
+export async function skillFindings(
+  home: string,
+  config: EffectiveConfig,
+): Promise<Array<{ level: "FAIL" | "WARN"; text: string }>> {
+  const active = activeConnectors(config);
+  const out: Array<{ level: "FAIL" | "WARN"; text: string }> = [];
+  for (const [dir, f] of Object.entries((await readSkillState(home)).folders)) {
+    const host = f.hosts[0] ?? "<host>";
+    for (const [folder, record] of Object.entries(f.skills)) {
+      const where = path.join(dir, folder);
+      const hash = await readTree(where).then(skillTreeHash, () => undefined);
+      if (hash === undefined)
+        out.push({
+          level: "WARN",
+          text: `skill ${where} was removed by hand: \`connectory config export --host ${host} --write\` puts it back`,
+        });
+      else if (hash !== record.sha256)
+        out.push({
+          level: "WARN",
+          text: `skill ${where} was edited since connectory wrote it: exports leave it alone`,
+        });
+      else if (!active.has(record.connector))
+        out.push({
+          level: "FAIL",
+          text: `skill ${where} belongs to ${record.connector}, which is no longer active: run \`connectory config export --host ${host} --write\``,
+        });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,193 @@
+import type { HostId, Snippet } from "../hosts/types.js";
+import type { ToolsReport } from "../tools/report.js";
+import type { ToolsListing } from "../tools/read-report.js";
+import type { Category, PluginManifest, Problem, ServerSet, TokenSchema } from "../types.js";
+
+// The registry API's JSON documents (DESIGN §4), typed once: src/registry builds them, web/ shows them,
+// the CLI checks what it receives into the `Received*` views below (cli/registry/registry-documents.ts).
+
+/** `dist` of one version: where its tarball is and how to verify it. */
+export interface VersionDist {
+  /** Absolute URL of the tarball. */
+  tarball: string;
+  /** SRI `sha512-<base64>` of the exact tarball bytes. */
+  integrity: string;
+  sha256: string;
+  size: number;
+}
+
+/** One entry of a connector document's `versions`. */
+export interface VersionSummary {
+  version: string;
+  publishedAt: string;
+  yanked: boolean;
+  /** The deprecation message, when the publisher deprecated this version. */
+  deprecated?: string;
+  dist: VersionDist;
+}
+
+/** `GET /v1/connectors/:name`. */
+export interface ConnectorDocument {
+  name: string;
+  displayName?: string;
+  description: string;
+  publisher: string;
+  license?: string;
+  homepage?: string;
+  repository?: string;
+  keywords: string[];
+  categories: Category[];
+  createdAt: string;
+  updatedAt: string;
+  /** `latest` is computed when not set explicitly (src/registry/documents.ts). */
+  distTags: Record<string, string>;
+  /** Ascending by semver, as the registry writes them. */
+  versions: Record<string, VersionSummary>;
+  downloads: number;
+}
+
+/** A skill as a version document lists it (its body stays in the tarball). */
+export interface SkillEntry {
+  name: string;
+  description: string;
+  path: string;
+}
+
+/** What a version declares: the package's files, as stored at publish time. */
+export interface VersionContent {
+  manifest: PluginManifest;
+  mcp: { mcpServers: ServerSet };
+  tokenSchema?: TokenSchema;
+  skills: SkillEntry[];
+  readme?: string;
+  icon?: { path: string; mediaType: string };
+}
+
+/** `GET /v1/connectors/:name/:version`: what the version declares, its state, its tools and its dist. */
+export interface VersionDocument extends VersionContent {
+  name: string;
+  version: string;
+  publisher: string;
+  publishedAt: string;
+  yanked: boolean;
+  deprecated?: string;
+  /** The publisher's report (PUT …/tools), when there is one. */
+  tools?: ToolsReport;
+  dist: VersionDist;
+}
+
+/** One connector in a search page or listing. */
+export interface ConnectorListItem {
+  name: string;
+  displayName: string | null;
+  description: string;
+  publisher: string;
+  /** The version people get (null when every version is yanked). */
+  version: string | null;
+  keywords: string[];
+  categories: Category[];
+  downloads: number;
+  updatedAt: string;
+}
+
+/** `GET /v1/connectors?q=&category=&publisher=&sort=&limit=&cursor=`. */
+export interface SearchPage {
+  items: ConnectorListItem[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** `GET /v1/categories`: every category of DESIGN §2 with its count (zero included). */
+export interface CategoriesDocument {
+  categories: Array<{ name: Category; count: number }>;
+}
+
+/** `GET /v1/whoami`. */
+export interface WhoamiDocument {
+  publisher: string;
+}
+
+/** `PUT /v1/connectors/:name` (201). */
+export interface PublishedDocument {
+  name: string;
+  version: string;
+  integrity: string;
+  sha256: string;
+  size: number;
+  /** Warnings of the validation (errors would have refused the publish). */
+  warnings: Problem[];
+  /** The version document's URL (also the Location header). */
+  url: string;
+  tarball: string;
+}
+
+/** What yank, unyank, deprecate and the dist-tag PUT/DELETE answer: the connector's state after the change. */
+export interface ConnectorStateDocument {
+  name: string;
+  distTags: Record<string, string>;
+  versions: Array<{ version: string; yanked: boolean; deprecated: string | null }>;
+}
+
+/** `PUT /v1/connectors/:name/:version/tools`. */
+export interface ToolsReportedDocument {
+  name: string;
+  version: string;
+  tools: Pick<ToolsReport, "reportedBy" | "reportedAt"> & { count: number };
+}
+
+/** `GET /v1/connectors/:name/:version/config?host=`. */
+export interface HostConfigDocument {
+  name: string;
+  version: string;
+  host: HostId;
+  snippets: Array<{ server: string } & Snippet>;
+}
+
+/** Every error the API sends: RFC 9457 problem details (application/problem+json). */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  /** Stable, documented code (`connector.not-found`, `auth.required`, …). */
+  code: string;
+  hint?: string;
+  errors?: Array<Pick<Problem, "code" | "file" | "path" | "message">>;
+}
+
+// What a client can rely on from any registry that speaks the API (a mirror may leave fields out). The
+// CLI checks the parts an installer depends on and keeps the rest only when it has the right type.
+
+/** A `dist` as received: the tarball URL and its integrity are required, the rest may be missing. */
+export type ReceivedDist = Pick<VersionDist, "tarball" | "integrity"> & Partial<VersionDist>;
+
+/** A `versions` entry as received. */
+export type ReceivedVersionSummary = Omit<VersionSummary, "publishedAt" | "dist"> &
+  Partial<Pick<VersionSummary, "publishedAt">> & { dist: ReceivedDist };
+
+/** A connector document as received: name, dist-tags and versions are checked; the rest is optional. */
+export type ReceivedConnectorDocument = Pick<ConnectorDocument, "name" | "distTags"> &
+  Partial<Omit<ConnectorDocument, "name" | "distTags" | "versions" | "categories">> & {
+    categories?: string[];
+    versions: Record<string, ReceivedVersionSummary>;
+  };
+
+/** A search result as received; `null` fields of a list item are absent. */
+export type ReceivedListItem = Pick<ConnectorListItem, "name" | "description"> & {
+  categories: string[];
+} & { [K in "displayName" | "version" | "publisher" | "downloads"]?: NonNullable<ConnectorListItem[K]> };
+
+/**
+ * A version document as received. The manifest, servers and credential schema are the package's word
+ * relayed by a registry: callers validate them (validateServerSet, validateTokenSchema) before use.
+ */
+export type ReceivedVersionDocument = Pick<VersionDocument, "name" | "version"> &
+  Partial<Pick<VersionDocument, "readme" | "yanked" | "deprecated">> & {
+    manifest: { [K in keyof PluginManifest]?: unknown } & Record<string, unknown>;
+    mcp: unknown;
+    tokenSchema?: unknown;
+    skills: Array<Pick<SkillEntry, "name" | "description">>;
+    dist?: ReceivedDist;
+    /** Whatever shape the registry sent, read by readToolsListing. */
+    tools?: ToolsListing;
+  };

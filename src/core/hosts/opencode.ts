@@ -1,0 +1,36 @@
+import { isRemote } from "../types.js";
+import { compact } from "./shared.js";
+import type { HostAdapter } from "./types.js";
+
+/** OpenCode V2 nests the server map one level down, under `mcp.servers`. */
+const V2: readonly string[] = ["mcp", "servers"];
+
+/**
+ * OpenCode: the `mcp` map of opencode.json(c); local `{ type: "local", command: [cmd, …args],
+ * environment }`, remote `{ type: "remote", url, headers }`; `{env:VAR}` substitution. Its V2 config
+ * keeps servers under `mcp.servers`: a file already in that shape is edited there.
+ */
+export const opencode: HostAdapter = {
+  id: "opencode",
+  displayName: "OpenCode",
+  document: {
+    format: "jsonc",
+    container: ["mcp"],
+    containerFor(data) {
+      const mcp = data.mcp;
+      const v2 = mcp !== null && typeof mcp === "object" && !Array.isArray(mcp) && "servers" in mcp;
+      return v2 ? V2 : this.container;
+    },
+  },
+  remote: { streamableHttp: true, sse: true },
+  cwd: false,
+  toEntry(_name, server) {
+    if (isRemote(server)) return compact({ type: "remote", url: server.url, headers: server.headers });
+    return compact({
+      type: "local",
+      command: [server.command, ...(server.args ?? [])],
+      environment: server.env,
+    });
+  },
+  envReference: (key) => `{env:${key}}`,
+};
