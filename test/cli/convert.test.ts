@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli } from "../helpers/cli.js";
+import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
 import { HAVE_REAL_WORLD, REAL_WORLD } from "../core/convert/real-world.js";
 
@@ -150,4 +151,22 @@ describe("connectory convert", () => {
       expect(JSON.parse(unknown.stdout).error.code).toBe("convert.marketplace.plugin-unknown");
     },
   );
+
+  it("a skills-only connector's skills are exported to a host while it is enabled", async () => {
+    const home = await tempDir();
+    const user = await tempDir();
+    const skill = "---\nname: greet\ndescription: Greets people.\n---\n# Greet\n";
+    await buildHome(home, [
+      {
+        name: "helper",
+        version: "1.0.0",
+        files: { "mcp.json": { mcpServers: {} }, "skills/greet/SKILL.md": skill },
+      },
+    ]);
+    const env = { CONNECTORY_LAUNCHER: JSON.stringify(["connectory"]), HOME: user };
+    const r = await cli(["config", "export", "--host", "claude-code", "--write", "--json"], { home, env });
+    expect(r.code, r.stderr).toBe(0);
+    const report = (JSON.parse(r.stdout) as { skills: { report: Array<{ folder: string }> } }).skills.report;
+    expect(report.map((e) => e.folder)).toEqual(["helper-greet"]);
+  });
 });

@@ -1,6 +1,6 @@
 import { validatePackage } from "../package/validate-package.js";
-import { templateKeys } from "../templates.js";
-import type { PackageFiles, PluginManifest, TokenProperty, TokenSchema } from "../types.js";
+import { parseTemplate, PLUGIN_ROOT, serverFields } from "../templates.js";
+import type { PackageFiles, PluginManifest, ServerSet, TokenProperty, TokenSchema } from "../types.js";
 import { mapCategories } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
 import type { Conversion, Draft } from "./types.js";
@@ -186,7 +186,7 @@ function keywordList(candidates: string[], notes: ConvertNote[]): string[] {
 
 /** token-schema.json from the draft: only keys a server uses, and every used optional key given what strict needs. */
 function credentials(draft: Draft, notes: ConvertNote[]): TokenSchema | undefined {
-  const used = new Set(templateKeys(draft.servers));
+  const used = templateKeys(draft.servers);
   const properties: Record<string, TokenProperty> = {};
   const required = new Set(draft.required.filter((k) => used.has(k)));
   for (const [key, original] of Object.entries(draft.credentials)) {
@@ -265,4 +265,16 @@ function readme(draft: Draft, manifest: PluginManifest): string {
   const lines = [`# ${title}`, "", body, "", `Converted from ${from}: \`${draft.provenance.upstreamName}\`.`];
   if (manifest.repository) lines.push("", `Source: ${manifest.repository}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Every `${KEY}` the servers use, without PLUGIN_ROOT. */
+function templateKeys(servers: ServerSet): Set<string> {
+  const keys = new Set<string>();
+  for (const server of Object.values(servers))
+    for (const field of serverFields(server)) {
+      const parsed = parseTemplate(field.value);
+      if ("parts" in parsed)
+        for (const p of parsed.parts) if ("key" in p && p.key !== PLUGIN_ROOT) keys.add(p.key);
+    }
+  return keys;
 }

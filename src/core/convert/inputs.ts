@@ -22,7 +22,7 @@ export class CredentialSet {
         note(
           "convert.credential.dropped",
           path,
-          `no credential key can be made from "${upstream}": left out`,
+          `"${upstream}" cannot be made a credential key: left out`,
         ),
       );
       return undefined;
