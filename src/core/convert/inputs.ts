@@ -19,11 +19,7 @@ export class CredentialSet {
     const path = options.path ?? "";
     if (key === undefined) {
       this.notes.push(
-        note(
-          "convert.credential.dropped",
-          path,
-          `"${upstream}" cannot be made a credential key: left out`,
-        ),
+        note("convert.credential.dropped", path, `"${upstream}" cannot be made a credential key: left out`),
       );
       return undefined;
     }
