@@ -14,7 +14,14 @@ import { createToken } from "../src/registry/tokens.js";
 import { benchPackage } from "./lib/package.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CONNECTORS = 10_000;
+// `npm run bench:registry -- --connectors 100000`: the large run, searches only (publish, throughput and
+// concurrency do not depend on the number of connectors; the default run measures them).
+const sizeFlag = process.argv.indexOf("--connectors");
+const SEARCH_ONLY = sizeFlag !== -1;
+const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1]);
+if (!Number.isInteger(CONNECTORS) || CONNECTORS < 1000)
+  throw new Error("--connectors takes a whole number ≥ 1000");
+const COUNT = CONNECTORS.toLocaleString("en");
 const WORDS = Array.from({ length: 600 }, (_, i) => word(i));
 const rows: Array<[string, string, string]> = [];
 
@@ -45,7 +52,10 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!;
 
-/** 10,000 connectors written through the repository (same documents as publish; no tarballs needed to search). */
+/**
+ * CONNECTORS connectors written through the repository (same documents as publish; no tarballs needed to
+ * search), each with one remote server, so each is one entry of the official API too.
+ */
 async function populate(repo: RegistryRepository, publisherId: number, publicUrl: string): Promise<void> {
   for (let start = 0; start < CONNECTORS; start += 1000) {
     await repo.transaction(async (tx) => {
@@ -69,7 +79,11 @@ async function populate(repo: RegistryRepository, publisherId: number, publicUrl
           sha256: "0".repeat(64),
           size: 1,
           blobKey: `sha256/${"0".repeat(64)}`,
-          content: JSON.stringify({ manifest, mcp: { mcpServers: {} }, skills: [] }),
+          content: JSON.stringify({
+            manifest,
+            mcp: { mcpServers: { [name]: { type: "http", url: `https://${name}.example.com/mcp` } } },
+            skills: [],
+          }),
         };
         const state: ConnectorState = {
           id: 0,
@@ -91,6 +105,55 @@ async function populate(repo: RegistryRepository, publisherId: number, publicUrl
       }
     });
   }
+}
+
+/** GET /v0.1/servers/{name}/versions/latest, the official API's hot read, measured as /v1 is. */
+async function officialThroughput(url: string, pid: number | undefined): Promise<void> {
+  const target = `${url}/v0.1/servers/dev.connectory%2Fbench-pub/versions/latest`;
+  await autocannon({ url: target, connections: 64, duration: 3 });
+  const before = await serverCpuMs(pid);
+  const result = await autocannon({ url: target, connections: 64, duration: 10, pipelining: 1 });
+  const after = await serverCpuMs(pid);
+  rows.push([
+    "GET /v0.1/servers/{name}/versions/latest",
+    `${Math.round(result.requests.average).toLocaleString("en")} req/s (p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors)`,
+    "as /v1",
+  ]);
+  if (before !== undefined && after !== undefined)
+    rows.push([
+      "  server CPU per GET (user+system)",
+      `${(((after - before) * 1000) / result.requests.total).toFixed(1)} µs`,
+      "",
+    ]);
+}
+
+/** GET /v0.1/servers?search= p95 (what add-mcp and VS Code send: version=latest), first pages and page 2. */
+async function officialSearch(url: string): Promise<void> {
+  const firstMs: number[] = [];
+  const nextMs: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const word = pick(WORDS);
+    const search = i % 3 === 0 ? word.slice(0, 4) : i % 3 === 1 ? word : `gen-${word}`;
+    const query = `version=latest&limit=30&search=${encodeURIComponent(search)}`;
+    let start = performance.now();
+    const res = await fetch(`${url}/v0.1/servers?${query}`);
+    const body = (await res.json()) as { metadata: { nextCursor?: string } };
+    firstMs.push(performance.now() - start);
+    if (res.status !== 200) throw new Error(`official search answered ${res.status}`);
+    const cursor = body.metadata.nextCursor;
+    if (i % 3 === 0 && cursor) {
+      start = performance.now(); // page 2 as VS Code asks for it: the cursor without `search`
+      await (await fetch(`${url}/v0.1/servers?version=latest&limit=30&cursor=${cursor}`)).arrayBuffer();
+      nextMs.push(performance.now() - start);
+    }
+  }
+  rows.push([
+    `GET /v0.1/servers?search= p95 (${COUNT} connectors, 300 queries)`,
+    `${percentile(firstMs, 95).toFixed(2)} ms (p50 ${percentile(firstMs, 50).toFixed(2)})`,
+    "≤ 5 ms at 10,000",
+  ]);
+  if (nextMs.length > 0)
+    rows.push(["  page 2 (cursor, no search) p95", `${percentile(nextMs, 95).toFixed(2)} ms`, ""]);
 }
 
 async function startServer(dir: string): Promise<{ child: ChildProcess; url: string }> {
@@ -138,6 +201,68 @@ async function put(url: string, token: string, name: string, bytes: Uint8Array):
   return res.status;
 }
 
+/** Publish p50, then GET throughput of /v1/connectors/:name and of the official entry, in the same run. */
+async function publishAndThroughput(url: string, token: string, pid: number | undefined): Promise<void> {
+  // Publish: p50 of a 20 KB package, sequential, each a new version.
+  const publishMs: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const bytes = await benchPackage("bench-pub", `1.0.${i}`, 20_000);
+    if (i === 0) rows.push(["package size", `${(bytes.byteLength / 1024).toFixed(1)} KB`, ""]);
+    const start = performance.now();
+    const status = await put(url, token, "bench-pub", bytes);
+    publishMs.push(performance.now() - start);
+    if (status !== 201) throw new Error(`publish answered ${status}`);
+  }
+  rows.push(["publish 20 KB package p50", `${percentile(publishMs, 50).toFixed(1)} ms`, "≤ 30 ms"]);
+
+  // Metadata GET throughput, after a warm-up (the JIT's first seconds are not the steady state).
+  await autocannon({ url: `${url}/v1/connectors/bench-pub`, connections: 64, duration: 3 });
+  const cpuBefore = await serverCpuMs(pid);
+  const result = await autocannon({
+    url: `${url}/v1/connectors/bench-pub`,
+    connections: 64,
+    duration: 10,
+    pipelining: 1,
+  });
+  const cpuAfter = await serverCpuMs(pid);
+  const non2xx = result.non2xx + result.errors;
+  rows.push([
+    "GET /v1/connectors/:name",
+    `${Math.round(result.requests.average).toLocaleString("en")} req/s (p99 ${result.latency.p99} ms, ${non2xx} errors)`,
+    "≥ 10,000 req/s",
+  ]);
+  // Steadier than req/s on a shared machine (the load generator competes for the same 2 cores).
+  if (cpuBefore !== undefined && cpuAfter !== undefined)
+    rows.push([
+      "  server CPU per GET (user+system)",
+      `${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(1)} µs`,
+      "",
+    ]);
+  await officialThroughput(url, pid);
+}
+
+/** Concurrent publishes: different versions all land, the same version once. */
+async function concurrency(url: string, token: string): Promise<void> {
+  // Concurrency checks.
+  const different = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) =>
+      put(url, token, "bench-race", await benchPackage("bench-race", `2.0.${i}`)),
+    ),
+  );
+  rows.push([
+    "20 concurrent publishes, different versions",
+    `${different.filter((s) => s === 201).length} × 201`,
+    "20 × 201",
+  ]);
+  const sameBytes = await benchPackage("bench-same", "1.0.0");
+  const same = await Promise.all(Array.from({ length: 20 }, () => put(url, token, "bench-same", sameBytes)));
+  rows.push([
+    "20 concurrent publishes, same version",
+    `${same.filter((s) => s === 201).length} × 201, ${same.filter((s) => s === 409).length} × 409`,
+    "1 × 201, 19 × 409",
+  ]);
+}
+
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-"));
   const repo = await openDatabase(path.join(dir, "registry.db"));
@@ -150,43 +275,8 @@ async function main(): Promise<void> {
 
   const { child, url } = await startServer(dir);
   try {
-    // Publish: p50 of a 20 KB package, sequential, each a new version.
-    const publishMs: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const bytes = await benchPackage("bench-pub", `1.0.${i}`, 20_000);
-      if (i === 0) rows.push(["package size", `${(bytes.byteLength / 1024).toFixed(1)} KB`, ""]);
-      const start = performance.now();
-      const status = await put(url, token, "bench-pub", bytes);
-      publishMs.push(performance.now() - start);
-      if (status !== 201) throw new Error(`publish answered ${status}`);
-    }
-    rows.push(["publish 20 KB package p50", `${percentile(publishMs, 50).toFixed(1)} ms`, "≤ 30 ms"]);
-
-    // Metadata GET throughput, after a warm-up (the JIT's first seconds are not the steady state).
-    await autocannon({ url: `${url}/v1/connectors/bench-pub`, connections: 64, duration: 3 });
-    const cpuBefore = await serverCpuMs(child.pid);
-    const result = await autocannon({
-      url: `${url}/v1/connectors/bench-pub`,
-      connections: 64,
-      duration: 10,
-      pipelining: 1,
-    });
-    const cpuAfter = await serverCpuMs(child.pid);
-    const non2xx = result.non2xx + result.errors;
-    rows.push([
-      "GET /v1/connectors/:name",
-      `${Math.round(result.requests.average).toLocaleString("en")} req/s (p99 ${result.latency.p99} ms, ${non2xx} errors)`,
-      "≥ 10,000 req/s",
-    ]);
-    // Steadier than req/s on a shared machine (the load generator competes for the same 2 cores).
-    if (cpuBefore !== undefined && cpuAfter !== undefined)
-      rows.push([
-        "  server CPU per GET (user+system)",
-        `${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(1)} µs`,
-        "",
-      ]);
-
-    // Search p95 over 10,000 connectors: words, prefixes, filters, sorts and deep pages.
+    if (!SEARCH_ONLY) await publishAndThroughput(url, token, child.pid);
+    // Search p95 over the connectors: words, prefixes, filters, sorts and deep pages.
     const searchMs: number[] = [];
     for (let i = 0; i < 500; i++) {
       const params = new URLSearchParams();
@@ -215,8 +305,9 @@ async function main(): Promise<void> {
       cursor = ((await res.json()) as { nextCursor: string | null }).nextCursor;
       deepMs.push(performance.now() - start);
     }
+    await officialSearch(url);
     rows.push([
-      "search p95 (10,000 connectors, 500 queries)",
+      `search p95 (${COUNT} connectors, 500 queries)`,
       `${percentile(searchMs, 95).toFixed(2)} ms (p50 ${percentile(searchMs, 50).toFixed(2)})`,
       "≤ 5 ms",
     ]);
@@ -226,26 +317,7 @@ async function main(): Promise<void> {
       "",
     ]);
 
-    // Concurrency checks.
-    const different = await Promise.all(
-      Array.from({ length: 20 }, async (_, i) =>
-        put(url, token, "bench-race", await benchPackage("bench-race", `2.0.${i}`)),
-      ),
-    );
-    rows.push([
-      "20 concurrent publishes, different versions",
-      `${different.filter((s) => s === 201).length} × 201`,
-      "20 × 201",
-    ]);
-    const sameBytes = await benchPackage("bench-same", "1.0.0");
-    const same = await Promise.all(
-      Array.from({ length: 20 }, () => put(url, token, "bench-same", sameBytes)),
-    );
-    rows.push([
-      "20 concurrent publishes, same version",
-      `${same.filter((s) => s === 201).length} × 201, ${same.filter((s) => s === 409).length} × 409`,
-      "1 × 201, 19 × 409",
-    ]);
+    if (!SEARCH_ONLY) await concurrency(url, token);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -257,7 +329,7 @@ async function main(): Promise<void> {
     `${os.cpus().length} cores (nproc ${os.availableParallelism()}), node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)}`,
     "",
   ]);
-  rows.push(["populate 10,000 connectors (setup)", `${(populateMs / 1000).toFixed(1)} s`, ""]);
+  rows.push([`populate ${COUNT} connectors (setup)`, `${(populateMs / 1000).toFixed(1)} s`, ""]);
   const width = [0, 1, 2].map((c) =>
     Math.max(...rows.map((r) => r[c]!.length), ["measure", "result", "target"][c]!.length),
   );

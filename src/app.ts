@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import type { RegistryRepository } from "./db/repository.js";
 import { installErrorEdge } from "./http/error-edge.js";
 import { registerRoutes } from "./http/routes/index.js";
+import { officialRoutes } from "./http/routes/official.js";
+import { serverJsonRoutes } from "./http/routes/server-json.js";
+import { createOfficialApi, type OfficialApi } from "./registry/official/official-api.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { createWebRoutes, webNotFound } from "../web/index.js";
@@ -12,25 +15,34 @@ export interface AppDeps {
   /** Base of absolute URLs in documents (PUBLIC_URL), e.g. https://registry.example.com */
   publicUrl: string;
   now?: () => Date;
+  /** The namespace of official registry names (REGISTRY_NAMESPACE, reverse-DNS); default dev.connectory. */
+  namespace?: string;
   /** Where unexpected errors (bugs) are reported; default stderr. */
   log?: (error: unknown) => void;
 }
 
 /** The registry's HTTP app: wiring only, no I/O until a request arrives. */
-export function createApp(deps: AppDeps): Hono & { registry: Registry } {
+export function createApp(deps: AppDeps): Hono & { registry: Registry; official: OfficialApi } {
   const registry = createRegistry({
     repo: deps.db,
     blobs: deps.blobs,
     publicUrl: deps.publicUrl,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const log = deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error));
+  const official = createOfficialApi(registry, deps.namespace);
+  // A published version's MCP Bundles are built right away; if that fails, the first request builds them.
+  const publish = registry.publish;
+  registry.publish = async (input) => {
+    const result = await publish(input);
+    await official.buildBundles(result.name, result.version).catch(log);
+    return result;
+  };
   const app = new Hono();
-  installErrorEdge(
-    app,
-    deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error)),
-    webNotFound,
-  );
+  installErrorEdge(app, log, webNotFound);
+  app.route("/", officialRoutes(official)); // the official MCP Registry API (/v0.1, /v0)
+  app.route("/", serverJsonRoutes(official));
   registerRoutes(app, registry);
   app.route("/", createWebRoutes({ registry, api: app })); // the web marketplace (web/), after the API
-  return Object.assign(app, { registry });
+  return Object.assign(app, { registry, official });
 }

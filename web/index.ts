@@ -4,6 +4,7 @@ import { createSnippetSource, type ApiClient } from "./lib/host-snippets.js";
 import { errorPage, pageRoutes } from "./routes/page-routes.js";
 import { docRoutes } from "./routes/doc-routes.js";
 import { fileRoutes } from "./routes/file-routes.js";
+import { apiPageRoutes } from "./routes/api-page-routes.js";
 import { ConnectoryError } from "../src/core/errors.js";
 
 export interface WebDeps {
@@ -17,6 +18,7 @@ export function createWebRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   app.route("/", fileRoutes(deps.registry));
   app.route("/", docRoutes());
+  app.route("/", apiPageRoutes(deps));
   app.route("/", pageRoutes({ registry: deps.registry, hostTabs: createSnippetSource(deps.api) }));
   return app;
 }
@@ -31,6 +33,7 @@ export function webNotFound(c: Context): Response | Promise<Response> | undefine
     c.req.method !== "GET" ||
     pathname.startsWith("/v1/") ||
     pathname === "/v1" ||
+    /^\/v0(\.1)?(\/|$)/.test(pathname) || // the official registry API answers problem+json too
     pathname === "/healthz"
   ) {
     return undefined;

@@ -18,18 +18,25 @@ import { readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { status } from "../terminal/output.js";
 
 const command: Command = {
-  usage: "info <name>[@version|@range|@tag] [--marketplace m]",
+  usage: "info <name>[@version|@range|@tag] [--marketplace m] [--server-json]",
   description: `
 Shows a connector: its versions (yanked and deprecated ones marked), tags, servers and transports, the
 credentials it needs (title, description, secret or not) and its skills. Without a version, the one
 \`latest\` resolves to. When the registry is unreachable, an installed connector is shown from the
-plugins cache (the command says so on stderr).`,
+plugins cache (the command says so on stderr).
+
+--server-json prints the version's entries in the official MCP Registry format instead (one server.json
+per server, as GET /v1/connectors/:name/:version/server.json serves them; the registry generates them).`,
   options: {
     marketplace: {
       type: "string",
       short: "m",
       value: "name",
       description: "the marketplace to ask (default: the default marketplace)",
+    },
+    "server-json": {
+      type: "boolean",
+      description: "print the version's official MCP Registry entries (server.json)",
     },
   },
   positionals: { min: 1, max: 1 },
@@ -48,6 +55,10 @@ plugins cache (the command says so on stderr).`,
       throw error;
     }
     const resolution = resolveVersion(doc, range === "" ? "latest" : range);
+    if (args.values["server-json"] === true) {
+      const entries = await client.serverJson(name, resolution.version);
+      return { data: entries, text: JSON.stringify(entries, null, 2) };
+    }
     const view = viewFromVersionDocument(await client.version(name, resolution.version));
     return result({ view, doc, installed, marketplace, source: "registry" });
   },

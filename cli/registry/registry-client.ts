@@ -6,6 +6,7 @@ import type {
   ReceivedVersionDocument,
 } from "../../src/core/api/documents.js";
 import { problemError } from "./problem-error.js";
+import type { ServerList } from "../../src/core/official/types.js";
 import { httpGet, type GetFn, type GetResponse } from "./http-get.js";
 import {
   invalid,
@@ -94,6 +95,16 @@ export class RegistryClient {
       `/v1/connectors/${encodeURIComponent(name)}/${encodeURIComponent(version)}`,
     );
     return normalizeVersionDocument(name, version, body);
+  }
+
+  /** The official registry entries (server.json) of one exact version: `{ servers, metadata }`. */
+  async serverJson(name: string, version: string): Promise<ServerList> {
+    const body = await this.getJson(
+      `/v1/connectors/${encodeURIComponent(name)}/${encodeURIComponent(version)}/server.json`,
+    );
+    if (typeof body !== "object" || body === null || !Array.isArray((body as ServerList).servers))
+      throw invalid(`${this.baseUrl}/v1/connectors/${name}/${version}/server.json`, "it has no servers list");
+    return body as ServerList;
   }
 
   /** Downloads the exact tarball bytes, refusing more than `maxBytes` (default 5 MiB). */

@@ -34,6 +34,7 @@ Environment:
   STORAGE_DIR    tarball folder (default ./data/blobs)
   STORAGE_URL    s3://bucket/prefix instead of a folder (AWS_* variables; overrides STORAGE_DIR)
   PUBLIC_URL     base of absolute tarball URLs (default http://HOST:PORT)
+  REGISTRY_NAMESPACE  reverse-DNS namespace of official MCP Registry names (default dev.connectory)
   SEED           0: do not seed an empty registry with the sample connectors (default 1)`,
     load: () => import("./commands/serve.js"),
   },

@@ -29,6 +29,7 @@ export function serveSettings(env: Env) {
     databaseUrl: databaseUrl(env),
     storageDir: env.STORAGE_URL || env.STORAGE_DIR || "./data/blobs",
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.REGISTRY_NAMESPACE ? { namespace: env.REGISTRY_NAMESPACE } : {}),
     seed: env.SEED !== "0",
   };
 }

@@ -101,6 +101,31 @@ export interface ConnectorSummary {
   key: number | string;
 }
 
+/** The connectors behind a page of the official registry API (GET /v0.1/servers), in page order. */
+export interface ServerListQuery {
+  /** The lower-cased search text; a connector matches when `prefix + name` contains it, or by `terms`. */
+  needle?: string;
+  /** Prepended to the connector name for the substring match (`<namespace>/`, lower-cased). */
+  prefix: string;
+  /** Words for the full-text index, split as GET /v1/connectors splits them; empty = name match only. */
+  terms: string[];
+  /** Only connectors changed after this instant (ISO-8601 UTC, as stored). */
+  updatedSince?: string;
+  /** Keyset: start at this group and name, inclusive (the cursor may resume inside a connector). */
+  from?: { group: number; name: string };
+  limit: number;
+}
+
+/** A connector of a server listing: group 0 matched by name, 1 by the full-text index only. */
+export interface ServerListRow {
+  name: string;
+  group: number;
+  /** The prepared connector document (without downloads), its ETag, and the live download count. */
+  document: string;
+  etag: string;
+  downloads: number;
+}
+
 /** Writes happen inside one transaction: all of it lands, or none of it. */
 export interface RegistryTx {
   loadConnector(name: string): Promise<ConnectorState | undefined>;
@@ -144,6 +169,8 @@ export interface RegistryRepository {
   /** Counts one download of an existing version; false if there is none. Exact under concurrency. */
   countDownload(name: string, version: string): Promise<boolean>;
   search(query: SearchQuery): Promise<ConnectorSummary[]>;
+  /** Connectors for the official registry API's listing: name matches first, then by name (keyset). */
+  listServers(query: ServerListQuery): Promise<ServerListRow[]>;
   categories(): Promise<Array<{ category: Category; count: number }>>;
   connectorNames(): Promise<string[]>;
   getMeta(key: string): Promise<string | undefined>;

@@ -2,12 +2,15 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, type ServerType } from "@hono/node-server";
 import { createApp } from "../app.js";
+import { checkNamespace } from "../core/official/names.js";
 import { openDatabase } from "../db/open-database.js";
 import type { RegistryRepository } from "../db/repository.js";
 import type { Registry } from "../registry/registry.js";
 import { samplesDir, seedSamples } from "../registry/seed.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
 import { withFastPath } from "./fast-path.js";
+import { withOfficialFastPath } from "./official-fast-path.js";
+import type { OfficialApi } from "../registry/official/official-api.js";
 import { problem, problemResponse } from "./problem.js";
 
 export interface ServerOptions {
@@ -20,6 +23,8 @@ export interface ServerOptions {
   env?: Record<string, string | undefined>;
   /** Defaults to http://<host>:<port actually bound>. */
   publicUrl?: string;
+  /** The namespace of official registry names (REGISTRY_NAMESPACE); default dev.connectory. */
+  namespace?: string;
   /** Seed an empty registry with plugins-sample/. */
   seed: boolean;
   log: (message: string) => void;
@@ -46,13 +51,20 @@ export interface RunningServer {
  * does the app take requests. GET /healthz is therefore 200 only once all of that has finished.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  if (options.namespace !== undefined) checkNamespace(options.namespace); // before anything is opened
   // The app needs the public URL, which with port 0 is known only once listening: until then, 503.
   let handler: (request: Request) => Response | Promise<Response> = () =>
     problemResponse(problem(503, "starting", "the registry is starting"), { "retry-after": "1" });
   let fastRegistry: Registry | undefined; // the fast path of GET /v1/connectors/:name, once ready
+  let fastOfficial: OfficialApi | undefined; // and of GET /v0.1/servers/{name}/versions/{version}
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const listener = getRequestListener((request) => handler(request), { hostname: options.host });
-    const s = createServer(withFastPath(listener, () => fastRegistry));
+    const s = createServer(
+      withOfficialFastPath(
+        withFastPath(listener, () => fastRegistry),
+        () => fastOfficial,
+      ),
+    );
     s.once("error", reject);
     s.listen(options.port, options.host, () =>
       resolve({ server: s, port: (s.address() as AddressInfo).port }),
@@ -74,6 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       db: repo,
       blobs: createBlobStore(options.storageDir, options.env ?? {}),
       publicUrl,
+      ...(options.namespace ? { namespace: options.namespace } : {}),
       log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
     });
     await app.registry.ready();
@@ -85,6 +98,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     handler = (request) => app.fetch(request);
     fastRegistry = app.registry;
+    fastOfficial = app.official;
     const opened = repo;
     const close = async () => {
       await stopListening();

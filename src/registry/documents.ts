@@ -30,7 +30,7 @@ export function versionContent(pkg: ConnectorPackage): VersionContent {
 }
 
 /** Serializes a document and gives it a strong validator (a hash of the exact bytes). */
-export function prepare(document: StoredConnectorDocument | VersionDocument): Prepared {
+export function prepare(document: object): Prepared {
   const body = JSON.stringify(document);
   return { body, etag: createHash("sha256").update(body).digest("base64url").slice(0, 27) };
 }

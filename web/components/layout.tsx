@@ -52,7 +52,7 @@ export function Layout(props: LayoutProps) {
           <div class="wrap">
             <p>
               Connectory, an open marketplace for MCP connectors: <a href="/search">browse</a>,{" "}
-              <a href="/publish">publish yours</a>, <a href="/v1/connectors">use the API</a>.
+              <a href="/publish">publish yours</a>, <a href="/api">use the API</a>.
             </p>
           </div>
         </footer>

@@ -1,4 +1,6 @@
 import { raw } from "hono/html";
+import { isBundled } from "../../src/core/official/launch.js";
+import { isRemote } from "../../src/core/types.js";
 import { CopyBlock } from "../components/copy-block.js";
 import {
   CredentialList,
@@ -46,6 +48,13 @@ export function ConnectorPage(props: ConnectorPageProps) {
     const link = tab?.snippets.length === 1 ? tab.snippets[0]?.deeplink : undefined;
     return tab && link ? [{ label: `Add to ${tab.displayName}`, href: link }] : [];
   });
+  // Bundled servers are also served as MCP Bundles, which Claude Desktop installs by opening the file.
+  const bundles = Object.entries(v.mcp.mcpServers)
+    .filter(([, spec]) => !isRemote(spec) && isBundled(spec))
+    .map(([server]) => ({
+      server,
+      href: `/v1/connectors/${c.name}/${encodeURIComponent(v.version)}/bundles/${encodeURIComponent(server)}.mcpb`,
+    }));
   return (
     <Layout title={title} description={v.manifest.description}>
       <article class="connector">
@@ -86,6 +95,15 @@ export function ConnectorPage(props: ConnectorPageProps) {
                   {deeplinks.map((d) => (
                     <a class="button" href={d.href}>
                       {d.label}
+                    </a>
+                  ))}
+                </p>
+              ) : null}
+              {bundles.length > 0 ? (
+                <p class="deeplinks">
+                  {bundles.map((b) => (
+                    <a class="button" href={b.href} download>
+                      Download {bundles.length > 1 ? `${b.server} ` : ""}for Claude Desktop (.mcpb)
                     </a>
                   ))}
                 </p>

@@ -10,11 +10,14 @@ import type {
   RegistryRepository,
   RegistryTx,
   SearchQuery,
+  ServerListQuery,
+  ServerListRow,
   TokenOwner,
   TokenRow,
 } from "../repository.js";
 import { isRetryable, unavailable } from "./pg-errors.js";
 import { searchPg } from "./pg-search.js";
+import { listServersPg } from "./pg-server-list.js";
 import { PgTx } from "./pg-tx.js";
 import { connectorCategories, connectors, distTags, meta, publishers, tokens, versions } from "./schema.js";
 
@@ -129,6 +132,10 @@ export class PgRepository implements RegistryRepository {
 
   search(query: SearchQuery): Promise<ConnectorSummary[]> {
     return this.run(() => searchPg(this.client, query));
+  }
+
+  listServers(query: ServerListQuery): Promise<ServerListRow[]> {
+    return this.run(() => listServersPg(this.client, query));
   }
 
   categories(): Promise<Array<{ category: Category; count: number }>> {

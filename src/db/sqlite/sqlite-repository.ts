@@ -11,11 +11,14 @@ import type {
   RegistryRepository,
   RegistryTx,
   SearchQuery,
+  ServerListQuery,
+  ServerListRow,
   TokenOwner,
   TokenRow,
 } from "../repository.js";
 import { connectorCategories, connectors, distTags, meta, publishers, tokens, versions } from "./schema.js";
 import { SqliteSearch } from "./sqlite-search.js";
+import { SqliteServerList } from "./sqlite-server-list.js";
 import { SqliteTx } from "./sqlite-tx.js";
 
 export interface SqliteConnections {
@@ -35,11 +38,13 @@ export class SqliteRepository implements RegistryRepository {
   private readonly mutex = new Mutex();
   private readonly tx: SqliteTx;
   private readonly searcher: SqliteSearch;
+  private readonly serverList: SqliteServerList;
   private readonly stmts;
 
   constructor(private readonly c: SqliteConnections) {
     this.tx = new SqliteTx(c.writeDb);
     this.searcher = new SqliteSearch(c.reader);
+    this.serverList = new SqliteServerList(c.reader);
     const name = sql.placeholder("name");
     const version = sql.placeholder("version");
     this.stmts = {
@@ -132,6 +137,10 @@ export class SqliteRepository implements RegistryRepository {
 
   async search(query: SearchQuery): Promise<ConnectorSummary[]> {
     return this.searcher.run(query);
+  }
+
+  async listServers(query: ServerListQuery): Promise<ServerListRow[]> {
+    return this.serverList.run(query);
   }
 
   async categories(): Promise<Array<{ category: Category; count: number }>> {

@@ -1,0 +1,178 @@
+import { PLUGIN_ROOT } from "../templates.js";
+import type { StdioServer, TokenSchema } from "../types.js";
+import { credentialInput, keyValueInput, templateValue, withVariables } from "./inputs.js";
+import type { Argument, KeyValueInput, Package } from "./types.js";
+
+// How a stdio launch becomes a server.json package: `npx pkg@v …` → npm, `uvx pkg==v …` → pypi,
+// `docker run … image:tag …` → oci. A bundled server (`${PLUGIN_ROOT}` in its command or args) has no
+// package registry: the registry builds an MCP Bundle for it (see mcpb-manifest.ts).
+
+export type LaunchShape =
+  | { kind: "package"; package: Package; dropped: string[] }
+  | { kind: "bundled"; environmentVariables: KeyValueInput[]; dropped: string[] }
+  | { kind: "unsupported"; reason: string };
+
+const ROOT = `\${${PLUGIN_ROOT}}`;
+const NPX_FLAGS = new Set(["-y", "--yes", "-q", "--quiet"]);
+const UVX_FLAGS = new Set(["-q", "--quiet"]);
+// docker run flags a client adds itself (VS Code and add-mcp write `docker run -i --rm …`).
+const DOCKER_OWN = new Set(["-i", "--interactive", "--rm", "-it", "-ti", "-t", "--tty"]);
+const EXACT_VERSION = /^\d+(\.\d+)*([-+][0-9A-Za-z.+-]+)?$/;
+
+/** True when a stdio server runs code shipped in the package. */
+export function isBundled(server: StdioServer): boolean {
+  return server.command.includes(ROOT) || (server.args ?? []).some((a) => a.includes(ROOT));
+}
+
+/** The server.json shape of one stdio launch, or why it has none. */
+export function launchShape(server: StdioServer, schema: TokenSchema | undefined): LaunchShape {
+  const dropped = server.cwd !== undefined ? ["cwd"] : [];
+  const env = environment(server, schema);
+  if (isBundled(server)) {
+    return { kind: "bundled", environmentVariables: env.inputs, dropped: [...dropped, ...env.dropped] };
+  }
+  const args = server.args ?? [];
+  const parsed =
+    server.command === "npx"
+      ? npx(args)
+      : server.command === "uvx"
+        ? uvx(args)
+        : server.command === "docker"
+          ? docker(args, schema, Object.keys(server.env ?? {}))
+          : { reason: `"${server.command}" is not npx, uvx or docker run` };
+  if ("reason" in parsed) return { kind: "unsupported", reason: parsed.reason };
+  const packageArguments = toArguments(parsed.rest, schema);
+  if (!packageArguments) return { kind: "unsupported", reason: "an argument uses ${PLUGIN_ROOT}" };
+  const pkg: Package = {
+    registryType: parsed.registryType,
+    identifier: parsed.identifier,
+    ...(parsed.version !== undefined ? { version: parsed.version } : {}),
+    runtimeHint: server.command as "npx" | "uvx" | "docker",
+    transport: { type: "stdio" },
+    ...(parsed.runtimeArguments.length > 0 ? { runtimeArguments: parsed.runtimeArguments } : {}),
+    ...(packageArguments.length > 0 ? { packageArguments } : {}),
+    ...(env.inputs.length > 0 ? { environmentVariables: env.inputs } : {}),
+  };
+  return { kind: "package", package: pkg, dropped: [...dropped, ...env.dropped] };
+}
+
+interface Parsed {
+  registryType: Package["registryType"];
+  identifier: string;
+  version?: string;
+  runtimeArguments: Argument[];
+  rest: string[];
+}
+
+function npx(args: string[]): Parsed | { reason: string } {
+  let i = 0;
+  while (i < args.length && NPX_FLAGS.has(args[i]!)) i++;
+  const spec = args[i];
+  if (spec === undefined || spec.startsWith("-")) return { reason: "npx runs no plain package spec" };
+  if (spec.includes("${")) return { reason: "the npm package spec uses a template" };
+  const at = spec.lastIndexOf("@");
+  const identifier = at > 0 ? spec.slice(0, at) : spec;
+  const version = at > 0 ? spec.slice(at + 1) : undefined;
+  return {
+    registryType: "npm",
+    identifier,
+    ...(version !== undefined && EXACT_VERSION.test(version) ? { version } : {}),
+    runtimeArguments: [],
+    rest: args.slice(i + 1),
+  };
+}
+
+function uvx(args: string[]): Parsed | { reason: string } {
+  let i = 0;
+  while (i < args.length && UVX_FLAGS.has(args[i]!)) i++;
+  const spec = args[i];
+  if (spec === undefined || spec.startsWith("-")) return { reason: "uvx runs no plain package spec" };
+  if (spec.includes("${")) return { reason: "the PyPI package spec uses a template" };
+  const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:(?:==|@)(.+))?$/.exec(spec);
+  if (!match) return { reason: `"${spec}" is not a PyPI package spec` };
+  const version = match[2];
+  return {
+    registryType: "pypi",
+    identifier: match[1]!,
+    ...(version !== undefined && EXACT_VERSION.test(version) ? { version } : {}),
+    runtimeArguments: [],
+    rest: args.slice(i + 1),
+  };
+}
+
+function docker(
+  args: string[],
+  schema: TokenSchema | undefined,
+  envNames: string[],
+): Parsed | { reason: string } {
+  if (args[0] !== "run") return { reason: "docker runs something other than `docker run`" };
+  const runtimeArguments: Argument[] = [];
+  let i = 1;
+  for (; i < args.length && args[i]!.startsWith("-"); i++) {
+    const flag = args[i]!;
+    if (DOCKER_OWN.has(flag)) continue;
+    if (flag.includes("=")) {
+      const v = templateValue(flag, schema);
+      if (!v) return { reason: "a docker flag uses ${PLUGIN_ROOT}" };
+      runtimeArguments.push({
+        type: "positional",
+        valueHint: flag.split("=")[0]!,
+        ...withVariables(v.value, v.variables),
+      });
+      continue;
+    }
+    const value = args[i + 1];
+    if (value === undefined) return { reason: `docker flag ${flag} has no value` };
+    // `-e NAME` passes the server's own env through: environmentVariables say that, and clients add the flag.
+    if ((flag === "-e" || flag === "--env") && envNames.includes(value)) {
+      i++;
+      continue;
+    }
+    const v = templateValue(value, schema);
+    if (!v) return { reason: "a docker flag uses ${PLUGIN_ROOT}" };
+    runtimeArguments.push({ type: "named", name: flag, ...withVariables(v.value, v.variables) });
+    i++;
+  }
+  const image = args[i];
+  if (image === undefined) return { reason: "docker run names no image" };
+  if (image.includes("${")) return { reason: "the image name uses a template" };
+  return { registryType: "oci", identifier: image, runtimeArguments, rest: args.slice(i + 1) };
+}
+
+/**
+ * Package arguments: `--flag ${KEY}` is a named argument, a lone `${KEY}` a positional one the user is
+ * asked for, anything else a positional value (templates as `{KEY}` with variables). Undefined when an
+ * argument refers to the package folder, which an installed npm/PyPI/OCI package does not have.
+ */
+function toArguments(rest: string[], schema: TokenSchema | undefined): Argument[] | undefined {
+  const out: Argument[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const next = rest[i + 1];
+    const t = templateValue(arg, schema);
+    if (!t) return undefined;
+    if (t.keys.length === 0 && arg.startsWith("-") && !arg.includes("=") && next?.includes("${")) {
+      const v = templateValue(next, schema);
+      if (!v) return undefined;
+      out.push({ type: "named", name: arg, ...withVariables(v.value, v.variables) });
+      i++;
+    } else if (t.keys.length === 1 && t.value === `{${t.keys[0]}}`) {
+      out.push({ type: "positional", valueHint: t.keys[0]!, ...credentialInput(schema, t.keys[0]!) });
+    } else {
+      out.push({ type: "positional", ...withVariables(t.value, t.variables) });
+    }
+  }
+  return out;
+}
+
+/** The server's env as Inputs; a variable whose value names the package folder cannot be given. */
+function environment(server: StdioServer, schema: TokenSchema | undefined) {
+  const inputs: KeyValueInput[] = [];
+  const dropped: string[] = [];
+  for (const [name, value] of Object.entries(server.env ?? {})) {
+    const input = keyValueInput(name, value, schema);
+    if (input) inputs.push(input);
+    else dropped.push(`env.${name}`);
+  }
+  return { inputs, dropped };
+}

@@ -1,0 +1,202 @@
+import { readToolsListing } from "../tools/read-report.js";
+import {
+  isRemote,
+  type PluginManifest,
+  type RemoteServer,
+  type ServerSet,
+  type TokenSchema,
+} from "../types.js";
+import { keyValueInput, templateValue } from "./inputs.js";
+import { launchShape } from "./launch.js";
+import { officialName } from "./names.js";
+import {
+  CONNECTORY_META,
+  OFFICIAL_META,
+  SERVER_SCHEMA_URL,
+  type OfficialMeta,
+  type Package,
+  type Remote,
+  type ServerJson,
+  type ServerResponse,
+} from "./types.js";
+
+// A connector version → one official registry entry per server of its mcp.json (research note §4).
+// Pure: the registry hands in the version document, the connector's state and the bundles it built.
+
+/** The parts of a version document (GET /v1/connectors/:name/:version) the mapping reads. */
+export interface VersionSource {
+  version: string;
+  publishedAt: string;
+  yanked: boolean;
+  deprecated?: string;
+  manifest: PluginManifest;
+  mcp: { mcpServers: ServerSet };
+  tokenSchema?: TokenSchema;
+  skills?: Array<{ name: string; description: string }>;
+  icon?: { path: string; mediaType: string };
+  tools?: unknown;
+  dist: { tarball: string; integrity: string; sha256: string; size: number };
+}
+
+export interface EntrySource {
+  namespace: string;
+  /** The registry's public URL, without a trailing slash. */
+  publicUrl: string;
+  connector: { name: string; publisher: string; updatedAt: string; downloads: number; latest?: string };
+  version: VersionSource;
+  /** The MCP Bundles built for this version's bundled servers, by server key. */
+  bundles: Record<string, { url: string; sha256: string; size: number }>;
+}
+
+const MAX_DESCRIPTION = 100;
+const ICON_TYPES = new Set(["image/png", "image/jpeg", "image/svg+xml", "image/webp"]);
+
+/** Every entry of one connector version, in mcp.json order. */
+export function serverEntries(source: EntrySource): ServerResponse[] {
+  const keys = Object.keys(source.version.mcp.mcpServers);
+  return keys.map((key) => serverEntry(source, key, keys.length));
+}
+
+function serverEntry(source: EntrySource, key: string, count: number): ServerResponse {
+  const { connector, version: v } = source;
+  const m = v.manifest;
+  const spec = v.mcp.mcpServers[key]!;
+  const notExpressed: string[] = [];
+  const server: ServerJson = {
+    $schema: SERVER_SCHEMA_URL,
+    name: officialName(source.namespace, connector.name, key, count),
+    description: cut(m.description || connector.name, MAX_DESCRIPTION),
+    version: v.version,
+  };
+  const title = count === 1 ? (m.displayName ?? "") : `${m.displayName ?? connector.name} · ${key}`;
+  if (title !== "") server.title = cut(title, MAX_DESCRIPTION);
+  if (m.homepage !== undefined && /^https:\/\/\S+$/.test(m.homepage)) server.websiteUrl = m.homepage;
+  const repository = repositoryOf(m.repository);
+  if (repository) server.repository = repository;
+  const icon = `${source.publicUrl}/icons/${connector.name}/${encodeURIComponent(v.version)}`;
+  if (v.icon && ICON_TYPES.has(v.icon.mediaType) && icon.startsWith("https://") && icon.length <= 255)
+    server.icons = [{ src: icon, mimeType: v.icon.mediaType }];
+
+  if (isRemote(spec)) {
+    const r = remoteOf(spec, v.tokenSchema);
+    if ("reason" in r) notExpressed.push(r.reason);
+    else {
+      server.remotes = [r.remote];
+      notExpressed.push(...r.dropped);
+    }
+  } else {
+    const shape = launchShape(spec, v.tokenSchema);
+    if (shape.kind === "unsupported") notExpressed.push(`launch: ${shape.reason}`);
+    else if (shape.kind === "package") {
+      server.packages = [shape.package];
+      notExpressed.push(...shape.dropped);
+    } else {
+      notExpressed.push(...shape.dropped);
+      const bundle = source.bundles[key];
+      if (!bundle) notExpressed.push("launch: the MCP Bundle of this bundled server is not built");
+      else server.packages = [bundlePackage(v.version, bundle, shape.environmentVariables)];
+    }
+  }
+
+  const tools = readToolsListing(v.tools)?.items.filter((t) => t.server === undefined || t.server === key);
+  return {
+    server,
+    _meta: {
+      [OFFICIAL_META]: officialMeta(source),
+      [CONNECTORY_META]: {
+        connector: connector.name,
+        version: v.version,
+        server: key,
+        publisher: connector.publisher,
+        description: m.description,
+        ...(m.license !== undefined ? { license: m.license } : {}),
+        keywords: m.keywords ?? [],
+        categories: m.categories ?? [],
+        skills: (v.skills ?? []).map((s) => ({ name: s.name, description: s.description })),
+        ...(tools
+          ? {
+              tools: tools.map((t) => ({
+                name: t.name,
+                ...(t.title !== undefined ? { title: t.title } : {}),
+                ...(t.description !== undefined ? { description: t.description } : {}),
+              })),
+            }
+          : {}),
+        downloads: connector.downloads,
+        integrity: v.dist.integrity,
+        tarball: v.dist.tarball,
+        page: `${source.publicUrl}/c/${connector.name}/${encodeURIComponent(v.version)}`,
+        launch: spec,
+        ...(notExpressed.length > 0 ? { notExpressed } : {}),
+      },
+    },
+  };
+}
+
+/** Yanked = deleted, deprecated with its message; Connectory keeps no per-version status time (see docs). */
+export function officialMeta(source: Pick<EntrySource, "connector" | "version">): OfficialMeta {
+  const v = source.version;
+  const status = v.yanked ? "deleted" : v.deprecated !== undefined ? "deprecated" : "active";
+  const updatedAt = source.connector.updatedAt > v.publishedAt ? source.connector.updatedAt : v.publishedAt;
+  return {
+    status,
+    ...(status === "deprecated" && v.deprecated ? { statusMessage: cut(v.deprecated, 500) } : {}),
+    statusChangedAt: status === "active" ? v.publishedAt : updatedAt,
+    publishedAt: v.publishedAt,
+    updatedAt,
+    isLatest: source.connector.latest === v.version,
+  };
+}
+
+function remoteOf(
+  spec: RemoteServer,
+  schema: TokenSchema | undefined,
+): { remote: Remote; dropped: string[] } | { reason: string } {
+  const url = templateValue(spec.url, schema);
+  if (!url || !/^https?:\/\/[^\s]+$/.test(url.value))
+    return { reason: "url: a remote URL must start with http(s):// and use no ${PLUGIN_ROOT}" };
+  const dropped: string[] = [];
+  const headers = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => {
+    const input = keyValueInput(name, value, schema);
+    if (!input) dropped.push(`headers.${name}`);
+    return input ? [input] : [];
+  });
+  const remote: Remote = {
+    type: spec.type === "sse" ? "sse" : "streamable-http",
+    url: url.value,
+    ...(headers.length > 0 ? { headers } : {}),
+    ...(url.keys.length > 0 ? { variables: url.variables } : {}),
+  };
+  return { remote, dropped };
+}
+
+function bundlePackage(
+  version: string,
+  bundle: { url: string; sha256: string },
+  environmentVariables: Package["environmentVariables"],
+): Package {
+  return {
+    registryType: "mcpb",
+    identifier: bundle.url,
+    version,
+    fileSha256: bundle.sha256,
+    transport: { type: "stdio" },
+    ...(environmentVariables && environmentVariables.length > 0 ? { environmentVariables } : {}),
+  };
+}
+
+/** `repository` only for the forges the official registry validates (github, gitlab). */
+function repositoryOf(url: string | undefined): ServerJson["repository"] | undefined {
+  const match = url === undefined ? null : /^https:\/\/(github|gitlab)\.com\/[^\s]+$/.exec(url);
+  return match ? { url: url!, source: match[1] as "github" | "gitlab" } : undefined;
+}
+
+/** At most `max` characters (code points), cut at a word when one ends late enough, with "…". */
+export function cut(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  if (chars.length <= max) return flat;
+  const head = chars.slice(0, max - 1).join("");
+  const space = head.lastIndexOf(" ");
+  return `${(space >= max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
+}

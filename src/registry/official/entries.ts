@@ -1,0 +1,108 @@
+import semver from "semver";
+import { serverEntries, type VersionSource } from "../../core/official/server-json.js";
+import type { ServerResponse } from "../../core/official/types.js";
+import { OFFICIAL_META } from "../../core/official/types.js";
+import type { RegistryDeps } from "../context.js";
+import { ensureBundles } from "./bundles.js";
+
+/** What the official API services work with: the registry's deps and its namespace (REGISTRY_NAMESPACE). */
+export interface OfficialContext {
+  deps: RegistryDeps;
+  namespace: string;
+}
+
+/** The parts of a prepared connector document (GET /v1/connectors/:name) the entries need. */
+export interface ConnectorDoc {
+  name: string;
+  publisher: string;
+  updatedAt: string;
+  distTags: Record<string, string>;
+  versions: Record<string, { version: string; yanked: boolean }>;
+}
+
+// Built entries of recent versions (listings page through the same connectors again and again).
+const MAX_REMEMBERED = 4096;
+const remembered = new Map<string, ServerResponse[]>();
+
+/** Which versions of a connector a request wants. */
+export type VersionPick = { latest: true } | { exact: string } | { all: true };
+
+/**
+ * The official `latest` of a connector: its `latest` dist-tag, else (only prereleases) the highest version
+ * not yanked, else (all yanked) the highest, which is then `deleted`.
+ */
+export function officialLatest(doc: Pick<ConnectorDoc, "distTags" | "versions">): string | undefined {
+  if (doc.distTags.latest !== undefined) return doc.distTags.latest;
+  const ordered = Object.values(doc.versions).sort((a, b) => semver.rcompare(a.version, b.version));
+  return (ordered.find((v) => !v.yanked) ?? ordered[0])?.version;
+}
+
+/**
+ * The entries of one connector for the versions picked, ordered by name, then newest version first;
+ * `deleted` entries (yanked versions) only when asked for.
+ */
+export async function connectorEntries(
+  ctx: OfficialContext,
+  row: { name: string; document: string; etag: string; downloads: number },
+  pick: VersionPick,
+  includeDeleted: boolean,
+): Promise<ServerResponse[]> {
+  const doc = JSON.parse(row.document) as ConnectorDoc;
+  const latest = officialLatest(doc);
+  const wanted =
+    "latest" in pick
+      ? latest !== undefined
+        ? [latest]
+        : []
+      : "exact" in pick
+        ? Object.hasOwn(doc.versions, pick.exact)
+          ? [pick.exact]
+          : []
+        : Object.keys(doc.versions);
+  const entries: ServerResponse[] = [];
+  for (const version of wanted) {
+    if (!includeDeleted && doc.versions[version]?.yanked) continue;
+    const found = await ctx.deps.repo.versionDocument(row.name, version);
+    if (!found) continue; // removed between the two reads
+    // Every validator the entries depend on is in the key, so a remembered list is never stale.
+    const key = `${ctx.namespace}|${ctx.deps.publicUrl}|${row.name}|${row.etag}|${row.downloads}|${found.etag}`;
+    let built = remembered.get(key);
+    if (!built) {
+      const source = JSON.parse(found.body) as VersionSource;
+      built = await versionEntries(ctx, { ...row, doc, latest }, source);
+      remembered.set(key, built);
+      if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+    }
+    entries.push(...built);
+  }
+  return entries
+    .filter((e) => includeDeleted || e._meta[OFFICIAL_META].status !== "deleted")
+    .sort((a, b) =>
+      a.server.name < b.server.name
+        ? -1
+        : a.server.name > b.server.name
+          ? 1
+          : semver.rcompare(a.server.version, b.server.version),
+    );
+}
+
+/** The entries of one version document (every server, deleted or not), its bundles built if needed. */
+export async function versionEntries(
+  ctx: OfficialContext,
+  connector: { name: string; doc: ConnectorDoc; downloads: number; latest: string | undefined },
+  source: VersionSource,
+): Promise<ServerResponse[]> {
+  return serverEntries({
+    namespace: ctx.namespace,
+    publicUrl: ctx.deps.publicUrl,
+    connector: {
+      name: connector.name,
+      publisher: connector.doc.publisher,
+      updatedAt: connector.doc.updatedAt,
+      downloads: connector.downloads,
+      ...(connector.latest !== undefined ? { latest: connector.latest } : {}),
+    },
+    version: source,
+    bundles: await ensureBundles(ctx.deps, connector.name, source),
+  });
+}

@@ -1,0 +1,131 @@
+import { ConnectoryError } from "../../core/errors.js";
+import { parseOfficialName } from "../../core/official/names.js";
+import type { ServerList, ServerResponse } from "../../core/official/types.js";
+import { clip } from "../names.js";
+import { resolveVersionRef } from "../reads.js";
+import { parseSearch } from "../search-params.js";
+import type { Prepared } from "../../db/repository.js";
+import { connectorEntries, type OfficialContext, type VersionPick } from "./entries.js";
+import { preparedVersionEntry } from "./version-entry.js";
+import { encodeCursor, parseListParams, type ListPosition, type ServerListParams } from "./list-params.js";
+
+// The official registry read API over Connectory's connectors (GET /v0.1/servers …).
+
+/** GET /v0.1/servers: a page of entries, name matches of `search` first, then by name. */
+export async function listServers(ctx: OfficialContext, params: ServerListParams): Promise<ServerList> {
+  const { filters, limit, position } = parseListParams(params);
+  const pick: VersionPick =
+    filters.version === undefined
+      ? { all: true }
+      : filters.version === "latest"
+        ? { latest: true }
+        : { exact: filters.version };
+  // The official rule: updated_since always includes deleted entries (a sync must see removals).
+  const includeDeleted = filters.includeDeleted || filters.updatedSince !== undefined;
+  const search = filters.search;
+  const base = {
+    prefix: `${ctx.namespace.toLowerCase()}/`,
+    ...(search !== undefined
+      ? { needle: search.toLowerCase(), terms: parseSearch({ q: search }).terms }
+      : { terms: [] }),
+    ...(filters.updatedSince !== undefined ? { updatedSince: filters.updatedSince } : {}),
+  };
+  const servers: ServerResponse[] = [];
+  let resume: ListPosition | undefined = position;
+  const batch = Math.max(limit + 1, 2); // ≥ 2: a batch resuming on a spent connector still moves on
+  for (;;) {
+    const rows = await ctx.deps.repo.listServers({
+      ...base,
+      ...(resume ? { from: { group: resume.group, name: resume.name } } : {}),
+      limit: batch,
+    });
+    for (const row of rows) {
+      const skip = resume && row.group === resume.group && row.name === resume.name ? resume.skip : 0;
+      const entries = (await connectorEntries(ctx, row, pick, includeDeleted)).slice(skip);
+      for (const [k, entry] of entries.entries()) {
+        if (servers.length === limit) {
+          const next = encodeCursor(filters, { group: row.group, name: row.name, skip: skip + k });
+          return { servers, metadata: { count: servers.length, nextCursor: next } };
+        }
+        servers.push(entry);
+      }
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < batch || !last) return { servers, metadata: { count: servers.length } };
+    resume = { group: last.group, name: last.name, skip: Number.MAX_SAFE_INTEGER };
+  }
+}
+
+/** GET /v0.1/servers/{name}/versions: every version of one server, newest first. */
+export async function serverVersions(
+  ctx: OfficialContext,
+  name: string,
+  includeDeleted: boolean,
+): Promise<ServerList> {
+  const servers = await entriesNamed(ctx, name, { all: true }, includeDeleted);
+  if (servers.length === 0) throw serverNotFound(name);
+  return { servers, metadata: { count: servers.length } };
+}
+
+/** GET /v0.1/servers/{name}/versions/{version}: one version (`latest` allowed), prepared for sending. */
+export async function serverVersion(
+  ctx: OfficialContext,
+  name: string,
+  version: string,
+  includeDeleted: boolean,
+): Promise<Prepared> {
+  const entry = await preparedVersionEntry(ctx, name, version, includeDeleted);
+  if (entry) return entry;
+  if ((await entriesNamed(ctx, name, { all: true }, includeDeleted)).length === 0) throw serverNotFound(name);
+  throw new ConnectoryError("official.version.not-found", `${clip(name)} has no version ${clip(version)}`, {
+    status: 404,
+    hint: `list its versions with GET /v0.1/servers/${encodeURIComponent(name)}/versions`,
+  });
+}
+
+/** GET /v1/connectors/:name/:version/server.json: the entries of one version, yanked ones included. */
+export async function versionServerJson(
+  ctx: OfficialContext,
+  name: string,
+  ref: string,
+): Promise<ServerList> {
+  const version = await resolveVersionRef(ctx.deps, name, ref);
+  const found = await ctx.deps.repo.connectorDocument(name);
+  const servers = found
+    ? await connectorEntries(
+        ctx,
+        { name, document: found.body, etag: found.etag, downloads: found.downloads },
+        { exact: version },
+        true,
+      )
+    : [];
+  if (
+    servers.length === 0 &&
+    !(found && version in (JSON.parse(found.body) as { versions: object }).versions)
+  )
+    throw new ConnectoryError("version.not-found", `${name} has no version ${clip(version)}`, {
+      status: 404,
+    });
+  return { servers, metadata: { count: servers.length } };
+}
+
+async function entriesNamed(
+  ctx: OfficialContext,
+  name: string,
+  pick: VersionPick,
+  includeDeleted: boolean,
+): Promise<ServerResponse[]> {
+  const parsed = parseOfficialName(ctx.namespace, name);
+  if (!parsed) return [];
+  const found = await ctx.deps.repo.connectorDocument(parsed.connector);
+  if (!found) return [];
+  const row = { name: parsed.connector, document: found.body, etag: found.etag, downloads: found.downloads };
+  return (await connectorEntries(ctx, row, pick, includeDeleted)).filter((e) => e.server.name === name);
+}
+
+function serverNotFound(name: string): ConnectoryError {
+  return new ConnectoryError("official.server.not-found", `no server named "${clip(name)}"`, {
+    status: 404,
+    hint: "find servers with GET /v0.1/servers?search=<words>",
+  });
+}

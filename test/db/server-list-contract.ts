@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ConnectorState, RegistryRepository, ServerListQuery } from "../../src/db/repository.js";
+import { connectorFields, versionDocument } from "../../src/registry/documents.js";
+
+const URL = "http://registry.test";
+
+/** One connector with one version whose description and time are given. */
+async function add(
+  repo: RegistryRepository,
+  publisherId: number,
+  name: string,
+  description: string,
+  at: string,
+) {
+  await repo.transaction(async (tx) => {
+    const manifest = { name, version: "1.0.0", publisher: "acme", description };
+    const v = {
+      version: "1.0.0",
+      publishedAt: at,
+      yanked: false,
+      deprecated: null,
+      integrity: "sha512-x",
+      sha256: "00",
+      size: 1,
+      blobKey: `sha256/${name.replaceAll("-", "")}`,
+      content: JSON.stringify({ manifest, mcp: { mcpServers: {} }, skills: [] }),
+    };
+    const state: ConnectorState = {
+      id: 0,
+      name,
+      publisherId,
+      publisher: "acme",
+      createdAt: at,
+      updatedAt: at,
+      versions: [v],
+      tags: {},
+    };
+    const id = await tx.createConnector({
+      name,
+      publisherId,
+      createdAt: at,
+      fields: connectorFields(state, URL),
+    });
+    await tx.insertVersion(id, v, versionDocument(name, "acme", v, URL));
+  });
+}
+
+/** listServers (GET /v0.1/servers) behaves the same on every RegistryRepository. */
+export function serverListContract(name: string, open: () => Promise<RegistryRepository>): void {
+  describe(`${name} (listServers contract)`, () => {
+    let repo: RegistryRepository;
+    afterEach(async () => repo?.close());
+
+    it("name substrings first, then full-text matches, by name, with an inclusive keyset and a time filter", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(repo, id, "stock-quotes", "prices", "2026-01-01T00:00:00.000Z");
+      await add(repo, id, "alpha", "daily stock prices", "2026-01-02T00:00:00.000Z");
+      await add(repo, id, "zeta", "stockholm weather", "2026-01-03T00:00:00.000Z");
+      await add(repo, id, "my-stock", "nothing", "2026-01-04T00:00:00.000Z");
+      await add(repo, id, "other", "unrelated", "2026-01-05T00:00:00.000Z");
+      const q = (over: Partial<ServerListQuery>) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", terms: [], limit: 10, ...over })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      expect(await q({})).toEqual(["0:alpha", "0:my-stock", "0:other", "0:stock-quotes", "0:zeta"]);
+      const stock = { needle: "stock", terms: ["stock"] };
+      expect(await q(stock)).toEqual(["0:my-stock", "0:stock-quotes", "1:alpha", "1:zeta"]);
+      expect(await q({ ...stock, from: { group: 0, name: "stock-quotes" } })).toEqual([
+        "0:stock-quotes",
+        "1:alpha",
+        "1:zeta",
+      ]);
+      expect(await q({ ...stock, from: { group: 1, name: "b" }, limit: 1 })).toEqual(["1:zeta"]);
+      expect(await q({ needle: "connectory/al", terms: ["connectory", "al"] })).toEqual(["0:alpha"]);
+      expect(await q({ needle: "dev.connectory/", terms: ["dev", "connectory"] })).toHaveLength(5);
+      expect(await q({ needle: "%", terms: [] })).toEqual([]);
+      expect(await q({ needle: "_", terms: [] })).toEqual([]);
+      expect(await q({ updatedSince: "2026-01-03T00:00:00.000Z" })).toEqual(["0:my-stock", "0:other"]);
+      expect(await q({ from: { group: 0, name: "other" }, limit: 2 })).toEqual(["0:other", "0:stock-quotes"]);
+      const [row] = await repo.listServers({
+        prefix: "dev.connectory/",
+        needle: "alpha",
+        terms: [],
+        limit: 1,
+      });
+      expect(JSON.parse(row!.document).name).toBe("alpha");
+      expect(row!.downloads).toBe(0);
+      expect(row!.etag).toBe((await repo.connectorDocument("alpha"))!.etag);
+    });
+  });
+}
