@@ -24,6 +24,11 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "List known registries",
     load: () => import("./commands/marketplace-list.js"),
   },
+  convert: {
+    summary:
+      "Convert a server.json, MCP Bundle, Claude Code plugin, .mcp.json or Docker server.yaml into a connector folder",
+    load: () => import("./commands/convert.js"),
+  },
   search: { summary: "Search a marketplace for connectors", load: () => import("./commands/search.js") },
   info: {
     summary: "Show a connector: versions, servers, credentials, skills",

@@ -20,7 +20,8 @@ export interface ConnectorSkills {
 
 /**
  * A connector's skills reach a host while the connector is enabled and at least one of its servers
- * is active: a skill without its tools would send the agent after tools it does not have.
+ * is active: a skill without its tools would send the agent after tools it does not have. A
+ * skills-only connector (no server: docs/package-format.md) needs only to be enabled.
  */
 export function activeConnectors(config: EffectiveConfig): Set<string> {
   const out = new Set<string>();
@@ -28,6 +29,8 @@ export function activeConnectors(config: EffectiveConfig): Set<string> {
     if (s.status === "active" && s.origin.kind === "connector")
       out.add(`${s.origin.connector}@${s.origin.marketplace}`);
   }
+  for (const { key, input } of config.connectors)
+    if (input.enabled && Object.keys(input.servers).length === 0) out.add(key);
   return out;
 }
 

@@ -72,4 +72,31 @@ Options:
 ${ENVIRONMENT}`,
     load: () => import("./commands/token.js"),
   },
+  import: {
+    summary:
+      "import an ecosystem catalog: official server.json / registry URL, Claude marketplace, Docker catalog",
+    usage: `Usage: connectory-registry import <source> [--json]
+
+Converts every entry of <source> into a connector (as \`connectory convert\` does) and publishes it through
+the registry's own publish checks, as the publisher the upstream namespace or author names. Sources: a
+server.json file (one entry, a list, or saved /v0.1/servers pages); a Claude Code marketplace.json or its
+checkout folder (local plugins are read from it; git and URL sources are refused with their name); a
+folder of Docker MCP catalog entries (servers/<name>/server.yaml, with tools.json); the base URL of a
+registry that speaks the official API (GET /v0.1/servers, every page).
+
+Idempotent: a version already stored with the same content is "unchanged"; a new version of a known
+connector is "updated"; every refused entry is listed with its code and reason. Each entry is published in
+one transaction, so an interrupted import is finished by running it again.
+
+Options:
+  --json         print { counts: { imported, updated, unchanged, refused }, entries: [{ entry, status,
+                 name?, version?, code?, reason?, notes? }] }
+
+Environment:
+  DATABASE_URL   SQLite file or postgres://… URL (default ./data/registry.db)
+  STORAGE_DIR    tarball folder (default ./data/blobs)
+  STORAGE_URL    s3://bucket/prefix instead of a folder (AWS_* variables; overrides STORAGE_DIR)
+  PUBLIC_URL     base of absolute tarball URLs`,
+    load: () => import("./commands/import.js"),
+  },
 };

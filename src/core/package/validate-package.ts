@@ -67,14 +67,23 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   if (schemaJson.found)
     problems.push(...hiddenTextProblems(schemaJson.value, "token-schema.json", "token-schema"));
 
+  const skills = validateSkills(files);
+  problems.push(...skills.problems);
   if (servers && mcpJson.found) {
-    if (Object.keys(servers.servers).length === 0 && !servers.problems.some((p) => p.severity === "error")) {
+    // A skills-only connector (no server, at least one skill) is allowed: docs/package-format.md.
+    const skillsOnly = [...files.keys()].some((p) => /^skills\/[^/]+\/SKILL\.md$/.test(p));
+    if (
+      Object.keys(servers.servers).length === 0 &&
+      !skillsOnly &&
+      !servers.problems.some((p) => p.severity === "error")
+    ) {
       problems.push({
         code: "mcp.servers.empty",
         severity: "error",
         file: "mcp.json",
         path: "",
-        message: 'mcp.json declares no servers: add one under "mcpServers"',
+        message:
+          'mcp.json declares no servers: add one under "mcpServers" (only a package with skills may have none)',
       });
     }
     // With an unsound token-schema.json only the rules that need no declarations are kept, to avoid echoes.
@@ -88,8 +97,6 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
     problems.push(...checkLoaderEnv(servers.servers, base));
   }
 
-  const skills = validateSkills(files);
-  problems.push(...skills.problems);
   for (const skill of skills.skills) {
     const text = decodeText(files.get(skill.path) ?? new Uint8Array());
     const problem = text === undefined ? undefined : hiddenTextProblem(text, skill.path, "skill", "");

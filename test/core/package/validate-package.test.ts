@@ -117,11 +117,23 @@ describe("validatePackage", () => {
     expect(report.ok).toBe(true);
   });
 
-  it("fails an empty server set", () => {
+  it("fails an empty server set in a package without skills", () => {
+    const noSkills = new Map([...validFiles()].filter(([path]) => !path.startsWith("skills/")));
     const report = validatePackage(
-      withFiles({ "mcp.json": { mcpServers: {} }, "token-schema.json": undefined }),
+      withFiles({ "mcp.json": { mcpServers: {} }, "token-schema.json": undefined }, noSkills),
     );
     expect(found(report.problems)).toEqual(["mcp.servers.empty mcp.json"]);
+  });
+
+  it("accepts a skills-only package: no servers, at least one skill", () => {
+    const report = validatePackage(
+      withFiles({ "mcp.json": { mcpServers: {} }, "token-schema.json": undefined }),
+      { strict: true },
+    );
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.package?.skills.map((s) => s.name)).toEqual(["daily-quotes"]);
+    expect(report.package?.servers).toEqual({});
   });
 
   it("keeps a package for display when the manifest is readable but other files fail", () => {

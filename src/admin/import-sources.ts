@@ -1,0 +1,167 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fromDockerServer } from "../core/convert/from-docker.js";
+import { entrySource, fromMarketplace } from "../core/convert/from-marketplace.js";
+import { fromServerJson } from "../core/convert/from-server-json.js";
+import { refuse, type Conversion } from "../core/convert/types.js";
+import { ConnectoryError } from "../core/errors.js";
+import type { PackageFiles } from "../core/types.js";
+import { readPackageContents } from "../package/read-dir.js";
+
+/** One upstream entry and what converting it gave. */
+export interface ImportEntry {
+  entry: string;
+  conversion: Conversion;
+}
+
+const MAX_FILE = 64 * 1024 * 1024;
+const MAX_PAGES = 1000;
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The entries of an import source: a server.json file (one entry, a list, or saved /v0.1/servers pages), a
+ * Claude Code marketplace.json (its plugins' folders read from the checkout), a folder of Docker server.yaml
+ * files (servers/<name>/server.yaml or <name>/server.yaml), a Claude marketplace checkout, or the base URL of
+ * an official-API registry (paged with cursors).
+ */
+export async function importEntries(
+  source: string,
+  options: { fetch: typeof fetch; cwd: string },
+): Promise<ImportEntry[]> {
+  if (/^https?:\/\//.test(source)) return fromRegistryUrl(source, options.fetch);
+  const target = path.resolve(options.cwd, source);
+  const stat = await fs.stat(target).catch(() => undefined);
+  if (!stat)
+    throw new ConnectoryError("import.source.missing", `${source} does not exist`, {
+      hint: "Give a file, a folder or an http(s) URL.",
+    });
+  if (stat.isDirectory()) {
+    const marketplace = path.join(target, ".claude-plugin/marketplace.json");
+    if (await exists(marketplace)) return fromMarketplaceFile(marketplace);
+    return fromDockerFolder(target);
+  }
+  if (/\.ya?ml$/i.test(target))
+    return [await dockerEntry(path.dirname(target), path.basename(path.dirname(target)))];
+  const parsed = await readJson(target, source);
+  if (isObject(parsed) && Array.isArray(parsed["plugins"])) return fromMarketplaceFile(target, parsed);
+  return serverJsonEntries(parsed);
+}
+
+function serverJsonEntries(parsed: unknown): ImportEntry[] {
+  const pages =
+    Array.isArray(parsed) && parsed.every((p) => isObject(p) && Array.isArray(p["servers"]))
+      ? parsed
+      : [parsed];
+  const items = pages.flatMap((page) =>
+    isObject(page) && Array.isArray(page["servers"]) ? page["servers"] : Array.isArray(page) ? page : [page],
+  );
+  return items.map((item, i) => {
+    const server = isObject(item) && isObject(item["server"]) ? item["server"] : item;
+    const entry = isObject(server) && typeof server["name"] === "string" ? server["name"] : `#${i}`;
+    return { entry, conversion: fromServerJson(item, { origin: "server.json" }) };
+  });
+}
+
+async function fromMarketplaceFile(file: string, parsed?: unknown): Promise<ImportEntry[]> {
+  const json = parsed ?? (await readJson(file, file));
+  const dir = path.dirname(path.resolve(file));
+  const root = path.basename(dir) === ".claude-plugin" ? path.dirname(dir) : dir;
+  // The converter is pure: the folders it will ask for are read first, and only inside the checkout.
+  const folders = new Map<string, PackageFiles>();
+  if (isObject(json) && Array.isArray(json["plugins"])) {
+    for (const entry of json["plugins"]) {
+      if (!isObject(entry)) continue;
+      const source = entrySource(entry, json);
+      if (!("folder" in source)) continue;
+      const folder = path.resolve(root, source.folder);
+      const rel = path.relative(root, folder);
+      if (rel.startsWith("..") || path.isAbsolute(rel) || !(await exists(folder))) continue;
+      const read = await readPackageContents(folder).catch(() => undefined);
+      if (read) folders.set(source.folder, read.files);
+    }
+  }
+  const outcomes = fromMarketplace(json, (folder) => folders.get(folder), { origin: path.basename(file) });
+  if (!Array.isArray(outcomes)) return [{ entry: path.basename(file), conversion: outcomes }];
+  return outcomes;
+}
+
+async function fromDockerFolder(dir: string): Promise<ImportEntry[]> {
+  const base = (await exists(path.join(dir, "servers"))) ? path.join(dir, "servers") : dir;
+  const names = (await fs.readdir(base, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  const entries: ImportEntry[] = [];
+  for (const name of names)
+    if (await exists(path.join(base, name, "server.yaml")))
+      entries.push(await dockerEntry(path.join(base, name), name));
+  if (entries.length === 0)
+    throw new ConnectoryError(
+      "import.source.empty",
+      `${dir} holds no server.yaml, servers/*/server.yaml or .claude-plugin/marketplace.json`,
+    );
+  return entries;
+}
+
+async function dockerEntry(dir: string, name: string): Promise<ImportEntry> {
+  const yaml = await fs.readFile(path.join(dir, "server.yaml"), "utf8");
+  const toolsText = await fs.readFile(path.join(dir, "tools.json"), "utf8").catch(() => undefined);
+  let tools: unknown;
+  try {
+    tools = toolsText === undefined ? undefined : JSON.parse(toolsText);
+  } catch {
+    return {
+      entry: name,
+      conversion: refuse("convert.refused.not-json", `${name}/tools.json is not valid JSON`, [], name),
+    };
+  }
+  return { entry: name, conversion: fromDockerServer(yaml, tools, { origin: `${name}/server.yaml` }) };
+}
+
+async function fromRegistryUrl(base: string, fetcher: typeof fetch): Promise<ImportEntry[]> {
+  const entries: ImportEntry[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const url = new URL(`${base.replace(/\/+$/, "").replace(/\/v0(\.1)?\/servers$/, "")}/v0.1/servers`);
+    url.searchParams.set("limit", "100");
+    if (cursor) url.searchParams.set("cursor", cursor);
+    let body: unknown;
+    try {
+      const res = await fetcher(url);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      body = await res.json();
+    } catch (error) {
+      throw new ConnectoryError(
+        "import.source.unreachable",
+        `cannot read ${url.href}: ${(error as Error).message}`,
+      );
+    }
+    entries.push(...serverJsonEntries(body).map((e) => ({ ...e, conversion: e.conversion })));
+    const next = isObject(body) && isObject(body["metadata"]) ? body["metadata"]["nextCursor"] : undefined;
+    if (typeof next !== "string" || next === "") return entries;
+    cursor = next;
+  }
+  return entries;
+}
+
+async function readJson(file: string, shown: string): Promise<unknown> {
+  const stat = await fs.stat(file);
+  if (stat.size > MAX_FILE)
+    throw new ConnectoryError("import.source.too-large", `${shown} is over ${MAX_FILE} bytes`);
+  try {
+    return JSON.parse(await fs.readFile(file, "utf8"));
+  } catch (error) {
+    throw new ConnectoryError(
+      "import.source.invalid",
+      `${shown} is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.stat(p).then(
+    () => true,
+    () => false,
+  );
+}
