@@ -89,6 +89,14 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Launch a server for a host (stdio; bridges remote servers)",
     load: () => import("./commands/run.js"),
   },
+  gateway: {
+    summary: "One MCP server aggregating every active server's tools (stdio)",
+    load: () => import("./commands/gateway.js"),
+  },
+  "gateway status": {
+    summary: "Show the running gateways and the health of their servers",
+    load: () => import("./commands/gateway-status.js"),
+  },
   inspect: {
     summary: "Speak MCP to a server: initialize, list tools, resources, prompts",
     load: () => import("./commands/inspect.js"),

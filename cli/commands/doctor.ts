@@ -12,6 +12,7 @@ import {
   type HostExport,
 } from "../hosts/host-exports.js";
 import type { PathWorld } from "../hosts/host-paths.js";
+import { gatewayNotes } from "../gateway/gateway-health.js";
 import { findLeftovers } from "../install/leftovers.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
@@ -92,6 +93,7 @@ a check fails.`,
         `WARN ${l.key} is not installed but its ${what.join(" and ")} remain (an interrupted install or uninstall): run \`connectory uninstall ${l.key}\` to remove them`,
       );
     }
+    notes.push(...(await gatewayNotes(ctx.home)));
     const inactive = config.servers.filter((s) => !["active", "needs-credentials"].includes(s.status));
     if (inactive.length)
       notes.push(
