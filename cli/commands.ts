@@ -105,6 +105,18 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Export the tools of active servers in LLM function-calling formats",
     load: () => import("./commands/tools.js"),
   },
+  "tools allow": {
+    summary: "Show only these tools of a server (names or globs)",
+    load: () => import("./commands/tools-allow.js"),
+  },
+  "tools deny": {
+    summary: "Hide these tools of a server (names or globs)",
+    load: () => import("./commands/tools-allow-deny.js"),
+  },
+  "tools reset": {
+    summary: "Remove a server's allow and deny rules",
+    load: () => import("./commands/tools-allow-reset.js"),
+  },
   doctor: {
     summary: "Check every active server, its pins, credentials and host exports",
     load: () => import("./commands/doctor.js"),

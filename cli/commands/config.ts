@@ -7,6 +7,7 @@ import { homePaths } from "../home/home.js";
 import { warn } from "../terminal/output.js";
 import { launchLine, originLabel, visibleServer } from "../terminal/server-view.js";
 import { textTable } from "../terminal/text-table.js";
+import { explainToolRules, toolRulesText } from "../gateway/explain-tool-rules.js";
 
 const command: Command = {
   usage: "config [--explain] [--show-secrets] [--json]",
@@ -33,7 +34,9 @@ Secrets (values of secret credentials, URLs carrying one, secret-looking hand-wr
 values) print as *** unless --show-secrets.
 
 --json prints { "mcpServers": { … } } (the active set); with --explain,
-{ "servers": [ { "name", "status", "reason"?, "origin", "server" } ] }.`,
+{ "servers": [ { "name", "status", "reason"?, "origin", "server", "toolRules"? } ] }, where
+"toolRules" is { "allow", "deny", "hidden": [{ "tool", "rule" }] } (hidden: the pinned tools the
+rules of \`connectory tools allow|deny\` hide, and why).`,
   options: {
     explain: { type: "boolean", description: "say where each server came from and why any is inactive" },
     "show-secrets": {
@@ -54,14 +57,17 @@ values) print as *** unless --show-secrets.
     const view = (s: ExplainedServer) => visibleServer(s.server, config.secretValues, show);
 
     if (args.values.explain === true) {
+      const rules = await explainToolRules(ctx.home);
       const servers = config.servers.map((s) => ({
         name: s.name,
         status: s.status,
         ...(s.reason ? { reason: s.reason } : {}),
         origin: s.origin,
         server: view(s),
+        ...(rules.has(s.name) ? { toolRules: rules.get(s.name) } : {}),
       }));
-      return { data: { servers }, text: explainText(config.servers, view, ctx.home) };
+      const text = explainText(config.servers, view, ctx.home) + toolRulesText(rules);
+      return { data: { servers }, text };
     }
     const mcpServers = Object.fromEntries(
       config.servers.filter((s) => s.status === "active").map((s) => [s.name, view(s)]),

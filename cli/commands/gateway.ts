@@ -6,6 +6,7 @@ import { stateWriter, type GatewayState } from "../gateway/gateway-state.js";
 import { serverUpstreams } from "../gateway/server-upstreams.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { TIMEOUT_OPTION, parseTimeout } from "../mcp/mcp-targets.js";
+import { readToolRules } from "../home/tool-rules-store.js";
 import { warn } from "../terminal/output.js";
 
 const command: Command = {
@@ -38,8 +39,10 @@ with a line on stderr. \`connectory gateway status\` shows each running gateway'
     };
     const writer = stateWriter(ctx.home, process.pid);
     let gateway: GatewayServer | undefined;
+    const rules = (await readToolRules(ctx.home)).servers;
     const upstreams = serverUpstreams(active, {
       ctx,
+      rules,
       hide,
       log,
       timeoutMs,

@@ -2,6 +2,8 @@ import { redact } from "../../src/core/secrets.js";
 import { isConnectoryError } from "../../src/core/errors.js";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
+import { hiddenTools, ownRules, type HiddenTool } from "../../src/core/tools/tool-rules.js";
+import { readToolRules } from "../home/tool-rules-store.js";
 import type { Command } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -21,7 +23,13 @@ import { toolLines } from "../terminal/tool-text.js";
 
 type PinState = PinCheck | { status: "pinned"; pinnedAt: string };
 type Outcome =
-  | ({ name: string; origin: ExplainedServer["origin"]; ok: true; pins: PinState } & InspectReport)
+  | ({
+      name: string;
+      origin: ExplainedServer["origin"];
+      ok: true;
+      pins: PinState;
+      hidden?: HiddenTool[];
+    } & InspectReport)
   | {
       name: string;
       origin: ExplainedServer["origin"];
@@ -48,6 +56,7 @@ definitions; later, a changed definition is reported as drift until \`connectory
       warn(ctx, `skipping ${s.name}: it is ${s.status}${s.reason ? ` (${s.reason})` : ""}`);
     const hide = (text: string) => redact(text, config.secretValues);
 
+    const rules = (await readToolRules(ctx.home)).servers;
     const outcomes: Outcome[] = [];
     for (const server of active) {
       try {
@@ -58,6 +67,7 @@ definitions; later, a changed definition is reported as drift until \`connectory
           ok: true,
           ...report,
           pins: await pin(ctx, server, report),
+          ...hiddenTools(server.name, ownRules(rules, server.name), report.tools),
         });
       } catch (error) {
         // One server: its error is the command's error (message + hint, exit 1).
@@ -120,6 +130,11 @@ function render(o: Outcome, hide: (t: string) => string): string {
   ];
   if (o.instructions) lines.push(`  instructions  ${o.instructions.replace(/\s+/g, " ").slice(0, 300)}`);
   lines.push(`  tools (${o.tools.length})`, ...o.tools.flatMap((t) => toolLines(t, "    ")));
+  if (o.hidden?.length)
+    lines.push(
+      `  hidden from hosts (${o.hidden.length})`,
+      ...o.hidden.map((h) => `    ${h.tool}: ${h.rule}`),
+    );
   if (o.resources)
     lines.push(`  resources (${o.resources.length})`, ...o.resources.map((r) => `    ${itemLine(r, "uri")}`));
   if (o.resourceTemplates?.length)

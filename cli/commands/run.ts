@@ -13,6 +13,9 @@ import { warn } from "../terminal/output.js";
 import { recordPins, serverPins } from "../home/pins-store.js";
 import { InvalidStdoutError, StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
+import { withToolRules } from "../mcp/rules-filter.js";
+import { ownRules } from "../../src/core/tools/tool-rules.js";
+import { readToolRules } from "../home/tool-rules-store.js";
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): string {
@@ -98,8 +101,9 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
           }),
         )
       : undefined;
+    const rules = (await readToolRules(ctx.home)).servers;
     const session = proxyMessages(host, launched, {
-      filter: guard,
+      filter: withToolRules(name, ownRules(rules, name), guard),
       log,
       hide,
       ...(errors ? { errors } : {}),

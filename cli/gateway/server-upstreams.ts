@@ -6,6 +6,8 @@ import { remoteTransport } from "../mcp/bridge.js";
 import { stdioLaunch } from "../mcp/child-env.js";
 import { StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
+import { withToolRules } from "../mcp/rules-filter.js";
+import type { ToolRules } from "../../src/core/tools/tool-rules.js";
 import { Upstream, type UpstreamDeps } from "./upstream.js";
 
 /** What the upstreams share: where to log, and the gateway's hooks. */
@@ -17,6 +19,8 @@ export interface UpstreamWorld {
   changed(): void;
   toolsChanged(): void;
   backoff?: UpstreamDeps["backoff"];
+  /** tool-rules.json's rules by server name (read once, at start). */
+  rules: Record<string, ToolRules>;
 }
 
 /**
@@ -39,21 +43,25 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
               stderr: (chunk) => ctx.stderr.write(prefixLines(`[${name}] `, world.hide(chunk))),
             }),
       guard: (send) =>
-        new ToolGuard({
-          server: name,
-          readPins: () => serverPins(ctx.home, name),
-          recordPins: async (tools, serverInfo) => {
-            await recordPins(ctx.home, name, tools, {
-              now: ctx.now(),
-              origin: found.origin,
-              ...(serverInfo ? { serverInfo } : {}),
-            });
-          },
-          send,
-          log: world.log,
-          hide: world.hide,
-          timeoutMs: world.timeoutMs,
-        }),
+        withToolRules(
+          name,
+          world.rules[name],
+          new ToolGuard({
+            server: name,
+            readPins: () => serverPins(ctx.home, name),
+            recordPins: async (tools, serverInfo) => {
+              await recordPins(ctx.home, name, tools, {
+                now: ctx.now(),
+                origin: found.origin,
+                ...(serverInfo ? { serverInfo } : {}),
+              });
+            },
+            send,
+            log: world.log,
+            hide: world.hide,
+            timeoutMs: world.timeoutMs,
+          }),
+        ),
       log: world.log,
       hide: world.hide,
       timeoutMs: world.timeoutMs,

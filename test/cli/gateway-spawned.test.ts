@@ -35,10 +35,10 @@ async function setup() {
   return { home, starts };
 }
 
-async function startGateway(home: string) {
+async function startGateway(home: string, argv = ["gateway"]) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, "gateway"],
+    args: [BIN, ...argv],
     env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: home, NO_COLOR: "1" },
     stderr: "pipe",
   });
@@ -112,5 +112,22 @@ describe("connectory gateway (spawned)", () => {
     await client.close();
     await expect.poll(async () => (await status(s.home)).gateways, { timeout: 5000 }).toHaveLength(0);
     expect(await fs.readdir(path.join(s.home, "gateway"))).toEqual([]);
+  });
+
+  it("run and gateway hide a denied tool and refuse its call, naming the rule", async () => {
+    const s = await setup();
+    expect((await cli(["tools", "deny", "notes", "sea*"], { home: s.home })).code).toBe(0);
+    for (const argv of [["run", "notes"], ["gateway"]]) {
+      const { client } = await startGateway(s.home, argv);
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      const search = argv[0] === "run" ? "search" : "notes__search";
+      expect(names).not.toContain(search);
+      expect(names).toContain(argv[0] === "run" ? "list" : "notes__list");
+      await expect(client.callTool({ name: search, arguments: {} })).rejects.toMatchObject({
+        code: -32003,
+        message: expect.stringContaining('hidden by the rule deny "sea*" of notes'),
+      });
+      await client.close();
+    }
   });
 });

@@ -12,6 +12,8 @@ import { Upstream } from "../../cli/gateway/upstream.js";
 import { recordPins, serverPins } from "../../cli/home/pins-store.js";
 import { ToolGuard } from "../../cli/mcp/tool-guard.js";
 import { tempDir } from "../helpers/tmp.js";
+import { withToolRules } from "../../cli/mcp/rules-filter.js";
+import type { ToolRules } from "../../src/core/tools/tool-rules.js";
 
 // The gateway in-process: real SDK servers behind InMemoryTransport pairs, the real tool guard with
 // pins in a temp home, and a real SDK client as the host.
@@ -67,7 +69,7 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));
 });
 
-async function gateway(fakes: Record<string, Fake>, home?: string) {
+async function gateway(fakes: Record<string, Fake>, home?: string, rules: Record<string, ToolRules> = {}) {
   const dir = home ?? (await tempDir());
   const logs: string[] = [];
   const log = (m: string) => logs.push(m);
@@ -78,15 +80,19 @@ async function gateway(fakes: Record<string, Fake>, home?: string) {
         name,
         open: opener(name, fake),
         guard: (send) =>
-          new ToolGuard({
-            server: name,
-            readPins: () => serverPins(dir, name),
-            recordPins: async (tools) => void (await recordPins(dir, name, tools)),
-            send,
-            log,
-            hide: (t) => t,
-            timeoutMs: 5000,
-          }),
+          withToolRules(
+            name,
+            rules[name],
+            new ToolGuard({
+              server: name,
+              readPins: () => serverPins(dir, name),
+              recordPins: async (tools) => void (await recordPins(dir, name, tools)),
+              send,
+              log,
+              hide: (t) => t,
+              timeoutMs: 5000,
+            }),
+          ),
         log,
         hide: (t) => t,
         timeoutMs: 5000,
@@ -203,6 +209,30 @@ describe("the gateway applies the tool-pin guard per server", () => {
       /not among the approved tools of notes/,
     );
     expect(notes.calls).toEqual([]);
+  });
+});
+
+describe("the gateway applies allow/deny rules per server", () => {
+  it("never lists a hidden tool and refuses its call with an error naming the rule", async () => {
+    const notes = fakeServer(["search", "delete_note", "delete_all"]);
+    const weather = fakeServer(["delete_city"]);
+    const { host, home } = await gateway({ notes, weather }, undefined, { notes: { deny: ["delete_*"] } });
+    const { tools } = await host.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["notes__search", "weather__delete_city"]);
+    // The pin check saw the whole list: un-hiding a tool later does not make it "new".
+    expect(Object.keys((await serverPins(home, "notes"))?.tools ?? {}).sort()).toEqual([
+      "delete_all",
+      "delete_note",
+      "search",
+    ]);
+    await expect(host.callTool({ name: "notes__delete_all", arguments: {} })).rejects.toMatchObject({
+      code: -32003,
+      message: expect.stringContaining('hidden by the rule deny "delete_*" of notes'),
+    });
+    expect(notes.calls).toEqual([]);
+    expect((await host.callTool({ name: "weather__delete_city", arguments: {} })).content).toEqual([
+      { type: "text", text: "weather/delete_city" },
+    ]);
   });
 });
 
