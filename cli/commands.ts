@@ -117,6 +117,10 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Remove a server's allow and deny rules",
     load: () => import("./commands/tools-allow-reset.js"),
   },
+  logs: {
+    summary: "Show the audit log of tool calls made through run and the gateway",
+    load: () => import("./commands/logs.js"),
+  },
   doctor: {
     summary: "Check every active server, its pins, credentials and host exports",
     load: () => import("./commands/doctor.js"),

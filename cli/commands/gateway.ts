@@ -7,10 +7,11 @@ import { serverUpstreams } from "../gateway/server-upstreams.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { TIMEOUT_OPTION, parseTimeout } from "../mcp/mcp-targets.js";
 import { readToolRules } from "../home/tool-rules-store.js";
+import { auditRecorder } from "../gateway/audit-recorder.js";
 import { warn } from "../terminal/output.js";
 
 const command: Command = {
-  usage: "gateway [--timeout <ms>]",
+  usage: "gateway [--timeout <ms>] [--log-arguments]",
   description: `
 One MCP server over stdio for a host, aggregating every active server: their tools are listed as
 "<server>__<tool>" (the names \`connectory tools\` gives: unique, at most 64 characters, the same
@@ -20,8 +21,16 @@ starts them; one that crashes is started again on its next use, at once the firs
 a backoff (1 s, doubling to 30 s). Each server gets what \`run\` gives it: the same launch, child
 environment and credentials, and the tool-pin check (drifted tools are not listed and cannot be
 called until \`connectory trust <server>\`). A server that fails or drifted is left out of the list
-with a line on stderr. \`connectory gateway status\` shows each running gateway's servers.`,
-  options: { ...TIMEOUT_OPTION },
+with a line on stderr. \`connectory gateway status\` shows each running gateway's servers. Every
+tools/call is recorded in the audit log (\`connectory logs\`).`,
+  options: {
+    ...TIMEOUT_OPTION,
+    "log-arguments": {
+      type: "boolean",
+      description:
+        "write tool-call argument values to the audit log (secrets masked; default: names and sizes only)",
+    },
+  },
   positionals: { max: 0 },
   protocolStdout: true,
   async run(args, ctx) {
@@ -53,7 +62,16 @@ with a line on stderr. \`connectory gateway status\` shows each running gateway'
       toolsChanged: () => gateway?.toolsChanged(),
     });
     for (const u of upstreams) state.servers[u.name] = u.health;
-    gateway = new GatewayServer(upstreams, { version: ctx.version, log });
+    const audit = auditRecorder({
+      home: ctx.home,
+      via: "gateway",
+      profile: state.profile,
+      logArguments: args.values["log-arguments"] === true,
+      secretValues: config.secretValues,
+      client: () => state.client ?? null,
+      log,
+    });
+    gateway = new GatewayServer(upstreams, { version: ctx.version, log, record: audit.record });
     gateway.server.oninitialized = () => {
       const client = gateway?.server.getClientVersion();
       if (client) state.client = { name: client.name, version: client.version };
@@ -75,6 +93,7 @@ with a line on stderr. \`connectory gateway status\` shows each running gateway'
       for (const s of signals) process.off(s, stop);
       await Promise.all(upstreams.map((u) => u.close()));
       await writer.remove();
+      await audit.flush();
     }
     return { data: null, text: "", exitCode: 0 };
   },

@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { NAME_SEPARATOR, assignFunctionNames } from "../../src/core/tools/names.js";
 import type { Upstream } from "./upstream.js";
+import type { CallRecord } from "./audit-recorder.js";
 
 /** Where a gateway function name leads: the server and the tool's own name there. */
 export interface Route {
@@ -38,7 +39,12 @@ export class GatewayServer {
 
   constructor(
     private readonly upstreams: readonly Upstream[],
-    private readonly options: { version: string; log(message: string): void },
+    private readonly options: {
+      version: string;
+      log(message: string): void;
+      /** Called once per finished tools/call (the audit log). */
+      record?: (call: CallRecord) => void;
+    },
   ) {
     this.server = new Server(
       { name: "connectory-gateway", version: options.version },
@@ -125,10 +131,19 @@ export class GatewayServer {
       sendNotification: (n: { method: "notifications/progress"; params: never }) => Promise<void>;
     },
   ): Promise<CallToolResult> {
-    const route = await this.route(params.name);
+    const startedAt = Date.now();
+    const record = (outcome: Pick<CallRecord, "errorCode" | "toolError">, server: string, tool: string) =>
+      this.options.record?.({ server, tool, args: params.arguments, startedAt, ...outcome });
+    let route: Route;
+    try {
+      route = await this.route(params.name);
+    } catch (error) {
+      record({ errorCode: (error as GatewayError).code ?? ErrorCode.InternalError }, "", params.name);
+      throw error;
+    }
     const token = params._meta?.progressToken;
     try {
-      return await route.upstream.callTool(
+      const result = await route.upstream.callTool(
         { name: route.tool, ...(params.arguments ? { arguments: params.arguments } : {}) },
         {
           signal: extra.signal,
@@ -147,9 +162,15 @@ export class GatewayServer {
             : {}),
         },
       );
+      record({ toolError: result.isError === true }, route.upstream.name, route.tool);
+      return result;
     } catch (error) {
-      if (error instanceof McpError) throw new GatewayError(error.code, plain(error.message), error.data);
-      throw new GatewayError(ErrorCode.InternalError, `${route.upstream.name}: ${(error as Error).message}`);
+      const out =
+        error instanceof McpError
+          ? new GatewayError(error.code, plain(error.message), error.data)
+          : new GatewayError(ErrorCode.InternalError, `${route.upstream.name}: ${(error as Error).message}`);
+      record({ errorCode: out.code }, route.upstream.name, route.tool);
+      throw out;
     }
   }
 }

@@ -130,4 +130,41 @@ describe("connectory gateway (spawned)", () => {
       await client.close();
     }
   });
+
+  it("records every call in the audit log, with argument names and sizes; a canary secret never appears", async () => {
+    const s = await setup();
+    const args = { query: `find ${SECRET}`, api_token: "tok-0123456789" };
+    for (const argv of [["gateway"], ["gateway", "--log-arguments"], ["run", "notes", "--log-arguments"]]) {
+      const { client } = await startGateway(s.home, argv);
+      const name = argv[0] === "run" ? "search" : "notes__search";
+      await client.callTool({ name, arguments: args });
+      if (argv[0] === "gateway")
+        await expect(client.callTool({ name: "notes__nope", arguments: {} })).rejects.toThrow();
+      await client.close();
+    }
+    const raw = await fs.readFile(path.join(s.home, "logs", "audit.jsonl"), "utf8");
+    expect(raw).not.toContain(SECRET);
+    expect(raw).not.toContain("tok-0123456789");
+    const logs = await cli(["logs", "--server", "notes", "--json"], { home: s.home });
+    const entries = JSON.parse(logs.stdout).entries;
+    expect(entries.map((e: any) => [e.via, e.tool, e.outcome])).toEqual([
+      ["gateway", "search", "ok"],
+      ["gateway", "nope", "refused"],
+      ["gateway", "search", "ok"],
+      ["gateway", "nope", "refused"],
+      ["run", "search", "ok"],
+    ]);
+    expect(entries[0]).toMatchObject({
+      client: { name: "e2e-host", version: "2.0.0" },
+      profile: "default",
+      arguments: [
+        { name: "query", bytes: JSON.stringify(args.query).length },
+        { name: "api_token", bytes: 16 },
+      ],
+    });
+    expect(entries[0].values).toBeUndefined();
+    expect(entries[2].values).toEqual({ query: "find ***", api_token: "***" });
+    expect(entries[4]).toMatchObject({ client: { name: "e2e-host" }, values: { query: "find ***" } });
+    expect(entries[1].errorCode).toBe(-32001);
+  });
 });
