@@ -117,6 +117,30 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Remove a server's allow and deny rules",
     load: () => import("./commands/tools-allow-reset.js"),
   },
+  "profile create": {
+    summary: "Create a named set of servers (a profile)",
+    load: () => import("./commands/profile-create.js"),
+  },
+  "profile list": {
+    summary: "List the profiles",
+    load: () => import("./commands/profile-list.js"),
+  },
+  "profile show": {
+    summary: "Show a profile's members and active servers",
+    load: () => import("./commands/profile-show.js"),
+  },
+  "profile delete": {
+    summary: "Delete a profile",
+    load: () => import("./commands/profile-delete.js"),
+  },
+  "profile add": {
+    summary: "Add servers or connectors to a profile",
+    load: () => import("./commands/profile-add.js"),
+  },
+  "profile remove": {
+    summary: "Remove servers or connectors from a profile",
+    load: () => import("./commands/profile-remove.js"),
+  },
   logs: {
     summary: "Show the audit log of tool calls made through run and the gateway",
     load: () => import("./commands/logs.js"),

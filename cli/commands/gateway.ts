@@ -6,14 +6,15 @@ import { stateWriter, type GatewayState } from "../gateway/gateway-state.js";
 import { serverUpstreams } from "../gateway/server-upstreams.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { TIMEOUT_OPTION, parseTimeout } from "../mcp/mcp-targets.js";
+import { DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
 import { readToolRules } from "../home/tool-rules-store.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import { warn } from "../terminal/output.js";
 
 const command: Command = {
-  usage: "gateway [--timeout <ms>] [--log-arguments]",
+  usage: "gateway [--profile <name>] [--timeout <ms>] [--log-arguments]",
   description: `
-One MCP server over stdio for a host, aggregating every active server: their tools are listed as
+One MCP server over stdio for a host, aggregating every active server (or those of --profile): their tools are listed as
 "<server>__<tool>" (the names \`connectory tools\` gives: unique, at most 64 characters, the same
 every time) and each tools/call goes to the server the name leads to, with progress and
 cancellation passed on. Servers start on first use: the host's first tools/list (or tools/call)
@@ -24,6 +25,11 @@ called until \`connectory trust <server>\`). A server that fails or drifted is l
 with a line on stderr. \`connectory gateway status\` shows each running gateway's servers. Every
 tools/call is recorded in the audit log (\`connectory logs\`).`,
   options: {
+    profile: {
+      type: "string",
+      value: "name",
+      description: "serve only this profile's servers (default: every active server)",
+    },
     ...TIMEOUT_OPTION,
     "log-arguments": {
       type: "boolean",
@@ -36,14 +42,15 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
   async run(args, ctx) {
     const timeoutMs = parseTimeout(args.values.timeout);
     const config = await loadEffectiveConfig(ctx.home);
-    const active = config.servers.filter((s) => s.status === "active");
+    const profile = typeof args.values.profile === "string" ? args.values.profile : DEFAULT_PROFILE;
+    const { servers: active, missing } = await profileServers(ctx.home, config, profile);
     const hide = (text: string) => redact(text, config.secretValues);
     const log = (message: string) => warn(ctx, hide(message));
     const state: GatewayState = {
       pid: process.pid,
       startedAt: ctx.now().toISOString(),
       updatedAt: ctx.now().toISOString(),
-      profile: "default",
+      profile,
       servers: {},
     };
     const writer = stateWriter(ctx.home, process.pid);
@@ -78,6 +85,10 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
       writer.write(state);
     };
     writer.write(state);
+    if (missing.length > 0)
+      log(
+        `profile ${profile}: no active server for ${missing.join(", ")} (see \`connectory profile show ${profile}\`)`,
+      );
     if (active.length === 0)
       log("no active server: the gateway lists no tools (see `connectory config --explain`)");
 

@@ -167,4 +167,15 @@ describe("connectory gateway (spawned)", () => {
     expect(entries[4]).toMatchObject({ client: { name: "e2e-host" }, values: { query: "find ***" } });
     expect(entries[1].errorCode).toBe(-32001);
   });
+
+  it("--profile serves only the profile's servers", async () => {
+    const s = await setup();
+    expect((await cli(["profile", "create", "notes-only", "notes"], { home: s.home })).code).toBe(0);
+    const { client } = await startGateway(s.home, ["gateway", "--profile", "notes-only"]);
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(["notes__list", "notes__search"]);
+    const state = (await status(s.home)).gateways[0] as unknown as { profile: string; servers: object };
+    expect(state.profile).toBe("notes-only");
+    expect(Object.keys(state.servers)).toEqual(["notes"]);
+  });
 });
