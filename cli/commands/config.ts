@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ExplainedServer } from "../../src/core/merge.js";
+import { usageError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
 import { reinstallCommand } from "../home/installed-store.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -8,9 +9,10 @@ import { warn } from "../terminal/output.js";
 import { launchLine, originLabel, visibleServer } from "../terminal/server-view.js";
 import { textTable } from "../terminal/text-table.js";
 import { explainToolRules, toolRulesText } from "../gateway/explain-tool-rules.js";
+import { profileMembers } from "../home/profiles-store.js";
 
 const command: Command = {
-  usage: "config [--explain] [--show-secrets] [--json]",
+  usage: "config [--explain [--profile <name>]] [--show-secrets] [--json]",
   description: `
 Prints the effective server set: your trusted hand-written servers (mcp.json) plus the servers of
 enabled connectors whose required credentials are complete, with \${KEY} and \${PLUGIN_ROOT} rendered.
@@ -33,12 +35,19 @@ silently.
 Secrets (values of secret credentials, URLs carrying one, secret-looking hand-written env and header
 values) print as *** unless --show-secrets.
 
+--explain --profile <name> explains only the servers that profile's members name (active or not).
+
 --json prints { "mcpServers": { … } } (the active set); with --explain,
 { "servers": [ { "name", "status", "reason"?, "origin", "server", "toolRules"? } ] }, where
 "toolRules" is { "allow", "deny", "hidden": [{ "tool", "rule" }] } (hidden: the pinned tools the
 rules of \`connectory tools allow|deny\` hide, and why).`,
   options: {
     explain: { type: "boolean", description: "say where each server came from and why any is inactive" },
+    profile: {
+      type: "string",
+      value: "name",
+      description: "with --explain: only the servers of this profile (connectory profile show)",
+    },
     "show-secrets": {
       type: "boolean",
       description: "print secret values instead of *** (default: redacted)",
@@ -46,6 +55,8 @@ rules of \`connectory tools allow|deny\` hide, and why).`,
   },
   positionals: { max: 0 },
   async run(args, ctx) {
+    if (args.values.profile !== undefined && args.values.explain !== true)
+      throw usageError("--profile goes with --explain", "connectory config --explain --profile <name>");
     const config = await loadEffectiveConfig(ctx.home);
     for (const b of config.broken) {
       warn(
@@ -58,7 +69,9 @@ rules of \`connectory tools allow|deny\` hide, and why).`,
 
     if (args.values.explain === true) {
       const rules = await explainToolRules(ctx.home);
-      const servers = config.servers.map((s) => ({
+      const profile = typeof args.values.profile === "string" ? args.values.profile : undefined;
+      const shown = profile ? await profileMembers(ctx.home, config, profile) : config.servers;
+      const servers = shown.map((s) => ({
         name: s.name,
         status: s.status,
         ...(s.reason ? { reason: s.reason } : {}),
@@ -66,7 +79,7 @@ rules of \`connectory tools allow|deny\` hide, and why).`,
         server: view(s),
         ...(rules.has(s.name) ? { toolRules: rules.get(s.name) } : {}),
       }));
-      const text = explainText(config.servers, view, ctx.home) + toolRulesText(rules);
+      const text = explainText(shown, view, ctx.home) + toolRulesText(rules);
       return { data: { servers }, text };
     }
     const mcpServers = Object.fromEntries(

@@ -98,3 +98,15 @@ export async function profileServers(
   }
   return { servers: active.filter((s) => chosen.has(s.name)), missing };
 }
+
+/** Every server a profile's members name, whatever its status (for `config --explain --profile`). */
+export async function profileMembers(
+  home: string,
+  config: MergeResult,
+  name: string,
+): Promise<ExplainedServer[]> {
+  if (name === DEFAULT_PROFILE) return config.servers.filter((s) => s.status === "active");
+  const profile = findProfile(await readProfiles(home), name);
+  const named = new Set(profile.members.flatMap((m) => memberServers(config, m)));
+  return config.servers.filter((s) => named.has(s));
+}

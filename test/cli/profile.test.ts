@@ -42,6 +42,20 @@ describe("profiles", () => {
     });
     const all = JSON.parse((await cli(["profile", "show", "default", "--json"], { home })).stdout);
     expect(all.servers.sort()).toEqual(["notes", "tasks", "weather"]);
+    await cli(["disable", "tasks"], { home });
+    await cli(["profile", "add", "writing", "tasks"], { home });
+    const explain = JSON.parse(
+      (await cli(["config", "--explain", "--profile", "writing", "--json"], { home })).stdout,
+    );
+    expect(explain.servers.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([
+      ["notes", "active"],
+      ["tasks", "disabled"],
+      ["weather", "active"],
+    ]);
+    expect((await cli(["profile", "show", "writing", "--json"], { home })).stdout).toContain(
+      '"missing": [\n    "tasks"',
+    );
+    await cli(["profile", "remove", "writing", "tasks"], { home });
     const list = await cli(["profile", "list", "--json"], { home });
     expect(JSON.parse(list.stdout).profiles.map((p: { name: string }) => p.name)).toEqual(["writing"]);
     expect((await cli(["profile", "delete", "writing"], { home })).code).toBe(0);
@@ -54,6 +68,8 @@ describe("profiles", () => {
     [["profile", "create", "p", "nosuch"], 1, 'no server or installed connector is named "nosuch"'],
     [["profile", "show", "nope"], 1, 'no profile named "nope"'],
     [["profile", "add", "nope", "notes"], 1, 'no profile named "nope"'],
+    [["config", "--profile", "p"], 2, "--profile goes with --explain"],
+    [["config", "--explain", "--profile", "nope"], 1, 'no profile named "nope"'],
   ])("%j fails with exit %i and changes nothing", async (argv, code, message) => {
     const home = await setup();
     const run = await cli(argv, { home });
