@@ -65,8 +65,8 @@ async function home(servers: Record<string, string[]>): Promise<string> {
   return dir;
 }
 
-async function listSize(dir: string, profile?: string): Promise<{ tools: number; bytes: number }> {
-  const c = await client(process.execPath, [BIN, "gateway", ...(profile ? ["--profile", profile] : [])], dir);
+async function listSize(dir: string, lazy: boolean): Promise<{ tools: number; bytes: number }> {
+  const c = await client(process.execPath, [BIN, "gateway", ...(lazy ? ["--lazy"] : [])], dir);
   const { tools } = await c.listTools();
   await c.close();
   return { tools: tools.length, bytes: Buffer.byteLength(JSON.stringify({ tools })) };
@@ -105,11 +105,13 @@ async function main(): Promise<void> {
     ["samples (weather + notes)", samples],
     ["generated 200-tool server", big],
   ] as const) {
-    const { tools, bytes } = await listSize(dir);
-    rows.push([label, String(tools), String(bytes), String(Math.round(bytes / 4))]);
+    for (const lazy of [false, true]) {
+      const { tools, bytes } = await listSize(dir, lazy);
+      rows.push([label, lazy ? "lazy" : "full", String(tools), String(bytes), String(Math.round(bytes / 4))]);
+    }
   }
-  console.log("tools/list through `connectory gateway` (full definitions; --lazy is not built yet)");
-  console.log(table(["PROFILE", "TOOLS", "BYTES", "~TOKENS"], rows));
+  console.log("tools/list through `connectory gateway` (~tokens = bytes / 4)");
+  console.log(table(["PROFILE", "MODE", "TOOLS", "BYTES", "~TOKENS"], rows));
 
   const overhead: string[][] = [];
   const cases: Array<[string, () => Promise<Client>, string]> = [

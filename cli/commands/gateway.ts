@@ -12,7 +12,7 @@ import { auditRecorder } from "../gateway/audit-recorder.js";
 import { warn } from "../terminal/output.js";
 
 const command: Command = {
-  usage: "gateway [--profile <name>] [--timeout <ms>] [--log-arguments]",
+  usage: "gateway [--profile <name>] [--lazy] [--timeout <ms>] [--log-arguments]",
   description: `
 One MCP server over stdio for a host, aggregating every active server (or those of --profile): their tools are listed as
 "<server>__<tool>" (the names \`connectory tools\` gives: unique, at most 64 characters, the same
@@ -29,6 +29,10 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
       type: "string",
       value: "name",
       description: "serve only this profile's servers (default: every active server)",
+    },
+    lazy: {
+      type: "boolean",
+      description: "list only the meta-tools search_tools and call_tool instead of every tool definition",
     },
     ...TIMEOUT_OPTION,
     "log-arguments": {
@@ -78,7 +82,12 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
       client: () => state.client ?? null,
       log,
     });
-    gateway = new GatewayServer(upstreams, { version: ctx.version, log, record: audit.record });
+    gateway = new GatewayServer(upstreams, {
+      version: ctx.version,
+      log,
+      record: audit.record,
+      lazy: args.values.lazy === true,
+    });
     gateway.server.oninitialized = () => {
       const client = gateway?.server.getClientVersion();
       if (client) state.client = { name: client.name, version: client.version };

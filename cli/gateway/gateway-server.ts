@@ -44,6 +44,8 @@ export class GatewayServer {
       log(message: string): void;
       /** Called once per finished tools/call (the audit log). */
       record?: (call: CallRecord) => void;
+      /** List only the meta-tools search_tools and call_tool instead of every definition. */
+      lazy?: boolean;
     },
   ) {
     this.server = new Server(
@@ -53,9 +55,11 @@ export class GatewayServer {
         instructions: "Connectory's gateway: the tools of several MCP servers, each named <server>__<tool>.",
       },
     );
-    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.listTools() }));
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: options.lazy ? LAZY_TOOLS : await this.listTools(),
+    }));
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.callTool(request.params, extra),
+      options.lazy ? this.lazyCall(request.params, extra) : this.callTool(request.params, extra),
     );
   }
 
@@ -109,6 +113,45 @@ export class GatewayServer {
         `no tool named "${name}" in this gateway; list the tools to see their names`,
       );
     return route;
+  }
+
+  // --lazy: search_tools finds definitions by words of their name and description; call_tool calls one.
+  private async lazyCall(
+    params: {
+      name: string;
+      arguments?: Record<string, unknown>;
+      _meta?: { progressToken?: string | number };
+    },
+    extra: Parameters<GatewayServer["callTool"]>[1],
+  ): Promise<CallToolResult> {
+    const args = params.arguments ?? {};
+    if (params.name === "search_tools") {
+      const words = String(args.query ?? "")
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w !== "");
+      const found = (await this.listTools())
+        .filter((t) => {
+          const text = `${t.name} ${t.description ?? ""}`.toLowerCase();
+          return words.every((w) => text.includes(w));
+        })
+        .slice(0, SEARCH_LIMIT);
+      return {
+        content: [{ type: "text", text: JSON.stringify(found) }],
+        structuredContent: { tools: found },
+      };
+    }
+    if (params.name === "call_tool") {
+      const name = args.name;
+      if (typeof name !== "string")
+        throw new GatewayError(ErrorCode.InvalidParams, "call_tool needs a `name` found by search_tools");
+      const inner = typeof args.arguments === "object" && args.arguments !== null ? args.arguments : {};
+      return this.callTool({ ...params, name, arguments: inner as Record<string, unknown> }, extra);
+    }
+    throw new GatewayError(
+      ErrorCode.InvalidParams,
+      `no tool named "${params.name}": this gateway is lazy, use search_tools then call_tool`,
+    );
   }
 
   private unlisted(name: string): Route | undefined {
@@ -174,6 +217,37 @@ export class GatewayServer {
     }
   }
 }
+
+const SEARCH_LIMIT = 20;
+
+/** The only tools a --lazy gateway lists. */
+const LAZY_TOOLS: Tool[] = [
+  {
+    name: "search_tools",
+    description:
+      "Find tools of the connected MCP servers by words of their name or description; returns up to 20 full tool definitions (name, description, inputSchema). Call a found tool with call_tool.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "Words that must all appear (empty: the first 20 tools)" },
+      },
+      required: ["query"],
+    },
+  },
+  {
+    name: "call_tool",
+    description:
+      "Call a tool found with search_tools, by its exact name, with arguments matching its inputSchema.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        name: { type: "string", description: "The tool's name as search_tools returned it" },
+        arguments: { type: "object", description: "The tool's arguments" },
+      },
+      required: ["name"],
+    },
+  },
+];
 
 /** The SDK prefixes "MCP error <code>: " to every error message; the host's client adds its own. */
 function plain(message: string): string {

@@ -69,7 +69,12 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));
 });
 
-async function gateway(fakes: Record<string, Fake>, home?: string, rules: Record<string, ToolRules> = {}) {
+async function gateway(
+  fakes: Record<string, Fake>,
+  home?: string,
+  rules: Record<string, ToolRules> = {},
+  lazy = false,
+) {
   const dir = home ?? (await tempDir());
   const logs: string[] = [];
   const log = (m: string) => logs.push(m);
@@ -101,7 +106,7 @@ async function gateway(fakes: Record<string, Fake>, home?: string, rules: Record
         toolsChanged: () => gw?.toolsChanged(),
       }),
   );
-  gw = new GatewayServer(upstreams, { version: "test", log });
+  gw = new GatewayServer(upstreams, { version: "test", log, lazy });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await gw.server.connect(a);
   const host = new Client({ name: "host", version: "1" });
@@ -233,6 +238,33 @@ describe("the gateway applies allow/deny rules per server", () => {
     expect((await host.callTool({ name: "weather__delete_city", arguments: {} })).content).toEqual([
       { type: "text", text: "weather/delete_city" },
     ]);
+  });
+});
+
+describe("gateway --lazy", () => {
+  it("lists two meta-tools; search_tools finds definitions by words, call_tool calls one", async () => {
+    const weather = fakeServer(["get_weather", "list_cities"]);
+    const notes = fakeServer(["search", "delete_note"]);
+    const { host } = await gateway({ weather, notes }, undefined, { notes: { deny: ["delete_*"] } }, true);
+    expect((await host.listTools()).tools.map((t) => t.name)).toEqual(["search_tools", "call_tool"]);
+    expect(weather.starts).toBe(0);
+    const found = await host.callTool({ name: "search_tools", arguments: { query: "does CITIES" } });
+    expect((found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toEqual([
+      "weather__list_cities",
+    ]);
+    const hidden = await host.callTool({ name: "search_tools", arguments: { query: "delete" } });
+    expect((hidden.structuredContent as { tools: unknown[] }).tools).toEqual([]);
+    const called = await host.callTool({
+      name: "call_tool",
+      arguments: { name: "notes__search", arguments: { q: 1 } },
+    });
+    expect(called.content).toEqual([{ type: "text", text: "notes/search" }]);
+    await expect(
+      host.callTool({ name: "call_tool", arguments: { name: "notes__delete_note" } }),
+    ).rejects.toMatchObject({ code: -32003 });
+    await expect(host.callTool({ name: "weather__get_weather", arguments: {} })).rejects.toThrow(
+      /use search_tools then call_tool/,
+    );
   });
 });
 
