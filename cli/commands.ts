@@ -98,6 +98,14 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Launch a server for a host (stdio; bridges remote servers)",
     load: () => import("./commands/run.js"),
   },
+  gateway: {
+    summary: "One MCP server aggregating every active server's tools (stdio)",
+    load: () => import("./commands/gateway.js"),
+  },
+  "gateway status": {
+    summary: "Show the running gateways and the health of their servers",
+    load: () => import("./commands/gateway-status.js"),
+  },
   inspect: {
     summary: "Speak MCP to a server: initialize, list tools, resources, prompts",
     load: () => import("./commands/inspect.js"),
@@ -105,6 +113,46 @@ export const COMMANDS: Record<string, Entry> = {
   tools: {
     summary: "Export the tools of active servers in LLM function-calling formats",
     load: () => import("./commands/tools.js"),
+  },
+  "tools allow": {
+    summary: "Show only these tools of a server (names or globs)",
+    load: () => import("./commands/tools-allow.js"),
+  },
+  "tools deny": {
+    summary: "Hide these tools of a server (names or globs)",
+    load: () => import("./commands/tools-allow-deny.js"),
+  },
+  "tools reset": {
+    summary: "Remove a server's allow and deny rules",
+    load: () => import("./commands/tools-allow-reset.js"),
+  },
+  "profile create": {
+    summary: "Create a named set of servers (a profile)",
+    load: () => import("./commands/profile-create.js"),
+  },
+  "profile list": {
+    summary: "List the profiles",
+    load: () => import("./commands/profile-list.js"),
+  },
+  "profile show": {
+    summary: "Show a profile's members and active servers",
+    load: () => import("./commands/profile-show.js"),
+  },
+  "profile delete": {
+    summary: "Delete a profile",
+    load: () => import("./commands/profile-delete.js"),
+  },
+  "profile add": {
+    summary: "Add servers or connectors to a profile",
+    load: () => import("./commands/profile-add.js"),
+  },
+  "profile remove": {
+    summary: "Remove servers or connectors from a profile",
+    load: () => import("./commands/profile-remove.js"),
+  },
+  logs: {
+    summary: "Show the audit log of tool calls made through run and the gateway",
+    load: () => import("./commands/logs.js"),
   },
   doctor: {
     summary: "Check every active server, its pins, credentials and host exports",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ExplainedServer } from "../../src/core/merge.js";
+import { usageError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
 import { reinstallCommand } from "../home/installed-store.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -8,9 +9,11 @@ import { overviewLines, skillsOverview } from "../hosts/skill-report.js";
 import { warn } from "../terminal/output.js";
 import { launchLine, originLabel, visibleServer } from "../terminal/server-view.js";
 import { textTable } from "../terminal/text-table.js";
+import { explainToolRules, toolRulesText } from "../gateway/explain-tool-rules.js";
+import { profileMembers } from "../home/profiles-store.js";
 
 const command: Command = {
-  usage: "config [--explain] [--show-secrets] [--json]",
+  usage: "config [--explain [--profile <name>]] [--show-secrets] [--json]",
   description: `
 Prints the effective server set: your trusted hand-written servers (mcp.json) plus the servers of
 enabled connectors whose required credentials are complete, with \${KEY} and \${PLUGIN_ROOT} rendered.
@@ -34,12 +37,20 @@ Secrets (values of secret credentials, URLs carrying one, secret-looking hand-wr
 values) print as *** unless --show-secrets.
 
 --explain also lists each connector's skills and the skills folders \`config export\` copied them to.
+--explain --profile <name> explains only the servers that profile's members name (active or not).
 
 --json prints { "mcpServers": { … } } (the active set); with --explain,
-{ "servers": [ { "name", "status", "reason"?, "origin", "server" } ],
-  "skills": [ { "connector", "active", "skills": [ { "skill", "folder", "exported": [ { "dir", "hosts" } ] } ] } ] }.`,
+{ "servers": [ { "name", "status", "reason"?, "origin", "server", "toolRules"? } ],
+  "skills": [ { "connector", "active", "skills": [ { "skill", "folder", "exported": [ { "dir", "hosts" } ] } ] } ] },
+where "toolRules" is { "allow", "deny", "hidden": [{ "tool", "rule" }] } (hidden: the pinned tools the
+rules of \`connectory tools allow|deny\` hide, and why).`,
   options: {
     explain: { type: "boolean", description: "say where each server came from and why any is inactive" },
+    profile: {
+      type: "string",
+      value: "name",
+      description: "with --explain: only the servers of this profile (connectory profile show)",
+    },
     "show-secrets": {
       type: "boolean",
       description: "print secret values instead of *** (default: redacted)",
@@ -47,6 +58,8 @@ values) print as *** unless --show-secrets.
   },
   positionals: { max: 0 },
   async run(args, ctx) {
+    if (args.values.profile !== undefined && args.values.explain !== true)
+      throw usageError("--profile goes with --explain", "connectory config --explain --profile <name>");
     const config = await loadEffectiveConfig(ctx.home);
     for (const b of config.broken) {
       warn(
@@ -58,15 +71,21 @@ values) print as *** unless --show-secrets.
     const view = (s: ExplainedServer) => visibleServer(s.server, config.secretValues, show);
 
     if (args.values.explain === true) {
-      const servers = config.servers.map((s) => ({
+      const rules = await explainToolRules(ctx.home);
+      const profile = typeof args.values.profile === "string" ? args.values.profile : undefined;
+      const shown = profile ? await profileMembers(ctx.home, config, profile) : config.servers;
+      const servers = shown.map((s) => ({
         name: s.name,
         status: s.status,
         ...(s.reason ? { reason: s.reason } : {}),
         origin: s.origin,
         server: view(s),
+        ...(rules.has(s.name) ? { toolRules: rules.get(s.name) } : {}),
       }));
       const skills = await skillsOverview(ctx.home, config);
-      const text = [explainText(config.servers, view, ctx.home), ...overviewLines(skills)].join("\n\n");
+      const text = [explainText(shown, view, ctx.home) + toolRulesText(rules), ...overviewLines(skills)].join(
+        "\n\n",
+      );
       return { data: { servers, skills }, text };
     }
     const mcpServers = Object.fromEntries(

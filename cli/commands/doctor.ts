@@ -13,6 +13,7 @@ import {
 } from "../hosts/host-exports.js";
 import type { PathWorld } from "../hosts/host-paths.js";
 import { overviewLines, skillFindings, skillsOverview } from "../hosts/skill-report.js";
+import { gatewayNotes } from "../gateway/gateway-health.js";
 import { findLeftovers } from "../install/leftovers.js";
 import { intact, type CacheDamage } from "../install/file-hashes.js";
 import { checkCaches, tampered } from "../install/verify-launch.js";
@@ -106,6 +107,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
         `WARN ${l.key} is not installed but its ${what.join(" and ")} remain (an interrupted install or uninstall): run \`connectory uninstall ${l.key}\` to remove them`,
       );
     }
+    notes.push(...(await gatewayNotes(ctx.home)));
     const inactive = config.servers.filter((s) => !["active", "needs-credentials"].includes(s.status));
     if (inactive.length)
       notes.push(

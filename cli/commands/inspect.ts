@@ -4,6 +4,8 @@ import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
 import { truncate } from "../../src/core/text/truncate.js";
 import { flagLine, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
+import { hiddenTools, ownRules, type HiddenTool } from "../../src/core/tools/tool-rules.js";
+import { readToolRules } from "../home/tool-rules-store.js";
 import type { Command } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -30,6 +32,7 @@ type Outcome =
       pins: PinState;
       /** Instruction-like content in its tools (src/core/text/instruction-flags.ts). */
       flags: TextFlag[];
+      hidden?: HiddenTool[];
     } & InspectReport)
   | {
       name: string;
@@ -60,6 +63,7 @@ tools, sending data elsewhere) is flagged with a code and why it matters.`,
       warn(ctx, `skipping ${s.name}: it is ${s.status}${s.reason ? ` (${s.reason})` : ""}`);
     const hide = (text: string) => redact(text, config.secretValues);
 
+    const rules = (await readToolRules(ctx.home)).servers;
     const outcomes: Outcome[] = [];
     for (const server of active) {
       try {
@@ -71,6 +75,7 @@ tools, sending data elsewhere) is flagged with a code and why it matters.`,
           ...report,
           pins: await pin(ctx, server, report),
           flags: flagTools(report.tools),
+          ...hiddenTools(server.name, ownRules(rules, server.name), report.tools),
         });
       } catch (error) {
         // One server: its error is the command's error (message + hint, exit 1).
@@ -137,6 +142,11 @@ function render(o: Outcome, hide: (t: string) => string): string {
     lines.push(
       `  FLAGS (${o.flags.length}): read these tools before you approve them`,
       ...o.flags.map((f) => `    ${flagLine(f)}`),
+    );
+  if (o.hidden?.length)
+    lines.push(
+      `  hidden from hosts (${o.hidden.length})`,
+      ...o.hidden.map((h) => `    ${h.tool}: ${h.rule}`),
     );
   if (o.resources)
     lines.push(`  resources (${o.resources.length})`, ...o.resources.map((r) => `    ${itemLine(r, "uri")}`));

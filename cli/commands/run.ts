@@ -15,6 +15,11 @@ import { warn } from "../terminal/output.js";
 import { recordPins, serverPins } from "../home/pins-store.js";
 import { InvalidStdoutError, StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
+import { withToolRules } from "../mcp/rules-filter.js";
+import { ownRules } from "../../src/core/tools/tool-rules.js";
+import { readToolRules } from "../home/tool-rules-store.js";
+import { withAudit } from "../mcp/audit-filter.js";
+import { auditRecorder } from "../gateway/audit-recorder.js";
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): string {
@@ -32,7 +37,7 @@ function nextStep(status: string, server: string, connector: string | undefined)
 }
 
 const command: Command = {
-  usage: "run <server>",
+  usage: "run <server> [--log-arguments]",
   description: `
 Launches one server of the effective set for an MCP host, speaking MCP on stdin/stdout. This is the
 command \`connectory config export\` writes into host files, so secrets stay in Connectory.
@@ -41,7 +46,15 @@ A stdio server is spawned without a shell, with a minimal environment plus its o
 credentials are); its stderr, exit code and signals are passed through. A remote server (streamable
 HTTP, or SSE) is bridged. Either way run passes MCP messages, and checks every tools/list the
 server sends against the pinned tool definitions: the first run pins them; a changed tool is not
-passed on and cannot be called until \`connectory trust <server>\` approves it.`,
+passed on and cannot be called until \`connectory trust <server>\` approves it. Every tools/call is
+recorded in the audit log (\`connectory logs\`).`,
+  options: {
+    "log-arguments": {
+      type: "boolean",
+      description:
+        "write tool-call argument values to the audit log (secrets masked; default: names and sizes only)",
+    },
+  },
   positionals: { min: 1, max: 1 },
   protocolStdout: true,
   async run(args, ctx) {
@@ -102,14 +115,29 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
           }),
         )
       : undefined;
+    const rules = (await readToolRules(ctx.home)).servers;
+    let client: { name: string; version: string } | null = null;
+    const audit = auditRecorder({
+      home: ctx.home,
+      via: "run",
+      profile: null,
+      logArguments: args.values["log-arguments"] === true,
+      secretValues: config.secretValues,
+      client: () => client,
+      log,
+    });
     const session = proxyMessages(host, launched, {
-      filter: guard,
+      filter: withAudit(name, withToolRules(name, ownRules(rules, name), guard), {
+        record: audit.record,
+        setClient: (c) => (client = c),
+      }),
       log,
       hide,
       ...(errors ? { errors } : {}),
     });
     if (launched instanceof StdioTransport) {
       const exitCode = await runStdio(launched, spec as StdioServer, host, session, log);
+      await audit.flush();
       return { data: null, text: "", exitCode };
     }
     try {
@@ -120,6 +148,7 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
     }
     await host.start();
     const closedBy = await session;
+    await audit.flush();
     return { data: null, text: "", exitCode: closedBy === "host" ? 0 : 1 };
   },
 };

@@ -11,6 +11,8 @@ import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
 import { warn } from "../terminal/output.js";
 import { listServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
+import { judgeTool, ownRules } from "../../src/core/tools/tool-rules.js";
+import { readToolRules } from "../home/tool-rules-store.js";
 
 const command: Command = {
   usage: "tools [--format openai|anthropic|mcp] [--timeout <ms>]",
@@ -21,7 +23,8 @@ input_schema}) or MCP. Names are "<server>__<tool>", always matching ^[a-zA-Z0-9
 longer or non-ASCII names are shortened with a hash suffix (the same every time).
 
 Without --format it prints a table. --format <f> prints that format's JSON array on stdout, ready for
-the provider's API. --json prints { format, tools, routes, servers }: \`routes\` maps each function name
+the provider's API. Tools hidden by \`connectory tools allow|deny\` rules are left out (named on stderr).
+--json prints { format, tools, routes, servers, hidden }: \`routes\` maps each function name
 to its server and tool, \`servers\` says how each server answered.
 A server whose tools drifted from what you approved is left out until \`connectory trust <server>\`.
 A server that could not be listed is left out with a warning on stderr; the exit code is 1 only when
@@ -49,6 +52,8 @@ instruction-like content is warned about on stderr.`,
 
     const servers: Array<{ name: string; status: string; tools?: number; error?: unknown }> = [];
     const refs: Array<{ server: string; tool: string; definition: McpTool }> = [];
+    const rules = (await readToolRules(ctx.home)).servers;
+    const hidden: Array<{ server: string; tool: string; rule: string }> = [];
     for (const entry of listed) {
       const name = entry.server.name;
       if (!entry.ok) {
@@ -69,7 +74,9 @@ instruction-like content is warned about on stderr.`,
         // A server listing one name twice is broken: the first definition wins, as hosts do.
         const seen = new Set<string>();
         for (const tool of entry.tools) {
-          if (!seen.has(tool.name)) refs.push({ server: name, tool: tool.name, definition: tool });
+          const verdict = judgeTool(name, ownRules(rules, name), tool.name);
+          if (!verdict.visible) hidden.push({ server: name, tool: tool.name, rule: verdict.rule });
+          else if (!seen.has(tool.name)) refs.push({ server: name, tool: tool.name, definition: tool });
           seen.add(tool.name);
         }
       }
@@ -86,11 +93,16 @@ instruction-like content is warned about on stderr.`,
     const routes = Object.fromEntries(
       refs.map((r, i) => [names[i] as string, { server: r.server, tool: r.tool }]),
     );
-    const data = hideSecrets({ format, tools, routes, servers }, config.secretValues);
+    const data = hideSecrets({ format, tools, routes, servers, hidden }, config.secretValues);
     const rows = refs.map((r, i) => {
       const description = toolDescription(r.definition).replace(/\s+/g, " ");
       return [names[i] as string, r.server, truncate(description, 60)];
     });
+    if (hidden.length > 0)
+      warn(
+        ctx,
+        `${count(hidden.length, "tool")} hidden by allow/deny rules: ${hidden.map((h) => `${h.server}__${h.tool} (${h.rule})`).join(", ")}`,
+      );
     const answered = servers.filter((s) => s.status === "ok" || s.status === "unpinned").length;
     const failed = servers.length - answered;
     if (failed > 0 && answered > 0)

@@ -88,6 +88,11 @@ export class StdioTransport implements Transport {
     });
   }
 
+  /** The server's process id once spawned (the gateway shows it in its health). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Passes a signal on to the server (run forwards the host's SIGINT/SIGTERM/SIGHUP). */
   kill(signal: NodeJS.Signals): void {
     if (!this.exit) this.child?.kill(signal);

@@ -53,6 +53,8 @@ it("every key the offline verbs print under --json is named in their docs/cli.md
     ["untrust", ["untrust", "notes"]],
     ["mcp remove", ["mcp", "remove", "notes"]],
     ["list", ["list"]],
+    ["gateway status", ["gateway", "status"]],
+    ["logs", ["logs"]],
     ["marketplace add", ["marketplace", "add", "other", "http://127.0.0.1:9"]],
     ["marketplace list", ["marketplace", "list"]],
     ["marketplace remove", ["marketplace", "remove", "other"]],

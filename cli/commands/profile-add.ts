@@ -1,0 +1,3 @@
+import { profileCommand } from "./profile-create.js";
+
+export default profileCommand("add");

@@ -1,0 +1,3 @@
+import { rulesCommand } from "./tools-allow.js";
+
+export default rulesCommand("deny");

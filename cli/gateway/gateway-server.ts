@@ -1,0 +1,255 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { NAME_SEPARATOR, assignFunctionNames } from "../../src/core/tools/names.js";
+import type { Upstream } from "./upstream.js";
+import type { CallRecord } from "./audit-recorder.js";
+
+/** Where a gateway function name leads: the server and the tool's own name there. */
+export interface Route {
+  upstream: Upstream;
+  tool: string;
+}
+
+/** A JSON-RPC error passed on to the host with its code and words (the guard's -32001 refusals). */
+class GatewayError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The MCP server a host talks to: one tools/list of every upstream's tools, named
+ * `<server>__<tool>` as `connectory tools` names them (unique, ≤ 64 characters, deterministic), and
+ * each tools/call sent to the server the name leads to, with progress and cancellation passed on.
+ */
+export class GatewayServer {
+  readonly server: Server;
+  private routes = new Map<string, Route>();
+
+  constructor(
+    private readonly upstreams: readonly Upstream[],
+    private readonly options: {
+      version: string;
+      log(message: string): void;
+      /** Called once per finished tools/call (the audit log). */
+      record?: (call: CallRecord) => void;
+      /** List only the meta-tools search_tools and call_tool instead of every definition. */
+      lazy?: boolean;
+    },
+  ) {
+    this.server = new Server(
+      { name: "connectory-gateway", version: options.version },
+      {
+        capabilities: { tools: { listChanged: true } },
+        instructions: "Connectory's gateway: the tools of several MCP servers, each named <server>__<tool>.",
+      },
+    );
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: options.lazy ? LAZY_TOOLS : await this.listTools(),
+    }));
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      options.lazy ? this.lazyCall(request.params, extra) : this.callTool(request.params, extra),
+    );
+  }
+
+  /** Tells the host to list the tools again (an upstream's list changed, or it came back). */
+  toolsChanged(): void {
+    void this.server.sendToolListChanged().catch(() => undefined);
+  }
+
+  /**
+   * Lists every upstream (starting those not running); one that fails or whose tools drifted is left
+   * out with a line on stderr, so one broken server does not hide the others.
+   */
+  async listTools(): Promise<Tool[]> {
+    const listed = await Promise.all(
+      this.upstreams.map((u) =>
+        u.listTools().then(
+          (tools) => ({ upstream: u, tools }),
+          (error: Error) => {
+            this.options.log(`${u.name}: left out of tools/list: ${plain(error.message)}`);
+            return { upstream: u, tools: [] };
+          },
+        ),
+      ),
+    );
+    const refs: Array<{ server: string; tool: string; upstream: Upstream; definition: Tool }> = [];
+    for (const { upstream, tools } of listed) {
+      const seen = new Set<string>();
+      for (const tool of tools) {
+        // A server listing one name twice is broken: the first definition wins, as in `tools`.
+        if (!seen.has(tool.name))
+          refs.push({ server: upstream.name, tool: tool.name, upstream, definition: tool as Tool });
+        seen.add(tool.name);
+      }
+    }
+    const names = assignFunctionNames(refs);
+    this.routes = new Map(refs.map((r, i) => [names[i] as string, { upstream: r.upstream, tool: r.tool }]));
+    return refs.map((r, i) => ({ ...r.definition, name: names[i] as string }));
+  }
+
+  /**
+   * The route of a function name, listing the tools first when it is not known yet. A
+   * `<server>__<tool>` name that is not listed (its server's tools drifted, or the tool is new) still
+   * goes to that server, whose guard refuses it in words that name the fix.
+   */
+  async route(name: string): Promise<Route> {
+    if (!this.routes.has(name)) await this.listTools();
+    const route = this.routes.get(name) ?? this.unlisted(name);
+    if (!route)
+      throw new GatewayError(
+        ErrorCode.InvalidParams,
+        `no tool named "${name}" in this gateway; list the tools to see their names`,
+      );
+    return route;
+  }
+
+  // --lazy: search_tools finds definitions by words of their name and description; call_tool calls one.
+  private async lazyCall(
+    params: {
+      name: string;
+      arguments?: Record<string, unknown>;
+      _meta?: { progressToken?: string | number };
+    },
+    extra: Parameters<GatewayServer["callTool"]>[1],
+  ): Promise<CallToolResult> {
+    const args = params.arguments ?? {};
+    if (params.name === "search_tools") {
+      const words = String(args.query ?? "")
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w !== "");
+      const found = (await this.listTools())
+        .filter((t) => {
+          const text = `${t.name} ${t.description ?? ""}`.toLowerCase();
+          return words.every((w) => text.includes(w));
+        })
+        .slice(0, SEARCH_LIMIT);
+      return {
+        content: [{ type: "text", text: JSON.stringify(found) }],
+        structuredContent: { tools: found },
+      };
+    }
+    if (params.name === "call_tool") {
+      const name = args.name;
+      if (typeof name !== "string")
+        throw new GatewayError(ErrorCode.InvalidParams, "call_tool needs a `name` found by search_tools");
+      const inner = typeof args.arguments === "object" && args.arguments !== null ? args.arguments : {};
+      return this.callTool({ ...params, name, arguments: inner as Record<string, unknown> }, extra);
+    }
+    throw new GatewayError(
+      ErrorCode.InvalidParams,
+      `no tool named "${params.name}": this gateway is lazy, use search_tools then call_tool`,
+    );
+  }
+
+  private unlisted(name: string): Route | undefined {
+    for (const upstream of this.upstreams) {
+      const prefix = `${upstream.name}${NAME_SEPARATOR}`;
+      if (name.startsWith(prefix) && name.length > prefix.length)
+        return { upstream, tool: name.slice(prefix.length) };
+    }
+    return undefined;
+  }
+
+  private async callTool(
+    params: {
+      name: string;
+      arguments?: Record<string, unknown>;
+      _meta?: { progressToken?: string | number };
+    },
+    extra: {
+      signal: AbortSignal;
+      sendNotification: (n: { method: "notifications/progress"; params: never }) => Promise<void>;
+    },
+  ): Promise<CallToolResult> {
+    const startedAt = Date.now();
+    const record = (outcome: Pick<CallRecord, "errorCode" | "toolError">, server: string, tool: string) =>
+      this.options.record?.({ server, tool, args: params.arguments, startedAt, ...outcome });
+    let route: Route;
+    try {
+      route = await this.route(params.name);
+    } catch (error) {
+      record({ errorCode: (error as GatewayError).code ?? ErrorCode.InternalError }, "", params.name);
+      throw error;
+    }
+    const token = params._meta?.progressToken;
+    try {
+      const result = await route.upstream.callTool(
+        { name: route.tool, ...(params.arguments ? { arguments: params.arguments } : {}) },
+        {
+          signal: extra.signal,
+          // A tool may run long; the host's own timeout and its cancellation bound it.
+          timeout: 0x7fffffff,
+          ...(token !== undefined
+            ? {
+                onprogress: (p) =>
+                  void extra
+                    .sendNotification({
+                      method: "notifications/progress",
+                      params: { ...p, progressToken: token } as never,
+                    })
+                    .catch(() => undefined),
+              }
+            : {}),
+        },
+      );
+      record({ toolError: result.isError === true }, route.upstream.name, route.tool);
+      return result;
+    } catch (error) {
+      const out =
+        error instanceof McpError
+          ? new GatewayError(error.code, plain(error.message), error.data)
+          : new GatewayError(ErrorCode.InternalError, `${route.upstream.name}: ${(error as Error).message}`);
+      record({ errorCode: out.code }, route.upstream.name, route.tool);
+      throw out;
+    }
+  }
+}
+
+const SEARCH_LIMIT = 20;
+
+/** The only tools a --lazy gateway lists. */
+const LAZY_TOOLS: Tool[] = [
+  {
+    name: "search_tools",
+    description:
+      "Find tools of the connected MCP servers by words of their name or description; returns up to 20 full tool definitions (name, description, inputSchema). Call a found tool with call_tool.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "Words that must all appear (empty: the first 20 tools)" },
+      },
+      required: ["query"],
+    },
+  },
+  {
+    name: "call_tool",
+    description:
+      "Call a tool found with search_tools, by its exact name, with arguments matching its inputSchema.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        name: { type: "string", description: "The tool's name as search_tools returned it" },
+        arguments: { type: "object", description: "The tool's arguments" },
+      },
+      required: ["name"],
+    },
+  },
+];
+
+/** The SDK prefixes "MCP error <code>: " to every error message; the host's client adds its own. */
+function plain(message: string): string {
+  return message.replace(/^MCP error -?\d+: /, "");
+}

@@ -1,0 +1,78 @@
+import type { ExplainedServer } from "../../src/core/merge.js";
+import { isRemote } from "../../src/core/types.js";
+import type { CommandContext } from "../context.js";
+import { recordPins, serverPins } from "../home/pins-store.js";
+import { remoteTransport } from "../mcp/bridge.js";
+import { stdioLaunch } from "../mcp/child-env.js";
+import { StdioTransport } from "../mcp/stdio-transport.js";
+import { ToolGuard } from "../mcp/tool-guard.js";
+import { withToolRules } from "../mcp/rules-filter.js";
+import type { ToolRules } from "../../src/core/tools/tool-rules.js";
+import { Upstream, type UpstreamDeps } from "./upstream.js";
+
+/** What the upstreams share: where to log, and the gateway's hooks. */
+export interface UpstreamWorld {
+  ctx: CommandContext;
+  hide(text: string): string;
+  log(message: string): void;
+  timeoutMs: number;
+  changed(): void;
+  toolsChanged(): void;
+  backoff?: UpstreamDeps["backoff"];
+  /** tool-rules.json's rules by server name (read once, at start). */
+  rules: Record<string, ToolRules>;
+}
+
+/**
+ * One Upstream per active server, launched as `run` launches it: a stdio server without a shell,
+ * with the minimal child environment plus its own env (its credentials), stderr passed on (masked,
+ * each line prefixed with the server's name); a remote one over its transport with its headers. Each
+ * session goes through the tool-pin guard of `run`, keyed by the server's effective name.
+ */
+export function serverUpstreams(servers: readonly ExplainedServer[], world: UpstreamWorld): Upstream[] {
+  const { ctx } = world;
+  return servers.map((found) => {
+    const name = found.name;
+    const spec = found.server;
+    return new Upstream({
+      name,
+      open: () =>
+        isRemote(spec)
+          ? remoteTransport(spec, ctx.fetch)
+          : new StdioTransport(stdioLaunch(spec, ctx), {
+              stderr: (chunk) => ctx.stderr.write(prefixLines(`[${name}] `, world.hide(chunk))),
+            }),
+      guard: (send) =>
+        withToolRules(
+          name,
+          world.rules[name],
+          new ToolGuard({
+            server: name,
+            readPins: () => serverPins(ctx.home, name),
+            recordPins: async (tools, serverInfo) => {
+              await recordPins(ctx.home, name, tools, {
+                now: ctx.now(),
+                origin: found.origin,
+                ...(serverInfo ? { serverInfo } : {}),
+              });
+            },
+            send,
+            log: world.log,
+            hide: world.hide,
+            timeoutMs: world.timeoutMs,
+          }),
+        ),
+      log: world.log,
+      hide: world.hide,
+      timeoutMs: world.timeoutMs,
+      version: ctx.version,
+      changed: world.changed,
+      toolsChanged: world.toolsChanged,
+      ...(world.backoff ? { backoff: world.backoff } : {}),
+    });
+  });
+}
+
+function prefixLines(prefix: string, chunk: string): string {
+  return chunk.replace(/^(?=.)/gm, prefix);
+}

@@ -1,0 +1,186 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolResultSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolRequest,
+  type CallToolResult,
+  type JSONRPCMessage,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { McpTool } from "../../src/core/tools/types.js";
+import type { MessageFilter } from "../mcp/bridge.js";
+import { GuardedTransport } from "./guarded-transport.js";
+
+/** Where one server of the gateway is in its life. */
+export type UpstreamState = "idle" | "starting" | "running" | "crashed" | "stopped";
+
+/** What `gateway status` shows for one server. */
+export interface UpstreamHealth {
+  state: UpstreamState;
+  pid?: number;
+  /** Times it was started again after a crash or a failed start. */
+  restarts: number;
+  startedAt?: string;
+  /** The last failure, secrets masked. */
+  lastError?: string;
+}
+
+/** What one upstream needs from the world; `open` gives a fresh transport for every start. */
+export interface UpstreamDeps {
+  name: string;
+  open(): Transport;
+  /** A fresh tool guard for one session; `send` reaches the server past the guard. */
+  guard(send: (message: JSONRPCMessage) => Promise<void>): MessageFilter;
+  log(message: string): void;
+  hide(text: string): string;
+  timeoutMs: number;
+  version: string;
+  /** The health changed (the state file is written again). */
+  changed(): void;
+  /** The server sent tools/list_changed, or came back after a crash. */
+  toolsChanged(): void;
+  now?: () => number;
+  /** Milliseconds to wait before the nth consecutive restart (default: 0, then 1 s doubling to 30 s). */
+  backoff?: (crashes: number) => number;
+}
+
+const MAX_PAGES = 100;
+/** A server that stayed up this long is healthy again: its next crash restarts it at once. */
+const HEALTHY_MS = 60_000;
+
+/** The default backoff: the first restart is immediate, then 1 s, 2 s, 4 s … up to 30 s. */
+export function defaultBackoff(crashes: number): number {
+  return crashes <= 1 ? 0 : Math.min(30_000, 1000 * 2 ** (crashes - 2));
+}
+
+/**
+ * One server behind the gateway: started on first use, through the tool guard of `run`, and started
+ * again (after a backoff) on the first use after it crashed.
+ */
+export class Upstream {
+  readonly health: UpstreamHealth = { state: "idle", restarts: 0 };
+  private session: Promise<Client> | undefined;
+  private crashes = 0;
+  private crashedAt = 0;
+  private upSince = 0;
+  private closing = false;
+
+  constructor(private readonly deps: UpstreamDeps) {}
+
+  get name(): string {
+    return this.deps.name;
+  }
+
+  /** The running session, starting the server first when it is not running. */
+  connect(): Promise<Client> {
+    if (this.closing) return Promise.reject(new Error(`${this.name} is shutting down`));
+    this.session ??= this.start().catch((error: Error) => {
+      this.session = undefined;
+      this.crashed(error.message);
+      throw error;
+    });
+    return this.session;
+  }
+
+  /** Every tool the server lists now (through the guard: a drifted list is refused). */
+  async listTools(): Promise<McpTool[]> {
+    const client = await this.connect();
+    if (!client.getServerCapabilities()?.tools) return [];
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, {
+        timeout: this.deps.timeoutMs,
+      });
+      tools.push(...(result.tools as McpTool[]));
+      if (!result.nextCursor) break;
+      cursor = result.nextCursor;
+    }
+    return tools;
+  }
+
+  /** Calls one of its tools by its own name; the result is passed on as the server sent it. */
+  async callTool(params: CallToolRequest["params"], options: RequestOptions): Promise<CallToolResult> {
+    const client = await this.connect();
+    // client.request, not callTool: the SDK's callTool would validate structured output itself,
+    // and the gateway passes results on untouched.
+    return client.request({ method: "tools/call", params }, CallToolResultSchema, options);
+  }
+
+  /** Shuts the server down for good (the host went away). */
+  async close(): Promise<void> {
+    this.closing = true;
+    const session = this.session;
+    this.session = undefined;
+    const client = await session?.catch(() => undefined);
+    await client?.close().catch(() => undefined);
+    this.set({ state: "stopped" });
+  }
+
+  private async start(): Promise<Client> {
+    const wait = this.crashes > 0 ? this.backoffLeft() : 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const back = this.health.state === "crashed";
+    this.set({ state: "starting" });
+    const raw = this.deps.open();
+    const guarded = new GuardedTransport(
+      raw,
+      this.deps.guard((message) => raw.send(message)),
+    );
+    const client = new Client(
+      { name: "connectory-gateway", version: this.deps.version },
+      { capabilities: {} },
+    );
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.deps.toolsChanged());
+    client.onerror = (error) => this.deps.log(this.deps.hide(`${this.name}: ${error.message}`));
+    client.onclose = () => {
+      if (this.closing) return;
+      this.session = undefined;
+      this.crashed("the server exited");
+    };
+    try {
+      await client.connect(guarded, { timeout: this.deps.timeoutMs });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+    const pid = (raw as { pid?: number }).pid;
+    this.upSince = this.now();
+    this.set({
+      state: "running",
+      startedAt: new Date(this.upSince).toISOString(),
+      ...(pid !== undefined ? { pid } : {}),
+      ...(back ? { restarts: this.health.restarts + 1 } : {}),
+    });
+    // What a restarted server lists may differ: the host should ask again.
+    if (back) this.deps.toolsChanged();
+    return client;
+  }
+
+  private crashed(why: string): void {
+    if (this.closing) return;
+    if (this.upSince && this.now() - this.upSince >= HEALTHY_MS) this.crashes = 0;
+    this.crashes++;
+    this.crashedAt = this.now();
+    this.upSince = 0;
+    const message = this.deps.hide(why);
+    this.deps.log(`${this.name}: ${message}; it starts again on next use`);
+    delete this.health.pid;
+    this.set({ state: "crashed", lastError: message });
+  }
+
+  private backoffLeft(): number {
+    const delay = (this.deps.backoff ?? defaultBackoff)(this.crashes);
+    return Math.max(0, this.crashedAt + delay - this.now());
+  }
+
+  private set(patch: Partial<UpstreamHealth>): void {
+    Object.assign(this.health, patch);
+    this.deps.changed();
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+}
