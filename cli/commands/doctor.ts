@@ -14,6 +14,7 @@ import {
 import type { PathWorld } from "../hosts/host-paths.js";
 import { findLeftovers } from "../install/leftovers.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
+import { probeSandbox } from "../mcp/sandbox-probe.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
 
@@ -85,6 +86,8 @@ a check fails.`,
       notes.push(
         "host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)",
       );
+    const sandbox = await probeSandbox(ctx.env);
+    notes.push(`${sandbox.available ? "" : "WARN "}sandbox: ${sandbox.detail}`);
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
       const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
@@ -125,6 +128,7 @@ a check fails.`,
         hostsChecked: exports !== undefined,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
+        sandbox,
         notes,
       },
       config.secretValues,

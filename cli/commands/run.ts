@@ -13,6 +13,8 @@ import { warn } from "../terminal/output.js";
 import { recordPins, serverPins } from "../home/pins-store.js";
 import { InvalidStdoutError, StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
+import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
+import { explainSandbox, planLaunch } from "../mcp/sandbox-launch.js";
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): string {
@@ -40,6 +42,12 @@ credentials are); its stderr, exit code and signals are passed through. A remote
 HTTP, or SSE) is bridged. Either way run passes MCP messages, and checks every tools/list the
 server sends against the pinned tool definitions: the first run pins them; a changed tool is not
 passed on and cannot be called until \`connectory trust <server>\` approves it.`,
+  options: {
+    "explain-sandbox": {
+      type: "boolean",
+      description: "print the sandbox rules the server would run under, and exit without starting it",
+    },
+  },
   positionals: { min: 1, max: 1 },
   protocolStdout: true,
   async run(args, ctx) {
@@ -63,12 +71,14 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
       );
     }
     const hide = (text: string) => redact(text, config.secretValues);
+    if (args.values["explain-sandbox"] === true)
+      return { data: null, text: hide(await explainSandbox(found, ctx)) };
     const log = (message: string) => warn(ctx, hide(message));
     const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
     const spec = found.server;
     const launched = isRemote(spec)
       ? remoteTransport(spec, ctx.fetch)
-      : stdioChild(spec, ctx, config.secretValues, hide);
+      : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
     const guard = new ToolGuard({
       server: name,
       readPins: () => serverPins(ctx.home, name),
@@ -122,19 +132,21 @@ passed on and cannot be called until \`connectory trust <server>\` approves it.`
 export default command;
 
 /** A stdio server's transport: spawned without a shell, the one child environment rule, stderr passed through. */
-function stdioChild(
+async function stdioChild(
   spec: StdioServer,
   ctx: CommandContext,
   secretValues: readonly string[],
   hide: (t: string) => string,
-): StdioTransport {
+  sandbox: SandboxRequest | undefined,
+): Promise<StdioTransport> {
   if (secretInArgs(spec.args ?? [], secretValues)) {
     warn(
       ctx,
       "this server receives a secret on its command line, where other local users can see it (ps); ask its publisher to read it from the environment",
     );
   }
-  const child = new StdioTransport(stdioLaunch(spec, ctx), {
+  const { launch } = await planLaunch(stdioLaunch(spec, ctx), sandbox, ctx);
+  const child = new StdioTransport(launch, {
     stderr: (chunk) => ctx.stderr.write(hide(chunk)),
   });
   return child;

@@ -1,4 +1,5 @@
 import type { PackageFiles, PluginManifest, Problem, ServerSet, Skill, TokenSchema } from "../types.js";
+import { checkPermissions } from "./check-permissions.js";
 import { checkTemplates } from "./check-templates.js";
 import { checkIcon } from "./icon.js";
 import { readJson, readText } from "./json-file.js";
@@ -68,6 +69,14 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
     const templates = checkTemplates(servers.servers, tokenSchema?.schema, base);
     problems.push(...(sound ? templates : templates.filter((p) => SCHEMA_FREE_RULES.has(p.code))));
   }
+
+  if (manifestJson.found && typeof manifestJson.value === "object" && manifestJson.value !== null)
+    problems.push(
+      ...checkPermissions(
+        (manifestJson.value as Record<string, unknown>)["permissions"],
+        tokenSchema?.schema,
+      ),
+    );
 
   const skills = validateSkills(files);
   problems.push(...skills.problems);
