@@ -14,7 +14,7 @@ import { recordPins, serverPins } from "../home/pins-store.js";
 import { InvalidStdoutError, StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
-import { explainSandbox, planLaunch } from "../mcp/sandbox-launch.js";
+import { explainSandbox, planLaunch, prefetch } from "../mcp/sandbox-launch.js";
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): string {
@@ -145,7 +145,9 @@ async function stdioChild(
       "this server receives a secret on its command line, where other local users can see it (ps); ask its publisher to read it from the environment",
     );
   }
-  const { launch } = await planLaunch(stdioLaunch(spec, ctx), sandbox, ctx);
+  const planned = await planLaunch(stdioLaunch(spec, ctx), sandbox, ctx);
+  await prefetch(planned);
+  const launch = planned.launch;
   const child = new StdioTransport(launch, {
     stderr: (chunk) => ctx.stderr.write(hide(chunk)),
   });

@@ -14,7 +14,7 @@ import { childEnv, stdioLaunch } from "./child-env.js";
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
-import { planLaunch } from "./sandbox-launch.js";
+import { planLaunch, prefetch } from "./sandbox-launch.js";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_PAGES = 100;
@@ -80,7 +80,9 @@ export async function connectServer(target: McpTarget, world: McpWorld): Promise
 }
 
 async function connectStdio(target: McpTarget, spec: StdioServer, world: McpWorld): Promise<McpSession> {
-  const { launch } = await planLaunch(stdioLaunch(spec, world), target.sandbox, world);
+  const planned = await planLaunch(stdioLaunch(spec, world), target.sandbox, world);
+  await prefetch(planned);
+  const launch = planned.launch;
   const cwd = launch.cwd;
   const failure: FailureContext = base(target, world, "stdio", { command: spec.command });
   if (!(await isDirectory(cwd)))

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +7,8 @@ import { isRemote, type ServerSpec } from "../../src/core/types.js";
 import {
   bwrapLaunch,
   explainRules,
+  launcherCaches,
+  npxPackage,
   UnenforceableError,
   type SandboxRule,
 } from "../../src/core/sandbox/bwrap-args.js";
@@ -20,6 +23,32 @@ export interface PlannedLaunch {
   rules: SandboxRule[];
   /** Why it runs unsandboxed: "unrestricted" (no permissions declared) or "turned off by the user". */
   reason?: string;
+  /** An npx package to fetch (sandboxed, with network) before a network-less start: see prefetch(). */
+  prefetch?: StdioLaunch;
+}
+
+/** Runs the fetch step of a planned launch, if any; throws with npx's last words when it fails. */
+export async function prefetch(planned: PlannedLaunch, timeoutMs = 300_000): Promise<void> {
+  const step = planned.prefetch;
+  if (!step) return;
+  const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: step.cwd,
+      env: step.env,
+      stdio: ["ignore", "ignore", "pipe"],
+      timeout: timeoutMs,
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr = (stderr + d).slice(-2000)));
+    child.once("error", (e) => resolve({ code: null, stderr: e.message }));
+    child.once("close", (code) => resolve({ code, stderr }));
+  });
+  if (result.code !== 0)
+    throw new ConnectoryError(
+      "sandbox.fetch.failed",
+      `could not fetch the server's package before starting it without network: ${result.stderr.trim().split("\n").slice(-3).join(" ") || `exit ${result.code}`}`,
+      { hint: "check your connection to the npm registry, then try again" },
+    );
 }
 
 /** Where the sandbox looks: the environment (PATH, HOME), the platform and the Connectory home. */
@@ -74,6 +103,9 @@ export async function planLaunch(
         `${request.connector} is granted ${grant.path}, which does not exist`,
         { hint: "create it, or choose another folder (`connectory credentials set`)" },
       );
+  // A launcher's cache is its one writable folder: made now, or the read-only home would refuse it.
+  for (const cache of launcherCaches(launch.command, launch.env, home))
+    fs.mkdirSync(cache, { recursive: true });
   try {
     const planned = bwrapLaunch(permissions, launch, {
       home,
@@ -82,6 +114,19 @@ export async function planLaunch(
       toolPaths: toolPaths(launch.command, world.env),
     });
     const { rules, ...sandboxed } = planned;
+    const spec = (permissions.network ?? "none") === "none" ? npxPackage(launch) : undefined;
+    if (spec) {
+      // Fetched first in a sandbox of its own, with the network and nothing of the home but npm's
+      // cache; the server then starts from the cache without network.
+      const fetchLaunch = { ...launch, args: ["--yes", `--package=${spec}`, "--", "node", "-e", ""] };
+      const fetcher = bwrapLaunch({ network: "any" }, fetchLaunch, {
+        home,
+        bwrap,
+        toolPaths: toolPaths(launch.command, world.env),
+      });
+      rules.push({ kind: "network", why: `${spec} is fetched first, by npx alone, with the network` });
+      return { launch: sandboxed, sandboxed: true, rules, prefetch: fetcher };
+    }
     return { launch: sandboxed, sandboxed: true, rules };
   } catch (error) {
     if (!(error instanceof UnenforceableError)) throw error;

@@ -23,7 +23,7 @@ export function checkPermissions(json: unknown, tokenSchema: TokenSchema | undef
         `permissions.network ${JSON.stringify(network.slice(0, 60))} must be "none", "any" or a list of host names such as ["api.example.com"]`,
       ),
     );
-  if (Array.isArray(network)) {
+  if (Array.isArray(network) && network.length > 0) {
     problems.push(
       warning(
         "manifest.permissions.network.hosts-unsupported",

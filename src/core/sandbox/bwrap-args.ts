@@ -65,6 +65,26 @@ export function launcherCaches(command: string, env: Record<string, string>, hom
   return [];
 }
 
+/**
+ * Without network a launcher can only start what its cache holds: npm and uv are told so (they fail at
+ * once with "not in the cache" instead of retrying a registry they cannot reach).
+ */
+function offlineEnv(command: string): Record<string, string> {
+  const name = command.split("/").pop() ?? command;
+  if (name === "npx" || name === "npm") return { npm_config_offline: "true" };
+  if (name === "uvx" || name === "uv") return { UV_OFFLINE: "1" };
+  return {};
+}
+
+/**
+ * The package an `npx` launch runs (`npx -y @scope/pkg@1.2.3 args…` → `@scope/pkg@1.2.3`), fetched
+ * into the cache before a network-less start; undefined for anything else.
+ */
+export function npxPackage(launch: Pick<LaunchSpec, "command" | "args">): string | undefined {
+  if ((launch.command.split("/").pop() ?? "") !== "npx") return undefined;
+  return launch.args.find((a) => !a.startsWith("-"));
+}
+
 /** Thrown for permissions the sandbox cannot enforce (yet): starting unconfined instead would lie. */
 export class UnenforceableError extends Error {}
 
@@ -124,7 +144,7 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
   return {
     command: facts.bwrap ?? "bwrap",
     args,
-    env: { ...launch.env, TMPDIR: "/tmp" },
+    env: { ...launch.env, TMPDIR: "/tmp", ...(network === "none" ? offlineEnv(launch.command) : {}) },
     cwd,
     rules,
   };
