@@ -53,3 +53,30 @@ describe("plugin.json permissions", () => {
     expect(validatePackage(files).package?.manifest.permissions).toEqual({ network: "none" });
   });
 });
+
+describe("docker-launched servers", () => {
+  const dockerCodes = (args: string[]) =>
+    validatePackage(
+      new Map([
+        ["plugin.json", text(manifest)],
+        [
+          "mcp.json",
+          text({ mcpServers: { d: { command: "docker", args: ["run", "-i", "--rm", ...args, "img"] } } }),
+        ],
+      ]),
+    )
+      .problems.filter((p) => p.code.startsWith("mcp.server.docker"))
+      .map((p) => `${p.code} ${p.path}`);
+
+  it.each([
+    [[], []],
+    [["--privileged"], ["mcp.server.docker.privileged /mcpServers/d/args/3"]],
+    [["--network", "host"], ["mcp.server.docker.host-namespace /mcpServers/d/args/3"]],
+    [["--net=host"], ["mcp.server.docker.host-namespace /mcpServers/d/args/3"]],
+    [["--network", "none"], []],
+    [["-v", "/:/host"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    [["--mount=type=bind,src=/,dst=/h"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+  ])("%j → %j", (args, expected) => {
+    expect(dockerCodes(args)).toEqual(expected);
+  });
+});

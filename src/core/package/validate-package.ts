@@ -1,4 +1,5 @@
 import type { PackageFiles, PluginManifest, Problem, ServerSet, Skill, TokenSchema } from "../types.js";
+import { checkDocker } from "./check-docker.js";
 import { checkPermissions } from "./check-permissions.js";
 import { checkTemplates } from "./check-templates.js";
 import { checkIcon } from "./icon.js";
@@ -68,6 +69,7 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
     const sound = !files.has("token-schema.json") || tokenSchema?.schema !== undefined;
     const templates = checkTemplates(servers.servers, tokenSchema?.schema, base);
     problems.push(...(sound ? templates : templates.filter((p) => SCHEMA_FREE_RULES.has(p.code))));
+    problems.push(...checkDocker(servers.servers, base));
   }
 
   if (manifestJson.found && typeof manifestJson.value === "object" && manifestJson.value !== null)
