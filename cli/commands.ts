@@ -81,6 +81,14 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Withdraw trust from a hand-written server",
     load: () => import("./commands/untrust.js"),
   },
+  "sandbox off": {
+    summary: "Run a connector without the sandbox its permissions ask for (where none is available)",
+    load: () => import("./commands/sandbox-off.js"),
+  },
+  "sandbox on": {
+    summary: "Run a connector in its sandbox again",
+    load: () => import("./commands/sandbox-on.js"),
+  },
   config: { summary: "Print the merged effective server set", load: () => import("./commands/config.js") },
   import: {
     summary: "Import the servers of an MCP host's config file into your mcp.json",

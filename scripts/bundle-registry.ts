@@ -15,6 +15,13 @@ import { bundleFacts } from "./bundle-cli.js";
 /** The registry package's runtime dependencies: kept out of the bundle, pinned to the root's versions. */
 export const REGISTRY_EXTERNALS = ["better-sqlite3", "postgres", "@aws-sdk/client-s3"];
 
+/**
+ * Imported only when running from the TypeScript sources (the README worker is bundled on the fly in
+ * tests, src/registry/readme/readme-renderer.ts): never reached from the bundle, so neither bundled nor
+ * a dependency of the package.
+ */
+export const SOURCE_ONLY_IMPORTS = ["esbuild"];
+
 /** Builds the registry bundle of `root` into `outdir`; returns its size and the modules it imports. */
 export async function bundleRegistry(
   root: string,
@@ -22,7 +29,8 @@ export async function bundleRegistry(
 ): Promise<{ bytes: number; imports: string[] }> {
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { index: "src/admin/index.ts" },
+    // The README renderer's worker is a file of its own (a Worker starts from a file): dist/readme-worker.js.
+    entryPoints: { index: "src/admin/index.ts", "readme-worker": "src/registry/readme/readme-worker.ts" },
     outdir,
     chunkNames: "chunks/[name]-[hash]",
     bundle: true,
@@ -31,7 +39,7 @@ export async function bundleRegistry(
     platform: "node",
     target: "node20",
     mainFields: ["module", "main"],
-    external: REGISTRY_EXTERNALS,
+    external: [...REGISTRY_EXTERNALS, ...SOURCE_ONLY_IMPORTS],
     jsx: "automatic",
     jsxImportSource: "hono/jsx",
     minifyWhitespace: true,

@@ -19,6 +19,7 @@ import { intact, type CacheDamage } from "../install/file-hashes.js";
 import { checkCaches, tampered } from "../install/verify-launch.js";
 import { reinstallCommand } from "../home/installed-store.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
+import { probeSandbox } from "../mcp/sandbox-probe.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
 
@@ -100,6 +101,8 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       notes.push(
         `FAIL ${c.key}: ${tampered(c.entry, c.damage as CacheDamage).message}: ${reinstallCommand(c.entry, true)}`,
       );
+    const sandbox = await probeSandbox(ctx.env);
+    notes.push(`${sandbox.available ? "" : "WARN "}sandbox: ${sandbox.detail}`);
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
       const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
@@ -149,6 +152,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
         skills,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
+        sandbox,
         notes,
       },
       config.secretValues,

@@ -20,6 +20,8 @@ import { ownRules } from "../../src/core/tools/tool-rules.js";
 import { readToolRules } from "../home/tool-rules-store.js";
 import { withAudit } from "../mcp/audit-filter.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
+import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
+import { explainSandbox, planLaunch, prefetch } from "../mcp/sandbox-launch.js";
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): string {
@@ -54,6 +56,10 @@ recorded in the audit log (\`connectory logs\`).`,
       description:
         "write tool-call argument values to the audit log (secrets masked; default: names and sizes only)",
     },
+    "explain-sandbox": {
+      type: "boolean",
+      description: "print the sandbox rules the server would run under, and exit without starting it",
+    },
   },
   positionals: { min: 1, max: 1 },
   protocolStdout: true,
@@ -80,12 +86,14 @@ recorded in the audit log (\`connectory logs\`).`,
     // A bundled server runs only from the files that were installed (hashes in installed.json).
     await verifyBeforeLaunch(config, found);
     const hide = (text: string) => redact(text, config.secretValues);
+    if (args.values["explain-sandbox"] === true)
+      return { data: null, text: hide(await explainSandbox(found, ctx)) };
     const log = (message: string) => warn(ctx, hide(message));
     const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
     const spec = found.server;
     const launched = isRemote(spec)
       ? remoteTransport(spec, ctx.fetch)
-      : stdioChild(spec, ctx, config.secretValues, hide);
+      : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
     const guard = new ToolGuard({
       server: name,
       readPins: () => serverPins(ctx.home, name),
@@ -155,19 +163,23 @@ recorded in the audit log (\`connectory logs\`).`,
 export default command;
 
 /** A stdio server's transport: spawned without a shell, the one child environment rule, stderr passed through. */
-function stdioChild(
+async function stdioChild(
   spec: StdioServer,
   ctx: CommandContext,
   secretValues: readonly string[],
   hide: (t: string) => string,
-): StdioTransport {
+  sandbox: SandboxRequest | undefined,
+): Promise<StdioTransport> {
   if (secretInArgs(spec.args ?? [], secretValues)) {
     warn(
       ctx,
       "this server receives a secret on its command line, where other local users can see it (ps); ask its publisher to read it from the environment",
     );
   }
-  const child = new StdioTransport(stdioLaunch(spec, ctx), {
+  const planned = await planLaunch(stdioLaunch(spec, ctx), sandbox, ctx);
+  await prefetch(planned);
+  const launch = planned.launch;
+  const child = new StdioTransport(launch, {
     // The server's own stderr, through the terminal sanitizer: it reaches a terminal or a host's log.
     stderr: (chunk) => ctx.stderr.write(printable(hide(chunk))),
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { isConnectoryError } from "../../src/core/errors.js";
 import { mergeServers, type ConnectorInput, type MergeResult } from "../../src/core/merge.js";
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
+import type { Permissions } from "../../src/core/sandbox/permissions.js";
 import type { TokenSchema } from "../../src/core/types.js";
 import { readCredentials } from "./credentials-store.js";
 import { cacheDir, connectorKey, homePaths } from "./home.js";
@@ -81,7 +82,7 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
 export async function readCachedServers(
   home: string,
   entry: Pick<InstalledEntry, "name" | "marketplace" | "version">,
-): Promise<Pick<ConnectorInput, "servers" | "tokenSchema" | "pluginRoot" | "file">> {
+): Promise<Pick<ConnectorInput, "servers" | "tokenSchema" | "pluginRoot" | "file" | "permissions">> {
   const root = cacheDir(home, entry.marketplace, entry.name, entry.version);
   const file = path.join(root, "mcp.json");
   // Synchronous reads on purpose: 2 small files × hundreds of connectors cost far less this way than
@@ -94,5 +95,21 @@ export async function readCachedServers(
   let tokenSchema: TokenSchema | undefined;
   const schemaFile = path.join(root, "token-schema.json");
   if (fs.existsSync(schemaFile)) tokenSchema = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as TokenSchema;
-  return { servers, pluginRoot: root, file, ...(tokenSchema ? { tokenSchema } : {}) };
+  const permissions = readPermissions(root);
+  return {
+    servers,
+    pluginRoot: root,
+    file,
+    ...(tokenSchema ? { tokenSchema } : {}),
+    ...(permissions ? { permissions } : {}),
+  };
+}
+
+/** plugin.json `permissions` of an installed version (validated when installed), if it declares any. */
+function readPermissions(root: string): Permissions | undefined {
+  const file = path.join(root, "plugin.json");
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  if (!text.includes('"permissions"')) return undefined;
+  const value = (JSON.parse(text) as { permissions?: unknown }).permissions;
+  return typeof value === "object" && value !== null ? (value as Permissions) : undefined;
 }

@@ -13,6 +13,8 @@ import { isRemote, type ServerSpec, type StdioServer } from "../../src/core/type
 import { stdioLaunch } from "./child-env.js";
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
+import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
+import { planLaunch, prefetch } from "./sandbox-launch.js";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_PAGES = 100;
@@ -24,6 +26,8 @@ export interface McpTarget {
   secretValues: readonly string[];
   /** Where the server comes from (a connector, or mcp.json): failures suggest the matching fix. */
   origin?: FailureContext["origin"];
+  /** Declared permissions: the stdio server runs sandboxed to them (sandbox-launch.ts). */
+  sandbox?: SandboxRequest;
 }
 
 /** Where the client runs: passed in so tests and commands control env, cwd and fetch. */
@@ -34,6 +38,8 @@ export interface McpWorld {
   timeoutMs: number;
   /** Connectory's version, sent as clientInfo. */
   version: string;
+  /** The Connectory home (where `sandbox off` is recorded). */
+  home?: string;
 }
 
 /** A connected, initialized session. Always `close()` it. */
@@ -71,7 +77,9 @@ export async function connectServer(target: McpTarget, world: McpWorld): Promise
 }
 
 async function connectStdio(target: McpTarget, spec: StdioServer, world: McpWorld): Promise<McpSession> {
-  const launch = stdioLaunch(spec, world);
+  const planned = await planLaunch(stdioLaunch(spec, world), target.sandbox, world);
+  await prefetch(planned);
+  const launch = planned.launch;
   const cwd = launch.cwd;
   const failure: FailureContext = base(target, world, "stdio", { command: spec.command });
   if (!(await isDirectory(cwd)))

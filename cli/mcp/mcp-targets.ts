@@ -23,6 +23,7 @@ export function mcpWorld(ctx: CommandContext, timeout: unknown): McpWorld {
     fetch: ctx.fetch,
     timeoutMs: parseTimeout(timeout),
     version: ctx.version,
+    home: ctx.home,
   };
 }
 
@@ -37,7 +38,13 @@ export function parseTimeout(value: unknown): number {
 
 /** An explained server as something to connect to. */
 export function targetOf(server: ExplainedServer, config: MergeResult): McpTarget {
-  return { name: server.name, spec: server.server, secretValues: config.secretValues, origin: server.origin };
+  return {
+    name: server.name,
+    spec: server.server,
+    secretValues: config.secretValues,
+    origin: server.origin,
+    ...(server.sandbox ? { sandbox: server.sandbox } : {}),
+  };
 }
 
 /**

@@ -13,6 +13,11 @@ import type { McpTool } from "../../src/core/tools/types.js";
 import type { ServerSet, TokenSchema } from "../../src/core/types.js";
 import { collectCredentials, type EnvConsent } from "../install/collect-credentials.js";
 import type { CommandContext } from "../context.js";
+import {
+  renderPermissions,
+  type Permissions,
+  type SandboxRequest,
+} from "../../src/core/sandbox/permissions.js";
 import { connectServer, type McpWorld } from "./mcp-client.js";
 import { hideSecrets } from "./mcp-targets.js";
 
@@ -32,6 +37,8 @@ export interface PackageToolsInput {
   root: string;
   servers: ServerSet;
   tokenSchema: TokenSchema | undefined;
+  /** plugin.json `permissions`: its servers are listed inside the sandbox they will run in. */
+  permissions?: Permissions;
   /** The connector's name, for messages. */
   label: string;
   /** `--config KEY=VALUE` pairs. */
@@ -40,6 +47,17 @@ export interface PackageToolsInput {
   fromEnv?: EnvConsent | undefined;
   /** The command to run again with credentials, shown when some are missing or invalid. */
   retry: string;
+}
+
+/** The package's permissions with its credentials and PLUGIN_ROOT filled, as the merge fills them. */
+function packageSandbox(input: PackageToolsInput, values: Record<string, unknown>): SandboxRequest {
+  const fill: Record<string, string> = { PLUGIN_ROOT: input.root, HOME: "${HOME}" };
+  for (const [k, v] of Object.entries(values)) fill[k] = String(v);
+  return {
+    permissions: renderPermissions(input.permissions as Permissions, fill),
+    pluginRoot: input.root,
+    connector: input.label,
+  };
 }
 
 /**
@@ -80,7 +98,9 @@ export async function listPackageTools(
   for (const [server, spec] of Object.entries(rendered.servers)) {
     let listed: McpTool[];
     try {
-      const session = await connectServer({ name: server, spec, secretValues: rendered.secretValues }, world);
+      const target = { name: server, spec, secretValues: rendered.secretValues };
+      const sandbox = input.permissions && packageSandbox(input, values);
+      const session = await connectServer(sandbox ? { ...target, sandbox } : target, world);
       try {
         listed = await session.listTools();
       } finally {

@@ -1,3 +1,4 @@
+import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
 import { validateServerSet } from "../../src/core/package/mcp-config.js";
 import { validateTokenSchema } from "../../src/core/package/token-schema.js";
 import { listVersions, sortedVersions } from "../../src/core/resolve-version.js";
@@ -21,6 +22,8 @@ export interface ConnectorView {
   license?: string;
   homepage?: string;
   categories: string[];
+  /** What its local servers may reach, in plain words (["unrestricted: …"] when it declares nothing). */
+  permissions: string[];
   servers: Array<{
     name: string;
     transport: string;
@@ -75,6 +78,11 @@ export function viewFromVersionDocument(doc: ReceivedVersionDocument): Connector
       categories: Array.isArray(m.categories)
         ? m.categories.filter((c): c is string => typeof c === "string")
         : [],
+      // Validated at publish; anything but an object is treated as "none declared".
+      permissions:
+        typeof m.permissions === "object" && m.permissions !== null && !Array.isArray(m.permissions)
+          ? (m.permissions as Permissions)
+          : undefined,
     },
     servers: validateServerSet(doc.mcp).servers,
     schema,
@@ -107,6 +115,7 @@ interface Parts {
     license?: string | undefined;
     homepage?: string | undefined;
     categories: string[];
+    permissions?: Permissions | undefined;
   };
   servers: ServerSet;
   schema: TokenSchema | undefined;
@@ -129,6 +138,7 @@ function build(p: Parts): ConnectorView {
     ...optional("license", p.manifest.license),
     ...optional("homepage", p.manifest.homepage),
     categories: p.manifest.categories,
+    permissions: describePermissions(p.manifest.permissions),
     servers: Object.entries(p.servers).map(([name, s]) => serverView(name, s)),
     credentials: Object.entries(p.schema?.properties ?? {}).map(([key, prop]) => ({
       key,
@@ -237,6 +247,11 @@ export function renderView(view: ConnectorView, doc: ReceivedConnectorDocument |
   }
   lines.push("", "servers:");
   for (const s of view.servers) lines.push(...serverLines(s).map((line) => `  ${line}`));
+  // Only local servers are sandboxed: for a remote-only connector the permissions say nothing.
+  if (view.servers.some((s) => s.transport === "stdio")) {
+    lines.push("", "permissions (its local servers):");
+    for (const p of view.permissions) lines.push(`  ${p}`);
+  }
   lines.push("", "credentials:");
   if (view.credentials.length === 0) lines.push("  none needed");
   for (const c of view.credentials) {

@@ -1,6 +1,7 @@
 import { compareInstalled, nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
 import { sensitiveValues } from "./merge/redact.js";
 import { changedParts, fingerprintSpec, type SpecFingerprint } from "./merge/spec-hash.js";
+import { renderPermissions, type Permissions, type SandboxRequest } from "./sandbox/permissions.js";
 import { renderServers, type RenderResult } from "./templates.js";
 import { isRemote, type Credentials, type ServerSet, type ServerSpec, type TokenSchema } from "./types.js";
 
@@ -35,6 +36,8 @@ export interface ConnectorInput {
   pluginRoot: string;
   /** The cached mcp.json the servers came from. */
   file: string;
+  /** plugin.json `permissions`: the connector's local servers run sandboxed to them. */
+  permissions?: Permissions;
 }
 
 export interface Origin {
@@ -57,6 +60,8 @@ export interface ExplainedServer {
   missing?: string[];
   /** The server's name inside its own source (differs from `name` when renamed on a clash). */
   sourceName: string;
+  /** The sandbox its stdio servers run in: declared permissions (paths filled but `${HOME}`). */
+  sandbox?: SandboxRequest;
 }
 
 export interface MergeResult {
@@ -172,7 +177,12 @@ function explainConnectorServer(
     marketplace: c.marketplace,
     version: c.version,
   };
-  const base = { name, sourceName: server, origin };
+  const base = {
+    name,
+    sourceName: server,
+    origin,
+    ...(c.permissions ? { sandbox: connectorSandbox(c, withDefaults(c.tokenSchema, c.credentials)) } : {}),
+  };
   const credentials = withDefaults(c.tokenSchema, c.credentials);
   const secretNames = secretKeys(c.tokenSchema);
   const ref = c.marketplace === "default" ? c.name : key(c);
@@ -220,6 +230,19 @@ function explainConnectorServer(
     out.reason = `the connector ${key(c)} is disabled: run \`connectory enable ${ref}\``;
   }
   return out;
+}
+
+/** A connector's sandbox: its permissions with credentials and PLUGIN_ROOT filled (HOME at launch). */
+function connectorSandbox(c: ConnectorInput, credentials: Credentials): SandboxRequest {
+  const values: Record<string, string> = { PLUGIN_ROOT: c.pluginRoot, HOME: "${HOME}" };
+  for (const [k, v] of Object.entries(credentials)) values[k] = String(v);
+  let permissions = c.permissions as Permissions;
+  try {
+    permissions = renderPermissions(permissions, values);
+  } catch {
+    // A credential still missing: the server is needs-credentials, and the sandbox refuses it anyway.
+  }
+  return { permissions, pluginRoot: c.pluginRoot, connector: key(c) };
 }
 
 /** Stored values with the schema's defaults filled in (defaults may be newer than the stored values). */

@@ -1,3 +1,5 @@
+import type { Permissions } from "./sandbox/permissions.js";
+
 /** Shapes shared by every part of Connectory: the package format (DESIGN §2) and the server set. */
 
 /** A stdio MCP server: launched without a shell. */
@@ -63,6 +65,8 @@ export interface PluginManifest {
   icon?: string;
   defaultEnabled?: boolean;
   engines?: { connectory?: string };
+  /** What its local servers may reach; absent: unrestricted (src/core/sandbox/permissions.ts). */
+  permissions?: Permissions;
 }
 
 /** One credential a connector needs (a property of token-schema.json). */

@@ -98,10 +98,18 @@ function objectCases(
   return cases;
 }
 
+const grantSchema = (
+  (pluginSchema.properties.permissions.properties as Record<string, Schema>)["filesystem"] as Schema
+)["items"] as Schema;
+
 function ajvDrivenCases(): Parameters<typeof files>[0][] {
   const credential = DEFS["credential"]!;
   return [
     ...objectCases(pluginSchema as Schema, BASE.manifest, (m) => ({ manifest: m })),
+    // One grant of plugin.json `permissions.filesystem`, a level deeper than the manifest's own keys.
+    ...objectCases(grantSchema, { path: "/x", access: "read" }, (g) => ({
+      manifest: { ...BASE.manifest, permissions: { filesystem: [g] } },
+    })),
     ...objectCases(DEFS["stdio"]!, BASE.stdio, (s) => ({ servers: { s } })),
     ...objectCases(DEFS["remote"]!, BASE.remote, (s) => ({ servers: { s } })),
     ...objectCases(

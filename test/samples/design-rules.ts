@@ -18,6 +18,8 @@ export function designAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: "secret", schemaType: "boolean" });
+  // Issue 18: a credential that is a folder the user chooses (a permission path may name it).
+  ajv.addFormat("directory", /^(\/|[A-Za-z]:[\\/])/);
   for (const file of ["plugin", "mcp", "token-schema"]) {
     ajv.addSchema(JSON.parse(fs.readFileSync(path.join(ROOT, `schemas/${file}.schema.json`), "utf8")));
   }

@@ -13,6 +13,9 @@ export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
     verbose: options.verbose ?? false,
   });
   addFormats.default(ajv);
+  // A folder the user chooses (a filesystem grant of plugin.json `permissions` may name it): an
+  // absolute POSIX or Windows path.
+  ajv.addFormat("directory", /^(\/|[A-Za-z]:[\\/])/);
   // `secret` is an annotation: it changes nothing in validation, only how values are shown.
   ajv.addKeyword({ keyword: "secret", schemaType: "boolean" });
   return ajv;

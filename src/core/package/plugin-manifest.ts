@@ -36,6 +36,10 @@ const MAPPING: AjvMapping = {
       `license${shown(e)} must be an SPDX expression such as MIT or (MIT OR Apache-2.0), or "SEE LICENSE IN <file>"`,
     "manifest.homepage.invalid": (e) => `homepage${shown(e)} must be an http(s) URL`,
     "manifest.repository.invalid": (e) => `repository${shown(e)} must be an http(s) URL`,
+    "manifest.permissions.network.invalid": (e) =>
+      `permissions.network host${shown(e)} must be a host name such as api.example.com (optionally *. first, :port last)`,
+    "manifest.permissions.filesystem.access.unknown": (e) =>
+      `permissions.filesystem access${shown(e)} must be "read" or "read-write"`,
     "manifest.icon.invalid": (e) =>
       `icon${shown(e)} must be the path of a .png or .svg file inside the package`,
   },
@@ -118,4 +122,5 @@ const KNOWN_KEYS = new Set([
   "icon",
   "defaultEnabled",
   "engines",
+  "permissions",
 ]);

@@ -1,4 +1,6 @@
 import type { PackageFiles, PluginManifest, Problem, ServerSet, Skill, TokenSchema } from "../types.js";
+import { checkDocker } from "./check-docker.js";
+import { checkPermissions } from "./check-permissions.js";
 import { checkTemplates } from "./check-templates.js";
 import { checkDisplayLimits } from "./display-limits.js";
 import { checkLoaderEnv } from "./check-loader-env.js";
@@ -95,7 +97,16 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
     const templates = checkTemplates(servers.servers, tokenSchema?.schema, base);
     problems.push(...(sound ? templates : templates.filter((p) => SCHEMA_FREE_RULES.has(p.code))));
     problems.push(...checkLoaderEnv(servers.servers, base));
+    problems.push(...checkDocker(servers.servers, base));
   }
+
+  if (manifestJson.found && typeof manifestJson.value === "object" && manifestJson.value !== null)
+    problems.push(
+      ...checkPermissions(
+        (manifestJson.value as Record<string, unknown>)["permissions"],
+        tokenSchema?.schema,
+      ),
+    );
 
   for (const skill of skills.skills) {
     const text = decodeText(files.get(skill.path) ?? new Uint8Array());

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -108,9 +109,18 @@ export function plainReadme(markdown: string): RenderedReadme {
 async function spawnWorker(): Promise<Worker> {
   const worker = import.meta.url.endsWith(".ts")
     ? new Worker(await bundledWorkerSource(), { eval: true })
-    : new Worker(new URL("./readme-worker.js", import.meta.url));
+    : new Worker(compiledWorker());
   worker.unref(); // an idle renderer never holds the process open
   return worker;
+}
+
+/**
+ * The compiled worker: beside this file in the tsc build (dist/src/registry/readme/), or at the top of
+ * the registry package's bundle (dist/readme-worker.js), where this code sits in dist/ or dist/chunks/.
+ */
+function compiledWorker(): URL {
+  const candidates = ["./readme-worker.js", "../readme-worker.js"].map((p) => new URL(p, import.meta.url));
+  return candidates.find((url) => existsSync(fileURLToPath(url))) ?? candidates[0]!;
 }
 
 let bundled: Promise<string> | undefined;

@@ -1,0 +1,2 @@
+import { sandboxToggle } from "./sandbox-toggle.js";
+export default sandboxToggle(false);

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { describe, isJsonObject, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
+
+/**
+ * sandbox.json: the connectors the user let run without a sandbox (`connectory sandbox off <name>`),
+ * for machines where none is available. Each entry records when, so `doctor` can show it.
+ */
+export interface SandboxFile {
+  off: Record<string, { at: string }>;
+}
+
+export function sandboxFile(home: string): string {
+  return path.join(home, "sandbox.json");
+}
+
+const check: ShapeCheck = (file) => {
+  if (!isJsonObject(file)) return `expected { "off": { … } }, found ${describe(file)}`;
+  if (file.off !== undefined && !isJsonObject(file.off))
+    return `"off" is ${describe(file.off)}, not an object`;
+  return undefined;
+};
+
+export async function readSandboxFile(home: string): Promise<SandboxFile> {
+  const file = await readJsonFile<Partial<SandboxFile>>(sandboxFile(home), { off: {} }, check);
+  return { off: file.off ?? {} };
+}
+
+/** Locked read-modify-write of sandbox.json. */
+export function updateSandboxFile(
+  home: string,
+  fn: (file: SandboxFile) => SandboxFile,
+): Promise<SandboxFile> {
+  return updateJsonFile<SandboxFile>(
+    sandboxFile(home),
+    { off: {} },
+    (current) => fn({ off: current.off ?? {} }),
+    {
+      check,
+    },
+  );
+}

@@ -1,0 +1,198 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConnectoryError } from "../../src/core/errors.js";
+import { isRemote, type ServerSpec } from "../../src/core/types.js";
+import {
+  bwrapLaunch,
+  explainRules,
+  launcherCaches,
+  npxPackage,
+  UnenforceableError,
+  type SandboxRule,
+} from "../../src/core/sandbox/bwrap-args.js";
+import { renderPermissions, type SandboxRequest } from "../../src/core/sandbox/permissions.js";
+import { readSandboxFile } from "../home/sandbox-store.js";
+import { stdioLaunch, type StdioLaunch } from "./child-env.js";
+
+/** A launch as it will run: sandboxed (with its rules), or as is with the reason why not. */
+export interface PlannedLaunch {
+  launch: StdioLaunch;
+  sandboxed: boolean;
+  rules: SandboxRule[];
+  /** Why it runs unsandboxed: "unrestricted" (no permissions declared) or "turned off by the user". */
+  reason?: string;
+  /** An npx package to fetch (sandboxed, with network) before a network-less start: see prefetch(). */
+  prefetch?: StdioLaunch;
+}
+
+/** Runs the fetch step of a planned launch, if any; throws with npx's last words when it fails. */
+export async function prefetch(planned: PlannedLaunch, timeoutMs = 300_000): Promise<void> {
+  const step = planned.prefetch;
+  if (!step) return;
+  const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: step.cwd,
+      env: step.env,
+      stdio: ["ignore", "ignore", "pipe"],
+      timeout: timeoutMs,
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr = (stderr + d).slice(-2000)));
+    child.once("error", (e) => resolve({ code: null, stderr: e.message }));
+    child.once("close", (code) => resolve({ code, stderr }));
+  });
+  if (result.code !== 0)
+    throw new ConnectoryError(
+      "sandbox.fetch.failed",
+      `could not fetch the server's package before starting it without network: ${result.stderr.trim().split("\n").slice(-3).join(" ") || `exit ${result.code}`}`,
+      { hint: "check your connection to the npm registry, then try again" },
+    );
+}
+
+/** Where the sandbox looks: the environment (PATH, HOME), the platform and the Connectory home. */
+export interface SandboxWorld {
+  env: Record<string, string | undefined>;
+  home?: string;
+  platform?: NodeJS.Platform;
+}
+
+export const INSTALL_HINT =
+  "install bubblewrap (Debian/Ubuntu: `sudo apt-get install bubblewrap`; Fedora: `sudo dnf install bubblewrap`; Arch: `sudo pacman -S bubblewrap`), or run it unsandboxed at your own risk: `connectory sandbox off <connector>`";
+
+/**
+ * THE place every stdio server passes before it starts (run, inspect, doctor, tools, publish
+ * --with-tools): a server with declared permissions runs inside bubblewrap with exactly them, or not
+ * at all; one without runs as today.
+ */
+export async function planLaunch(
+  launch: StdioLaunch,
+  request: SandboxRequest | undefined,
+  world: SandboxWorld,
+): Promise<PlannedLaunch> {
+  if (!request)
+    return { launch, sandboxed: false, rules: [], reason: "unrestricted: declares no permissions" };
+  if (world.home && Object.hasOwn((await readSandboxFile(world.home)).off, request.connector))
+    return {
+      launch,
+      sandboxed: false,
+      rules: [],
+      reason: `sandbox turned off by you (\`connectory sandbox on ${request.connector}\` restores it)`,
+    };
+  const home = world.env["HOME"] || os.homedir();
+  const bwrap = (world.platform ?? process.platform) === "linux" ? findBwrap(world.env) : undefined;
+  if (!bwrap)
+    throw new ConnectoryError(
+      "sandbox.unavailable",
+      `${request.connector} declares permissions, and no sandbox is available on this machine to enforce them`,
+      { hint: INSTALL_HINT.replace("<connector>", request.connector) },
+    );
+  let permissions;
+  try {
+    permissions = renderPermissions(request.permissions, { HOME: home });
+  } catch (error) {
+    throw new ConnectoryError("sandbox.path.unset", `${request.connector}: ${(error as Error).message}`, {
+      hint: `set the credential it names (\`connectory credentials set ${request.connector}\`)`,
+    });
+  }
+  for (const grant of permissions.filesystem ?? [])
+    if (!fs.existsSync(grant.path))
+      throw new ConnectoryError(
+        "sandbox.path.missing",
+        `${request.connector} is granted ${grant.path}, which does not exist`,
+        { hint: "create it, or choose another folder (`connectory credentials set`)" },
+      );
+  // A launcher's cache is its one writable folder: made now, or the read-only home would refuse it.
+  for (const cache of launcherCaches(launch.command, launch.env, home))
+    fs.mkdirSync(cache, { recursive: true });
+  try {
+    const planned = bwrapLaunch(permissions, launch, {
+      home,
+      bwrap,
+      ...(request.pluginRoot ? { pluginRoot: request.pluginRoot } : {}),
+      toolPaths: toolPaths(launch.command, world.env),
+    });
+    const { rules, ...sandboxed } = planned;
+    const spec = (permissions.network ?? "none") === "none" ? npxPackage(launch) : undefined;
+    if (spec) {
+      // Fetched first in a sandbox of its own, with the network and nothing of the home but npm's
+      // cache; the server then starts from the cache without network.
+      const fetchLaunch = { ...launch, args: ["--yes", `--package=${spec}`, "--", "node", "-e", ""] };
+      const fetcher = bwrapLaunch({ network: "any" }, fetchLaunch, {
+        home,
+        bwrap,
+        toolPaths: toolPaths(launch.command, world.env),
+      });
+      rules.push({ kind: "network", why: `${spec} is fetched first, by npx alone, with the network` });
+      return { launch: sandboxed, sandboxed: true, rules, prefetch: fetcher };
+    }
+    return { launch: sandboxed, sandboxed: true, rules };
+  } catch (error) {
+    if (!(error instanceof UnenforceableError)) throw error;
+    throw new ConnectoryError("sandbox.hosts.unsupported", `${request.connector}: ${error.message}`, {
+      hint: `ask its publisher to declare "network": "any", or run it unsandboxed at your own risk: \`connectory sandbox off ${request.connector}\``,
+    });
+  }
+}
+
+/** `run --explain-sandbox`: the rules a server would run under, as text. */
+export async function explainSandbox(
+  server: { name: string; server: ServerSpec; sandbox?: SandboxRequest },
+  ctx: { env: Record<string, string | undefined>; cwd: string; home: string },
+): Promise<string> {
+  if (isRemote(server.server))
+    return `${server.name} is a remote server: it runs elsewhere, so no local sandbox applies.`;
+  const planned = await planLaunch(stdioLaunch(server.server, ctx), server.sandbox, ctx);
+  if (!planned.sandboxed) return `${server.name} runs unsandboxed: ${planned.reason}.`;
+  const lines = [`${server.name} runs in bubblewrap (${planned.launch.command}) with these rules:`];
+  for (const line of explainRules(planned.rules)) lines.push(`  ${line}`);
+  lines.push(
+    "Everything else is hidden. The command line:",
+    `  ${[planned.launch.command, ...planned.launch.args].join(" ")}`,
+  );
+  return lines.join("\n");
+}
+
+/** The install folder of a command found outside the system folders (e.g. ~/.nvm/versions/node/v20). */
+function toolPaths(command: string, env: Record<string, string | undefined>): string[] {
+  const found = command.includes("/") ? command : findOnPath(command, env);
+  if (!found) return [];
+  const real = safeRealpath(found);
+  const out = new Set<string>();
+  for (const p of [found, real]) {
+    if (/^\/(usr|bin|sbin|lib|opt)(\/|$)/.test(p)) continue;
+    // <prefix>/bin/<command>: the prefix holds its libraries (node's lib/node_modules, a venv's lib).
+    const dir = path.dirname(p);
+    out.add(path.basename(dir) === "bin" ? path.dirname(dir) : dir);
+  }
+  return [...out];
+}
+
+/** bwrap from the system folders first: a PATH entry must not be able to stand in for the sandbox. */
+export function findBwrap(env: Record<string, string | undefined>): string | undefined {
+  return findOnPath("bwrap", { PATH: "/usr/bin:/bin:/usr/local/bin" }) ?? findOnPath("bwrap", env);
+}
+
+/** The first executable `name` on PATH (the system default when PATH is unset, as execvp does). */
+export function findOnPath(name: string, env: Record<string, string | undefined>): string | undefined {
+  for (const dir of (env["PATH"] ?? "/usr/bin:/bin").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+function safeRealpath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}

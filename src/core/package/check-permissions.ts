@@ -1,0 +1,79 @@
+import { HOME_KEY } from "../sandbox/permissions.js";
+import { parseTemplate, PLUGIN_ROOT } from "../templates.js";
+import type { Problem, TokenSchema } from "../types.js";
+import { error, warning } from "./problems.js";
+
+const FILE = "plugin.json";
+
+/**
+ * The checks the JSON Schema cannot make: each path is absolute once its templates are filled, uses
+ * only declared templates, and has no `..`; a host list is accepted but warned about (not enforced yet).
+ */
+export function checkPermissions(json: unknown, tokenSchema: TokenSchema | undefined): Problem[] {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return [];
+  const perms = json as Record<string, unknown>;
+  const problems: Problem[] = [];
+  const network = perms["network"];
+  if (typeof network === "string" && network !== "none" && network !== "any")
+    problems.push(
+      error(
+        "manifest.permissions.network.unknown",
+        FILE,
+        "/permissions/network",
+        `permissions.network ${JSON.stringify(network.slice(0, 60))} must be "none", "any" or a list of host names such as ["api.example.com"]`,
+      ),
+    );
+  if (Array.isArray(network) && network.length > 0) {
+    problems.push(
+      warning(
+        "manifest.permissions.network.hosts-unsupported",
+        FILE,
+        "/permissions/network",
+        'host allowlists are not enforced yet: a sandboxed server with one refuses to start; declare "any" (or "none") until they are',
+      ),
+    );
+  }
+  const grants = Array.isArray(perms["filesystem"]) ? (perms["filesystem"] as unknown[]) : [];
+  const declared = new Set([HOME_KEY, PLUGIN_ROOT, ...Object.keys(tokenSchema?.properties ?? {})]);
+  grants.forEach((grant, i) => {
+    const value = (grant as { path?: unknown } | null)?.path;
+    if (typeof value !== "string") return;
+    const at = `/permissions/filesystem/${i}/path`;
+    const parsed = parseTemplate(value);
+    if ("invalid" in parsed) {
+      problems.push(error("manifest.permissions.path.template", FILE, at, parsed.invalid));
+      return;
+    }
+    for (const part of parsed.parts) {
+      if ("key" in part && !declared.has(part.key))
+        problems.push(
+          error(
+            "manifest.permissions.path.template",
+            FILE,
+            at,
+            `\${${part.key}} is not declared: use \${HOME}, \${PLUGIN_ROOT} or a key of token-schema.json`,
+          ),
+        );
+    }
+    const first = parsed.parts[0];
+    if (!first || ("text" in first && !first.text.startsWith("/")))
+      problems.push(
+        error(
+          "manifest.permissions.path.relative",
+          FILE,
+          at,
+          `${JSON.stringify(value)} is not absolute: start it with "/" or a template such as \${HOME}`,
+        ),
+      );
+    if (value.split("/").includes(".."))
+      problems.push(
+        error(
+          "manifest.permissions.path.traversal",
+          FILE,
+          at,
+          `${JSON.stringify(value)} contains "..": name the folder itself`,
+        ),
+      );
+  });
+  return problems;
+}
