@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { startTestServer } from "../helpers/registry.js";
 import { hostilePackage } from "../web/hostile-package.js";
 import { HAS_CHROMIUM, launchBrowser } from "./web-browser.js";
+import { HOST_IDS } from "../../src/core/hosts/types.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
@@ -103,7 +104,7 @@ describe.skipIf(!HAS_CHROMIUM)("web marketplace in Debian's chromium", () => {
     await page.keyboard.press("End");
     expect(
       await page.evaluate<string | null>('document.activeElement?.getAttribute("data-host") ?? null'),
-    ).toBe("goose");
+    ).toBe(HOST_IDS[HOST_IDS.length - 1]);
     await page.keyboard.press("ArrowRight"); // wraps
     expect(
       await page.evaluate<string | null>('document.activeElement?.getAttribute("data-host") ?? null'),
