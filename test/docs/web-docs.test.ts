@@ -71,3 +71,9 @@ it("links written in the docs map to pages of this site", () => {
   expect(docHref("../package.json")).toBe("/docs/");
   expect(docHref("https://www.rfc-editor.org/rfc/rfc9457")).toBe("https://www.rfc-editor.org/rfc/rfc9457");
 });
+
+it("every doc of docs/ is served: a new doc cannot be forgotten", async () => {
+  const { readdir } = await import("node:fs/promises");
+  const onDisk = (await readdir(new URL("../../docs/", import.meta.url))).filter((f) => f.endsWith(".md"));
+  expect([...PROJECT_DOCS].sort()).toEqual(onDisk.sort());
+});

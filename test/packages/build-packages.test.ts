@@ -90,6 +90,7 @@ describe("the connectory-registry package", () => {
       "schemas/plugin.schema.json",
       "plugins-sample/weather/server/index.js", // generated, ignored by git: the seed needs it
       "plugins-sample/weather/plugin.json",
+      "docs/package-format.md", // served at /docs/ (web/lib/project-docs.ts)
     ])
       expect(files).toContain(needed);
     expect(files.some((f) => f.startsWith("web/static/"))).toBe(true);
@@ -98,6 +99,7 @@ describe("the connectory-registry package", () => {
       "README.md",
       "bin",
       "dist",
+      "docs",
       "migrations",
       "package.json",
       "plugins-sample",

@@ -9,7 +9,15 @@ import { projectRoot } from "./paths.js";
 // own #fragment links work; links between docs stay on /docs/, links to ../schemas/ go to /schemas/.
 
 /** The docs this site serves, by file name; anything else is a 404. */
-export const PROJECT_DOCS = ["architecture.md", "cli.md", "deploy.md", "http-api.md", "package-format.md"];
+export const PROJECT_DOCS = [
+  "architecture.md",
+  "cli.md",
+  "deploy.md",
+  "hosts.md",
+  "http-api.md",
+  "package-format.md",
+  "security.md",
+];
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
