@@ -1,3 +1,4 @@
+import type { ConnectorListItem } from "../core/api/documents.js";
 import type { SortKey } from "../core/api/search.js";
 import type { Category } from "../core/types.js";
 
@@ -109,16 +110,8 @@ export interface SearchQuery {
   after?: { key: number | string; name: string };
 }
 
-export interface ConnectorSummary {
-  name: string;
-  displayName: string | null;
-  description: string;
-  publisher: string;
-  version: string | null;
-  keywords: string[];
-  categories: Category[];
-  downloads: number;
-  updatedAt: string;
+/** A listing row: the API's list item plus its sort value. */
+export interface ConnectorSummary extends ConnectorListItem {
   /** The sort value of this item (the keyset cursor carries it). */
   key: number | string;
 }
