@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { exportEntries, getHost, type ExportServer } from "../../src/core/hosts/index.js";
-import type { ExportMode, HostId } from "../../src/core/hosts/types.js";
+import type { ExportMode, HostAdapter, HostId, Launcher } from "../../src/core/hosts/types.js";
+import { gatewayEntryName, gatewayServer } from "../../src/core/hosts/gateway-entry.js";
+import { DEFAULT_PROFILE, checkProfileName, profileServers } from "../home/profiles-store.js";
 import type { EntryReport } from "../../src/core/hosts/ownership.js";
 import type { ServerSpec } from "../../src/core/types.js";
 import type { Command } from "../command.js";
@@ -17,7 +19,7 @@ import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
   usage:
-    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--no-skills] [--replace-imported] [--allow-secrets-in-project]",
+    "config export --host <host> [--scope user|project] [--mode launcher|inline] [--file <path>] [--write] [--no-skills] [--replace-imported] [--allow-secrets-in-project] [--profile <name>] [--gateway]",
   description: `
 Writes the effective server set (see \`connectory config\`) into an MCP host's own config file.
 Without --write it only prints the diff it would apply.
@@ -58,6 +60,13 @@ is skipped and reported. As for host entries, only
 folders Connectory wrote and nobody changed are replaced or removed (recorded in skills.json), and the
 previous versions go to backups/skills/. --no-skills leaves skills folders untouched.
 
+--profile <name> exports only that profile's active servers (see \`connectory profile show\`).
+--gateway writes one entry instead of one per server: \`connectory gateway\` (named "connectory"), or
+with --profile \`connectory gateway --profile <name>\` (named "connectory-<name>"), launched as the
+scope says above; the entries Connectory wrote there per server are removed (backed up like any
+edit). A gateway entry holds no secret and no server list: servers installed later reach the host
+through it without another export. --gateway takes no --mode inline.
+
 --replace-imported: the entries \`connectory import\` copied out of this file (and that are unchanged
 since) are replaced by Connectory's entries for the same, now trusted, servers: the inline secrets
 leave the host file (the previous file is backed up). Without it they are reported and left alone.`,
@@ -97,6 +106,15 @@ leave the host file (the previous file is backed up). Without it they are report
       type: "boolean",
       description: "let --scope project --mode inline write secrets into a file meant for git",
     },
+    profile: {
+      type: "string",
+      value: "name",
+      description: "export only this profile's servers (or, with --gateway, its gateway)",
+    },
+    gateway: {
+      type: "boolean",
+      description: "write one `connectory gateway` entry instead of one entry per server",
+    },
   },
   positionals: { max: 0 },
   async run(args, ctx) {
@@ -110,17 +128,35 @@ leave the host file (the previous file is backed up). Without it they are report
       given && args.values.scope === undefined ? await recordedScope(ctx, adapter.id, given) : undefined;
     const scope = recorded ?? (oneOf(args.values.scope, ["user", "project"], "--scope") as HostScope);
     const mode = oneOf(args.values.mode, ["launcher", "inline"], "--mode") as ExportMode;
+    const gateway = args.values.gateway === true;
+    if (gateway && mode === "inline")
+      throw usageError(
+        "--gateway writes a launcher entry: it takes no --mode inline",
+        "drop --mode inline (the gateway starts each server itself, as `run` does)",
+      );
+    const named = typeof args.values.profile === "string" ? args.values.profile : undefined;
+    if (named !== undefined) checkProfileName(named);
+    const profile = named === DEFAULT_PROFILE ? undefined : named;
     const file = resolveFile(ctx, adapter.id, scope, given);
 
     const config = await loadEffectiveConfig(ctx.home);
-    const active = config.servers.filter((s) => s.status === "active");
+    const all = config.servers.filter((s) => s.status === "active");
+    const chosen = await profileServers(ctx.home, config, profile ?? DEFAULT_PROFILE);
+    for (const m of chosen.missing)
+      warn(
+        ctx,
+        `profile ${profile}: "${m}" names no active server (see \`connectory profile show ${profile}\`)`,
+      );
+    const active = chosen.servers;
     const servers: ExportServer[] = active.map((s) => ({
       name: s.name,
       server: s.server,
       secret: holdsSecret(s.server, config.secretValues),
     }));
     const launcher = scopeLauncher(scope, ctx.env, ctx.home, defaultHome({}));
-    const { entries, secretsWritten, notes } = exportEntries(adapter, servers, mode, launcher);
+    const { entries, secretsWritten, notes } = gateway
+      ? gatewayEntries(adapter, launcher, profile)
+      : exportEntries(adapter, servers, mode, launcher);
     if (
       scope === "project" &&
       secretsWritten.length > 0 &&
@@ -143,6 +179,8 @@ leave the host file (the previous file is backed up). Without it they are report
       private: secretsWritten.length > 0,
       scope,
       mode,
+      ...(gateway ? { gateway: true } : {}),
+      ...(profile !== undefined ? { profile } : {}),
       now: ctx.now(),
       ...(args.values["replace-imported"] === true ? { adopt: await readImported(ctx.home, file) } : {}),
     };
@@ -155,7 +193,7 @@ leave the host file (the previous file is backed up). Without it they are report
     if (skills && write) skills = await exportSkills({ ...skillJob, write: true });
 
     for (const note of notes) warn(ctx, note);
-    const launches = mode === "launcher" ? servers.length > 0 : notes.length > 0;
+    const launches = gateway || (mode === "launcher" ? servers.length > 0 : notes.length > 0);
     if (scope === "project" && launches && findOnPath(launcher.command, ctx.env) === undefined) {
       status(
         ctx,
@@ -168,16 +206,38 @@ leave the host file (the previous file is backed up). Without it they are report
         `inline mode writes the secrets of ${secretsWritten.join(", ")} into ${file} (mode 0600); --mode launcher keeps them out`,
       );
     }
-    const inactive = config.servers.length - active.length;
-    if (inactive > 0)
+    const inactive = config.servers.length - all.length;
+    if (inactive > 0 && !gateway)
       warn(ctx, `${inactive} server(s) are inactive and not exported: see \`connectory config --explain\``);
 
-    const data = { host: adapter.id, scope, mode, ...result, notes, secretsWritten, skills: skills ?? null };
-    const text = summary(adapter.displayName, scope, result, write, skills);
+    const data = {
+      host: adapter.id,
+      scope,
+      mode,
+      gateway,
+      profile: profile ?? null,
+      ...result,
+      notes,
+      secretsWritten,
+      skills: skills ?? null,
+    };
+    let text = summary(adapter.displayName, scope, result, write, skills);
+    if (gateway)
+      text += `\nThe gateway serves ${active.length === 0 ? "no active server yet" : active.map((s) => s.name).join(", ")} (at each start, whatever is active then).`;
     return { data, text };
   },
 };
 export default command;
+
+/** The one entry of a gateway export: `connectory gateway [--profile p]` through the launcher. */
+function gatewayEntries(adapter: HostAdapter, launcher: Launcher, profile: string | undefined) {
+  const name = gatewayEntryName(profile);
+  return {
+    entries: { [name]: adapter.toEntry(name, gatewayServer(launcher, profile)) },
+    secretsWritten: [] as string[],
+    notes: [] as string[],
+  };
+}
 
 function oneOf(value: unknown, allowed: string[], flag: string): string {
   if (value === undefined) return allowed[0] as string;

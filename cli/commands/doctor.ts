@@ -4,8 +4,10 @@ import { redact } from "../../src/core/secrets.js";
 import type { Command } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import {
+  expectedEntries,
   exportCommand,
   exportProblems,
+  noProfileNote,
   fileLabel,
   pathWorld,
   readExports,
@@ -39,8 +41,9 @@ const command: Command = {
   description: `
 Checks every active server: it starts, completes the MCP handshake, lists its tools, the tools match
 what you approved (pins), its credentials are complete, and the host files you exported to are
-current (each fix names the file, its host and scope, and repeats the export that wrote it). A host
-file that no longer exists is reported once and forgotten. Connectors missing credentials are checked
+current (each fix names the file, its host and scope, and repeats the export that wrote it; an export
+of a profile holds that profile's servers, a gateway export just its one entry, and a profile deleted
+since fails). A host file that no longer exists is reported once and forgotten. Connectors missing credentials are checked
 too, and what an interrupted install or uninstall left behind is listed. Each connector's skills are listed with the skills
 folders they were exported to; an exported skill whose connector is no longer active fails, one removed
 or edited by hand warns. Prints a table; exits 1 when a check fails.`,
@@ -54,10 +57,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
     const { exports, gone } = await readExports(ctx);
     const paths = pathWorld(ctx);
     const hostCheck = exports
-      ? exportProblems(
-          exports,
-          active.map((s) => s.name),
-        )
+      ? exportProblems(exports, await expectedEntries(ctx.home, config, exports))
       : undefined;
     const hide = (t: string) => redact(t, config.secretValues);
 
@@ -84,6 +84,15 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       notes.push(
         `FAIL ${fileLabel(s.export)} still lists "${s.server}", which is no longer active: run \`${exportCommand(s.export, paths)}\``,
       );
+    for (const e of hostCheck?.noProfile ?? []) notes.push(`FAIL ${noProfileNote(e)}`);
+    // A gateway export's one entry is not a server row: its absence is a note of its own.
+    const rowNames = new Set(rows.map((r) => r.server));
+    const lostEntries = [...(hostCheck?.missing ?? [])].filter(([name]) => !rowNames.has(name));
+    for (const [name, files] of lostEntries)
+      for (const e of files)
+        notes.push(
+          `FAIL ${fileLabel(e)} lacks the gateway entry "${name}": run \`${exportCommand(e, paths)}\``,
+        );
     for (const e of gone)
       notes.push(
         `WARN ${fileLabel(e)} no longer exists: Connectory forgot what it had exported there (export again: \`${exportCommand(e, paths)}\`)`,
@@ -122,6 +131,8 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       config.broken.length > 0 ||
       caches.length > 0 ||
       (hostCheck?.stale.length ?? 0) > 0 ||
+      (hostCheck?.noProfile.length ?? 0) > 0 ||
+      lostEntries.length > 0 ||
       skillIssues.some((f) => f.level === "FAIL");
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
     const table =

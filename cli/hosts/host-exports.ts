@@ -1,10 +1,13 @@
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
+import { gatewayEntryName } from "../../src/core/hosts/gateway-entry.js";
 import { HOST_IDS, type HostId } from "../../src/core/hosts/types.js";
+import type { MergeResult } from "../../src/core/merge.js";
 import type { CommandContext } from "../context.js";
 import { homePaths } from "../home/home.js";
 import { readJsonFile } from "../home/json-file.js";
+import { profileServers } from "../home/profiles-store.js";
 import { hostPathCandidates, type HostScope, type PathWorld } from "./host-paths.js";
 import { checkHostState, forgetVanished, type HostFileRecord, type HostStateFile } from "./host-state.js";
 
@@ -15,6 +18,10 @@ export interface HostExport {
   /** Recorded by the export; inferred from the path for records older than that. */
   scope: HostScope;
   mode: "launcher" | "inline";
+  /** The export wrote the one entry of `connectory gateway` (of `profile`), not one per server. */
+  gateway: boolean;
+  /** The profile exported; undefined: every active server. */
+  profile?: string;
   servers: Set<string>;
 }
 
@@ -51,6 +58,8 @@ function describeRecord(file: string, f: Partial<HostFileRecord> | undefined, wo
     file,
     scope: f?.scope ?? (projectFiles.includes(file) ? "project" : "user"),
     mode: f?.mode ?? "launcher",
+    gateway: f?.gateway === true,
+    ...(typeof f?.profile === "string" ? { profile: f.profile } : {}),
     servers: new Set(Object.keys(f?.entries ?? {})),
   };
 }
@@ -71,7 +80,7 @@ export function pathWorld(ctx: Pick<CommandContext, "env" | "cwd">): PathWorld {
  * pick another file from here.
  */
 export function exportCommand(
-  e: Pick<HostExport, "host" | "file" | "scope" | "mode">,
+  e: Pick<HostExport, "host" | "file" | "scope" | "mode"> & Partial<Pick<HostExport, "gateway" | "profile">>,
   world: PathWorld,
 ): string {
   const chosen = isHost(e.host) ? hostPathCandidates(e.host, e.scope, world) : [];
@@ -81,6 +90,8 @@ export function exportCommand(
     ...(e.scope === "project" ? ["--scope project"] : []),
     ...(chosen.includes(e.file) ? [] : [`--file ${quote(e.file)}`]),
     ...(e.mode === "inline" ? ["--mode inline"] : []),
+    ...(e.profile !== undefined ? [`--profile ${e.profile}`] : []),
+    ...(e.gateway ? ["--gateway"] : []),
     "--write",
   ].join(" ");
 }
@@ -99,20 +110,70 @@ function isHost(host: string): host is HostId {
 }
 
 /**
- * Whether every host file Connectory wrote holds exactly the active servers: a server installed after
- * the last export is missing there, an uninstalled one is stale. Both need `config export` again.
+ * The entries each host file should hold now: its export's server set (every active server, or its
+ * profile's), or for a gateway export the gateway's one entry, whatever servers it serves. Undefined
+ * for an export of a profile that no longer exists (the export must be redone with another).
+ */
+export async function expectedEntries(
+  home: string,
+  config: MergeResult,
+  exports: readonly HostExport[],
+): Promise<Map<HostExport, string[] | undefined>> {
+  const byProfile = new Map<string, string[] | undefined>();
+  const out = new Map<HostExport, string[] | undefined>();
+  for (const e of exports) {
+    if (e.gateway && e.profile === undefined) {
+      out.set(e, [gatewayEntryName(undefined)]);
+      continue;
+    }
+    const profile = e.profile ?? "default";
+    if (!byProfile.has(profile)) {
+      const names = await profileServers(home, config, profile).then(
+        (p) => p.servers.map((s) => s.name),
+        (error: { code?: string }) => {
+          if (error.code === "profile.unknown") return undefined;
+          throw error;
+        },
+      );
+      byProfile.set(profile, names);
+    }
+    const names = byProfile.get(profile);
+    out.set(e, names && e.gateway ? [gatewayEntryName(e.profile)] : names);
+  }
+  return out;
+}
+
+/**
+ * Whether every host file Connectory wrote holds exactly what its export should hold now (see
+ * expectedEntries): a server installed after the last export is missing there, an uninstalled one is
+ * stale (both need `config export` again); an export of a deleted profile is `noProfile`.
  */
 export function exportProblems(
   exports: readonly HostExport[],
-  active: readonly string[],
-): { missing: Map<string, HostExport[]>; stale: Array<{ export: HostExport; server: string }> } {
+  expected: ReadonlyMap<HostExport, readonly string[] | undefined>,
+): {
+  missing: Map<string, HostExport[]>;
+  stale: Array<{ export: HostExport; server: string }>;
+  noProfile: HostExport[];
+} {
   const missing = new Map<string, HostExport[]>();
   const stale: Array<{ export: HostExport; server: string }> = [];
+  const noProfile: HostExport[] = [];
   for (const e of exports) {
+    const active = expected.get(e);
+    if (active === undefined) {
+      noProfile.push(e);
+      continue;
+    }
     for (const name of active) if (!e.servers.has(name)) missing.set(name, [...(missing.get(name) ?? []), e]);
     for (const name of e.servers) if (!active.includes(name)) stale.push({ export: e, server: name });
   }
-  return { missing, stale };
+  return { missing, stale, noProfile };
+}
+
+/** The note for an export of a profile that was deleted since. */
+export function noProfileNote(e: HostExport): string {
+  return `${fileLabel(e)} was exported for profile ${e.profile ?? ""}, which no longer exists: create it again (\`connectory profile create ${e.profile ?? ""}\`) or export another profile`;
 }
 
 /**
@@ -132,10 +193,13 @@ export async function staleExportNotes(ctx: Pick<CommandContext, "home" | "env" 
     if (!exports || exports.length === 0) return goneNotes;
     const { loadEffectiveConfig } = await import("../home/effective-config.js");
     const config = await loadEffectiveConfig(ctx.home);
-    const active = config.servers.filter((s) => s.status === "active").map((s) => s.name);
-    const { missing, stale } = exportProblems(exports, active);
+    const { missing, stale, noProfile } = exportProblems(
+      exports,
+      await expectedEntries(ctx.home, config, exports),
+    );
     return [
       ...goneNotes,
+      ...noProfile.map(noProfileNote),
       ...exports.flatMap((e) => {
         const old = stale.filter((s) => s.export === e).map((s) => s.server);
         const added = [...missing].filter(([, files]) => files.includes(e)).map(([name]) => name);

@@ -33,6 +33,9 @@ export interface HostExportInput {
   /** Recorded in hosts.json with the entries, so hints repeat this export. */
   scope: "user" | "project";
   mode: "launcher" | "inline";
+  /** Recorded too: the export wrote the gateway's one entry (`--gateway`), of this profile. */
+  gateway?: boolean;
+  profile?: string;
   now: Date;
   /**
    * Entries Connectory did not write but may replace, by the hash they must still have
@@ -84,7 +87,14 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
     } else if (input.private && result.existed) {
       await fs.chmod(file, 0o600);
     }
-    const record = { host: input.adapter.id, file: input.file, scope: input.scope, mode: input.mode };
+    const record = {
+      host: input.adapter.id,
+      file: input.file,
+      scope: input.scope,
+      mode: input.mode,
+      ...(input.gateway ? { gateway: true } : {}),
+      ...(input.profile !== undefined ? { profile: input.profile } : {}),
+    };
     await writeOwned(input.home, record, planned.owned, input.now);
     return result;
   });

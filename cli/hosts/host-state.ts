@@ -25,6 +25,10 @@ export interface HostFileRecord {
   host: HostId;
   scope?: HostScope;
   mode?: ExportMode;
+  /** The export wrote one `connectory gateway` entry instead of one per server. */
+  gateway?: boolean;
+  /** The export was of this profile's servers (or its gateway); absent: every active server. */
+  profile?: string;
   entries: Record<string, OwnedEntry & { writtenAt: string }>;
 }
 
@@ -34,6 +38,8 @@ export interface ExportTarget {
   file: string;
   scope: HostScope;
   mode: ExportMode;
+  gateway?: boolean;
+  profile?: string;
 }
 
 const EMPTY: HostStateFile = { version: 1, files: {} };
@@ -45,6 +51,8 @@ const hostFiles = objectOf("an object of host files", (f) => {
     return '"scope" is neither "user" nor "project"';
   if (f.mode !== undefined && f.mode !== "launcher" && f.mode !== "inline")
     return '"mode" is neither "launcher" nor "inline"';
+  if (f.gateway !== undefined && typeof f.gateway !== "boolean") return '"gateway" is not true or false';
+  if (f.profile !== undefined && typeof f.profile !== "string") return '"profile" is not text';
   return objectOf("an object of entries", (e) =>
     isJsonObject(e) && typeof e.sha256 === "string" ? undefined : 'has no "sha256" text',
   )(f.entries);
@@ -70,7 +78,7 @@ export async function writeOwned(
   owned: Record<string, OwnedEntry>,
   now: Date,
 ): Promise<void> {
-  const { host, file, scope, mode } = target;
+  const { host, file, scope, mode, gateway, profile } = target;
   await updateJsonFile<HostStateFile>(
     homePaths(home).hostState,
     EMPTY,
@@ -85,7 +93,14 @@ export async function writeOwned(
       );
       // Kept when empty: the file was exported to, so a server activated later is reported missing
       // there, and the record still knows the scope a fix must repeat.
-      files[file] = { host, scope, mode, entries };
+      files[file] = {
+        host,
+        scope,
+        mode,
+        ...(gateway ? { gateway: true } : {}),
+        ...(profile !== undefined ? { profile } : {}),
+        entries,
+      };
       return { version: 1, files };
     },
     { check: checkHostState },
