@@ -114,6 +114,10 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Show the running gateways and the health of their servers",
     load: () => import("./commands/gateway-status.js"),
   },
+  "gateway token": {
+    summary: "Print (or --rotate) the bearer token of gateway --http",
+    load: () => import("./commands/gateway-token.js"),
+  },
   inspect: {
     summary: "Speak MCP to a server: initialize, list tools, resources, prompts",
     load: () => import("./commands/inspect.js"),

@@ -9,7 +9,8 @@ Shows every running \`connectory gateway\` (each host starts its own) and the he
 idle (not started yet), starting, running (with its pid), crashed (with the last error; it starts
 again on next use) or stopped, and how often each was restarted. Read from the state files the
 gateways keep in $CONNECTORY_HOME/gateway/; a gateway that was killed is not shown.
---json prints { gateways: [{ pid, startedAt, updatedAt, profile, client, servers }] }.`,
+--json prints { gateways: [{ pid, startedAt, updatedAt, profile, url, client, servers }] } (url: the
+address of a gateway started with --http).`,
   positionals: { max: 0 },
   async run(_args, ctx) {
     const gateways = await readGatewayStates(ctx.home);
@@ -30,7 +31,8 @@ gateways keep in $CONNECTORY_HOME/gateway/; a gateway that was killed is not sho
         : rows.length === 0
           ? `${gateways.length} gateway(s) running, with no servers`
           : textTable(["GATEWAY", "CLIENT", "SERVER", "STATE", "PID", "RESTARTS", "LAST ERROR"], rows);
-    return { data: { gateways }, text };
+    const urls = gateways.filter((g) => g.url).map((g) => `gateway ${g.pid} serves ${g.url}`);
+    return { data: { gateways }, text: [text, ...urls].join("\n") };
   },
 };
 export default command;

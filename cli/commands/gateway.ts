@@ -10,9 +10,12 @@ import { DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
 import { readToolRules } from "../home/tool-rules-store.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import { warn } from "../terminal/output.js";
+import { gatewayToken } from "../gateway/gateway-token.js";
+import { parseHttpAddress } from "../gateway/http-address.js";
+import { startHttpGateway } from "../gateway/http-gateway.js";
 
 const command: Command = {
-  usage: "gateway [--profile <name>] [--lazy] [--timeout <ms>] [--log-arguments]",
+  usage: "gateway [--profile <name>] [--lazy] [--http <host:port>] [--timeout <ms>] [--log-arguments]",
   description: `
 One MCP server over stdio for a host, aggregating every active server (or those of --profile): their tools are listed as
 "<server>__<tool>" (the names \`connectory tools\` gives: unique, at most 64 characters, the same
@@ -23,7 +26,13 @@ a backoff (1 s, doubling to 30 s). Each server gets what \`run\` gives it: the s
 environment and credentials, and the tool-pin check (drifted tools are not listed and cannot be
 called until \`connectory trust <server>\`). A server that fails or drifted is left out of the list
 with a line on stderr. \`connectory gateway status\` shows each running gateway's servers. Every
-tools/call is recorded in the audit log (\`connectory logs\`).`,
+tools/call is recorded in the audit log (\`connectory logs\`).
+
+--http <host:port> serves streamable HTTP at http://<host:port>/mcp instead of stdio, on loopback only
+(127.0.0.1, ::1 or localhost; any other address is refused), until it gets SIGINT or SIGTERM. Every
+request must carry "Authorization: Bearer <token>" (401 otherwise), the token Connectory made in
+$CONNECTORY_HOME/gateway-token (0600): \`connectory gateway token\` prints it. Each host gets its own
+session; they share the servers.`,
   options: {
     profile: {
       type: "string",
@@ -33,6 +42,11 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
     lazy: {
       type: "boolean",
       description: "list only the meta-tools search_tools and call_tool instead of every tool definition",
+    },
+    http: {
+      type: "string",
+      value: "host:port",
+      description: "serve streamable HTTP on this loopback address (bearer token) instead of stdio",
     },
     ...TIMEOUT_OPTION,
     "log-arguments": {
@@ -45,6 +59,7 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
   protocolStdout: true,
   async run(args, ctx) {
     const timeoutMs = parseTimeout(args.values.timeout);
+    const address = typeof args.values.http === "string" ? parseHttpAddress(args.values.http) : undefined;
     const config = await loadEffectiveConfig(ctx.home);
     const profile = typeof args.values.profile === "string" ? args.values.profile : DEFAULT_PROFILE;
     const { servers: active, missing } = await profileServers(ctx.home, config, profile);
@@ -58,7 +73,9 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
       servers: {},
     };
     const writer = stateWriter(ctx.home, process.pid);
-    let gateway: GatewayServer | undefined;
+    const token = address ? await gatewayToken(ctx.home) : undefined;
+    // One MCP server per host session (stdio: one; HTTP: one per client), sharing the upstreams.
+    const sessions = new Set<GatewayServer>();
     const rules = (await readToolRules(ctx.home)).servers;
     const upstreams = serverUpstreams(active, {
       ctx,
@@ -70,7 +87,9 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
         state.updatedAt = ctx.now().toISOString();
         writer.write(state);
       },
-      toolsChanged: () => gateway?.toolsChanged(),
+      toolsChanged: () => {
+        for (const g of sessions) g.toolsChanged();
+      },
     });
     for (const u of upstreams) state.servers[u.name] = u.health;
     const audit = auditRecorder({
@@ -82,18 +101,21 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
       client: () => state.client ?? null,
       log,
     });
-    gateway = new GatewayServer(upstreams, {
-      version: ctx.version,
-      log,
-      record: audit.record,
-      lazy: args.values.lazy === true,
-    });
-    gateway.server.oninitialized = () => {
-      const client = gateway?.server.getClientVersion();
-      if (client) state.client = { name: client.name, version: client.version };
-      writer.write(state);
+    const open = () => {
+      const gateway = new GatewayServer(upstreams, {
+        version: ctx.version,
+        log,
+        record: audit.record,
+        lazy: args.values.lazy === true,
+      });
+      gateway.server.oninitialized = () => {
+        const client = gateway.server.getClientVersion();
+        if (client) state.client = { name: client.name, version: client.version };
+        writer.write(state);
+      };
+      sessions.add(gateway);
+      return gateway;
     };
-    writer.write(state);
     if (missing.length > 0)
       log(
         `profile ${profile}: no active server for ${missing.join(", ")} (see \`connectory profile show ${profile}\`)`,
@@ -101,16 +123,35 @@ tools/call is recorded in the audit log (\`connectory logs\`).`,
     if (active.length === 0)
       log("no active server: the gateway lists no tools (see `connectory config --explain`)");
 
-    const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
-    const closed = new Promise<void>((resolve) => (gateway.server.onclose = resolve));
     const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-    const stop = () => void host.close();
-    for (const s of signals) process.on(s, stop);
+    let stop = (): void => undefined;
+    const onSignal = () => stop();
+    for (const s of signals) process.on(s, onSignal);
     try {
-      await gateway.server.connect(host);
-      await closed;
+      if (address && token) {
+        const http = await startHttpGateway({
+          ...address,
+          token,
+          open,
+          closed: (g) => void sessions.delete(g),
+          log,
+        });
+        state.url = http.url;
+        writer.write(state);
+        warn(ctx, `gateway: listening on ${http.url} (bearer token: \`connectory gateway token\`)`);
+        await new Promise<void>((resolve) => (stop = resolve));
+        await http.close();
+      } else {
+        writer.write(state);
+        const gateway = open();
+        const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
+        const closed = new Promise<void>((resolve) => (gateway.server.onclose = resolve));
+        stop = () => void host.close();
+        await gateway.server.connect(host);
+        await closed;
+      }
     } finally {
-      for (const s of signals) process.off(s, stop);
+      for (const s of signals) process.off(s, onSignal);
       await Promise.all(upstreams.map((u) => u.close()));
       await writer.remove();
       await audit.flush();

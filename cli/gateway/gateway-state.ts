@@ -9,6 +9,8 @@ export interface GatewayState {
   startedAt: string;
   updatedAt: string;
   profile: string;
+  /** `gateway --http`: the URL it serves MCP on. */
+  url?: string;
   /** The host from `initialize`, once it has said it. */
   client?: { name: string; version: string };
   servers: Record<string, UpstreamHealth>;
