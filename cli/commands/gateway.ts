@@ -25,7 +25,8 @@ starts them; one that crashes is started again on its next use, at once the firs
 a backoff (1 s, doubling to 30 s). Each server gets what \`run\` gives it: the same launch, child
 environment and credentials, and the tool-pin check (drifted tools are not listed and cannot be
 called until \`connectory trust <server>\`). A server that fails or drifted is left out of the list
-with a line on stderr. \`connectory gateway status\` shows each running gateway's servers. Every
+with a line on stderr. Resources (as connectory://<server>/<uri>) and prompts (as
+<server>__<prompt>) are aggregated the same way. \`connectory gateway status\` shows each running gateway's servers. Every
 tools/call is recorded in the audit log (\`connectory logs\`).
 
 --http <host:port> serves streamable HTTP at http://<host:port>/mcp instead of stdio, on loopback only
@@ -89,6 +90,9 @@ session; they share the servers.`,
       },
       toolsChanged: () => {
         for (const g of sessions) g.toolsChanged();
+      },
+      catalogChanged: (kind) => {
+        for (const g of sessions) g.catalogChanged(kind);
       },
     });
     for (const u of upstreams) state.servers[u.name] = u.health;

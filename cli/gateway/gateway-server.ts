@@ -3,29 +3,25 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { NAME_SEPARATOR, assignFunctionNames } from "../../src/core/tools/names.js";
 import type { Upstream } from "./upstream.js";
 import type { CallRecord } from "./audit-recorder.js";
+import {
+  GatewayCatalog,
+  GatewayError,
+  forwardOptions,
+  passOn,
+  plain,
+  type HostExtra,
+} from "./gateway-catalog.js";
 
 /** Where a gateway function name leads: the server and the tool's own name there. */
 export interface Route {
   upstream: Upstream;
   tool: string;
-}
-
-/** A JSON-RPC error passed on to the host with its code and words (the guard's -32001 refusals). */
-class GatewayError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -51,8 +47,13 @@ export class GatewayServer {
     this.server = new Server(
       { name: "connectory-gateway", version: options.version },
       {
-        capabilities: { tools: { listChanged: true } },
-        instructions: "Connectory's gateway: the tools of several MCP servers, each named <server>__<tool>.",
+        capabilities: {
+          tools: { listChanged: true },
+          resources: { listChanged: true },
+          prompts: { listChanged: true },
+        },
+        instructions:
+          "Connectory's gateway: the tools and prompts of several MCP servers, each named <server>__<name>, and their resources as connectory://<server>/<uri>.",
       },
     );
     this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -61,6 +62,14 @@ export class GatewayServer {
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       options.lazy ? this.lazyCall(request.params, extra) : this.callTool(request.params, extra),
     );
+    new GatewayCatalog(upstreams, options.log).register(this.server);
+  }
+
+  /** Tells the host to list resources or prompts again (an upstream's list changed, or it came back). */
+  catalogChanged(kind: "resources" | "prompts"): void {
+    const sent =
+      kind === "resources" ? this.server.sendResourceListChanged() : this.server.sendPromptListChanged();
+    void sent.catch(() => undefined);
   }
 
   /** Tells the host to list the tools again (an upstream's list changed, or it came back). */
@@ -169,10 +178,7 @@ export class GatewayServer {
       arguments?: Record<string, unknown>;
       _meta?: { progressToken?: string | number };
     },
-    extra: {
-      signal: AbortSignal;
-      sendNotification: (n: { method: "notifications/progress"; params: never }) => Promise<void>;
-    },
+    extra: HostExtra,
   ): Promise<CallToolResult> {
     const startedAt = Date.now();
     const record = (outcome: Pick<CallRecord, "errorCode" | "toolError">, server: string, tool: string) =>
@@ -184,34 +190,15 @@ export class GatewayServer {
       record({ errorCode: (error as GatewayError).code ?? ErrorCode.InternalError }, "", params.name);
       throw error;
     }
-    const token = params._meta?.progressToken;
     try {
       const result = await route.upstream.callTool(
         { name: route.tool, ...(params.arguments ? { arguments: params.arguments } : {}) },
-        {
-          signal: extra.signal,
-          // A tool may run long; the host's own timeout and its cancellation bound it.
-          timeout: 0x7fffffff,
-          ...(token !== undefined
-            ? {
-                onprogress: (p) =>
-                  void extra
-                    .sendNotification({
-                      method: "notifications/progress",
-                      params: { ...p, progressToken: token } as never,
-                    })
-                    .catch(() => undefined),
-              }
-            : {}),
-        },
+        forwardOptions(params._meta, extra),
       );
       record({ toolError: result.isError === true }, route.upstream.name, route.tool);
       return result;
     } catch (error) {
-      const out =
-        error instanceof McpError
-          ? new GatewayError(error.code, plain(error.message), error.data)
-          : new GatewayError(ErrorCode.InternalError, `${route.upstream.name}: ${(error as Error).message}`);
+      const out = passOn(route.upstream, error);
       record({ errorCode: out.code }, route.upstream.name, route.tool);
       throw out;
     }
@@ -248,8 +235,3 @@ const LAZY_TOOLS: Tool[] = [
     },
   },
 ];
-
-/** The SDK prefixes "MCP error <code>: " to every error message; the host's client adds its own. */
-function plain(message: string): string {
-  return message.replace(/^MCP error -?\d+: /, "");
-}

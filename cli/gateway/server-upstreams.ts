@@ -18,6 +18,7 @@ export interface UpstreamWorld {
   timeoutMs: number;
   changed(): void;
   toolsChanged(): void;
+  catalogChanged?(kind: "resources" | "prompts"): void;
   backoff?: UpstreamDeps["backoff"];
   /** tool-rules.json's rules by server name (read once, at start). */
   rules: Record<string, ToolRules>;
@@ -68,6 +69,7 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
       version: ctx.version,
       changed: world.changed,
       toolsChanged: world.toolsChanged,
+      ...(world.catalogChanged ? { catalogChanged: world.catalogChanged } : {}),
       ...(world.backoff ? { backoff: world.backoff } : {}),
     });
   });

@@ -3,7 +3,10 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   CallToolResultSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
+  type Request,
   type CallToolRequest,
   type CallToolResult,
   type JSONRPCMessage,
@@ -40,6 +43,8 @@ export interface UpstreamDeps {
   changed(): void;
   /** The server sent tools/list_changed, or came back after a crash. */
   toolsChanged(): void;
+  /** The server sent resources/list_changed or prompts/list_changed (or came back after a crash). */
+  catalogChanged?(kind: "resources" | "prompts"): void;
   now?: () => number;
   /** Milliseconds to wait before the nth consecutive restart (default: 0, then 1 s doubling to 30 s). */
   backoff?: (crashes: number) => number;
@@ -100,6 +105,44 @@ export class Upstream {
     return tools;
   }
 
+  /**
+   * Every item of one paged list (resources/list, resources/templates/list, prompts/list), or none
+   * when the server does not advertise the capability.
+   */
+  async listAll<T>(
+    method: "resources/list" | "resources/templates/list" | "prompts/list",
+    capability: "resources" | "prompts",
+    key: string,
+    schema: Parameters<Client["request"]>[1],
+  ): Promise<T[]> {
+    const client = await this.connect();
+    if (!client.getServerCapabilities()?.[capability]) return [];
+    const items: T[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = (await client.request(
+        { method, params: cursor === undefined ? {} : { cursor } },
+        schema,
+        { timeout: this.deps.timeoutMs },
+      )) as Record<string, unknown> & { nextCursor?: string };
+      const got = result[key];
+      if (Array.isArray(got)) items.push(...(got as T[]));
+      if (!result.nextCursor) break;
+      cursor = result.nextCursor;
+    }
+    return items;
+  }
+
+  /** Sends one request (resources/read, prompts/get …) to the server; the answer as it sent it. */
+  async request<S extends Parameters<Client["request"]>[1]>(
+    request: Request,
+    schema: S,
+    options: RequestOptions,
+  ): Promise<Awaited<ReturnType<Client["request"]>>> {
+    const client = await this.connect();
+    return client.request(request as never, schema, options);
+  }
+
   /** Calls one of its tools by its own name; the result is passed on as the server sent it. */
   async callTool(params: CallToolRequest["params"], options: RequestOptions): Promise<CallToolResult> {
     const client = await this.connect();
@@ -133,6 +176,12 @@ export class Upstream {
       { capabilities: {} },
     );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.deps.toolsChanged());
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+      this.deps.catalogChanged?.("resources"),
+    );
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+      this.deps.catalogChanged?.("prompts"),
+    );
     client.onerror = (error) => this.deps.log(this.deps.hide(`${this.name}: ${error.message}`));
     client.onclose = () => {
       if (this.closing) return;
@@ -154,7 +203,11 @@ export class Upstream {
       ...(back ? { restarts: this.health.restarts + 1 } : {}),
     });
     // What a restarted server lists may differ: the host should ask again.
-    if (back) this.deps.toolsChanged();
+    if (back) {
+      this.deps.toolsChanged();
+      if (client.getServerCapabilities()?.resources) this.deps.catalogChanged?.("resources");
+      if (client.getServerCapabilities()?.prompts) this.deps.catalogChanged?.("prompts");
+    }
     return client;
   }
 

@@ -13,7 +13,11 @@ export function memoryUpstream(
   name: string,
   home: string,
   make: () => McpServer,
-  hooks: { toolsChanged?: () => void; log?: (m: string) => void } = {},
+  hooks: {
+    toolsChanged?: () => void;
+    catalogChanged?: (kind: "resources" | "prompts") => void;
+    log?: (m: string) => void;
+  } = {},
 ): { upstream: Upstream; current: () => McpServer | undefined; starts: () => number } {
   let current: McpServer | undefined;
   let starts = 0;
@@ -43,6 +47,7 @@ export function memoryUpstream(
     version: "test",
     changed: () => undefined,
     toolsChanged: hooks.toolsChanged ?? (() => undefined),
+    ...(hooks.catalogChanged ? { catalogChanged: hooks.catalogChanged } : {}),
   });
   return { upstream, current: () => current, starts: () => starts };
 }
