@@ -42,8 +42,9 @@ values) print as *** unless --show-secrets.
 --json prints { "mcpServers": { … } } (the active set); with --explain,
 { "servers": [ { "name", "status", "reason"?, "origin", "server", "toolRules"? } ],
   "skills": [ { "connector", "active", "skills": [ { "skill", "folder", "exported": [ { "dir", "hosts" } ] } ] } ] },
-where "toolRules" is { "allow", "deny", "hidden": [{ "tool", "rule" }] } (hidden: the pinned tools the
-rules of \`connectory tools allow|deny\` hide, and why).`,
+where "toolRules" is { "allow", "deny", "profile"?, "hidden": [{ "tool", "rule" }] } (hidden: the pinned
+tools the rules of \`connectory tools allow|deny\` hide, and why; with --profile, "profile" is
+{ "name", "allow", "deny" }, that profile's own rules for the server, and hidden counts them too).`,
   options: {
     explain: { type: "boolean", description: "say where each server came from and why any is inactive" },
     profile: {
@@ -71,8 +72,8 @@ rules of \`connectory tools allow|deny\` hide, and why).`,
     const view = (s: ExplainedServer) => visibleServer(s.server, config.secretValues, show);
 
     if (args.values.explain === true) {
-      const rules = await explainToolRules(ctx.home);
       const profile = typeof args.values.profile === "string" ? args.values.profile : undefined;
+      const rules = await explainToolRules(ctx.home, profile);
       const shown = profile ? await profileMembers(ctx.home, config, profile) : config.servers;
       const servers = shown.map((s) => ({
         name: s.name,

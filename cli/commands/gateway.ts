@@ -7,7 +7,7 @@ import { serverUpstreams } from "../gateway/server-upstreams.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { TIMEOUT_OPTION, parseTimeout } from "../mcp/mcp-targets.js";
 import { DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
-import { readToolRules } from "../home/tool-rules-store.js";
+import { readToolRules, rulesFor } from "../home/tool-rules-store.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import { warn } from "../terminal/output.js";
 import { gatewayToken } from "../gateway/gateway-token.js";
@@ -77,7 +77,7 @@ session; they share the servers.`,
     const token = address ? await gatewayToken(ctx.home) : undefined;
     // One MCP server per host session (stdio: one; HTTP: one per client), sharing the upstreams.
     const sessions = new Set<GatewayServer>();
-    const rules = (await readToolRules(ctx.home)).servers;
+    const rules = rulesFor(await readToolRules(ctx.home), profile);
     const upstreams = serverUpstreams(active, {
       ctx,
       rules,

@@ -12,10 +12,11 @@ import { warn } from "../terminal/output.js";
 import { listServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
 import { judgeTool, ownRules } from "../../src/core/tools/tool-rules.js";
-import { readToolRules } from "../home/tool-rules-store.js";
+import { readToolRules, rulesFor } from "../home/tool-rules-store.js";
+import { DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
 
 const command: Command = {
-  usage: "tools [--format openai|anthropic|mcp] [--timeout <ms>]",
+  usage: "tools [--format openai|anthropic|mcp] [--profile <name>] [--timeout <ms>]",
   description: `
 Lists the tools of every active server in an LLM's function-calling shape: OpenAI
 ({type: "function", function: {name, description, parameters}}), Anthropic ({name, description,
@@ -24,6 +25,8 @@ longer or non-ASCII names are shortened with a hash suffix (the same every time)
 
 Without --format it prints a table. --format <f> prints that format's JSON array on stdout, ready for
 the provider's API. Tools hidden by \`connectory tools allow|deny\` rules are left out (named on stderr).
+--profile <name> lists only that profile's servers, with the profile's own rules applied too (the
+tools \`gateway --profile <name>\` serves).
 --json prints { format, tools, routes, servers, hidden }: \`routes\` maps each function name
 to its server and tool, \`servers\` says how each server answered.
 A server whose tools drifted from what you approved is left out until \`connectory trust <server>\`.
@@ -37,6 +40,11 @@ instruction-like content is warned about on stderr.`,
       value: "openai|anthropic|mcp",
       description: "print the tools as this provider's JSON array on stdout (default: a table)",
     },
+    profile: {
+      type: "string",
+      value: "name",
+      description: "only this profile's servers, with its own allow/deny rules too",
+    },
     ...TIMEOUT_OPTION,
   },
   positionals: { max: 0 },
@@ -47,12 +55,14 @@ instruction-like content is warned about on stderr.`,
       throw usageError(`unknown format "${String(format)}"`, `use one of ${TOOL_FORMATS.join(", ")}`);
     const world = mcpWorld(ctx, args.values.timeout);
     const config = await loadEffectiveConfig(ctx.home);
-    const active = config.servers.filter((s) => s.status === "active");
+    const profile = typeof args.values.profile === "string" ? args.values.profile : undefined;
+    const { servers: active, missing } = await profileServers(ctx.home, config, profile ?? DEFAULT_PROFILE);
+    for (const m of missing) warn(ctx, `profile ${profile}: "${m}" names no active server`);
     const listed = await listServerTools(ctx.home, active, config, world);
 
     const servers: Array<{ name: string; status: string; tools?: number; error?: unknown }> = [];
     const refs: Array<{ server: string; tool: string; definition: McpTool }> = [];
-    const rules = (await readToolRules(ctx.home)).servers;
+    const rules = rulesFor(await readToolRules(ctx.home), profile);
     const hidden: Array<{ server: string; tool: string; rule: string }> = [];
     for (const entry of listed) {
       const name = entry.server.name;

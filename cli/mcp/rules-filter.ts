@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
-import { judgeTool, type ToolRules } from "../../src/core/tools/tool-rules.js";
+import { hasRules, judgeTool, type ToolRules } from "../../src/core/tools/tool-rules.js";
 import type { MessageFilter } from "./bridge.js";
 
 /** The JSON-RPC error code of a tools/call refused because an allow/deny rule hides the tool. */
@@ -15,7 +15,7 @@ export function withToolRules(
   rules: ToolRules | undefined,
   inner: MessageFilter,
 ): MessageFilter {
-  if (!rules || ((rules.allow ?? []).length === 0 && (rules.deny ?? []).length === 0)) return inner;
+  if (!hasRules(rules)) return inner;
   const lists = new Set<RequestId>();
   return {
     async fromHost(message) {

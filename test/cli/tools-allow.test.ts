@@ -26,6 +26,7 @@ describe("tools allow | deny | reset", () => {
     expect(deny.code, deny.stderr).toBe(0);
     expect(JSON.parse(deny.stdout)).toEqual({
       server: "notes",
+      profile: null,
       allow: [],
       deny: ["sea*"],
       hidden: ["search"],
@@ -48,7 +49,13 @@ describe("tools allow | deny | reset", () => {
       'hides list: deny "list" of notes',
     );
     const reset = await cli(["tools", "reset", "notes", "--json"], { home });
-    expect(JSON.parse(reset.stdout)).toEqual({ server: "notes", allow: [], deny: [], hidden: [] });
+    expect(JSON.parse(reset.stdout)).toEqual({
+      server: "notes",
+      profile: null,
+      allow: [],
+      deny: [],
+      hidden: [],
+    });
     expect(JSON.parse(await fs.readFile(toolRulesPath(home), "utf8")).servers).toEqual({});
   });
 

@@ -4,6 +4,11 @@ import { ConnectoryError } from "../errors.js";
 export interface ToolRules {
   allow?: string[];
   deny?: string[];
+  /**
+   * A profile's own rules for this server (`tools allow|deny --profile`), applied on top: a tool is
+   * shown only when both the server's rules and the profile's show it.
+   */
+  profile?: { name: string; rules: ToolRules };
 }
 
 /** Whether one tool is shown, and when it is not, the rule that hides it (in words for a person). */
@@ -17,6 +22,27 @@ const MAX_PATTERNS = 500;
  * an allow list, a tool no allow pattern matches is hidden; otherwise it is visible.
  */
 export function judgeTool(server: string, rules: ToolRules | undefined, tool: string): ToolVerdict {
+  const own = judgeOwn(server, rules, tool);
+  if (!own.visible || !rules?.profile) return own;
+  return judgeOwn(`${server} in profile ${rules.profile.name}`, rules.profile.rules, tool);
+}
+
+/** True when the rules (or their profile's) have any pattern at all. */
+export function hasRules(rules: ToolRules | undefined): boolean {
+  if (!rules) return false;
+  return (rules.allow ?? []).length > 0 || (rules.deny ?? []).length > 0 || hasRules(rules.profile?.rules);
+}
+
+/** A server's rules with a profile's rules for it layered on (undefined when neither has any). */
+export function layerRules(
+  server: ToolRules | undefined,
+  profile: { name: string; rules: ToolRules | undefined } | undefined,
+): ToolRules | undefined {
+  if (!profile?.rules || !hasRules(profile.rules)) return server;
+  return { ...(server ?? {}), profile: { name: profile.name, rules: profile.rules } };
+}
+
+function judgeOwn(server: string, rules: ToolRules | undefined, tool: string): ToolVerdict {
   const deny = rules?.deny?.find((p) => globMatch(p, tool));
   if (deny !== undefined) return { visible: false, rule: `deny ${JSON.stringify(deny)} of ${server}` };
   const allow = rules?.allow ?? [];
