@@ -1,7 +1,11 @@
 // `npm run bench:gateway`: what the gateway costs. (1) The size of tools/list a host receives through
-// `connectory gateway` (bytes, and ~tokens = bytes / 4) for the bundled samples and a generated
-// 200-tool server; (2) the per-call overhead of a tools/call directly to a stdio server, through
-// `connectory run` and through `connectory gateway` (p50 / p99 over BENCH_CALLS calls).
+// `connectory gateway` (bytes, and ~tokens = bytes / 4), full and --lazy, for the bundled samples that
+// run here (weather; the others are remote or npx servers needing a network and credentials) plus the
+// notes fixture, a generated 200-tool server, and the 82 real tool lists of Docker's MCP catalog
+// (../shared/data/real-world, when present); (2) the per-call overhead of a tools/call directly to a
+// stdio server, through `connectory run` and through `connectory gateway` (p50 / p99 over BENCH_CALLS
+// calls); (3) the gateway's start time with ten servers, which start lazily: until its initialize
+// answer, and until the first tools/list (which starts all ten), p50 / max over BENCH_STARTS starts.
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -15,6 +19,8 @@ const BIN = path.join(ROOT, "bin/connectory.js");
 const TOOLS_SERVER = path.join(ROOT, "test/fixtures/servers/tools-server.mjs");
 const WEATHER = path.join(ROOT, "plugins-sample/weather/server/index.js");
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const STARTS = Number(process.env.BENCH_STARTS ?? 5);
+const DOCKER_TOOLS = path.join(ROOT, "..", "shared/data/real-world/docker-mcp-registry/servers");
 
 function connectory(home: string, argv: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -54,6 +60,55 @@ function generatedTools(n: number): unknown[] {
       required: ["id"],
     },
   }));
+}
+
+/**
+ * Docker's catalog lists tools as { name, description, arguments: [{ name, type, desc }] }: made into
+ * MCP definitions, every server's under `<server>_<tool>`, as one server (one process, not 82).
+ */
+async function dockerTools(): Promise<unknown[] | undefined> {
+  const dirs = await fs.readdir(DOCKER_TOOLS).catch(() => undefined);
+  if (!dirs) return undefined;
+  const out: unknown[] = [];
+  for (const dir of dirs.sort()) {
+    const text = await fs.readFile(path.join(DOCKER_TOOLS, dir, "tools.json"), "utf8").catch(() => undefined);
+    if (text === undefined) continue;
+    for (const t of JSON.parse(text) as Array<{
+      name: string;
+      description?: string;
+      inputSchema?: object;
+      arguments?: Array<{ name: string; type?: string; desc?: string }>;
+    }>) {
+      const properties = Object.fromEntries(
+        (t.arguments ?? []).map((a) => [
+          a.name,
+          { type: a.type ?? "string", ...(a.desc ? { description: a.desc } : {}) },
+        ]),
+      );
+      out.push({
+        name: `${dir}_${t.name}`.slice(0, 60),
+        description: t.description ?? "",
+        inputSchema: t.inputSchema ?? { type: "object", properties },
+      });
+    }
+  }
+  return out;
+}
+
+/** Spawn-to-initialize and spawn-to-first-tools/list of `connectory gateway` (ms). */
+async function startTimes(dir: string): Promise<{ ready: number[]; listed: number[] }> {
+  const ready: number[] = [];
+  const listed: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const start = process.hrtime.bigint();
+    const c = await client(process.execPath, [BIN, "gateway"], dir);
+    ready.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const { tools } = await c.listTools();
+    listed.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (tools.length !== 20) throw new Error(`expected 20 tools from ten servers, got ${tools.length}`);
+    await c.close();
+  }
+  return { ready, listed };
 }
 
 async function home(servers: Record<string, string[]>): Promise<string> {
@@ -100,11 +155,17 @@ async function main(): Promise<void> {
 
   const samples = await home({ weather: [WEATHER], notes: [TOOLS_SERVER, notesFile] });
   const big = await home({ big: [TOOLS_SERVER, bigFile] });
+  const docker = await dockerTools();
+  const dockerFile = path.join(scratch, "docker.json");
+  if (docker) await fs.writeFile(dockerFile, JSON.stringify(docker));
+  const real = docker ? await home({ docker: [TOOLS_SERVER, dockerFile] }) : undefined;
   const rows: string[][] = [];
-  for (const [label, dir] of [
+  const profiles: Array<[string, string]> = [
     ["samples (weather + notes)", samples],
     ["generated 200-tool server", big],
-  ] as const) {
+    ...(real ? [["Docker catalog tool lists (82)", real] as [string, string]] : []),
+  ];
+  for (const [label, dir] of profiles) {
     for (const lazy of [false, true]) {
       const { tools, bytes } = await listSize(dir, lazy);
       rows.push([label, lazy ? "lazy" : "full", String(tools), String(bytes), String(Math.round(bytes / 4))]);
@@ -131,7 +192,33 @@ async function main(): Promise<void> {
   }
   console.log(`\nper tools/call, ${CALLS} calls each (ms)`);
   console.log(table(["PATH", "P50", "P99"], overhead));
-  await Promise.all([samples, big, scratch].map((d) => fs.rm(d, { recursive: true, force: true })));
+
+  const ten = await home(
+    Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${i}`, [TOOLS_SERVER, notesFile]])),
+  );
+  const { ready, listed } = await startTimes(ten);
+  const stat = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return [
+      (sorted[Math.floor(sorted.length / 2)] as number).toFixed(0),
+      (sorted.at(-1) as number).toFixed(0),
+    ];
+  };
+  console.log(`\n\`connectory gateway\` with ten servers (lazy start), ${STARTS} starts (ms)`);
+  console.log(
+    table(
+      ["UNTIL", "P50", "MAX"],
+      [
+        ["initialize answered (no server started)", ...stat(ready)],
+        ["first tools/list answered (all ten started)", ...stat(listed)],
+      ],
+    ),
+  );
+  await Promise.all(
+    [samples, big, ten, scratch, ...(real ? [real] : [])].map((d) =>
+      fs.rm(d, { recursive: true, force: true }),
+    ),
+  );
 }
 
 function table(head: string[], rows: string[][]): string {
