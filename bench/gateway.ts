@@ -197,6 +197,20 @@ async function main(): Promise<void> {
     Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${i}`, [TOOLS_SERVER, notesFile]])),
   );
   const { ready, listed } = await startTimes(ten);
+  // The same ten processes started by a client itself, in parallel: what the machine costs anyway.
+  const direct: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const start = process.hrtime.bigint();
+    const cs = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const c = await client(process.execPath, [TOOLS_SERVER, notesFile], ten);
+        await c.listTools();
+        return c;
+      }),
+    );
+    direct.push(Number(process.hrtime.bigint() - start) / 1e6);
+    await Promise.all(cs.map((c) => c.close()));
+  }
   const stat = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
     return [
@@ -211,6 +225,7 @@ async function main(): Promise<void> {
       [
         ["initialize answered (no server started)", ...stat(ready)],
         ["first tools/list answered (all ten started)", ...stat(listed)],
+        ["baseline: ten servers started and listed directly", ...stat(direct)],
       ],
     ),
   );
