@@ -3,6 +3,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GatewayServer } from "../../cli/gateway/gateway-server.js";
@@ -30,15 +31,20 @@ function echoServer(name: string): McpServer {
       content: [{ type: "text", text: `${name}:${a.text}` }],
     }),
   );
+  s.registerResource("readme", "file:///readme.md", {}, async (uri) => ({
+    contents: [{ uri: uri.href, text: `${name} readme` }],
+  }));
   return s;
 }
 
 async function httpGateway() {
   const home = await tempDir();
   const token = await gatewayToken(home);
-  const a = memoryUpstream("alpha", home, () => echoServer("alpha"));
-  const b = memoryUpstream("beta", home, () => echoServer("beta"));
   const open: GatewayServer[] = [];
+  // As gateway.ts wires it: a server's list_changed goes to every session.
+  const catalogChanged = (k: "resources" | "prompts") => open.forEach((g) => g.catalogChanged(k));
+  const a = memoryUpstream("alpha", home, () => echoServer("alpha"), { catalogChanged });
+  const b = memoryUpstream("beta", home, () => echoServer("beta"), { catalogChanged });
   const http = await startHttpGateway({
     host: "127.0.0.1",
     port: 0,
@@ -55,7 +61,7 @@ async function httpGateway() {
     await http.close();
     await Promise.all([a.upstream.close(), b.upstream.close()]);
   });
-  return { home, token, url: http.url, open, starts: () => a.starts() + b.starts() };
+  return { home, token, url: http.url, open, alpha: a, starts: () => a.starts() + b.starts() };
 }
 
 async function connect(url: string, token: string | undefined) {
@@ -99,6 +105,14 @@ describe("gateway --http", () => {
     await other.listTools();
     expect(g.starts()).toBe(2);
     expect(g.open).toHaveLength(2);
+    // A server's resources/list_changed reaches both hosts (over their GET event streams).
+    const got: string[] = [];
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void got.push("first"));
+    other.setNotificationHandler(ResourceListChangedNotificationSchema, () => void got.push("second"));
+    g.alpha.current()?.registerResource("late", "file:///late.md", {}, async (uri) => ({
+      contents: [{ uri: uri.href, text: "late" }],
+    }));
+    await expect.poll(() => got.sort(), { timeout: 5000 }).toEqual(["first", "second"]);
   });
 
   it("answers 401 without the token or with a wrong one, and never starts a server", async () => {
