@@ -109,7 +109,11 @@ session; they share the servers.`,
       const gateway = new GatewayServer(upstreams, {
         version: ctx.version,
         log,
-        record: audit.record,
+        // Each call is logged with the host of its own session.
+        record: (call) => {
+          const host = gateway.server.getClientVersion();
+          audit.record({ ...call, ...(host ? { client: { name: host.name, version: host.version } } : {}) });
+        },
         lazy: args.values.lazy === true,
       });
       gateway.server.oninitialized = () => {

@@ -12,6 +12,8 @@ export interface CallRecord {
   errorCode?: number;
   /** The result said isError. */
   toolError?: boolean;
+  /** The host of this call's session (`gateway --http` serves several), else `client()` says. */
+  client?: AuditEntry["client"];
 }
 
 /** Turns finished calls into audit lines: `record(call)` never throws and never waits. */
@@ -35,7 +37,7 @@ export function auditRecorder(options: {
       log.append({
         time: new Date(call.startedAt).toISOString(),
         via: options.via,
-        client: options.client(),
+        client: call.client ?? options.client(),
         profile: options.profile,
         server: call.server,
         tool: call.tool,

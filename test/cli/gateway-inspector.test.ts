@@ -212,5 +212,11 @@ describe("the MCP Inspector CLI drives connectory gateway", () => {
     gw.kill("SIGTERM");
     await new Promise((resolve) => gw.once("close", resolve));
     await expect(fs.readdir(path.join(s.home, "gateway"))).resolves.toEqual([]);
+    // Each call is logged with the Inspector as its client (its session's initialize).
+    const logs = JSON.parse((await cli(["logs", "--server", "notes", "--json"], { home: s.home })).stdout);
+    expect(logs.entries).toHaveLength(2);
+    for (const e of logs.entries) expect(e).toMatchObject({ via: "gateway", tool: "list", outcome: "ok" });
+    expect(logs.entries[0].client.name).toMatch(/inspector/i);
+    expect(JSON.stringify(logs)).not.toContain(token);
   });
 });
