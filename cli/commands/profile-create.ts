@@ -12,6 +12,8 @@ import {
   updateProfiles,
 } from "../home/profiles-store.js";
 import { textTable } from "../terminal/text-table.js";
+import { status } from "../terminal/output.js";
+import { staleExportNotes } from "../hosts/host-exports.js";
 
 type Action = "create" | "list" | "show" | "delete" | "add" | "remove";
 
@@ -40,7 +42,9 @@ export function profileCommand(action: Action): Command {
 A profile is a named set of servers for one task or host: \`connectory gateway --profile <name>\` serves
 only its servers. Members are server names or connector names (name or name@marketplace: every server
 of that connector). The profile "default" is every active server and is not stored. profiles.json is
-written atomically under a lock. --json prints { profile, members, servers, missing } (list: { profiles }).`,
+written atomically under a lock. After add, remove and delete, each host file exported for the profile
+(\`config export --profile\`) that no longer matches it is named, with the export that fixes it.
+--json prints { profile, members, servers, missing } (list: { profiles }).`,
     positionals: POSITIONALS[action],
     run: (args, ctx) => runAction(action, args.positionals, ctx),
   };
@@ -92,6 +96,9 @@ async function runAction(action: Action, positionals: string[], ctx: CommandCont
       }
       return { version: 1, profiles };
     });
+  // A host file exported for this profile (its servers, or its gateway) may no longer match it.
+  if (action !== "show" && action !== "create")
+    for (const note of await staleExportNotes(ctx)) status(ctx, note);
   if (action === "delete") return { data: { profile: name, deleted: true }, text: `deleted profile ${name}` };
   return show(ctx, name);
 }

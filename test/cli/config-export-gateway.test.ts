@@ -163,7 +163,9 @@ describe("doctor and a gateway export", () => {
     expect(data.servers[0]?.hosts.status).toBe("ok");
     expect(data.notes.filter((n) => n.startsWith("FAIL"))).toEqual([]);
 
-    expect((await cli(["profile", "delete", "work"], opts)).code).toBe(0);
+    const deleted = await cli(["profile", "delete", "work"], opts);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stderr).toContain(`${file} (claude-code, user scope) was exported for profile work`);
     const gone = await cli(["doctor"], opts);
     expect(gone.code).toBe(1);
     expect(gone.stdout).toContain("was exported for profile work, which no longer exists");
