@@ -15,6 +15,7 @@ import type { PathWorld } from "../hosts/host-paths.js";
 import { overviewLines, skillFindings, skillsOverview } from "../hosts/skill-report.js";
 import { gatewayNotes } from "../gateway/gateway-health.js";
 import { findLeftovers } from "../install/leftovers.js";
+import { credentialStoreNote } from "../home/credential-store-report.js";
 import { intact, type CacheDamage } from "../install/file-hashes.js";
 import { checkCaches, tampered } from "../install/verify-launch.js";
 import { reinstallCommand } from "../home/installed-store.js";
@@ -103,6 +104,8 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       );
     const sandbox = await probeSandbox(ctx.env);
     notes.push(`${sandbox.available ? "" : "WARN "}sandbox: ${sandbox.detail}`);
+    const credentialStore = await credentialStoreNote(ctx.home);
+    notes.push(...credentialStore.notes);
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
       const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
@@ -122,7 +125,8 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       config.broken.length > 0 ||
       caches.length > 0 ||
       (hostCheck?.stale.length ?? 0) > 0 ||
-      skillIssues.some((f) => f.level === "FAIL");
+      skillIssues.some((f) => f.level === "FAIL") ||
+      credentialStore.data.store === "error";
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
     const table =
       rows.length === 0
@@ -153,6 +157,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
         sandbox,
+        credentialStore: credentialStore.data,
         notes,
       },
       config.secretValues,

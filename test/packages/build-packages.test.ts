@@ -42,8 +42,9 @@ describe("the connectory package (CLI)", () => {
       version: root.version,
       bin: { connectory: "bin/connectory.js" },
     });
-    for (const field of ["dependencies", "optionalDependencies", "peerDependencies", "scripts"])
-      expect(m[field]).toBeUndefined();
+    for (const field of ["dependencies", "peerDependencies", "scripts"]) expect(m[field]).toBeUndefined();
+    // Only the keychain binding, optional, at the root's pin: the bundle imports it lazily.
+    expect(m.optionalDependencies).toEqual({ "@napi-rs/keyring": root.dependencies["@napi-rs/keyring"] });
   });
 
   it("packs only its bin, its bundle, manifest and README, without npm warnings", async () => {

@@ -1,0 +1,153 @@
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+import {
+  readCredentials,
+  updateCredentials,
+  type CredentialsFile,
+} from "../../../cli/home/credentials-store.js";
+import { describeCredentialStore } from "../../../cli/home/credential-store-location.js";
+import { configureCredentialStore } from "../../../cli/home/credential-store-world.js";
+import { memorySecretBackends } from "../../../cli/home/secret-backend.js";
+import { ConnectoryError } from "../../../src/core/errors.js";
+import { tempDir } from "../../helpers/tmp.js";
+
+// The moves between credentials.json and the keychain when the keychain fails at each step: the
+// in-memory keychain twin, so every failure can be made to happen (the real Secret Service runs in
+// keychain-store.test.ts). Whatever fails, one complete copy remains and is what is read next.
+
+const DOC = {
+  connectors: { "tushare@default": { TUSHARE_TOKEN: "secret-1" } },
+  registries: { default: { token: "cty_secret-2", url: "http://127.0.0.1:9" } },
+  // A section this version does not know (another feature's): kept through moves and writes.
+  oauth: { "https://x.example/mcp": { access: "secret-3" } },
+};
+
+afterEach(() =>
+  configureCredentialStore({ env: { CONNECTORY_CREDENTIAL_STORE: "file" }, keychain: undefined }),
+);
+
+async function setup(store: "keychain" | "file" | "") {
+  const home = await tempDir();
+  const keychain = memorySecretBackends();
+  configureCredentialStore({ env: { CONNECTORY_CREDENTIAL_STORE: store }, keychain });
+  const entry = () => keychain.entries.get(`connectory\n${home}`);
+  const marker = async () =>
+    JSON.parse(await fs.readFile(path.join(home, "credential-store.json"), "utf8").catch(() => "null"));
+  const file = path.join(home, "credentials.json");
+  return { home, keychain, entry, marker, file };
+}
+
+const use = (store: string) => configureCredentialStore({ env: { CONNECTORY_CREDENTIAL_STORE: store } });
+
+it("into the keychain: a failed write leaves credentials.json whole; the next run finishes the move", async () => {
+  const { home, keychain, entry, marker, file } = await setup("keychain");
+  await fs.writeFile(file, JSON.stringify(DOC), { mode: 0o600 });
+  keychain.fail.write = true;
+  await expect(readCredentials(home)).rejects.toMatchObject({ code: "credentials.keychain.failed" });
+  expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(DOC);
+  // The marker names the entry before anything is written to it: a half-done move is found again.
+  expect(await marker()).toEqual({ store: "file", service: "connectory", account: home });
+
+  keychain.fail.write = false;
+  expect(await readCredentials(home)).toMatchObject(DOC);
+  expect(JSON.parse(entry() ?? "")).toEqual(DOC);
+  expect(existsSync(file)).toBe(false);
+  expect((await marker()).store).toBe("keychain");
+});
+
+it("into the keychain: an entry that does not keep what was written stops the move, the file stays", async () => {
+  const { home, keychain, file } = await setup("keychain");
+  await fs.writeFile(file, JSON.stringify(DOC), { mode: 0o600 });
+  const lossy = async (e: { service: string; account: string }) => ({
+    ...(await keychain(e)),
+    read: async () => '{"connectors":{}}',
+  });
+  configureCredentialStore({ keychain: lossy });
+  await expect(updateCredentials(home, (f) => f)).rejects.toMatchObject({
+    code: "credentials.keychain.failed",
+    message: expect.stringContaining("did not keep what was written"),
+  });
+  expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(DOC);
+});
+
+it("back to the file: the file is written first; an entry that cannot be deleted yet is a leftover, retried", async () => {
+  const { home, keychain, entry, marker, file } = await setup("keychain");
+  await updateCredentials(home, () => DOC as unknown as CredentialsFile);
+  expect(existsSync(file)).toBe(false);
+  expect(JSON.parse(entry() ?? "")).toEqual(DOC);
+
+  use("file");
+  keychain.fail.remove = true;
+  expect(await readCredentials(home)).toMatchObject(DOC);
+  expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(DOC);
+  expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+  expect(await marker()).toMatchObject({ store: "file" });
+  expect(await describeCredentialStore(home)).toMatchObject({ store: "file", leftover: true });
+
+  // Written meanwhile: the file is what is used, and the leftover goes once the keychain answers.
+  await updateCredentials(home, (f) => ({ ...f, connectors: {} }));
+  keychain.fail.remove = false;
+  await readCredentials(home);
+  expect(entry()).toBeUndefined();
+  expect(await marker()).toBeNull();
+  expect(JSON.parse(await fs.readFile(file, "utf8"))).toMatchObject({ connectors: {}, oauth: DOC.oauth });
+});
+
+it("a keychain that fails to read stops the move back: nothing is written, the entry is kept", async () => {
+  const { home, keychain, entry, file } = await setup("keychain");
+  await updateCredentials(home, () => DOC as unknown as CredentialsFile);
+  use("file");
+  keychain.fail.read = true;
+  await expect(readCredentials(home)).rejects.toMatchObject({ code: "credentials.keychain.failed" });
+  expect(existsSync(file)).toBe(false);
+  expect(JSON.parse(entry() ?? "")).toEqual(DOC);
+});
+
+it("auto: the file while no keychain answers, the keychain once one does; never the file again after", async () => {
+  const { home, keychain, entry, file } = await setup("");
+  keychain.fail.open = new ConnectoryError(
+    "credentials.keychain.unavailable",
+    "the OS keychain cannot be used: test",
+  );
+  await updateCredentials(home, () => DOC as unknown as CredentialsFile);
+  expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(DOC);
+  expect(await describeCredentialStore(home)).toMatchObject({
+    store: "file",
+    choice: "auto",
+    keychain: "the OS keychain cannot be used: test",
+  });
+
+  keychain.fail.open = undefined;
+  expect(await readCredentials(home)).toMatchObject(DOC);
+  expect(existsSync(file)).toBe(false);
+  expect(JSON.parse(entry() ?? "")).toEqual(DOC);
+
+  keychain.fail.open = new ConnectoryError(
+    "credentials.keychain.unavailable",
+    "the OS keychain cannot be used: test",
+  );
+  await expect(updateCredentials(home, (f) => ({ ...f, connectors: {} }))).rejects.toMatchObject({
+    code: "credentials.keychain.unavailable",
+  });
+  await expect(readCredentials(home)).rejects.toMatchObject({ code: "credentials.keychain.unavailable" });
+  expect(existsSync(file)).toBe(false);
+});
+
+it("a fresh home writes nothing on read, and its first write marks the keychain before filling it", async () => {
+  const { home, entry, marker } = await setup("keychain");
+  expect(await readCredentials(home)).toEqual({ connectors: {}, registries: {}, servers: {} });
+  expect(existsSync(home) ? await fs.readdir(home) : []).toEqual([]);
+  await updateCredentials(home, (f) => ({ ...f, registries: { default: { token: "t" } } }));
+  expect(await marker()).toEqual({ store: "keychain", service: "connectory", account: home });
+  expect(JSON.parse(entry() ?? "")).toEqual({ connectors: {}, registries: { default: { token: "t" } } });
+  expect(await fs.readdir(home)).toEqual(["credential-store.json"]);
+});
+
+it("a hand-damaged marker is refused, never rewritten", async () => {
+  const { home } = await setup("keychain");
+  await fs.writeFile(path.join(home, "credential-store.json"), '{"store":"vault"}');
+  await expect(readCredentials(home)).rejects.toMatchObject({ code: "home.file.invalid" });
+  expect(await fs.readFile(path.join(home, "credential-store.json"), "utf8")).toBe('{"store":"vault"}');
+});
