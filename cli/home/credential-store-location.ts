@@ -86,12 +86,14 @@ async function choose(
   if (choice === "file") return { kind: "file" };
   try {
     const backend = await openEntry(entryOf(home, marker));
-    // Reading proves it usable (unlocked, reachable) before anything is moved.
-    await backend.read();
-    return { kind: "keychain", backend };
+    // Reading proves it usable (unlocked, reachable) before anything is moved; the text is kept for
+    // the caller's own first read.
+    return { kind: "keychain", backend: primed(backend, await backend.read()) };
   } catch (error) {
     const inKeychain = marker?.store === "keychain";
-    if (choice === "keychain" || inKeychain || !(error instanceof ConnectoryError)) {
+    // Only a machine without a keychain falls back: a locked one is an error, whatever the store holds.
+    const fallback = error instanceof ConnectoryError && error.code === "credentials.keychain.unavailable";
+    if (choice === "keychain" || inKeychain || !fallback) {
       if (inKeychain && error instanceof ConnectoryError && error.code === "credentials.keychain.unavailable")
         throw new ConnectoryError(
           "credentials.keychain.unavailable",
@@ -105,6 +107,23 @@ async function choose(
     }
     return { kind: "file", keychainProblem: error };
   }
+}
+
+/** A backend whose next read answers `text` (already read), until anything is written or removed. */
+function primed(backend: SecretBackend, text: string | undefined): SecretBackend {
+  let cached: { text: string | undefined } | undefined = { text };
+  return {
+    label: backend.label,
+    service: backend.service,
+    account: backend.account,
+    read: async () => {
+      const hit = cached;
+      cached = undefined;
+      return hit ? hit.text : backend.read();
+    },
+    write: (t) => ((cached = undefined), backend.write(t)),
+    remove: () => ((cached = undefined), backend.remove()),
+  };
 }
 
 /** Whether opening the store must change something (a move, a leftover to delete): then it needs the lock. */

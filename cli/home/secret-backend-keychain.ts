@@ -74,7 +74,7 @@ function classify(error: unknown, what: string, label: string): ConnectoryError 
   const why = reason(error);
   if (/\block|unlock|prompt was dismissed|interaction not allowed|user canceled/i.test(why))
     return new ConnectoryError("credentials.keychain.locked", `${label} is locked (${why})`, {
-      hint: "unlock it (log in to the desktop session, unlock the login keychain, or run `gnome-keyring-daemon --unlock`) and run the command again; connectory never writes the secrets to disk instead",
+      hint: "unlock it (log in to the desktop session, unlock the login keychain, or run `gnome-keyring-daemon --unlock`) and run the command again, or set CONNECTORY_CREDENTIAL_STORE=file to keep credentials in credentials.json; connectory never falls back to the disk on its own",
     });
   if (/dbus|no such interface|service ?unknown|not provided by any \.service/i.test(why))
     return unavailable(why);

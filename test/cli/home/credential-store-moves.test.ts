@@ -135,6 +135,19 @@ it("auto: the file while no keychain answers, the keychain once one does; never 
   expect(existsSync(file)).toBe(false);
 });
 
+it("auto with a locked keychain: an error, even for a home whose credentials are in the file", async () => {
+  const { home, keychain, file } = await setup("");
+  await fs.writeFile(file, JSON.stringify(DOC), { mode: 0o600 });
+  keychain.fail.open = new ConnectoryError("credentials.keychain.locked", "the OS keychain is locked (test)");
+  await expect(updateCredentials(home, (f) => ({ ...f, connectors: {} }))).rejects.toMatchObject({
+    code: "credentials.keychain.locked",
+  });
+  expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(DOC);
+  // Forcing the file is the way out, and it never asks the keychain.
+  use("file");
+  expect(await readCredentials(home)).toMatchObject(DOC);
+});
+
 it("a fresh home writes nothing on read, and its first write marks the keychain before filling it", async () => {
   const { home, entry, marker } = await setup("keychain");
   expect(await readCredentials(home)).toEqual({ connectors: {}, registries: {}, servers: {} });

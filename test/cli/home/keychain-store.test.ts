@@ -225,7 +225,27 @@ describe.skipIf(missing !== undefined && !process.env.CI)("the keychain credenti
     });
     expect(set.code, set.stderr).toBe(0);
     const files = await listFiles(dir);
+    // And a home whose credentials are still in the file: auto does not write them there while locked.
+    const inFile = await home();
+    await spawnCli(["credentials", "set", "tushare", `TUSHARE_TOKEN=${TOKEN}`], {
+      home: inFile,
+      env: fileStore(),
+    });
+    const inFileBefore = await fs.readFile(path.join(inFile, "credentials.json"), "utf8");
     await service.lock();
+    const r = await spawnCli(["credentials", "set", "github", `GITHUB_PAT=${PAT}`, "--json"], {
+      home: inFile,
+      env: auto(),
+    });
+    expect(JSON.parse(r.stdout).error.code).toBe("credentials.keychain.locked");
+    expect(await filesContaining(inFile, PAT)).toEqual([]);
+    // The move into the keychain stopped at its first write: the file is whole and still the store (the
+    // marker it wrote first names the entry that write may have left).
+    expect(await fs.readFile(path.join(inFile, "credentials.json"), "utf8")).toBe(inFileBefore);
+    expect(JSON.parse(await fs.readFile(path.join(inFile, "credential-store.json"), "utf8")).store).toBe(
+      "file",
+    );
+
     for (const env of [auto(), keychain(), fileStore()]) {
       for (const argv of [
         ["credentials", "set", "github", `GITHUB_PAT=${PAT}`, "--json"],
