@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { AsyncEntry } from "@napi-rs/keyring";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { SecretBackend } from "./secret-backend.js";
@@ -34,8 +36,14 @@ export function keychainName(platform: NodeJS.Platform = process.platform): stri
 
 /** Opens one entry of the OS keychain; throws `credentials.keychain.unavailable` when there is none here. */
 export async function openKeychain(entry: { service: string; account: string }): Promise<SecretBackend> {
-  const keyring = await loadKeyring();
   const label = `the OS keychain (${keychainName()})`;
+  // Without a session bus there is no Secret Service to ask: said without loading the binding (tens of
+  // milliseconds on every command of a server or container).
+  if (!sessionBusFindable())
+    throw unavailable(
+      "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus absent)",
+    );
+  const keyring = await loadKeyring();
   if (!keyring)
     throw unavailable(`the optional package ${MODULE} is not installed (or has no build for this platform)`);
   let native: AsyncEntry;
@@ -60,6 +68,18 @@ export async function openKeychain(entry: { service: string; account: string }):
     write: (text) => call("write", (signal) => native.setPassword(text, signal)),
     remove: () => call("delete", (signal) => native.deleteCredential(signal)),
   };
+}
+
+/**
+ * False only where libdbus could not find a session bus either (Linux, FreeBSD): no address and no
+ * systemd user bus socket. Reads process.env because the binding does: it connects with this process's
+ * environment, not the one a command was given.
+ */
+function sessionBusFindable(platform: NodeJS.Platform = process.platform): boolean {
+  if (platform === "darwin" || platform === "win32") return true;
+  if (process.env.DBUS_SESSION_BUS_ADDRESS) return true;
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  return runtime !== undefined && runtime !== "" && existsSync(path.join(runtime, "bus"));
 }
 
 /** The native error's first line: keyring-rs names the platform's failure, never a stored value. */

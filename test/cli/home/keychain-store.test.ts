@@ -188,6 +188,16 @@ describe.skipIf(missing !== undefined && !process.env.CI)("the keychain credenti
     expect(error.code).toBe("credentials.keychain.unavailable");
     expect(error.hint).toContain("CONNECTORY_CREDENTIAL_STORE=file");
     expect(await filesContaining(dir, TOKEN)).toEqual([]);
+    // No bus at all: said without loading the binding.
+    const noBus = await spawnCli(["credentials", "set", "tushare", `TUSHARE_TOKEN=${TOKEN}`, "--json"], {
+      home: dir,
+      env: { DBUS_SESSION_BUS_ADDRESS: "", XDG_RUNTIME_DIR: "", CONNECTORY_CREDENTIAL_STORE: "keychain" },
+    });
+    expect(JSON.parse(noBus.stdout).error).toMatchObject({
+      code: "credentials.keychain.unavailable",
+      message: expect.stringContaining("no D-Bus session bus"),
+    });
+    expect(await filesContaining(dir, TOKEN)).toEqual([]);
 
     const fallback = await spawnCli(["credentials", "set", "tushare", `TUSHARE_TOKEN=${TOKEN}`], {
       home: dir,
