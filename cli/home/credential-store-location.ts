@@ -5,6 +5,7 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { homePaths } from "./home.js";
 import { isJsonObject, readJsonFile, type ShapeCheck } from "./json-file.js";
+import { chunkedBackend } from "./secret-backend-chunked.js";
 import { openKeychain } from "./secret-backend-keychain.js";
 import type { SecretBackend } from "./secret-backend.js";
 import { credentialStoreWorld } from "./credential-store-world.js";
@@ -63,8 +64,15 @@ async function writeMarker(home: string, marker: Marker | undefined): Promise<vo
   else await fs.rm(markerPath(home), { force: true });
 }
 
-function openEntry(entry: { service: string; account: string }): Promise<SecretBackend> {
-  return (credentialStoreWorld().keychain ?? openKeychain)(entry);
+// Windows Credential Manager keeps at most 2,560 bytes of UTF-16 per entry; a margin below its 1,280.
+const WINDOWS_MAX_ENTRY = 1200;
+
+/** One account's entry, split over parts where the keychain caps an entry (secret-backend-chunked.ts). */
+async function openEntry(entry: { service: string; account: string }): Promise<SecretBackend> {
+  const world = credentialStoreWorld();
+  const open = world.keychain ?? openKeychain;
+  const max = world.maxEntryLength ?? (process.platform === "win32" ? WINDOWS_MAX_ENTRY : Infinity);
+  return chunkedBackend(open, await open(entry), max);
 }
 
 /** The entry a home's credentials go to: its marker's, else the one named after its path. */

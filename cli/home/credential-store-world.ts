@@ -9,6 +9,8 @@ import type { SecretBackendFactory } from "./secret-backend.js";
 export interface CredentialStoreWorld {
   env?: Record<string, string | undefined>;
   keychain?: SecretBackendFactory;
+  /** The longest text one keychain entry takes (default: 1,200 on Windows, unlimited elsewhere). */
+  maxEntryLength?: number;
 }
 
 let world: CredentialStoreWorld = {};

@@ -10,6 +10,7 @@ import {
 import { describeCredentialStore } from "../../../cli/home/credential-store-location.js";
 import { configureCredentialStore } from "../../../cli/home/credential-store-world.js";
 import { memorySecretBackends } from "../../../cli/home/secret-backend.js";
+import { split } from "../../../cli/home/secret-backend-chunked.js";
 import { ConnectoryError } from "../../../src/core/errors.js";
 import { tempDir } from "../../helpers/tmp.js";
 
@@ -25,7 +26,11 @@ const DOC = {
 };
 
 afterEach(() =>
-  configureCredentialStore({ env: { CONNECTORY_CREDENTIAL_STORE: "file" }, keychain: undefined }),
+  configureCredentialStore({
+    env: { CONNECTORY_CREDENTIAL_STORE: "file" },
+    keychain: undefined,
+    maxEntryLength: undefined,
+  }),
 );
 
 async function setup(store: "keychain" | "file" | "") {
@@ -163,4 +168,53 @@ it("a hand-damaged marker is refused, never rewritten", async () => {
   await fs.writeFile(path.join(home, "credential-store.json"), '{"store":"vault"}');
   await expect(readCredentials(home)).rejects.toMatchObject({ code: "home.file.invalid" });
   expect(await fs.readFile(path.join(home, "credential-store.json"), "utf8")).toBe('{"store":"vault"}');
+});
+
+it("a keychain that caps an entry (Windows): the document goes to parts the head names, switched in one write", async () => {
+  const { home, keychain, entry, file } = await setup("keychain");
+  configureCredentialStore({ maxEntryLength: 40 });
+  await fs.writeFile(file, JSON.stringify(DOC), { mode: 0o600 });
+  expect(await readCredentials(home)).toMatchObject(DOC);
+  const head = entry() ?? "";
+  expect(head).toMatch(/^connectory-parts:1:[0-9a-f]{8}:\d+$/);
+  const parts = [...keychain.entries.keys()].filter((k) => k.startsWith(`connectory\n${home}#`));
+  expect(parts.length).toBe(Number(head.split(":").at(-1)));
+  expect([...keychain.entries.values()].every((t) => t.length <= 40)).toBe(true);
+  expect(existsSync(file)).toBe(false);
+
+  // A new document: new parts, then the head, then the old parts go.
+  await updateCredentials(home, (f) => ({ ...f, connectors: { "a@default": { K: "v".repeat(90) } } }));
+  expect((await readCredentials(home)).connectors).toEqual({ "a@default": { K: "v".repeat(90) } });
+  const now = [...keychain.entries.keys()].filter((k) => k.startsWith(`connectory\n${home}#`));
+  expect(now.every((k) => k.includes(`#${(entry() ?? "").split(":")[2]}.`))).toBe(true);
+
+  // A part lost by the keychain is named, not read as less.
+  const lost = keychain.entries.get(now[1] as string) as string;
+  keychain.entries.delete(now[1] as string);
+  await expect(readCredentials(home)).rejects.toMatchObject({
+    code: "credentials.keychain.invalid",
+    message: expect.stringContaining("is missing"),
+  });
+  keychain.entries.set(now[1] as string, lost);
+
+  // Back to the file: the whole document, and the head and every part deleted.
+  use("file");
+  expect((await readCredentials(home)).connectors).toEqual({ "a@default": { K: "v".repeat(90) } });
+  expect(JSON.parse(await fs.readFile(file, "utf8")).connectors).toEqual({
+    "a@default": { K: "v".repeat(90) },
+  });
+  expect([...keychain.entries.keys()]).toEqual([]);
+});
+
+it("parts never cut a surrogate pair", () => {
+  expect(split("a\u{1F600}b", 2)).toEqual(["a", "\u{1F600}", "b"]);
+  expect(split("abcdef", 4)).toEqual(["abcd", "ef"]);
+  expect(split("", 4)).toEqual([]);
+});
+
+it("a small document under a cap stays whole in the head entry", async () => {
+  const { home, entry } = await setup("keychain");
+  configureCredentialStore({ maxEntryLength: 1200 });
+  await updateCredentials(home, (f) => ({ ...f, registries: { default: { token: "t" } } }));
+  expect(JSON.parse(entry() ?? "")).toMatchObject({ registries: { default: { token: "t" } } });
 });

@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCredentials, updateCredentials } from "../../../cli/home/credentials-store.js";
+import { configureCredentialStore } from "../../../cli/home/credential-store-world.js";
 import { spawnCli } from "../../helpers/cli.js";
 import { buildHome } from "../../helpers/home.js";
 import {
@@ -224,6 +226,37 @@ describe.skipIf(missing !== undefined && !process.env.CI)("the keychain credenti
     });
     expect(JSON.parse(gone.stdout).error.code).toBe("credentials.keychain.unavailable");
     expect(await filesContaining(kc, PAT)).toEqual([]);
+  });
+
+  it("split over parts where an entry is capped (as on Windows): head and parts in the keychain, all deleted on the way back", async () => {
+    // In-process: the binding reaches the test bus through this process's environment.
+    process.env.DBUS_SESSION_BUS_ADDRESS = service.env.DBUS_SESSION_BUS_ADDRESS;
+    const dir = await tempDir();
+    const doc = {
+      connectors: { "github@default": { GITHUB_PAT: PAT } },
+      registries: { default: { token: "t".repeat(150) } },
+    };
+    try {
+      configureCredentialStore({ env: { CONNECTORY_CREDENTIAL_STORE: "keychain" }, maxEntryLength: 100 });
+      await updateCredentials(dir, (f) => ({ ...f, ...doc }));
+      const head = (await service.lookup("connectory", dir)) ?? "";
+      const [, , generation, count] = head.split(":");
+      expect(Number(count)).toBe(Math.ceil(JSON.stringify(doc).length / 100));
+      let whole = "";
+      for (let i = 0; i < Number(count); i++)
+        whole += await service.lookup("connectory", `${dir}#${generation}.${i}`);
+      expect(JSON.parse(whole)).toEqual(doc);
+      expect(await readCredentials(dir)).toMatchObject(doc);
+      expect(await filesContaining(dir, PAT)).toEqual([]);
+
+      configureCredentialStore({ env: { CONNECTORY_CREDENTIAL_STORE: "file" } });
+      expect(await readCredentials(dir)).toMatchObject(doc);
+      expect(await service.lookup("connectory", dir)).toBeUndefined();
+      for (let i = 0; i < Number(count); i++)
+        expect(await service.lookup("connectory", `${dir}#${generation}.${i}`)).toBeUndefined();
+    } finally {
+      configureCredentialStore({ env: { CONNECTORY_CREDENTIAL_STORE: "file" }, maxEntryLength: undefined });
+    }
   });
 
   // Last: it locks the login collection for the rest of this file's service.
