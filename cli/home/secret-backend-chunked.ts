@@ -42,21 +42,27 @@ export function chunkedBackend(
     service: head.service,
     account: head.account,
     async read() {
-      const text = await head.read();
-      const parts = partsOf(text);
-      if (!parts) return text;
-      let whole = "";
-      for (let i = 0; i < parts.count; i++) {
-        const part = await (await open(partEntry(parts.generation, i))).read();
-        if (part === undefined)
-          throw new ConnectoryError(
-            "credentials.keychain.invalid",
-            `part ${i + 1} of ${parts.count} of the credentials in ${head.label} (service "${head.service}", account "${head.account}") is missing`,
-            { hint: "the keychain lost an entry: set the credentials again, or restore the entry" },
-          );
-        whole += part;
+      // Reads take no lock: a writer in another process may switch the head and delete the parts
+      // between our reads. A missing part with a head that has changed since is that: read again.
+      for (let attempt = 0; ; attempt++) {
+        const text = await head.read();
+        const parts = partsOf(text);
+        if (!parts) return text;
+        let whole: string | undefined = "";
+        let missing = 0;
+        for (let i = 0; i < parts.count && whole !== undefined; i++) {
+          const part = await (await open(partEntry(parts.generation, i))).read();
+          if (part === undefined) missing = i + 1;
+          whole = part === undefined ? undefined : whole + part;
+        }
+        if (whole !== undefined) return whole;
+        if (attempt < 3 && (await head.read()) !== text) continue;
+        throw new ConnectoryError(
+          "credentials.keychain.invalid",
+          `part ${missing} of ${parts.count} of the credentials in ${head.label} (service "${head.service}", account "${head.account}") is missing`,
+          { hint: "the keychain lost an entry: set the credentials again, or restore the entry" },
+        );
       }
-      return whole;
     },
     async write(text) {
       const old = partsOf(await head.read());

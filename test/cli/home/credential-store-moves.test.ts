@@ -10,7 +10,7 @@ import {
 import { describeCredentialStore } from "../../../cli/home/credential-store-location.js";
 import { configureCredentialStore } from "../../../cli/home/credential-store-world.js";
 import { memorySecretBackends } from "../../../cli/home/secret-backend.js";
-import { split } from "../../../cli/home/secret-backend-chunked.js";
+import { chunkedBackend, split } from "../../../cli/home/secret-backend-chunked.js";
 import { ConnectoryError } from "../../../src/core/errors.js";
 import { tempDir } from "../../helpers/tmp.js";
 
@@ -217,4 +217,30 @@ it("a small document under a cap stays whole in the head entry", async () => {
   configureCredentialStore({ maxEntryLength: 1200 });
   await updateCredentials(home, (f) => ({ ...f, registries: { default: { token: "t" } } }));
   expect(JSON.parse(entry() ?? "")).toMatchObject({ registries: { default: { token: "t" } } });
+});
+
+it("parts: a reader that meets a writer's switch (the old parts deleted under it) reads the new document", async () => {
+  const keychain = memorySecretBackends();
+  const entry = { service: "connectory", account: "/h" };
+  const writer = chunkedBackend(keychain, await keychain(entry), 10);
+  await writer.write("A".repeat(35));
+  let raced = false;
+  // The reader's keychain: reading its first part lets the writer switch to a new document first.
+  const racing = async (e: { service: string; account: string }) => {
+    const backend = await keychain(e);
+    if (!e.account.includes("#")) return backend;
+    return {
+      ...backend,
+      read: async () => {
+        if (!raced) {
+          raced = true;
+          await writer.write("B".repeat(42));
+        }
+        return backend.read();
+      },
+    };
+  };
+  const reader = chunkedBackend(racing, await racing(entry), 10);
+  expect(await reader.read()).toBe("B".repeat(42));
+  expect(raced).toBe(true);
 });
