@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Tests that call the credential store directly use the file; the keychain tests ask for the keychain.
+    env: { CONNECTORY_CREDENTIAL_STORE: "file" },
   },
 });

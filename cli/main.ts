@@ -3,6 +3,7 @@ import { usageError } from "../src/core/errors.js";
 import { COMMANDS, findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
+import { configureCredentialStore } from "./home/credential-store-world.js";
 import { printError, printResult } from "./terminal/output.js";
 
 const GLOBAL_OPTIONS: OptionSpec = {
@@ -17,6 +18,8 @@ const GLOBAL_OPTIONS: OptionSpec = {
 export async function runCli(argv: string[], base: Omit<CommandContext, "json">): Promise<number> {
   const json = argv.includes("--json");
   let ctx: CommandContext = { ...base, json };
+  // CONNECTORY_CREDENTIAL_STORE of this run's environment (not the process's: tests run many in one).
+  configureCredentialStore({ env: base.env });
   try {
     if (argv[0] === "--version" || argv[0] === "-v") {
       printResult(ctx, { data: { version: ctx.version }, text: ctx.version });

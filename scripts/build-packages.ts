@@ -2,7 +2,8 @@
  * `npm run build:packages` (after `npm run build`): assembles the two installable packages from this
  * repository's build output, each in its own folder, ready for `npm pack ./packages/<name>`:
  *
- *   packages/cli/       `connectory`: the bundled CLI only (bin/, dist/cli-bundle/); no dependencies
+ *   packages/cli/       `connectory`: the bundled CLI only (bin/, dist/cli-bundle/); no dependencies but
+ *                       an optional one, the OS keychain binding, loaded lazily
  *   packages/registry/  `connectory-registry`: the bundled registry and operator command, the files it
  *                       reads (migrations/, web/static, schemas/, plugins-sample/), and as dependencies
  *                       only the packages the bundle leaves out (scripts/bundle-registry.ts)
@@ -18,7 +19,7 @@ import { isBuiltin } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { WEATHER_BUNDLE, repoRoot } from "./build-samples.js";
-import { bundleCli } from "./bundle-cli.js";
+import { CLI_OPTIONAL_EXTERNALS, bundleCli } from "./bundle-cli.js";
 import { REGISTRY_EXTERNALS, SOURCE_ONLY_IMPORTS, bundleRegistry, packageOf } from "./bundle-registry.js";
 
 interface RootManifest {
@@ -50,11 +51,18 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
 
   const cliDir = await fresh(path.join(root, "packages", "cli"));
   const cli = await bundleCli(root, path.join(cliDir, "dist", "cli-bundle"));
-  const notBuiltin = cli.imports.filter((i) => !isBuiltin(i));
+  const notBuiltin = cli.imports.filter((i) => !isBuiltin(i) && !CLI_OPTIONAL_EXTERNALS.includes(i));
   if (notBuiltin.length > 0)
     throw new Error(
-      `build:packages: the CLI bundle imports ${notBuiltin.join(", ")}; it may import only node:*`,
+      `build:packages: the CLI bundle imports ${notBuiltin.join(", ")}; it may import only node:* (and, lazily, ${CLI_OPTIONAL_EXTERNALS.join(", ")})`,
     );
+  // The optional packages, pinned as the lockfile has them: npm skips them where they cannot install.
+  const optionalDependencies: Record<string, string> = {};
+  for (const name of CLI_OPTIONAL_EXTERNALS) {
+    const pin = manifest.dependencies[name];
+    if (!pin) throw new Error(`build:packages: ${name} is not a dependency of the root package.json`);
+    optionalDependencies[name] = pin;
+  }
   // The same launcher as the checkout's (../dist/cli-bundle/index.js); the bundle reads ../../package.json.
   await copy(root, "bin/connectory.js", cliDir);
   await writeManifest(cliDir, {
@@ -64,6 +72,7 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
       "The Connectory CLI: install MCP connectors from a registry and hand them to every MCP host (Claude, Cursor, VS Code, Zed, Codex…).",
     bin: { connectory: "bin/connectory.js" },
     files: ["bin", "dist"],
+    optionalDependencies,
   });
 
   const registryDir = await fresh(path.join(root, "packages", "registry"));

@@ -19,9 +19,15 @@ import { repoRoot } from "./build-samples.js";
 export const CLI_BUNDLE_DIR = "dist/cli-bundle";
 
 /**
+ * Optional packages the bundle leaves out and imports lazily (a dynamic import that may fail): the CLI
+ * package lists them under optionalDependencies, and works without them.
+ */
+export const CLI_OPTIONAL_EXTERNALS = ["@napi-rs/keyring"];
+
+/**
  * Builds the CLI bundle of `root` into `outdir` (default dist/cli-bundle; the CLI package gets its own,
  * scripts/build-packages.ts). Returns the output's total size in bytes and the modules it imports at
- * run time (only Node built-ins: the CLI package has no dependencies).
+ * run time (Node built-ins, and the optional packages of CLI_OPTIONAL_EXTERNALS).
  */
 export async function bundleCli(
   root: string = repoRoot(),
@@ -40,6 +46,8 @@ export async function bundleCli(
     format: "esm",
     platform: "node",
     target: "node20",
+    // A native binding (cli/home/secret-backend-keychain.ts): it cannot be bundled, and may be absent.
+    external: CLI_OPTIONAL_EXTERNALS,
     // ESM builds first: a UMD "main" (jsonc-parser's) hides its require()s from the bundler.
     mainFields: ["module", "main"],
     // Whitespace and syntax only: stack traces of a bug report keep readable names.

@@ -87,6 +87,7 @@ export async function installTarball(
   name: string,
   bin: string,
   allowScripts: string[] = [],
+  extraArgs: string[] = [],
 ): Promise<Installed> {
   await fs.mkdir(prefix, { recursive: true });
   if ((await fs.readdir(prefix)).length > 0) throw new Error(`${prefix} is not empty`);
@@ -102,6 +103,7 @@ export async function installTarball(
       "--loglevel",
       "warn",
       ...(allowScripts.length > 0 ? [`--allow-scripts=${allowScripts.join(",")}`] : []),
+      ...extraArgs,
       tarball,
     ]),
   );

@@ -27,7 +27,15 @@ async function smoke(root: string, work: string): Promise<Installed[]> {
 
   log("packing and installing connectory (CLI)");
   const cliTarball = await packPackage(path.join(root, "packages", "cli"), work);
-  const cli = await installTarball(cliTarball, path.join(work, "prefix-cli"), "connectory", "connectory");
+  // Without its optional keychain binding first: what the CLI is on its own (and where npm cannot add it).
+  const cli = await installTarball(
+    cliTarball,
+    path.join(work, "prefix-cli"),
+    "connectory",
+    "connectory",
+    [],
+    ["--omit=optional"],
+  );
   assert.equal(cli.added, 1, `the CLI package installed ${cli.added} packages: it must have no dependencies`);
   assert.ok(
     cli.diskBytes <= CLI_MAX_DISK_BYTES,
@@ -38,6 +46,26 @@ async function smoke(root: string, work: string): Promise<Installed[]> {
     await fs.readdir(path.join(cli.dir, "dist")),
     ["cli-bundle"],
     "the CLI ships only its bundle",
+  );
+  // As npm installs it by default: plus @napi-rs/keyring and this platform's prebuilt binary, nothing else.
+  const withKeychain = await installTarball(
+    cliTarball,
+    path.join(work, "prefix-cli-keychain"),
+    "connectory",
+    "connectory",
+  );
+  const extra = await fs.readdir(path.join(withKeychain.dir, "node_modules", "@napi-rs")).catch(() => []);
+  assert.ok(
+    withKeychain.added === 1 + extra.length && extra.every((p) => p.startsWith("keyring")),
+    `the CLI package with its optional dependency installed ${withKeychain.added} packages (@napi-rs: ${extra.join(", ")})`,
+  );
+  const keychainVersion = check(
+    "connectory --version (with @napi-rs/keyring)",
+    await run(withKeychain.bin, ["--version"], { cwd: work, env: { PATH: process.env.PATH, HOME: work } }),
+  );
+  assert.equal(keychainVersion.stdout, `${version}\n`);
+  log(
+    `the CLI with its optional keychain binding: ${withKeychain.added} packages, ${withKeychain.diskBytes} bytes`,
   );
 
   log(

@@ -21,7 +21,8 @@ Stores credentials for an installed connector, validated against its token-schem
 from the KEY=VALUE arguments, then (only with --config-from-env, or --config-env KEY for one key)
 environment variables named exactly as the key; on a terminal, with
 no KEY=VALUE given, every credential is asked for (secrets hidden; Enter keeps the stored value).
-Nothing is saved when any value is invalid. Stored in $CONNECTORY_HOME/credentials.json (mode 0600).`,
+Nothing is saved when any value is invalid. Stored in the OS keychain where there is one, else in
+$CONNECTORY_HOME/credentials.json (mode 0600); CONNECTORY_CREDENTIAL_STORE=keychain|file chooses.`,
   options: { ...ENV_OPTIONS },
   positionals: { min: 1 },
   async run(args, ctx) {

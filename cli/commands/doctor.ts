@@ -17,6 +17,7 @@ import type { PathWorld } from "../hosts/host-paths.js";
 import { overviewLines, skillFindings, skillsOverview } from "../hosts/skill-report.js";
 import { gatewayNotes } from "../gateway/gateway-health.js";
 import { findLeftovers } from "../install/leftovers.js";
+import { credentialStoreNote } from "../home/credential-store-report.js";
 import { intact, type CacheDamage } from "../install/file-hashes.js";
 import { checkCaches, tampered } from "../install/verify-launch.js";
 import { reinstallCommand } from "../home/installed-store.js";
@@ -112,6 +113,8 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       );
     const sandbox = await probeSandbox(ctx.env);
     notes.push(`${sandbox.available ? "" : "WARN "}sandbox: ${sandbox.detail}`);
+    const credentialStore = await credentialStoreNote(ctx.home);
+    notes.push(...credentialStore.notes);
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
       const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
@@ -133,7 +136,8 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       (hostCheck?.stale.length ?? 0) > 0 ||
       (hostCheck?.noProfile.length ?? 0) > 0 ||
       lostEntries.length > 0 ||
-      skillIssues.some((f) => f.level === "FAIL");
+      skillIssues.some((f) => f.level === "FAIL") ||
+      credentialStore.data.store === "error";
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
     const table =
       rows.length === 0
@@ -164,6 +168,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
         sandbox,
+        credentialStore: credentialStore.data,
         notes,
       },
       config.secretValues,

@@ -10,7 +10,8 @@ const command: Command = {
   description: `
 Stores a publish token for a marketplace, after checking it with the registry (GET /v1/whoami).
 The token comes from --token, else the CONNECTORY_TOKEN environment variable, else a hidden prompt
-when a person is at the terminal. It is kept in credentials.json (mode 0600) and never printed.
+when a person is at the terminal. It is kept in the credential store (the OS keychain, or
+credentials.json, mode 0600) and never printed.
 Registry operators issue tokens with \`npm run registry -- token create --publisher <name>\`.
 
 --json prints { marketplace, url, publisher }.`,

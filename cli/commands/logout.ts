@@ -6,8 +6,8 @@ import { warn } from "../terminal/output.js";
 const command: Command = {
   usage: "logout [<marketplace>] [--json]",
   description: `
-Removes the publish token stored for a marketplace (default: the default marketplace) from
-credentials.json. The token itself stays valid on the registry until its operator revokes it
+Removes the publish token stored for a marketplace (default: the default marketplace) from the
+credential store (the OS keychain, or credentials.json). The token itself stays valid on the registry until its operator revokes it
 (\`connectory-registry token revoke\`). A token stored under the name of a marketplace removed since is
 removed too. Logging out when no token is stored changes nothing and exits 0.
 --json prints { marketplace, removed }.`,

@@ -3,18 +3,20 @@ import fs from "node:fs/promises";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Credentials } from "../../src/core/types.js";
 import { homePaths } from "./home.js";
+import { atomicWrite } from "../../src/fs/atomic-write.js";
 import {
-  describe,
-  isJsonObject,
-  objectOf,
-  readJsonFile,
-  updateJsonFile,
-  type ShapeCheck,
-} from "./json-file.js";
+  markKeychain,
+  openCredentialStoreForRead,
+  parseEntry,
+  settle,
+  type ActiveStore,
+} from "./credential-store-location.js";
+import { describe, isJsonObject, objectOf, readJsonFile, type ShapeCheck } from "./json-file.js";
 
 /**
- * credentials.json: connector credentials keyed `<name>@<marketplace>`, and registry tokens keyed by
- * marketplace. Mode 0600 inside a 0700 home, whatever the umask.
+ * The credentials: connector credentials keyed `<name>@<marketplace>`, and registry tokens keyed by
+ * marketplace. In the OS keychain where there is one, else credentials.json (mode 0600 inside a 0700
+ * home, whatever the umask): cli/home/credential-store-location.ts decides and moves them.
  */
 export interface CredentialsFile {
   connectors: Record<string, Credentials>;
@@ -48,44 +50,64 @@ const checkCredentials: ShapeCheck = (file) => {
 
 export async function readCredentials(home: string): Promise<CredentialsFile> {
   await guardNotSymlink(homePaths(home).credentials);
-  const file = await readJsonFile<Partial<CredentialsFile>>(
-    homePaths(home).credentials,
-    EMPTY,
-    checkCredentials,
-  );
+  const store = await openCredentialStoreForRead(home, checkCredentials);
+  return complete(await readStored(home, store));
+}
+
+/**
+ * Locked read-modify-write, in the store this run uses (cli/home/credential-store-location.ts): the OS
+ * keychain, or credentials.json, which with its folder is (re)made private. The lock of credentials.json
+ * serializes both, and any move between them.
+ */
+export async function updateCredentials(
+  home: string,
+  fn: (file: CredentialsFile) => CredentialsFile | Promise<CredentialsFile>,
+): Promise<CredentialsFile> {
+  const file = homePaths(home).credentials;
+  await fs.mkdir(home, { recursive: true, mode: 0o700 });
+  // Refused before anything is tightened: a home others could write may already hold their files.
+  await guardHomeFile(home, file);
+  await guardNotSymlink(file);
+  await fs.chmod(home, 0o700);
+  // Loaded on first write only: read-only commands (config, list) skip proper-lockfile's start-up cost.
+  const { withLock } = await import("../../src/fs/lock.js");
+  return withLock(file, async () => {
+    const store = await settle(home, checkCredentials);
+    const next = withoutEmptyServers(await fn(complete(await readStored(home, store))));
+    if (store.kind === "file") {
+      await atomicWrite(file, JSON.stringify(next, null, 2) + "\n", { mode: 0o600 });
+    } else {
+      // Marked first: a crash before the write leaves a marked, empty entry, never an unmarked copy.
+      await markKeychain(home, store.backend);
+      await store.backend.write(JSON.stringify(next));
+    }
+    return next;
+  });
+}
+
+async function readStored(home: string, store: ActiveStore): Promise<Partial<CredentialsFile>> {
+  if (store.kind === "file")
+    return readJsonFile<Partial<CredentialsFile>>(homePaths(home).credentials, EMPTY, checkCredentials);
+  const text = await store.backend.read();
+  return text === undefined
+    ? EMPTY
+    : (parseEntry(text, store.backend, checkCredentials) as Partial<CredentialsFile>);
+}
+
+function complete(file: Partial<CredentialsFile>): CredentialsFile {
   return {
+    ...file,
     connectors: file.connectors ?? {},
     registries: file.registries ?? {},
     servers: file.servers ?? {},
   };
 }
 
-/** Locked read-modify-write; the file and its folder are (re)made private. */
-export async function updateCredentials(
-  home: string,
-  fn: (file: CredentialsFile) => CredentialsFile | Promise<CredentialsFile>,
-): Promise<CredentialsFile> {
-  await fs.mkdir(home, { recursive: true, mode: 0o700 });
-  // Refused before anything is tightened: a home others could write may already hold their files.
-  await guardHomeFile(home, homePaths(home).credentials);
-  await guardNotSymlink(homePaths(home).credentials);
-  await fs.chmod(home, 0o700);
-  return updateJsonFile<CredentialsFile>(
-    homePaths(home).credentials,
-    EMPTY,
-    async (current) => {
-      const next = await fn({
-        connectors: current.connectors ?? {},
-        registries: current.registries ?? {},
-        servers: current.servers ?? {},
-      });
-      // Written only once used, so files without hand-written servers' secrets keep their old shape.
-      if (Object.keys(next.servers ?? {}).length > 0) return next;
-      const { servers: _unused, ...rest } = next;
-      return rest as CredentialsFile;
-    },
-    { mode: 0o600, check: checkCredentials },
-  );
+// Written only once used, so files without hand-written servers' secrets keep their old shape.
+function withoutEmptyServers(next: CredentialsFile): CredentialsFile {
+  if (Object.keys(next.servers ?? {}).length > 0) return next;
+  const { servers: _unused, ...rest } = next;
+  return rest as CredentialsFile;
 }
 
 /**

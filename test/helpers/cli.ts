@@ -36,6 +36,8 @@ export async function cli(argv: string[], options: CliOptions): Promise<CliRun> 
       CONNECTORY_HOME: options.home,
       HOME: path.join(options.home, "user-home"),
       NO_COLOR: "1",
+      // The file unless a test asks for the keychain: tests never reach the keychain of the person running them.
+      CONNECTORY_CREDENTIAL_STORE: "file",
       ...options.env,
     },
     stdout: { write: (s: string) => (stdout += s), isTTY: false },
@@ -56,7 +58,13 @@ export function spawnCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], {
       cwd: options.cwd ?? options.home,
-      env: { ...process.env, CONNECTORY_HOME: options.home, NO_COLOR: "1", ...options.env },
+      env: {
+        ...process.env,
+        CONNECTORY_HOME: options.home,
+        NO_COLOR: "1",
+        CONNECTORY_CREDENTIAL_STORE: "file",
+        ...options.env,
+      },
       stdio: ["pipe", "pipe", "pipe"],
       timeout: options.timeoutMs ?? 30_000,
     });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildPackages } from "../../scripts/build-packages.js";
 import { REGISTRY_EXTERNALS } from "../../scripts/bundle-registry.js";
 import { ROOT } from "../helpers/cli.js";
+import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // The two package folders as `npm run build:packages` writes them (from the build `npm test` made), and
@@ -42,8 +43,9 @@ describe("the connectory package (CLI)", () => {
       version: root.version,
       bin: { connectory: "bin/connectory.js" },
     });
-    for (const field of ["dependencies", "optionalDependencies", "peerDependencies", "scripts"])
-      expect(m[field]).toBeUndefined();
+    for (const field of ["dependencies", "peerDependencies", "scripts"]) expect(m[field]).toBeUndefined();
+    // Only the keychain binding, optional, at the root's pin: the bundle imports it lazily.
+    expect(m.optionalDependencies).toEqual({ "@napi-rs/keyring": root.dependencies["@napi-rs/keyring"] });
   });
 
   it("packs only its bin, its bundle, manifest and README, without npm warnings", async () => {
@@ -62,6 +64,48 @@ describe("the connectory package (CLI)", () => {
       env: { ...process.env, CONNECTORY_HOME: await tempDir() },
     });
     expect(stdout).toBe(`${root.version}\n`);
+  });
+
+  it("without its optional keychain binding, keeps credentials in the file (and says so when forced)", async () => {
+    // A copy outside the checkout: no node_modules above it, so @napi-rs/keyring cannot be found.
+    const copy = path.join(await tempDir(), "connectory");
+    await fs.cp(CLI, copy, { recursive: true });
+    const home = await tempDir();
+    await buildHome(home, [{ sample: "tushare" }]);
+    const set = (store: string) =>
+      exec(
+        process.execPath,
+        [
+          path.join(copy, "bin", "connectory.js"),
+          "credentials",
+          "set",
+          "tushare",
+          `TUSHARE_TOKEN=${"ab".repeat(28)}`,
+          "--json",
+        ],
+        {
+          env: {
+            PATH: process.env.PATH,
+            CONNECTORY_HOME: home,
+            CONNECTORY_CREDENTIAL_STORE: store,
+            // A bus address, so the binding is really looked for.
+            DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(home, "no-bus")}`,
+          },
+        },
+      ).then(
+        (r) => ({ code: 0, stdout: r.stdout }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+      );
+    const forced = await set("keychain");
+    expect(forced.code).toBe(1);
+    expect(JSON.parse(forced.stdout).error).toMatchObject({
+      code: "credentials.keychain.unavailable",
+      message: expect.stringContaining("@napi-rs/keyring is not installed"),
+    });
+    expect((await set("")).code).toBe(0);
+    expect(JSON.parse(await fs.readFile(path.join(home, "credentials.json"), "utf8")).connectors).toEqual({
+      "tushare@default": { TUSHARE_TOKEN: "ab".repeat(28) },
+    });
   });
 });
 
