@@ -33,6 +33,8 @@ function nextStep(status: string, server: string, connector: string | undefined)
       return `review it, then: connectory trust ${server}`;
     case "needs-credentials":
       return `set them: connectory credentials set ${owner}`;
+    case "needs-consent":
+      return "accept its permissions (the reason above says how)";
     default:
       return "see `connectory config --explain` for the server that has its name";
   }

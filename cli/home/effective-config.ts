@@ -51,6 +51,7 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
           enabled: entry.enabled,
           // Decides who keeps a contested server name; a hand-edited entry may lack it.
           ...(typeof entry.installedAt === "string" ? { installedAt: entry.installedAt } : {}),
+          ...(entry.permissions !== undefined ? { acceptedPermissions: entry.permissions } : {}),
           credentials: credentials.connectors[connectorKey(entry.name, entry.marketplace)] ?? {},
         };
         connectors.push({ key, entry, input });

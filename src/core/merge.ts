@@ -1,11 +1,18 @@
 import { compareInstalled, nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
 import { sensitiveValues } from "./merge/redact.js";
 import { changedParts, fingerprintSpec, type SpecFingerprint } from "./merge/spec-hash.js";
-import { renderPermissions, type Permissions, type SandboxRequest } from "./sandbox/permissions.js";
+import {
+  reachesFurther,
+  renderPermissions,
+  type AcceptedPermissions,
+  type Permissions,
+  type SandboxRequest,
+} from "./sandbox/permissions.js";
 import { renderServers, type RenderResult } from "./templates.js";
 import { isRemote, type Credentials, type ServerSet, type ServerSpec, type TokenSchema } from "./types.js";
 
-export type ServerStatus = "active" | "disabled" | "untrusted" | "needs-credentials" | "shadowed";
+export type ServerStatus =
+  "active" | "disabled" | "untrusted" | "needs-credentials" | "needs-consent" | "shadowed";
 
 /** A server written by hand in $CONNECTORY_HOME/mcp.json, with what trust.json holds for it. */
 export interface ManualServer {
@@ -38,6 +45,8 @@ export interface ConnectorInput {
   file: string;
   /** plugin.json `permissions`: the connector's local servers run sandboxed to them. */
   permissions?: Permissions;
+  /** installed.json `permissions`: what the user accepted (absent: installed before consent was recorded). */
+  acceptedPermissions?: AcceptedPermissions;
 }
 
 export interface Origin {
@@ -224,6 +233,15 @@ function explainConnectorServer(
       missing: rendered.missing,
       reason: `missing credentials ${rendered.missing.join(", ")}: run \`connectory credentials set ${ref}\``,
     };
+  }
+  if (
+    !isRemote(spec) &&
+    c.acceptedPermissions !== undefined &&
+    reachesFurther(c.acceptedPermissions, c.permissions)
+  ) {
+    out.status = "needs-consent";
+    const from = c.marketplace === "default" ? "" : ` --marketplace ${c.marketplace}`;
+    out.reason = `${c.name} ${c.version} declares permissions beyond what you accepted: review them (\`connectory info ${ref}\`), then accept them: \`connectory install ${c.name}@${c.version}${from} --yes\``;
   }
   if (!c.enabled) {
     out.status = "disabled";

@@ -76,3 +76,11 @@ export function widens(prev: Permissions | undefined, next: Permissions | undefi
     );
   return (next.filesystem ?? []).some((g) => !granted(g.path, g.access));
 }
+
+/** What installed.json records as accepted: the declared block, or "unrestricted" when there is none. */
+export type AcceptedPermissions = Permissions | "unrestricted";
+
+/** True when `declared` reaches further than what the user accepted (`widens`, with "unrestricted"). */
+export function reachesFurther(accepted: AcceptedPermissions, declared: Permissions | undefined): boolean {
+  return widens(accepted === "unrestricted" ? undefined : accepted, declared);
+}
