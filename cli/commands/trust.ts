@@ -48,7 +48,7 @@ after a yes on a terminal, or with --yes.`,
       );
     }
     // The fingerprint is of the spec read above, the one printed below: the user trusts what they see.
-    const fingerprint = fingerprintSpec(spec);
+    const fingerprint = fingerprintSpec(spec, doc.permissions[name]);
     await updateTrust(ctx.home, (file) => ({
       servers: { ...file.servers, [name]: { ...fingerprint, trustedAt: ctx.now().toISOString() } },
     }));

@@ -12,7 +12,12 @@ import {
   UnenforceableError,
   type SandboxRule,
 } from "../../src/core/sandbox/bwrap-args.js";
-import { renderPermissions, type SandboxRequest } from "../../src/core/sandbox/permissions.js";
+import {
+  renderPermissions,
+  type FilesystemGrant,
+  type Permissions,
+  type SandboxRequest,
+} from "../../src/core/sandbox/permissions.js";
 import { readSandboxFile } from "../home/sandbox-store.js";
 import { stdioLaunch, type StdioLaunch } from "./child-env.js";
 
@@ -96,6 +101,11 @@ export async function planLaunch(
       hint: `set the credential it names (\`connectory credentials set ${request.connector}\`)`,
     });
   }
+  if (request.scriptFolders)
+    permissions = {
+      ...permissions,
+      filesystem: [...(permissions.filesystem ?? []), ...scriptGrants(launch, home, permissions)],
+    };
   for (const grant of permissions.filesystem ?? [])
     if (!fs.existsSync(grant.path))
       throw new ConnectoryError(
@@ -194,5 +204,32 @@ function safeRealpath(p: string): string {
     return fs.realpathSync(p);
   } catch {
     return p;
+  }
+}
+
+/**
+ * Read grants for the folders of a hand-written server's script (`node /opt/notes/server.js`,
+ * `python ~/tools/x.py`): absolute paths to existing files among its command and arguments. Never the
+ * home itself or a folder holding it, and nothing already granted.
+ */
+function scriptGrants(launch: StdioLaunch, home: string, perms: Permissions): FilesystemGrant[] {
+  const out: FilesystemGrant[] = [];
+  const granted = (p: string) =>
+    [...(perms.filesystem ?? []), ...out].some((g) => p === g.path || p.startsWith(`${g.path}/`));
+  for (const arg of [launch.command, ...launch.args]) {
+    const value = arg.includes("=") && arg.startsWith("-") ? arg.slice(arg.indexOf("=") + 1) : arg;
+    if (!path.isAbsolute(value) || !isFile(value)) continue;
+    const dir = path.dirname(value);
+    if (dir === home || `${home}/`.startsWith(`${dir}/`) || granted(dir)) continue;
+    out.push({ path: dir, access: "read" });
+  }
+  return out;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
   }
 }

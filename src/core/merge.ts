@@ -25,6 +25,8 @@ export interface ManualServer {
    * present, the spec's `${KEY}` templates are rendered from them, every value treated as secret.
    */
   credentials?: Credentials;
+  /** Its mcp.json `permissions` block: a stdio server with one runs sandboxed to exactly that. */
+  permissions?: Permissions;
 }
 
 /** An installed connector: its cached package and the user's state for it. */
@@ -87,9 +89,13 @@ export function mergeServers(input: {
   manual: ManualServer[];
   manualFile: string;
   connectors: ConnectorInput[];
+  /** sandbox.json `all`: hand-written stdio servers without a block run with no network and no home. */
+  sandboxAll?: boolean;
 }): MergeResult {
   const secrets = new Set<string>();
-  const servers: ExplainedServer[] = input.manual.map((m) => explainManual(m, input.manualFile, secrets));
+  const servers: ExplainedServer[] = input.manual.map((m) =>
+    explainManual(m, input.manualFile, secrets, input.sandboxAll === true),
+  );
   const manualNames = new Set(input.manual.map((m) => m.name));
 
   const connectors = [...input.connectors].sort((a, b) => compare(key(a), key(b)));
@@ -134,16 +140,30 @@ export function mergeServers(input: {
   return { servers, active, secretValues: [...secrets].filter((v) => v !== "") };
 }
 
-function explainManual(m: ManualServer, file: string, secrets: Set<string>): ExplainedServer {
+/** The sandbox of a hand-written server: its block, or (sandboxing all) no network and no files. */
+function manualSandbox(m: ManualServer, all: boolean): SandboxRequest | undefined {
+  if (isRemote(m.spec)) return undefined;
+  if (m.permissions) return { permissions: m.permissions, connector: m.name, scriptFolders: true };
+  return all ? { permissions: { network: "none" }, connector: m.name, scriptFolders: true } : undefined;
+}
+
+function explainManual(
+  m: ManualServer,
+  file: string,
+  secrets: Set<string>,
+  sandboxAll: boolean,
+): ExplainedServer {
   const rendered = m.credentials ? renderManual(m.name, m.spec, m.credentials) : undefined;
   const server = rendered?.status === "ok" ? (rendered.servers[m.name] ?? m.spec) : m.spec;
   for (const v of sensitiveValues(server)) secrets.add(v);
   if (rendered?.status === "ok") for (const v of rendered.secretValues) secrets.add(v);
+  const sandbox = manualSandbox(m, sandboxAll);
   const base = {
     name: m.name,
     sourceName: m.name,
     origin: { kind: "manual" as const, file },
     server,
+    ...(sandbox ? { sandbox } : {}),
   };
   if (rendered?.status === "needs-credentials") {
     return {
@@ -154,7 +174,7 @@ function explainManual(m: ManualServer, file: string, secrets: Set<string>): Exp
     };
   }
   // Trust covers the spec as written (templates, not the secrets they stand for).
-  const current = fingerprintSpec(m.spec);
+  const current = fingerprintSpec(m.spec, m.permissions);
   if (m.trust?.sha256 === current.sha256) return { ...base, status: "active" };
   if (m.trust === undefined) {
     return {

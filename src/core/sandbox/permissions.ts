@@ -19,6 +19,11 @@ export interface SandboxRequest {
   pluginRoot?: string;
   /** `<name>@<marketplace>` for a connector (the key `sandbox off` records), else the server name. */
   connector: string;
+  /**
+   * A hand-written server: the folder of each absolute file path among its command and arguments (its
+   * script) is readable, unless that folder is the home or holds it.
+   */
+  scriptFolders?: boolean;
 }
 
 /** The templates a permission path may use besides the connector's credentials. */
