@@ -178,7 +178,11 @@ async function stdioChild(
       "this server receives a secret on its command line, where other local users can see it (ps); ask its publisher to read it from the environment",
     );
   }
-  const planned = await planLaunch(stdioLaunch(spec, ctx), sandbox, ctx);
+  // The proxy of a host allowlist says which hosts it refused on stderr, the host's log of this server.
+  const planned = await planLaunch(stdioLaunch(spec, ctx), sandbox, {
+    ...ctx,
+    log: (line) => ctx.stderr.write(`connectory: ${line}\n`),
+  });
   await prefetch(planned);
   const launch = planned.launch;
   const child = new StdioTransport(launch, {

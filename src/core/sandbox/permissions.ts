@@ -2,7 +2,7 @@ import { parseTemplate } from "../templates.js";
 
 /** What a connector's local servers may reach: plugin.json `permissions` (docs/package-format.md). */
 export interface Permissions {
-  /** `none` (the default), `any`, or the hosts it may connect to (not enforced yet: refused at start). */
+  /** `none` (the default), `any`, or the hosts it may connect to (through the filtering proxy). */
   network?: "none" | "any" | string[];
   filesystem?: FilesystemGrant[];
 }
