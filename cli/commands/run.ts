@@ -188,6 +188,7 @@ async function stdioChild(
   const child = new StdioTransport(launch, {
     // The server's own stderr, through the terminal sanitizer: it reaches a terminal or a host's log.
     stderr: (chunk) => ctx.stderr.write(printable(hide(chunk))),
+    ended: () => void planned.release?.(),
   });
   return child;
 }
