@@ -55,6 +55,8 @@ export async function acceptPermissions(
     interactive: boolean;
     /** The command that accepts, without `--yes`. */
     retry: string;
+    /** Credential values known now: shown in place of their `${KEY}` in paths (the record keeps the templates). */
+    values?: Record<string, unknown>;
   },
 ): Promise<AcceptedPermissions> {
   const record = permissionsRecord(input.declared);
@@ -65,14 +67,15 @@ export async function acceptPermissions(
       ? input.declared !== undefined
       : reachesFurther(input.accepted, input.declared);
   if (!ask) return record;
-  const now = describePermissions(input.declared).map((l) => `  ${l}`);
+  const show = (lines: string[]) => lines.map((l) => fillKnown(l, input.values ?? {}));
+  const now = show(describePermissions(input.declared)).map((l) => `  ${l}`);
   const lines =
     input.accepted === undefined
       ? [`${input.label}'s local servers will run in a sandbox that allows only:`, ...now]
       : [
           `${input.label} asks for more than you accepted for its local servers:`,
           "  accepted:",
-          ...describePermissions(input.accepted === "unrestricted" ? undefined : input.accepted).map(
+          ...show(describePermissions(input.accepted === "unrestricted" ? undefined : input.accepted)).map(
             (l) => `    ${l}`,
           ),
           "  now asks for:",
@@ -88,5 +91,14 @@ export async function acceptPermissions(
     "install.permissions.not-accepted",
     `${input.label}'s permissions were not accepted; nothing changed${input.accepted === undefined ? "" : " (the installed version keeps running)"}`,
     { hint: `review them (connectory info ${input.label}), then run: ${input.retry} --yes` },
+  );
+}
+
+/** `${KEY}` replaced by its value where one is known (`${HOME}` stays: it is the user's home). */
+function fillKnown(line: string, values: Record<string, unknown>): string {
+  return line.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (whole, key: string) =>
+    key !== "HOME" && Object.hasOwn(values, key) && typeof values[key] === "string"
+      ? (values[key] as string)
+      : whole,
   );
 }

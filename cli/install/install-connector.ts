@@ -118,15 +118,6 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     retry: `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""}`,
   });
   const retry = `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""}`;
-  const permissions = await acceptPermissions(ctx, {
-    label: name,
-    servers: fetched.pkg.servers,
-    declared: fetched.pkg.manifest.permissions,
-    accepted: await acceptedBefore(ctx.home, installed),
-    yes: req.yes,
-    interactive: canPrompt(ctx),
-    retry,
-  });
   const collected = await collectCredentials(ctx, {
     schema: fetched.pkg.tokenSchema,
     label: name,
@@ -136,6 +127,17 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     interactive: canPrompt(ctx) && !req.yes,
     // Nothing is installed yet, so `credentials set` would not find it: the install itself is the retry.
     retry: `${retry} --config KEY=VALUE`,
+  });
+  // Asked once the credentials are known, so a folder the user chose shows as itself.
+  const permissions = await acceptPermissions(ctx, {
+    label: name,
+    servers: fetched.pkg.servers,
+    declared: fetched.pkg.manifest.permissions,
+    accepted: await acceptedBefore(ctx.home, installed),
+    yes: req.yes,
+    interactive: canPrompt(ctx),
+    retry,
+    values: collected.values,
   });
   const requested = range === "" ? `^${resolution.version}` : range;
   const entry = await commitVersion(ctx, fetched, {

@@ -96,6 +96,7 @@ export async function updateConnector(
     yes: options.yes,
     interactive: canPrompt(ctx),
     retry: `connectory update ${ref}`,
+    ...(stored ? { values: stored } : {}),
   });
   if (changes.needsConsent && !options.yes) {
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;

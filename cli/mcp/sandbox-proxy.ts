@@ -58,7 +58,10 @@ export async function startFilterProxy(
         answer.pipe(res);
       },
     );
-    upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy(new Error("timed out")));
+    // Only reaching the host is timed: a long answer (a stream) may take as long as it takes.
+    const timer = setTimeout(() => upstream.destroy(new Error("timed out")), CONNECT_TIMEOUT_MS);
+    upstream.once("response", () => clearTimeout(timer));
+    upstream.once("close", () => clearTimeout(timer));
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502).end();
       else res.destroy();

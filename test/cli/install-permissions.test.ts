@@ -86,6 +86,28 @@ describe("install asks to accept the permissions", () => {
     expect((await installed())["notes@default"].permissions).toEqual({ network: "any" });
   });
 
+  it("shows a folder the user chose as itself, and records the template", async () => {
+    const files = local("1.0.0", {
+      network: "none",
+      filesystem: [{ path: "${ALLOWED_DIR}", access: "read-write" }],
+    });
+    const schema = {
+      type: "object",
+      properties: { ALLOWED_DIR: { type: "string", format: "directory" } },
+      required: ["ALLOWED_DIR"],
+    };
+    files.set("token-schema.json", new TextEncoder().encode(JSON.stringify(schema)));
+    await reg.publish(files);
+    const folder = await tempDir();
+    const r = await run("install", "notes", "--config", `ALLOWED_DIR=${folder}`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`files: read and write ${folder}`);
+    expect((await run("install", "notes", "--config", `ALLOWED_DIR=${folder}`, "--yes")).code).toBe(0);
+    expect((await installed())["notes@default"].permissions.filesystem).toEqual([
+      { path: "${ALLOWED_DIR}", access: "read-write" },
+    ]);
+  });
+
   it("a connector without permissions installs as before, recorded and shown as unrestricted", async () => {
     await reg.publish(local("1.0.0"));
     const r = await run("install", "notes");

@@ -160,10 +160,13 @@ describe.skipIf(!bwrapWorks)("hand-written servers in the sandbox", () => {
       "hostile",
       "--allow-write",
       path.join(userHome, "granted"),
-      "--trust",
       "--",
       "node",
       HOSTILE,
+    );
+    const trusted = await run("trust", "hostile");
+    expect(trusted.stdout).toContain(
+      `sandboxed: network: none; files: read and write ${path.join(userHome, "granted")}`,
     );
     const explained = await run("run", "hostile", "--explain-sandbox");
     expect(explained.stdout).toContain(`read-write ${path.join(userHome, "granted")}`);
