@@ -85,6 +85,10 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Run a connector without the sandbox its permissions ask for (where none is available)",
     load: () => import("./commands/sandbox-off.js"),
   },
+  "sandbox all": {
+    summary: "Sandbox every hand-written server, even one that declares no permissions",
+    load: () => import("./commands/sandbox-all.js"),
+  },
   "sandbox on": {
     summary: "Run a connector in its sandbox again",
     load: () => import("./commands/sandbox-on.js"),

@@ -152,6 +152,7 @@ leave the host file (the previous file is backed up). Without it they are report
       name: s.name,
       server: s.server,
       secret: holdsSecret(s.server, config.secretValues),
+      ...(s.sandbox ? { sandboxed: true } : {}),
     }));
     const launcher = scopeLauncher(scope, ctx.env, ctx.home, defaultHome({}));
     const { entries, secretsWritten, notes } = gateway

@@ -123,7 +123,11 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       );
     }
     notes.push(...(await gatewayNotes(ctx.home)));
-    const inactive = config.servers.filter((s) => !["active", "needs-credentials"].includes(s.status));
+    for (const s of config.servers.filter((s) => s.status === "needs-consent"))
+      notes.push(`WARN ${s.name} is inactive: ${s.reason}`);
+    const inactive = config.servers.filter(
+      (s) => !["active", "needs-credentials", "needs-consent"].includes(s.status),
+    );
     if (inactive.length)
       notes.push(
         `${inactive.length} inactive server(s) not checked (${inactive.map((s) => `${s.name}: ${s.status}`).join(", ")}): see \`connectory config --explain\``,

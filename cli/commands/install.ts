@@ -20,7 +20,9 @@ status needs-credentials and the command that completes it is printed.
 files changed since the install (run and doctor refuse to launch a bundled server from one).
 A bare name records ^<version>, so \`connectory update\` stays within that major version.
 A server env key that changes how code is loaded (LD_PRELOAD, NODE_OPTIONS, npm_config_*, PYTHONPATH…)
-must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does not accept them.`,
+must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does not accept them.
+A connector that declares permissions (what its local servers may reach) shows them and installs only
+once you accept them: --yes, or "y" at the prompt on a terminal.`,
   options: {
     marketplace: {
       type: "string",
@@ -39,7 +41,8 @@ must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does n
     yes: {
       type: "boolean",
       short: "y",
-      description: "never prompt: a connector lacking credentials is installed as needs-credentials",
+      description:
+        "never prompt: accept its permissions; a connector lacking credentials is installed as needs-credentials",
     },
     force: {
       type: "boolean",

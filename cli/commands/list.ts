@@ -3,14 +3,15 @@ import { loadEffectiveConfig } from "../home/effective-config.js";
 import { credentialsFixCommand, reinstallCommand } from "../home/installed-store.js";
 import { textTable } from "../terminal/text-table.js";
 
-type ConnectorStatus = "ready" | "needs-credentials" | "disabled" | "unreadable";
+type ConnectorStatus = "ready" | "needs-credentials" | "needs-consent" | "disabled" | "unreadable";
 
 const command: Command = {
   usage: "list",
   description: `
 Lists installed connectors with their version, marketplace and status: ready (its servers are active
 unless shadowed), needs-credentials (connectory credentials set <name>), disabled (connectory enable
-<name>), or unreadable (its cached files are damaged: \`connectory install <name>\` repairs them,
+<name>), needs-consent (it declares permissions beyond what you accepted: the reason says how to
+accept them), or unreadable (its cached files are damaged: \`connectory install <name>\` repairs them,
 keeping its credentials). Reads local files only.`,
   positionals: { max: 0 },
   async run(_args, ctx) {
@@ -21,11 +22,14 @@ keeping its credentials). Reads local files only.`,
           (s) => s.origin.kind === "connector" && `${s.origin.connector}@${s.origin.marketplace}` === key,
         );
         const missing = [...new Set(servers.flatMap((s) => s.missing ?? []))].sort();
+        const consent = servers.find((s) => s.status === "needs-consent");
         const status: ConnectorStatus = !entry.enabled
           ? "disabled"
-          : missing.length
-            ? "needs-credentials"
-            : "ready";
+          : consent
+            ? "needs-consent"
+            : missing.length
+              ? "needs-credentials"
+              : "ready";
         return {
           name: entry.name,
           marketplace: entry.marketplace,
@@ -35,6 +39,7 @@ keeping its credentials). Reads local files only.`,
           servers: servers.map((s) => ({ name: s.name, status: s.status })),
           ...(missing.length ? { missing } : {}),
           ...(entry.yanked ? { yanked: true } : {}),
+          ...(consent?.reason ? { reason: consent.reason } : {}),
         };
       }),
       ...config.broken.map(({ entry, message }) => ({
@@ -64,9 +69,11 @@ keeping its credentials). Reads local files only.`,
       const ambiguous = connectors.filter((o) => o.name === c.name).length > 1;
       return [`  ${credentialsFixCommand(ambiguous ? `${c.name}@${c.marketplace}` : c.name, c.missing)}`];
     });
+    const consent = connectors.flatMap((c) => ("reason" in c && c.reason ? [`  ${c.reason}`] : []));
     const damaged = config.broken.map(({ entry }) => `  ${reinstallCommand(entry)}`);
     const hint =
       (todo.length ? `\n\nSet missing credentials:\n${todo.join("\n")}` : "") +
+      (consent.length ? `\n\nPermissions not accepted (inactive):\n${consent.join("\n")}` : "") +
       (damaged.length ? `\n\nCached files damaged; install again to repair:\n${damaged.join("\n")}` : "");
     return {
       data: { connectors },

@@ -4,7 +4,9 @@ import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
 import { parseServerSet } from "../../src/core/package/mcp-config.js";
-import type { RemoteTransport, ServerSpec } from "../../src/core/types.js";
+import { isRemote, type RemoteTransport, type ServerSpec } from "../../src/core/types.js";
+import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
+import { parsePermissionBlock } from "../../src/core/sandbox/permission-block.js";
 import { stringList, type Command, type CommandArgs } from "../command.js";
 import { editManualServers } from "../home/manual-servers.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
@@ -16,7 +18,7 @@ const TRANSPORTS: RemoteTransport[] = ["http", "sse", "streamable-http"];
 
 const command: Command = {
   usage:
-    "mcp add <server> (--url <url> [--header K:V]… [--transport http|sse] | -- <command> [args…]) [--env K=V]…",
+    "mcp add <server> (--url <url> [--header K:V]… [--transport http|sse] | -- <command> [args…]) [--env K=V]… [--allow-net <host>]… [--allow-read <path>]… [--allow-write <path>]… [--no-network]",
   description: `
 Adds a hand-written server to $CONNECTORY_HOME/mcp.json, editing the file in place: your comments and
 formatting stay as they are, the previous file is backed up in $CONNECTORY_HOME/backups/.
@@ -27,6 +29,12 @@ formatting stay as they are, the previous file is backed up in $CONNECTORY_HOME/
 Hand-written servers stay inactive until trusted (connectory trust <server>, or --trust here); trust
 covers the exact command, args, env, cwd / url, headers and transport, so any later edit needs a new trust.
 --force replaces an existing server of the same name.
+
+--allow-net, --allow-read, --allow-write and --no-network write a "permissions" block into the entry
+(the shape of a connector's plugin.json permissions): the server then runs in the sandbox with only
+those hosts (or "any"), folders and files, and no network when no --allow-net is given.
+
+  connectory mcp add notes --allow-write ~/notes --allow-net api.example.com -- node /opt/notes/server.js
 
 A warning (stderr, and \`warnings\` in --json) says when the command is not on PATH or not a file, or
 when a script or path argument does not exist here; the server is added all the same.`,
@@ -49,6 +57,29 @@ when a script or path argument does not exist here; the server is added all the 
       value: "KEY=VALUE",
       description: "an environment variable of a command server",
     },
+    "allow-net": {
+      type: "string",
+      multiple: true,
+      value: "host",
+      description:
+        "sandbox it; it may connect to this host (api.example.com, *.example.com, host:port, or any)",
+    },
+    "allow-read": {
+      type: "string",
+      multiple: true,
+      value: "path",
+      description: "sandbox it; it may read this folder or file",
+    },
+    "allow-write": {
+      type: "string",
+      multiple: true,
+      value: "path",
+      description: "sandbox it; it may read and write this folder or file",
+    },
+    "no-network": {
+      type: "boolean",
+      description: "sandbox it with no network (and no files but those allowed)",
+    },
     force: { type: "boolean", description: "replace a server of the same name" },
     trust: { type: "boolean", description: "trust it now, so it is active at once" },
   },
@@ -57,6 +88,7 @@ when a script or path argument does not exist here; the server is added all the 
   async run(args, ctx) {
     const name = args.positionals[0] as string;
     const spec = specFromArgs(name, args);
+    const permissions = permissionsFromArgs(args, ctx.cwd, isRemote(spec));
     const { doc, backup } = await editManualServers(ctx.home, ctx.now(), (current) => {
       if (Object.hasOwn(current.servers, name) && args.values.force !== true) {
         throw new ConnectoryError(
@@ -67,29 +99,38 @@ when a script or path argument does not exist here; the server is added all the 
           },
         );
       }
-      return { name, value: spec };
+      return { name, value: permissions ? { ...spec, permissions } : spec };
     });
     const trusted = args.values.trust === true;
     if (trusted) {
       await updateTrust(ctx.home, (file) => ({
         servers: {
           ...file.servers,
-          [name]: { ...fingerprintSpec(spec), trustedAt: ctx.now().toISOString() },
+          [name]: { ...fingerprintSpec(spec, permissions), trustedAt: ctx.now().toISOString() },
         },
       }));
     }
     const shown = visibleServer(spec, sensitiveValues(spec), false);
-    const warnings = launchWarnings(spec, ctx.cwd, ctx.env);
+    const warnings = [...launchWarnings(spec, ctx.cwd, ctx.env), ...grantWarnings(permissions)];
     for (const w of warnings) warn(ctx, w);
     const lines = [`Added "${name}" to ${doc.file}: ${launchLine(shown)}`];
     if (backup) lines.push(`  previous file backed up to ${backup}`);
+    if (permissions) lines.push(`  sandboxed: ${describePermissions(permissions).join("; ")}`);
     lines.push(
       trusted
         ? "  trusted: it is active now (connectory config)"
         : `  it stays inactive until you trust it: connectory trust ${name}`,
     );
     return {
-      data: { name, file: doc.file, server: shown, trusted, warnings, ...(backup ? { backup } : {}) },
+      data: {
+        name,
+        file: doc.file,
+        server: shown,
+        trusted,
+        warnings,
+        ...(permissions ? { permissions } : {}),
+        ...(backup ? { backup } : {}),
+      },
       text: lines.join("\n"),
     };
   },
@@ -199,4 +240,53 @@ function pairs(list: string[], separator: string, flag: string, example: string)
     out[key] = separator === ":" ? value.trim() : value;
   });
   return out;
+}
+
+/**
+ * The `permissions` block the --allow-* / --no-network flags describe, or undefined when none is given.
+ * Paths are made absolute against the working folder; the block is checked as mcp.json's would be.
+ */
+export function permissionsFromArgs(
+  args: CommandArgs,
+  cwd: string,
+  remote: boolean,
+): Permissions | undefined {
+  const hosts = stringList(args.values["allow-net"]);
+  const read = stringList(args.values["allow-read"]);
+  const write = stringList(args.values["allow-write"]);
+  const none = args.values["no-network"] === true;
+  if (hosts.length + read.length + write.length === 0 && !none) return undefined;
+  if (remote)
+    throw usageError(
+      "--allow-net, --allow-read, --allow-write and --no-network sandbox a command server, not --url",
+    );
+  if (none && hosts.length > 0) throw usageError("give --no-network or --allow-net, not both");
+  if (hosts.includes("any") && hosts.length > 1)
+    throw usageError("--allow-net any already allows every host: drop the other --allow-net");
+  const absolute = (p: string) => (p.startsWith("${") ? p : path.resolve(cwd, p));
+  const block = {
+    network: hosts.length === 0 ? "none" : hosts.includes("any") ? "any" : hosts,
+    ...(read.length + write.length > 0
+      ? {
+          filesystem: [
+            ...read.map((p) => ({ path: absolute(p), access: "read" })),
+            ...write.map((p) => ({ path: absolute(p), access: "read-write" })),
+          ],
+        }
+      : {}),
+  };
+  const parsed = parsePermissionBlock(block);
+  if ("invalid" in parsed)
+    throw usageError(parsed.invalid.replace(/^permissions\./, ""), "see `connectory mcp add --help`");
+  return parsed.permissions;
+}
+
+/** A granted path that does not exist here: the sandbox would refuse to start the server. */
+function grantWarnings(permissions: Permissions | undefined): string[] {
+  return (permissions?.filesystem ?? [])
+    .filter((g) => !g.path.includes("${") && !existsSync(g.path))
+    .map(
+      (g) =>
+        `the granted path ${JSON.stringify(g.path)} does not exist: create it, or the server will not start`,
+    );
 }

@@ -33,6 +33,8 @@ function nextStep(status: string, server: string, connector: string | undefined)
       return `review it, then: connectory trust ${server}`;
     case "needs-credentials":
       return `set them: connectory credentials set ${owner}`;
+    case "needs-consent":
+      return "accept its permissions (the reason above says how)";
     default:
       return "see `connectory config --explain` for the server that has its name";
   }
@@ -176,12 +178,17 @@ async function stdioChild(
       "this server receives a secret on its command line, where other local users can see it (ps); ask its publisher to read it from the environment",
     );
   }
-  const planned = await planLaunch(stdioLaunch(spec, ctx), sandbox, ctx);
+  // The proxy of a host allowlist says which hosts it refused on stderr, the host's log of this server.
+  const planned = await planLaunch(stdioLaunch(spec, ctx), sandbox, {
+    ...ctx,
+    log: (line) => ctx.stderr.write(`connectory: ${line}\n`),
+  });
   await prefetch(planned);
   const launch = planned.launch;
   const child = new StdioTransport(launch, {
     // The server's own stderr, through the terminal sanitizer: it reaches a terminal or a host's log.
     stderr: (chunk) => ctx.stderr.write(printable(hide(chunk))),
+    ended: () => void planned.release?.(),
   });
   return child;
 }

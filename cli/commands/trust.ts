@@ -1,6 +1,7 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
+import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
 import type { Command } from "../command.js";
 import { readManualServers } from "../home/manual-servers.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
@@ -48,7 +49,7 @@ after a yes on a terminal, or with --yes.`,
       );
     }
     // The fingerprint is of the spec read above, the one printed below: the user trusts what they see.
-    const fingerprint = fingerprintSpec(spec);
+    const fingerprint = fingerprintSpec(spec, doc.permissions[name]);
     await updateTrust(ctx.home, (file) => ({
       servers: { ...file.servers, [name]: { ...fingerprint, trustedAt: ctx.now().toISOString() } },
     }));
@@ -63,13 +64,13 @@ after a yes on a terminal, or with --yes.`,
         const result = approvalResult(approval);
         return {
           data: { name, trusted: true, sha256: fingerprint.sha256, server: shown, tools: result.data },
-          text: `Trusted "${name}": ${launchLine(shown)}\n${result.text}`,
+          text: `Trusted "${name}": ${launchLine(shown)}${sandboxLine(doc.permissions[name])}\n${result.text}`,
         };
       }
     }
     return {
       data: { name, trusted: true, sha256: fingerprint.sha256, server: shown },
-      text: `Trusted "${name}": ${launchLine(shown)}\n  any edit to its launch spec will need a new \`connectory trust ${name}\``,
+      text: `Trusted "${name}": ${launchLine(shown)}${sandboxLine(doc.permissions[name])}\n  any edit to its launch spec will need a new \`connectory trust ${name}\``,
     };
   },
 };
@@ -82,4 +83,9 @@ function approvalResult(a: Approval): { data: Approval; text: string } {
     : `Pinned the ${a.tools} tools of "${a.server}" (nothing had changed).`;
   const flags = a.flags.map((f) => `  accepted flag ${flagLine(f)}`);
   return { data: a, text: [head, ...a.diff.map((l) => `  ${l}`), ...flags].join("\n") };
+}
+
+/** The permissions block a hand-written server runs sandboxed to, as a line of the trust output. */
+function sandboxLine(permissions: Permissions | undefined): string {
+  return permissions ? `\n  sandboxed: ${describePermissions(permissions).join("; ")}` : "";
 }

@@ -5,6 +5,7 @@ import { recordPins, serverPins } from "../home/pins-store.js";
 import { remoteTransport } from "../mcp/bridge.js";
 import { stdioLaunch } from "../mcp/child-env.js";
 import { StdioTransport } from "../mcp/stdio-transport.js";
+import { planLaunch, prefetch } from "../mcp/sandbox-launch.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
 import { withToolRules } from "../mcp/rules-filter.js";
 import type { ToolRules } from "../../src/core/tools/tool-rules.js";
@@ -37,12 +38,24 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
     const spec = found.server;
     return new Upstream({
       name,
-      open: () =>
-        isRemote(spec)
-          ? remoteTransport(spec, ctx.fetch)
-          : new StdioTransport(stdioLaunch(spec, ctx), {
-              stderr: (chunk) => ctx.stderr.write(prefixLines(`[${name}] `, world.hide(chunk))),
-            }),
+      // A stdio server starts in the sandbox `run` would give it (sandbox-launch.ts), every time.
+      open: async () => {
+        if (isRemote(spec)) return remoteTransport(spec, ctx.fetch);
+        const planned = await planLaunch(stdioLaunch(spec, ctx), found.sandbox, {
+          ...ctx,
+          log: (line) => world.log(`${name}: ${line}`),
+        });
+        try {
+          await prefetch(planned);
+        } catch (error) {
+          await planned.release?.();
+          throw error;
+        }
+        return new StdioTransport(planned.launch, {
+          stderr: (chunk) => ctx.stderr.write(prefixLines(`[${name}] `, world.hide(chunk))),
+          ended: () => void planned.release?.(),
+        });
+      },
       guard: (send) =>
         withToolRules(
           name,

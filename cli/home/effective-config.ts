@@ -10,6 +10,7 @@ import { cacheDir, connectorKey, homePaths } from "./home.js";
 import { readInstalled, type InstalledEntry } from "./installed-store.js";
 import { readManualServers } from "./manual-servers.js";
 import { readTrust } from "./trust-store.js";
+import { readSandboxFile } from "./sandbox-store.js";
 
 /** An installed connector whose cached package could not be read: it provides no servers. */
 export interface BrokenConnector {
@@ -31,11 +32,12 @@ export interface EffectiveConfig extends MergeResult {
  * whose cache is missing or unreadable is listed in `broken` instead of failing the whole command.
  */
 export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig> {
-  const [installed, credentials, manual, trust] = await Promise.all([
+  const [installed, credentials, manual, trust, sandbox] = await Promise.all([
     readInstalled(home),
     readCredentials(home),
     readManualServers(home),
     readTrust(home),
+    readSandboxFile(home),
   ]);
   const connectors: EffectiveConfig["connectors"] = [];
   const broken: BrokenConnector[] = [];
@@ -51,6 +53,7 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
           enabled: entry.enabled,
           // Decides who keeps a contested server name; a hand-edited entry may lack it.
           ...(typeof entry.installedAt === "string" ? { installedAt: entry.installedAt } : {}),
+          ...(entry.permissions !== undefined ? { acceptedPermissions: entry.permissions } : {}),
           credentials: credentials.connectors[connectorKey(entry.name, entry.marketplace)] ?? {},
         };
         connectors.push({ key, entry, input });
@@ -70,10 +73,12 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
         spec,
         ...(trusted ? { trust: trusted } : {}),
         ...(stored ? { credentials: stored } : {}),
+        ...(Object.hasOwn(manual.permissions, name) ? { permissions: manual.permissions[name] } : {}),
       };
     }),
     manualFile: homePaths(home).mcpJson,
     connectors: connectors.map((c) => c.input),
+    sandboxAll: sandbox.all === true,
   });
   return { ...result, connectors, broken };
 }

@@ -1,4 +1,5 @@
 import { ConnectoryError } from "../../src/core/errors.js";
+import type { Permissions } from "../../src/core/sandbox/permissions.js";
 import { connectorKey, homePaths } from "./home.js";
 import { NAME } from "../../src/core/names.js";
 import { describe, isJsonObject, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
@@ -24,6 +25,12 @@ export interface InstalledEntry {
    * connectors installed before hashes were recorded.
    */
   files?: Record<string, string>;
+  /**
+   * The permissions the user accepted for this version's local servers (`unrestricted`: it declares
+   * none). `run` refuses a version whose declared permissions reach further (cli/install/accept-permissions.ts).
+   * Absent for connectors installed before consent was recorded: what they declare counts as accepted.
+   */
+  permissions?: Permissions | "unrestricted";
 }
 
 export type InstalledFile = Record<string, InstalledEntry>;
@@ -49,6 +56,8 @@ const checkInstalled = (file: unknown) => {
       !(isJsonObject(e.files) && Object.values(e.files).every((h) => typeof h === "string"))
     )
       return 'has "files" that are not an object of hashes';
+    if (e.permissions !== undefined && e.permissions !== "unrestricted" && !isJsonObject(e.permissions))
+      return 'has "permissions" that are neither an object nor "unrestricted"';
     return undefined;
   })(file);
   if (problem !== undefined) return problem;

@@ -4,6 +4,8 @@ import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import { editJson, parseJson } from "../../src/core/hosts/document-json.js";
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
 import type { ServerSet, ServerSpec } from "../../src/core/types.js";
+import type { Permissions } from "../../src/core/sandbox/permissions.js";
+import { parsePermissionBlock } from "../../src/core/sandbox/permission-block.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { backupFile } from "./backup.js";
 import { homePaths } from "./home.js";
@@ -16,7 +18,12 @@ export interface ManualDocument {
   servers: ServerSet;
   /** `wrapped` = `{ "mcpServers": { … } }` (also for a new or empty file), `flat` = `{ "<server>": … }`. */
   shape: "wrapped" | "flat";
+  /** The `permissions` block of each server that has one: it runs sandboxed to exactly that. */
+  permissions: Record<string, Permissions>;
 }
+
+/** A hand-written server entry as written to mcp.json: a server, with its permissions block if any. */
+export type ManualEntry = ServerSpec & { permissions?: Permissions };
 
 /** The largest hand-written mcp.json read (a sane one is a few kilobytes). */
 export const MAX_MCP_JSON_BYTES = 1024 * 1024;
@@ -49,7 +56,8 @@ export async function readManualServers(home: string): Promise<ManualDocument> {
 
 /** Parses mcp.json text (comments and trailing commas allowed). */
 export async function parseManualText(file: string, text: string | undefined): Promise<ManualDocument> {
-  if (text === undefined || text.trim() === "") return { file, text, servers: {}, shape: "wrapped" };
+  if (text === undefined || text.trim() === "")
+    return { file, text, servers: {}, shape: "wrapped", permissions: {} };
   const parsed = parseJson(text);
   if ("failure" in parsed) {
     const { line, column, message } = parsed.failure;
@@ -57,7 +65,7 @@ export async function parseManualText(file: string, text: string | undefined): P
       hint: "fix the file by hand; connectory leaves it untouched until it parses",
     });
   }
-  const json = parsed.data;
+  const { json, permissions } = takePermissions(file, parsed.data);
   const wrapped = typeof json === "object" && json !== null && !Array.isArray(json) && "mcpServers" in json;
   const empty = typeof json === "object" && json !== null && Object.keys(json).length === 0;
   let servers: ServerSet;
@@ -77,7 +85,40 @@ export async function parseManualText(file: string, text: string | undefined): P
       },
     );
   }
-  return { file, text, servers, shape: wrapped || empty ? "wrapped" : "flat" };
+  return { file, text, servers, shape: wrapped || empty ? "wrapped" : "flat", permissions };
+}
+
+/**
+ * Takes each server's `permissions` block out of the document (the server-set validators, shared with
+ * packages, know no such key) and checks it; a malformed block is `mcp-json.invalid`, never ignored.
+ */
+function takePermissions(
+  file: string,
+  json: unknown,
+): { json: unknown; permissions: Record<string, Permissions> } {
+  const permissions: Record<string, Permissions> = {};
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(json)) return { json, permissions };
+  const wrapped = "mcpServers" in json;
+  const entries = wrapped ? json.mcpServers : json;
+  if (!isObject(entries)) return { json, permissions };
+  const stripped: Record<string, unknown> = {};
+  for (const [name, server] of Object.entries(entries)) {
+    if (!isObject(server) || !("permissions" in server)) {
+      stripped[name] = server;
+      continue;
+    }
+    const { permissions: block, ...rest } = server;
+    const read = parsePermissionBlock(block);
+    if ("invalid" in read)
+      throw new ConnectoryError("mcp-json.invalid", `${file}: server "${name}": ${read.invalid}`, {
+        hint: "fix the block by hand (see docs/package-format.md#permissions); connectory leaves the file untouched until then",
+      });
+    permissions[name] = read.permissions;
+    stripped[name] = rest;
+  }
+  return { json: wrapped ? { ...json, mcpServers: stripped } : stripped, permissions };
 }
 
 /**
@@ -88,7 +129,7 @@ export async function parseManualText(file: string, text: string | undefined): P
 export async function editManualServers(
   home: string,
   now: Date,
-  edit: (doc: ManualDocument) => { name: string; value: ServerSpec | undefined },
+  edit: (doc: ManualDocument) => { name: string; value: ManualEntry | undefined },
 ): Promise<{ doc: ManualDocument; backup?: string }> {
   const file = homePaths(home).mcpJson;
   await fs.mkdir(home, { recursive: true, mode: 0o700 });

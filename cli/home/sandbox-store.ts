@@ -7,6 +7,11 @@ import { describe, isJsonObject, readJsonFile, updateJsonFile, type ShapeCheck }
  */
 export interface SandboxFile {
   off: Record<string, { at: string }>;
+  /**
+   * `connectory sandbox all on`: hand-written stdio servers that declare no permissions run sandboxed
+   * too, with no network and none of the home (connectors that declare none stay unrestricted).
+   */
+  all?: boolean;
 }
 
 export function sandboxFile(home: string): string {
@@ -17,12 +22,14 @@ const check: ShapeCheck = (file) => {
   if (!isJsonObject(file)) return `expected { "off": { … } }, found ${describe(file)}`;
   if (file.off !== undefined && !isJsonObject(file.off))
     return `"off" is ${describe(file.off)}, not an object`;
+  if (file.all !== undefined && typeof file.all !== "boolean")
+    return `"all" is ${describe(file.all)}, not true or false`;
   return undefined;
 };
 
 export async function readSandboxFile(home: string): Promise<SandboxFile> {
   const file = await readJsonFile<Partial<SandboxFile>>(sandboxFile(home), { off: {} }, check);
-  return { off: file.off ?? {} };
+  return { off: file.off ?? {}, ...(file.all !== undefined ? { all: file.all } : {}) };
 }
 
 /** Locked read-modify-write of sandbox.json. */
@@ -33,7 +40,7 @@ export function updateSandboxFile(
   return updateJsonFile<SandboxFile>(
     sandboxFile(home),
     { off: {} },
-    (current) => fn({ off: current.off ?? {} }),
+    (current) => fn({ off: current.off ?? {}, ...(current.all !== undefined ? { all: current.all } : {}) }),
     {
       check,
     },

@@ -9,6 +9,7 @@ import { writePackageTree } from "../../src/package/unpack.js";
 import type { CommandContext } from "../context.js";
 import { changeConnectorCredentials, readCredentials } from "../home/credentials-store.js";
 import type { FetchedVersion } from "./fetch-version.js";
+import type { AcceptedPermissions } from "./accept-permissions.js";
 import { cacheDir, connectorKey, homePaths } from "../home/home.js";
 import { cacheRootOf, guardCachePath } from "../home/cache-guard.js";
 import { hashFiles } from "./file-hashes.js";
@@ -31,7 +32,13 @@ export function connectorLock(home: string, key: string): string {
 export async function commitVersion(
   ctx: Pick<CommandContext, "home" | "now">,
   fetched: FetchedVersion,
-  options: { requested: string; yanked: boolean; credentials?: Credentials },
+  options: {
+    requested: string;
+    yanked: boolean;
+    credentials?: Credentials;
+    /** The permissions the user accepted for this version (accept-permissions.ts). */
+    permissions?: AcceptedPermissions;
+  },
 ): Promise<InstalledEntry> {
   const { name, marketplace, version } = fetched;
   const key = connectorKey(name, marketplace);
@@ -58,6 +65,7 @@ export async function commitVersion(
           installedAt: before?.installedAt ?? now,
           ...(before ? { updatedAt: now } : {}),
           ...(options.yanked ? { yanked: true } : {}),
+          ...(options.permissions !== undefined ? { permissions: options.permissions } : {}),
           // What was unpacked, file by file; a reused folder keeps what its install recorded.
           ...(fetched.contents
             ? { files: hashFiles(fetched.contents.files) }

@@ -9,6 +9,9 @@ import {
 } from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import { acceptLoaderEnv } from "./confirm-env.js";
+import { acceptedBefore, acceptPermissions } from "./accept-permissions.js";
+import { describePermissions } from "../../src/core/sandbox/permissions.js";
+import { isRemote } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
 import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
@@ -58,6 +61,8 @@ export interface InstallOutcome {
   servers: string[];
   /** The whole launch of each server, as `info` shows it (command line quoted, env, cwd, loader keys). */
   launch: ConnectorView["servers"];
+  /** What its local servers may reach, in plain words (absent when it has none). */
+  permissions?: string[];
 }
 
 /** Splits `name@range`; the name must be a valid connector name (it becomes a folder). */
@@ -112,6 +117,7 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     interactive: canPrompt(ctx) && !req.yes,
     retry: `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""}`,
   });
+  const retry = `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""}`;
   const collected = await collectCredentials(ctx, {
     schema: fetched.pkg.tokenSchema,
     label: name,
@@ -120,13 +126,25 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     existing: (await readCredentials(ctx.home)).connectors[key],
     interactive: canPrompt(ctx) && !req.yes,
     // Nothing is installed yet, so `credentials set` would not find it: the install itself is the retry.
-    retry: `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""} --config KEY=VALUE`,
+    retry: `${retry} --config KEY=VALUE`,
+  });
+  // Asked once the credentials are known, so a folder the user chose shows as itself.
+  const permissions = await acceptPermissions(ctx, {
+    label: name,
+    servers: fetched.pkg.servers,
+    declared: fetched.pkg.manifest.permissions,
+    accepted: await acceptedBefore(ctx.home, installed),
+    yes: req.yes,
+    interactive: canPrompt(ctx),
+    retry,
+    values: collected.values,
   });
   const requested = range === "" ? `^${resolution.version}` : range;
   const entry = await commitVersion(ctx, fetched, {
     requested,
     yanked: resolution.yanked,
     credentials: collected.values,
+    permissions,
   });
   return outcome(fetched, entry, resolution, collected, installed, await refFor(ctx.home, entry));
 }
@@ -158,6 +176,9 @@ export function outcome(
     reused: fetched.contents === undefined,
     servers: Object.keys(fetched.pkg.servers),
     launch: Object.entries(fetched.pkg.servers).map(([server, spec]) => serverView(server, spec)),
+    ...(Object.values(fetched.pkg.servers).some((s) => !isRemote(s))
+      ? { permissions: describePermissions(fetched.pkg.manifest.permissions) }
+      : {}),
   };
 }
 
@@ -167,6 +188,7 @@ export function describeOutcome(o: InstallOutcome, verb = "installed"): string {
   const lines = [`${verb} ${o.name}@${o.version} from ${o.marketplace}${from}, sha512 verified`];
   if (o.servers.length) lines.push(`  servers: ${o.servers.join(", ")}`);
   for (const s of o.launch ?? []) lines.push(...serverLines(s).map((line) => `    ${line}`));
+  if (o.permissions) lines.push(`  permissions: ${o.permissions.join("; ")}`);
   const sources = describeSources(o.credentials);
   if (sources) lines.push(`  credentials: ${sources}`);
   if (o.status === "needs-credentials") {

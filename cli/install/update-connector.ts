@@ -7,6 +7,7 @@ import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "../context.js";
 import { readCredentials } from "../home/credentials-store.js";
 import { acceptLoaderEnv } from "./confirm-env.js";
+import { acceptPermissions, permissionsRecord } from "./accept-permissions.js";
 import { fetchVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey } from "../home/home.js";
 import { outcome, refFor, warnResolution, type InstallOutcome } from "./install-connector.js";
@@ -86,6 +87,17 @@ export async function updateConnector(
     retry: `connectory update ${ref}`,
     ...(before ? { known: before.servers } : {}),
   });
+  // Permissions that reach further than accepted are asked for again; until then this version stays.
+  const permissions = await acceptPermissions(ctx, {
+    label: ref,
+    servers: fetched.pkg.servers,
+    declared: fetched.pkg.manifest.permissions,
+    accepted: entry.permissions ?? permissionsRecord(before?.manifest.permissions),
+    yes: options.yes,
+    interactive: canPrompt(ctx),
+    retry: `connectory update ${ref}`,
+    ...(stored ? { values: stored } : {}),
+  });
   if (changes.needsConsent && !options.yes) {
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
     ctx.stderr.write(printable([heading, ...describeChanges(changes), ""].join("\n")));
@@ -125,6 +137,7 @@ export async function updateConnector(
     requested: entry.requested,
     yanked: resolution.yanked,
     credentials: collected.values,
+    permissions,
   });
   return {
     kind: "updated",

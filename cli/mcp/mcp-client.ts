@@ -14,7 +14,7 @@ import { stdioLaunch } from "./child-env.js";
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
-import { planLaunch, prefetch } from "./sandbox-launch.js";
+import { planLaunch, prefetch, type PlannedLaunch } from "./sandbox-launch.js";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_PAGES = 100;
@@ -78,6 +78,23 @@ export async function connectServer(target: McpTarget, world: McpWorld): Promise
 
 async function connectStdio(target: McpTarget, spec: StdioServer, world: McpWorld): Promise<McpSession> {
   const planned = await planLaunch(stdioLaunch(spec, world), target.sandbox, world);
+  try {
+    const session = await startStdio(target, spec, world, planned);
+    const close = session.close.bind(session);
+    // A host allowlist's proxy lives as long as the session.
+    return { ...session, close: () => close().finally(() => planned.release?.()) };
+  } catch (error) {
+    await planned.release?.();
+    throw error;
+  }
+}
+
+async function startStdio(
+  target: McpTarget,
+  spec: StdioServer,
+  world: McpWorld,
+  planned: PlannedLaunch,
+): Promise<McpSession> {
   await prefetch(planned);
   const launch = planned.launch;
   const cwd = launch.cwd;

@@ -9,12 +9,17 @@ import {
   explainRules,
   launcherCaches,
   npxPackage,
-  UnenforceableError,
   type SandboxRule,
 } from "../../src/core/sandbox/bwrap-args.js";
-import { renderPermissions, type SandboxRequest } from "../../src/core/sandbox/permissions.js";
+import {
+  renderPermissions,
+  type FilesystemGrant,
+  type Permissions,
+  type SandboxRequest,
+} from "../../src/core/sandbox/permissions.js";
 import { readSandboxFile } from "../home/sandbox-store.js";
 import { stdioLaunch, type StdioLaunch } from "./child-env.js";
+import { startFilterProxy } from "./sandbox-proxy.js";
 
 /** A launch as it will run: sandboxed (with its rules), or as is with the reason why not. */
 export interface PlannedLaunch {
@@ -25,6 +30,8 @@ export interface PlannedLaunch {
   reason?: string;
   /** An npx package to fetch (sandboxed, with network) before a network-less start: see prefetch(). */
   prefetch?: StdioLaunch;
+  /** Stops what the launch needs while it runs (a host allowlist's filtering proxy); call once it ended. */
+  release?: () => Promise<void>;
 }
 
 /** Runs the fetch step of a planned launch, if any; throws with npx's last words when it fails. */
@@ -56,6 +63,12 @@ export interface SandboxWorld {
   env: Record<string, string | undefined>;
   home?: string;
   platform?: NodeJS.Platform;
+  /** Only explaining (`run --explain-sandbox`): nothing is started, not even a filtering proxy. */
+  explainOnly?: boolean;
+  /** Where a filtering proxy reports the hosts it refused (run: stderr, which hosts log). */
+  log?: (line: string) => void;
+  /** The system folders searched for socat before PATH (tests point it elsewhere). */
+  systemPath?: string;
 }
 
 export const INSTALL_HINT =
@@ -96,6 +109,11 @@ export async function planLaunch(
       hint: `set the credential it names (\`connectory credentials set ${request.connector}\`)`,
     });
   }
+  if (request.scriptFolders)
+    permissions = {
+      ...permissions,
+      filesystem: [...(permissions.filesystem ?? []), ...scriptGrants(launch, home, permissions)],
+    };
   for (const grant of permissions.filesystem ?? [])
     if (!fs.existsSync(grant.path))
       throw new ConnectoryError(
@@ -106,15 +124,28 @@ export async function planLaunch(
   // A launcher's cache is its one writable folder: made now, or the read-only home would refuse it.
   for (const cache of launcherCaches(launch.command, launch.env, home))
     fs.mkdirSync(cache, { recursive: true });
+  const hosts = Array.isArray(permissions.network) ? permissions.network : undefined;
+  const socat = hosts ? findSystemTool("socat", world.env, world.systemPath) : undefined;
+  if (hosts && !socat)
+    throw new ConnectoryError(
+      "sandbox.unavailable",
+      `${request.connector} may reach only ${hosts.join(", ")}, and socat, which the sandbox needs to enforce that, is not installed`,
+      {
+        hint: "install socat (Debian/Ubuntu: `sudo apt-get install socat`; Fedora: `sudo dnf install socat`)",
+      },
+    );
+  const proxy = hosts && !world.explainOnly ? await startFilterProxy(hosts, world.log) : undefined;
   try {
     const planned = bwrapLaunch(permissions, launch, {
       home,
       bwrap,
       ...(request.pluginRoot ? { pluginRoot: request.pluginRoot } : {}),
       toolPaths: toolPaths(launch.command, world.env),
+      ...(hosts ? { proxySocket: proxy?.socket ?? "/proxy.sock", ...(socat ? { socat } : {}) } : {}),
     });
     const { rules, ...sandboxed } = planned;
-    const spec = (permissions.network ?? "none") === "none" ? npxPackage(launch) : undefined;
+    const release = proxy ? { release: () => proxy.close() } : {};
+    const spec = (permissions.network ?? "none") !== "any" ? npxPackage(launch) : undefined;
     if (spec) {
       // Fetched first in a sandbox of its own, with the network and nothing of the home but npm's
       // cache; the server then starts from the cache without network.
@@ -125,14 +156,12 @@ export async function planLaunch(
         toolPaths: toolPaths(launch.command, world.env),
       });
       rules.push({ kind: "network", why: `${spec} is fetched first, by npx alone, with the network` });
-      return { launch: sandboxed, sandboxed: true, rules, prefetch: fetcher };
+      return { launch: sandboxed, sandboxed: true, rules, prefetch: fetcher, ...release };
     }
-    return { launch: sandboxed, sandboxed: true, rules };
+    return { launch: sandboxed, sandboxed: true, rules, ...release };
   } catch (error) {
-    if (!(error instanceof UnenforceableError)) throw error;
-    throw new ConnectoryError("sandbox.hosts.unsupported", `${request.connector}: ${error.message}`, {
-      hint: `ask its publisher to declare "network": "any", or run it unsandboxed at your own risk: \`connectory sandbox off ${request.connector}\``,
-    });
+    await proxy?.close();
+    throw error;
   }
 }
 
@@ -143,7 +172,10 @@ export async function explainSandbox(
 ): Promise<string> {
   if (isRemote(server.server))
     return `${server.name} is a remote server: it runs elsewhere, so no local sandbox applies.`;
-  const planned = await planLaunch(stdioLaunch(server.server, ctx), server.sandbox, ctx);
+  const planned = await planLaunch(stdioLaunch(server.server, ctx), server.sandbox, {
+    ...ctx,
+    explainOnly: true,
+  });
   if (!planned.sandboxed) return `${server.name} runs unsandboxed: ${planned.reason}.`;
   const lines = [`${server.name} runs in bubblewrap (${planned.launch.command}) with these rules:`];
   for (const line of explainRules(planned.rules)) lines.push(`  ${line}`);
@@ -171,7 +203,16 @@ function toolPaths(command: string, env: Record<string, string | undefined>): st
 
 /** bwrap from the system folders first: a PATH entry must not be able to stand in for the sandbox. */
 export function findBwrap(env: Record<string, string | undefined>): string | undefined {
-  return findOnPath("bwrap", { PATH: "/usr/bin:/bin:/usr/local/bin" }) ?? findOnPath("bwrap", env);
+  return findSystemTool("bwrap", env);
+}
+
+/** A tool the sandbox relies on, from the system folders first, then PATH. */
+function findSystemTool(
+  name: string,
+  env: Record<string, string | undefined>,
+  systemPath = "/usr/bin:/bin:/usr/local/bin",
+): string | undefined {
+  return findOnPath(name, { PATH: systemPath }) ?? findOnPath(name, env);
 }
 
 /** The first executable `name` on PATH (the system default when PATH is unset, as execvp does). */
@@ -194,5 +235,32 @@ function safeRealpath(p: string): string {
     return fs.realpathSync(p);
   } catch {
     return p;
+  }
+}
+
+/**
+ * Read grants for the folders of a hand-written server's script (`node /opt/notes/server.js`,
+ * `python ~/tools/x.py`): absolute paths to existing files among its command and arguments. Never the
+ * home itself or a folder holding it, and nothing already granted.
+ */
+function scriptGrants(launch: StdioLaunch, home: string, perms: Permissions): FilesystemGrant[] {
+  const out: FilesystemGrant[] = [];
+  const granted = (p: string) =>
+    [...(perms.filesystem ?? []), ...out].some((g) => p === g.path || p.startsWith(`${g.path}/`));
+  for (const arg of [launch.command, ...launch.args]) {
+    const value = arg.includes("=") && arg.startsWith("-") ? arg.slice(arg.indexOf("=") + 1) : arg;
+    if (!path.isAbsolute(value) || !isFile(value)) continue;
+    const dir = path.dirname(value);
+    if (dir === home || `${home}/`.startsWith(`${dir}/`) || granted(dir)) continue;
+    out.push({ path: dir, access: "read" });
+  }
+  return out;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
   }
 }

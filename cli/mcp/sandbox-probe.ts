@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { findBwrap, INSTALL_HINT } from "./sandbox-launch.js";
+import { findBwrap, findOnPath, INSTALL_HINT } from "./sandbox-launch.js";
 
 /** Whether servers can be sandboxed here, found by running the smallest sandbox (`doctor`). */
 export interface SandboxProbe {
@@ -28,7 +28,13 @@ export async function probeSandbox(
     child.once("error", (e) => resolve({ code: null, stderr: e.message }));
     child.once("close", (code) => resolve({ code, stderr }));
   });
-  if (result.code === 0) return { available: true, detail: `bubblewrap works (${bwrap})` };
+  if (result.code === 0) {
+    const socat = findOnPath("socat", { PATH: "/usr/bin:/bin:/usr/local/bin" }) ?? findOnPath("socat", env);
+    const hosts = socat
+      ? `host allowlists through socat (${socat})`
+      : "socat is missing, so servers that declare a host list do not start (`sudo apt-get install socat`)";
+    return { available: true, detail: `bubblewrap works (${bwrap}); ${hosts}` };
+  }
   return {
     available: false,
     detail: `${bwrap} cannot create a sandbox here (${result.stderr.trim() || `exit ${result.code}`}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, or AppArmor's restriction on Ubuntu 24.04)`,

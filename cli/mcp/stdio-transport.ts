@@ -6,6 +6,8 @@ import type { StdioLaunch } from "./child-env.js";
 /** Optional taps: `stderr` sees every chunk the server writes there (run passes it through, redacted). */
 export interface StdioTaps {
   stderr?: (chunk: string) => void;
+  /** The process ended (or never started): what the launch held for it can go (a sandbox's proxy). */
+  ended?: () => void;
 }
 
 /** The server wrote a line on stdout that is not a JSON-RPC message. */
@@ -178,6 +180,7 @@ export class StdioTransport implements Transport {
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
+    this.taps.ended?.();
     this.onclose?.();
   }
 }

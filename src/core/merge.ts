@@ -1,11 +1,18 @@
 import { compareInstalled, nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
 import { sensitiveValues } from "./merge/redact.js";
 import { changedParts, fingerprintSpec, type SpecFingerprint } from "./merge/spec-hash.js";
-import { renderPermissions, type Permissions, type SandboxRequest } from "./sandbox/permissions.js";
+import {
+  reachesFurther,
+  renderPermissions,
+  type AcceptedPermissions,
+  type Permissions,
+  type SandboxRequest,
+} from "./sandbox/permissions.js";
 import { renderServers, type RenderResult } from "./templates.js";
 import { isRemote, type Credentials, type ServerSet, type ServerSpec, type TokenSchema } from "./types.js";
 
-export type ServerStatus = "active" | "disabled" | "untrusted" | "needs-credentials" | "shadowed";
+export type ServerStatus =
+  "active" | "disabled" | "untrusted" | "needs-credentials" | "needs-consent" | "shadowed";
 
 /** A server written by hand in $CONNECTORY_HOME/mcp.json, with what trust.json holds for it. */
 export interface ManualServer {
@@ -18,6 +25,8 @@ export interface ManualServer {
    * present, the spec's `${KEY}` templates are rendered from them, every value treated as secret.
    */
   credentials?: Credentials;
+  /** Its mcp.json `permissions` block: a stdio server with one runs sandboxed to exactly that. */
+  permissions?: Permissions;
 }
 
 /** An installed connector: its cached package and the user's state for it. */
@@ -38,6 +47,8 @@ export interface ConnectorInput {
   file: string;
   /** plugin.json `permissions`: the connector's local servers run sandboxed to them. */
   permissions?: Permissions;
+  /** installed.json `permissions`: what the user accepted (absent: installed before consent was recorded). */
+  acceptedPermissions?: AcceptedPermissions;
 }
 
 export interface Origin {
@@ -78,9 +89,13 @@ export function mergeServers(input: {
   manual: ManualServer[];
   manualFile: string;
   connectors: ConnectorInput[];
+  /** sandbox.json `all`: hand-written stdio servers without a block run with no network and no home. */
+  sandboxAll?: boolean;
 }): MergeResult {
   const secrets = new Set<string>();
-  const servers: ExplainedServer[] = input.manual.map((m) => explainManual(m, input.manualFile, secrets));
+  const servers: ExplainedServer[] = input.manual.map((m) =>
+    explainManual(m, input.manualFile, secrets, input.sandboxAll === true),
+  );
   const manualNames = new Set(input.manual.map((m) => m.name));
 
   const connectors = [...input.connectors].sort((a, b) => compare(key(a), key(b)));
@@ -125,16 +140,30 @@ export function mergeServers(input: {
   return { servers, active, secretValues: [...secrets].filter((v) => v !== "") };
 }
 
-function explainManual(m: ManualServer, file: string, secrets: Set<string>): ExplainedServer {
+/** The sandbox of a hand-written server: its block, or (sandboxing all) no network and no files. */
+function manualSandbox(m: ManualServer, all: boolean): SandboxRequest | undefined {
+  if (isRemote(m.spec)) return undefined;
+  if (m.permissions) return { permissions: m.permissions, connector: m.name, scriptFolders: true };
+  return all ? { permissions: { network: "none" }, connector: m.name, scriptFolders: true } : undefined;
+}
+
+function explainManual(
+  m: ManualServer,
+  file: string,
+  secrets: Set<string>,
+  sandboxAll: boolean,
+): ExplainedServer {
   const rendered = m.credentials ? renderManual(m.name, m.spec, m.credentials) : undefined;
   const server = rendered?.status === "ok" ? (rendered.servers[m.name] ?? m.spec) : m.spec;
   for (const v of sensitiveValues(server)) secrets.add(v);
   if (rendered?.status === "ok") for (const v of rendered.secretValues) secrets.add(v);
+  const sandbox = manualSandbox(m, sandboxAll);
   const base = {
     name: m.name,
     sourceName: m.name,
     origin: { kind: "manual" as const, file },
     server,
+    ...(sandbox ? { sandbox } : {}),
   };
   if (rendered?.status === "needs-credentials") {
     return {
@@ -145,7 +174,7 @@ function explainManual(m: ManualServer, file: string, secrets: Set<string>): Exp
     };
   }
   // Trust covers the spec as written (templates, not the secrets they stand for).
-  const current = fingerprintSpec(m.spec);
+  const current = fingerprintSpec(m.spec, m.permissions);
   if (m.trust?.sha256 === current.sha256) return { ...base, status: "active" };
   if (m.trust === undefined) {
     return {
@@ -224,6 +253,15 @@ function explainConnectorServer(
       missing: rendered.missing,
       reason: `missing credentials ${rendered.missing.join(", ")}: run \`connectory credentials set ${ref}\``,
     };
+  }
+  if (
+    !isRemote(spec) &&
+    c.acceptedPermissions !== undefined &&
+    reachesFurther(c.acceptedPermissions, c.permissions)
+  ) {
+    out.status = "needs-consent";
+    const from = c.marketplace === "default" ? "" : ` --marketplace ${c.marketplace}`;
+    out.reason = `${c.name} ${c.version} declares permissions beyond what you accepted: review them (\`connectory info ${ref}\`), then accept them: \`connectory install ${c.name}@${c.version}${from} --yes\``;
   }
   if (!c.enabled) {
     out.status = "disabled";

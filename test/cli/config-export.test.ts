@@ -201,6 +201,17 @@ describe("config export", () => {
     expect(JSON.stringify(entries)).not.toContain(TOKEN);
   });
 
+  it("routes a sandboxed stdio server through connectory run, even inline (its permissions must hold)", async () => {
+    const file = path.join(dir, ".mcp.json");
+    const run = await exportTo("claude-code", file, "--mode", "inline", "--write");
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toContain(
+      "weather: it runs sandboxed to its permissions, so it goes through `connectory run`",
+    );
+    const entries = entriesOf("claude-code", await fs.readFile(file, "utf8"));
+    expect(launchOf(entries.weather)).toEqual(["connectory", "run", "weather"]);
+  });
+
   it("uninstall, disable and enable say which exported host files are now out of date", async () => {
     const file = path.join(dir, "mcp.json");
     expect((await exportTo("cursor", file, "--write")).code).toBe(0);

@@ -62,7 +62,7 @@ it("installs the tushare sample with a token and the weather sample without one"
   const t = await run("install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`, "--json");
   expect(t.code).toBe(0);
   expect(JSON.parse(t.stdout)).toMatchObject({ status: "ready", version: "1.0.0" });
-  const w = await run("install", "weather", "--json");
+  const w = await run("install", "weather", "--yes", "--json");
   expect(JSON.parse(w.stdout)).toMatchObject({ status: "ready", servers: ["weather"] });
   expect(await listFiles(cacheDir(home, "default", "weather", "1.0.0"))).toContain("server/index.js");
   const installed = JSON.parse(await fs.readFile(homePaths(home).installed, "utf8"));

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -71,6 +72,17 @@ function leftovers(tag: string): number[] {
     }
   }
   return out;
+}
+
+/** Installs the hostile connector again, declaring `network` instead of "none". */
+async function declareNetwork(network: string[]): Promise<void> {
+  const files = Object.fromEntries(
+    ["mcp.json", "server.mjs"].map((f) => [f, fs.readFileSync(path.join(HOSTILE, f), "utf8")]),
+  );
+  const manifest = JSON.parse(fs.readFileSync(path.join(HOSTILE, "plugin.json"), "utf8"));
+  files["plugin.json"] = JSON.stringify({ ...manifest, permissions: { ...manifest.permissions, network } });
+  fs.rmSync(home, { recursive: true, force: true });
+  await buildHome(home, [{ name: "hostile", files }]);
 }
 
 async function connect(): Promise<McpSession> {
@@ -148,5 +160,28 @@ describe.skipIf(!bwrapWorks)("a hostile connector under the sandbox", () => {
     expect(connections).toBe(1);
     expect(got.environ.text).toContain("PATH=");
     expect(leftovers(marker).length).toBe(1);
+  });
+
+  it("declaring one host, it reaches that host and no other, nor anything around the proxy", async () => {
+    const web = http.createServer((req, res) => res.end(`seen ${req.url}`));
+    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
+    const webPort = (web.address() as net.AddressInfo).port;
+    try {
+      await declareNetwork(["localhost"]);
+      const session = await connect();
+      const declared = await call(session, "http_get", { url: `http://localhost:${webPort}/a` });
+      const undeclared = await call(session, "tunnel", { host: "example.com", port: 443 });
+      const loopbackName = await call(session, "http_get", { url: `http://127.0.0.1:${webPort}/b` });
+      const raw = await call(session, "connect", { host: "127.0.0.1", port });
+      await session.close();
+      expect(declared).toEqual({ ok: true, text: "ok: seen /a" });
+      expect(undeclared).toMatchObject({ ok: false, text: expect.stringContaining("403") });
+      expect(loopbackName.ok).toBe(false);
+      expect(raw.ok).toBe(false);
+      expect(connections).toBe(0);
+    } finally {
+      web.closeAllConnections();
+      await new Promise((resolve) => web.close(resolve));
+    }
   });
 });

@@ -63,13 +63,20 @@ describe("no sandbox available", () => {
     });
   });
 
-  it("refuses a host allowlist instead of allowing every host", async () => {
+  it("refuses a host allowlist where socat is missing, saying how to install it", async () => {
     const hosts = { ...request, permissions: { network: ["api.example.com"] } };
-    await expect(
-      planLaunch(launch, hosts, { env: { HOME: home }, home, platform: "linux" }),
-    ).rejects.toMatchObject({
-      code: fs.existsSync("/usr/bin/bwrap") ? "sandbox.hosts.unsupported" : "sandbox.unavailable",
-    });
+    const empty = await tempDir();
+    const world = { env: { HOME: home, PATH: empty }, home, platform: "linux" as const };
+    if (!fs.existsSync("/usr/bin/bwrap")) return; // sandbox.unavailable comes first (tested above)
+    const refused = planLaunch(launch, hosts, { ...world, systemPath: empty });
+    await expect(refused).rejects.toMatchObject({ code: "sandbox.unavailable" });
+    await expect(refused).rejects.toHaveProperty("hint", expect.stringContaining("apt-get install socat"));
+    if (!fs.existsSync("/usr/bin/socat")) return;
+    // With socat the launch is planned, its proxy started; release() stops it.
+    const planned = await planLaunch(launch, hosts, world);
+    expect(planned.sandboxed).toBe(true);
+    expect(planned.launch.env["HTTPS_PROXY"]).toBe("http://127.0.0.1:3128");
+    await planned.release?.();
   });
 });
 

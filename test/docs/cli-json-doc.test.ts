@@ -92,7 +92,7 @@ it("every key the registry-backed verbs print under --json is named in their doc
   const runs: Array<[verb: string, argv: string[]]> = [
     ["search", ["search", "weather"]],
     ["info", ["info", "weather"]],
-    ["install", ["install", "weather"]],
+    ["install", ["install", "weather", "--yes"]],
     ["credentials set", ["credentials", "set", "weather", "WEATHER_UNITS=imperial"]],
     ["credentials show", ["credentials", "show", "weather"]],
     ["credentials unset", ["credentials", "unset", "weather"]],

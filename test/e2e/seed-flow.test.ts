@@ -36,7 +36,7 @@ it("install, disable, hand-written + trust, then config --explain --json", async
   };
 
   await step("install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`);
-  await step("install", "weather");
+  await step("install", "weather", "--yes");
   await step("disable", "weather");
   const script = path.join(home, "notes-server.js");
   await step("mcp", "add", "notes", "--", "node", script);

@@ -24,11 +24,8 @@ describe("plugin.json permissions", () => {
     ["all", ["manifest.permissions.type"]],
     [{ network: "some" }, ["manifest.permissions.network.unknown"]],
     [{ network: 1 }, ["manifest.permissions.network.type"]],
-    [{ network: ["api.example.com"] }, ["manifest.permissions.network.hosts-unsupported"]],
-    [
-      { network: ["not a host"] },
-      ["manifest.permissions.network.hosts-unsupported", "manifest.permissions.network.invalid"],
-    ],
+    [{ network: ["api.example.com", "*.example.org", "localhost:8080"] }, []],
+    [{ network: ["not a host"] }, ["manifest.permissions.network.invalid"]],
     [{ network: [] }, ["manifest.permissions.network.too-few"]],
     [{ filesystem: [{ path: "Documents", access: "read" }] }, ["manifest.permissions.path.relative"]],
     [{ filesystem: [{ path: "/a/../etc", access: "read" }] }, ["manifest.permissions.path.traversal"]],

@@ -1,5 +1,6 @@
 import { loaderEnvReason } from "../../src/core/launch/loader-env.js";
 import { quoteArg, quoteAssignment, quoteCommand } from "../../src/core/launch/quote-arg.js";
+import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
 import { isRemote, type ServerSet, type TokenSchema } from "../../src/core/types.js";
 import type { SkillEntry, VersionSummary } from "../../src/core/api/documents.js";
 import type { ToolInfo, ToolsSource } from "../lib/documents.js";
@@ -123,6 +124,31 @@ export function ServerList({ servers }: { servers: ServerSet }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * What the connector's local servers may reach, in the plain words `info` and `install` use
+ * ("unrestricted" when it declares nothing); nothing for a remote-only connector (nothing of it runs
+ * on the user's machine).
+ */
+export function PermissionList({
+  permissions,
+  servers,
+}: {
+  permissions: Permissions | undefined;
+  servers: ServerSet;
+}) {
+  if (!Object.values(servers).some((s) => !isRemote(s))) return null;
+  return (
+    <section aria-labelledby="permissions-h">
+      <h2 id="permissions-h">Permissions</h2>
+      <ul class={permissions ? "permissions" : "permissions permissions-unrestricted"}>
+        {describePermissions(permissions).map((line) => (
+          <li>{line}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

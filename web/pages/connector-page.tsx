@@ -4,6 +4,7 @@ import { isRemote } from "../../src/core/types.js";
 import { CopyBlock } from "../components/copy-block.js";
 import {
   CredentialList,
+  PermissionList,
   ServerList,
   SkillList,
   ToolList,
@@ -164,6 +165,7 @@ export function ConnectorPage(props: ConnectorPageProps) {
               <h2 id="servers-h">Servers</h2>
               <ServerList servers={v.mcp.mcpServers} />
             </section>
+            <PermissionList permissions={v.manifest.permissions} servers={v.mcp.mcpServers} />
             <section aria-labelledby="skills-h">
               <h2 id="skills-h">Skills</h2>
               <SkillList skills={v.skills} />

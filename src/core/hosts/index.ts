@@ -1,5 +1,5 @@
 import { ConnectoryError } from "../errors.js";
-import type { ServerSpec } from "../types.js";
+import { isRemote, type ServerSpec } from "../types.js";
 import { cherryStudio } from "./cherry-studio.js";
 import { claudeCode } from "./claude-code.js";
 import { claudeDesktop } from "./claude-desktop.js";
@@ -74,6 +74,8 @@ export interface ExportServer {
   server: ServerSpec;
   /** True when the rendered server holds a secret value. */
   secret: boolean;
+  /** It runs in a sandbox (declared permissions): only `connectory run` can start it so. */
+  sandboxed?: boolean;
 }
 
 /** The entries `config export` owns in a host file, and what the user should know about them. */
@@ -98,9 +100,13 @@ export function exportEntries(
   const entries: Record<string, HostEntry> = {};
   const secretsWritten: string[] = [];
   const notes: string[] = [];
-  for (const { name, server, secret } of servers) {
+  for (const { name, server, secret, sandboxed } of servers) {
     if (mode === "launcher") {
       entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
+    } else if (sandboxed && !isRemote(server)) {
+      // Written as is, the host would start it unconfined: its permissions would not hold.
+      entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
+      notes.push(`${name}: it runs sandboxed to its permissions, so it goes through \`connectory run\``);
     } else if (!speaks(adapter, server)) {
       entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
       notes.push(

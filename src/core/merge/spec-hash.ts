@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
+import type { Permissions } from "../sandbox/permissions.js";
 import { isRemote, type ServerSpec } from "../types.js";
 
 /**
  * The parts of a server that decide what runs (or where requests go). Trust covers exactly these: editing
  * any of them makes a hand-written server untrusted again.
  */
-export type LaunchPart = "type" | "command" | "args" | "env" | "cwd" | "url" | "headers";
+export type LaunchPart = "type" | "command" | "args" | "env" | "cwd" | "url" | "headers" | "permissions";
 
 /** The launch spec in a canonical form: absent and empty are the same, object keys sorted. */
-export function canonicalSpec(spec: ServerSpec): Record<LaunchPart, unknown> {
+export function canonicalSpec(spec: ServerSpec): Record<Exclude<LaunchPart, "permissions">, unknown> {
   if (isRemote(spec)) {
     return {
       type: spec.type,
@@ -37,9 +38,17 @@ export interface SpecFingerprint {
   parts: Record<LaunchPart, string>;
 }
 
-/** sha256 of the canonical launch spec (and of each part, to say which one changed). */
-export function fingerprintSpec(spec: ServerSpec): SpecFingerprint {
-  const canonical = canonicalSpec(spec);
+/**
+ * sha256 of the canonical launch spec (and of each part, to say which one changed). A hand-written
+ * server's `permissions` block is covered too when it has one (a spec without one hashes as before).
+ */
+export function fingerprintSpec(spec: ServerSpec, permissions?: Permissions): SpecFingerprint {
+  const canonical: Record<string, unknown> = canonicalSpec(spec);
+  if (permissions !== undefined)
+    canonical["permissions"] = {
+      network: permissions.network ?? "none",
+      filesystem: permissions.filesystem ?? [],
+    };
   const parts = {} as Record<LaunchPart, string>;
   for (const [key, value] of Object.entries(canonical))
     parts[key as LaunchPart] = sha256(JSON.stringify(value));

@@ -7,7 +7,7 @@ const FILE = "plugin.json";
 
 /**
  * The checks the JSON Schema cannot make: each path is absolute once its templates are filled, uses
- * only declared templates, and has no `..`; a host list is accepted but warned about (not enforced yet).
+ * only declared templates, and has no `..`.
  */
 export function checkPermissions(json: unknown, tokenSchema: TokenSchema | undefined): Problem[] {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return [];
@@ -23,16 +23,6 @@ export function checkPermissions(json: unknown, tokenSchema: TokenSchema | undef
         `permissions.network ${JSON.stringify(network.slice(0, 60))} must be "none", "any" or a list of host names such as ["api.example.com"]`,
       ),
     );
-  if (Array.isArray(network) && network.length > 0) {
-    problems.push(
-      warning(
-        "manifest.permissions.network.hosts-unsupported",
-        FILE,
-        "/permissions/network",
-        'host allowlists are not enforced yet: a sandboxed server with one refuses to start; declare "any" (or "none") until they are',
-      ),
-    );
-  }
   const grants = Array.isArray(perms["filesystem"]) ? (perms["filesystem"] as unknown[]) : [];
   const declared = new Set([HOME_KEY, PLUGIN_ROOT, ...Object.keys(tokenSchema?.properties ?? {})]);
   grants.forEach((grant, i) => {

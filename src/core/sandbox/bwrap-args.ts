@@ -18,6 +18,44 @@ export interface SandboxFacts {
   toolPaths?: string[];
   /** The bwrap binary. */
   bwrap?: string;
+  /** A host allowlist's filtering proxy: its unix socket on the host (cli/mcp/sandbox-proxy.ts). */
+  proxySocket?: string;
+  /** socat, which bridges the proxy's socket to 127.0.0.1:PROXY_PORT inside the sandbox. */
+  socat?: string;
+}
+
+/** Where the filtering proxy answers inside a sandbox with a host allowlist (its own network namespace). */
+export const PROXY_PORT = 3128;
+/** Where its socket is mounted inside the sandbox (the private /tmp). */
+const PROXY_SOCKET = "/tmp/.connectory-proxy.sock";
+
+/**
+ * Inside the sandbox: socat listens on 127.0.0.1:PROXY_PORT and forwards to the proxy's socket; the
+ * server starts once it listens (read from /proc/net/tcp, at most ~2 s), as `exec`, so it keeps its
+ * stdin and stdout and socat (which never touches them) ends with the sandbox.
+ */
+function proxyWrapper(socat: string): string {
+  const hex = PROXY_PORT.toString(16).toUpperCase().padStart(4, "0");
+  return [
+    `${socat} TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_SOCKET} </dev/null >/dev/null 2>&1 &`,
+    `i=0; while [ $i -lt 200 ] && ! grep -q ':${hex} 00000000:0000 0A' /proc/net/tcp 2>/dev/null; do sleep 0.01; i=$((i+1)); done`,
+    'exec "$0" "$@"',
+  ].join("\n");
+}
+
+/** What a server behind the proxy is told: every usual spelling of "use this proxy" (none to skip it). */
+function proxyEnv(): Record<string, string> {
+  const url = `http://127.0.0.1:${PROXY_PORT}`;
+  return {
+    HTTP_PROXY: url,
+    HTTPS_PROXY: url,
+    http_proxy: url,
+    https_proxy: url,
+    npm_config_proxy: url,
+    npm_config_https_proxy: url,
+    // Node 24+ fetch and http honor the variables above only when told to.
+    NODE_USE_ENV_PROXY: "1",
+  };
 }
 
 /** One rule, for `run --explain-sandbox`. */
@@ -85,9 +123,6 @@ export function npxPackage(launch: Pick<LaunchSpec, "command" | "args">): string
   return launch.args.find((a) => !a.startsWith("-"));
 }
 
-/** Thrown for permissions the sandbox cannot enforce (yet): starting unconfined instead would lie. */
-export class UnenforceableError extends Error {}
-
 /**
  * The bubblewrap command line that runs `launch` with exactly `perms`: every namespace unshared (the
  * network too unless `any`), system folders read-only, a private /tmp, /proc and /dev, the home hidden
@@ -97,22 +132,29 @@ export class UnenforceableError extends Error {}
  */
 export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: SandboxFacts): SandboxedLaunch {
   const network = perms.network ?? "none";
-  if (Array.isArray(network))
-    throw new UnenforceableError(
-      `host allowlists are not supported yet (this server declares ${network.join(", ")})`,
+  const hosts = Array.isArray(network) ? network : undefined;
+  if (hosts && (!facts.proxySocket || !facts.socat))
+    throw new Error(
+      `its host allowlist (${hosts.join(", ")}) needs socat, which bridges the filtering proxy into the sandbox`,
     );
   const args = ["--unshare-all", "--die-with-parent", "--new-session"];
   const rules: SandboxRule[] = [];
   if (network === "any") {
     args.push("--share-net");
     rules.push({ kind: "network", why: "any host (declared network: any)" });
-  } else rules.push({ kind: "network", why: "none: a private network namespace with only loopback" });
+  } else if (hosts)
+    rules.push({
+      kind: "network",
+      why: `only ${hosts.join(", ")}: no network of its own, HTTP(S)_PROXY=http://127.0.0.1:${PROXY_PORT} (a filtering proxy in Connectory) refuses every other host`,
+    });
+  else rules.push({ kind: "network", why: "none: a private network namespace with only loopback" });
 
   for (const dir of SYSTEM_DIRS) args.push("--ro-bind-try", dir, dir);
   for (const file of ETC_FILES) args.push("--ro-bind-try", file, file);
   rules.push({ kind: "read", path: SYSTEM_DIRS.join(" "), why: "system programs and libraries" });
   rules.push({ kind: "read", path: "/etc (selected files)", why: "name resolution, TLS, users, time" });
   args.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  if (hosts) args.push("--bind", facts.proxySocket as string, PROXY_SOCKET);
   rules.push({ kind: "private", path: "/tmp /proc /dev", why: "empty, this sandbox's own" });
   rules.push({ kind: "process", why: "own pid namespace; killed with its parent; no terminal" });
   const mounts: Array<{ path: string; write: boolean; why: string }> = [];
@@ -140,11 +182,18 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
   const visible = mounts.some((m) => launch.cwd === m.path || launch.cwd.startsWith(`${m.path}/`));
   const cwd = visible ? launch.cwd : (facts.pluginRoot ?? "/");
   if (!homeGranted) args.push("--remount-ro", facts.home);
-  args.push("--remount-ro", "/", "--chdir", cwd, "--", launch.command, ...launch.args);
+  args.push("--remount-ro", "/", "--chdir", cwd, "--");
+  if (hosts) args.push("/bin/sh", "-c", proxyWrapper(facts.socat as string));
+  args.push(launch.command, ...launch.args);
   return {
     command: facts.bwrap ?? "bwrap",
     args,
-    env: { ...launch.env, TMPDIR: "/tmp", ...(network === "none" ? offlineEnv(launch.command) : {}) },
+    env: {
+      ...launch.env,
+      TMPDIR: "/tmp",
+      ...(network !== "any" ? offlineEnv(launch.command) : {}),
+      ...(hosts ? proxyEnv() : {}),
+    },
     cwd,
     rules,
   };

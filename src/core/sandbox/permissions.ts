@@ -2,7 +2,7 @@ import { parseTemplate } from "../templates.js";
 
 /** What a connector's local servers may reach: plugin.json `permissions` (docs/package-format.md). */
 export interface Permissions {
-  /** `none` (the default), `any`, or the hosts it may connect to (not enforced yet: refused at start). */
+  /** `none` (the default), `any`, or the hosts it may connect to (through the filtering proxy). */
   network?: "none" | "any" | string[];
   filesystem?: FilesystemGrant[];
 }
@@ -19,6 +19,11 @@ export interface SandboxRequest {
   pluginRoot?: string;
   /** `<name>@<marketplace>` for a connector (the key `sandbox off` records), else the server name. */
   connector: string;
+  /**
+   * A hand-written server: the folder of each absolute file path among its command and arguments (its
+   * script) is readable, unless that folder is the home or holds it.
+   */
+  scriptFolders?: boolean;
 }
 
 /** The templates a permission path may use besides the connector's credentials. */
@@ -75,4 +80,12 @@ export function widens(prev: Permissions | undefined, next: Permissions | undefi
       (g) => (p === g.path || p.startsWith(`${g.path}/`)) && (g.access === "read-write" || a === "read"),
     );
   return (next.filesystem ?? []).some((g) => !granted(g.path, g.access));
+}
+
+/** What installed.json records as accepted: the declared block, or "unrestricted" when there is none. */
+export type AcceptedPermissions = Permissions | "unrestricted";
+
+/** True when `declared` reaches further than what the user accepted (`widens`, with "unrestricted"). */
+export function reachesFurther(accepted: AcceptedPermissions, declared: Permissions | undefined): boolean {
+  return widens(accepted === "unrestricted" ? undefined : accepted, declared);
 }

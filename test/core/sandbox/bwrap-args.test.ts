@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bwrapLaunch, npxPackage, UnenforceableError } from "../../../src/core/sandbox/bwrap-args.js";
+import { bwrapLaunch, npxPackage, PROXY_PORT } from "../../../src/core/sandbox/bwrap-args.js";
 import { describePermissions, renderPermissions, widens } from "../../../src/core/sandbox/permissions.js";
 
 const launch = {
@@ -38,9 +38,26 @@ describe("bwrapLaunch", () => {
     expect(pairs(r.args, "--bind")).toEqual([]);
   });
 
-  it("shares the network only for any, and refuses a host list rather than allow all", () => {
+  it("shares the network only for any; a host list gets no network but the proxy's socket", () => {
     expect(bwrapLaunch({ network: "any" }, launch, facts).args).toContain("--share-net");
-    expect(() => bwrapLaunch({ network: ["api.example.com"] }, launch, facts)).toThrow(UnenforceableError);
+    // Without the proxy and socat it never starts with more network than declared.
+    expect(() => bwrapLaunch({ network: ["api.example.com"] }, launch, facts)).toThrow(/socat/);
+    const r = bwrapLaunch({ network: ["api.example.com"] }, launch, {
+      ...facts,
+      proxySocket: "/run/p.sock",
+      socat: "/usr/bin/socat",
+    });
+    expect(r.args).not.toContain("--share-net");
+    expect(pairs(r.args, "--bind")).toEqual(["/run/p.sock /tmp/.connectory-proxy.sock"]);
+    const tail = r.args.slice(r.args.lastIndexOf("--") + 1);
+    expect(tail.slice(0, 2)).toEqual(["/bin/sh", "-c"]);
+    expect(tail[2]).toContain(`/usr/bin/socat TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1`);
+    expect(tail.slice(3)).toEqual([launch.command, ...launch.args]);
+    expect(r.env).toMatchObject({
+      HTTPS_PROXY: `http://127.0.0.1:${PROXY_PORT}`,
+      https_proxy: expect.any(String),
+    });
+    expect(r.rules.find((x) => x.kind === "network")?.why).toContain("only api.example.com");
   });
 
   it("binds grants read-only or read-write, parents before children, and chdirs only where visible", () => {
