@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Credentials } from "../../src/core/types.js";
 import { homePaths } from "./home.js";
+import { checkOAuthRecords, type OAuthRecord } from "../auth/oauth-record.js";
 import {
   describe,
   isJsonObject,
@@ -22,6 +23,8 @@ export interface CredentialsFile {
   registries: Record<string, { token: string; url?: string }>;
   /** Hand-written servers' secrets by server name (what `connectory import` moved out of a host file). */
   servers: Record<string, Credentials>;
+  /** OAuth sign-ins by server URL (`connectory auth`), each bound to that URL and its issuer. */
+  oauth?: Record<string, OAuthRecord>;
 }
 const EMPTY: CredentialsFile = { connectors: {}, registries: {}, servers: {} };
 
@@ -43,7 +46,9 @@ const checkCredentials: ShapeCheck = (file) => {
   const registries = file.registries === undefined ? undefined : registryTokens(file.registries);
   if (registries !== undefined) return `"registries": ${registries}`;
   const servers = file.servers === undefined ? undefined : connectorValues(file.servers);
-  return servers === undefined ? undefined : `"servers": ${servers}`;
+  if (servers !== undefined) return `"servers": ${servers}`;
+  const oauth = file.oauth === undefined ? undefined : checkOAuthRecords(file.oauth);
+  return oauth === undefined ? undefined : `"oauth": ${oauth}`;
 };
 
 export async function readCredentials(home: string): Promise<CredentialsFile> {
@@ -57,6 +62,7 @@ export async function readCredentials(home: string): Promise<CredentialsFile> {
     connectors: file.connectors ?? {},
     registries: file.registries ?? {},
     servers: file.servers ?? {},
+    ...(file.oauth ? { oauth: file.oauth } : {}),
   };
 }
 
@@ -78,11 +84,16 @@ export async function updateCredentials(
         connectors: current.connectors ?? {},
         registries: current.registries ?? {},
         servers: current.servers ?? {},
+        ...(current.oauth ? { oauth: current.oauth } : {}),
       });
-      // Written only once used, so files without hand-written servers' secrets keep their old shape.
-      if (Object.keys(next.servers ?? {}).length > 0) return next;
-      const { servers: _unused, ...rest } = next;
-      return rest as CredentialsFile;
+      // Written only once used, so files without hand-written servers' secrets (or OAuth sign-ins)
+      // keep their old shape.
+      const { servers, oauth, ...rest } = next;
+      return {
+        ...rest,
+        ...(Object.keys(servers ?? {}).length > 0 ? { servers } : {}),
+        ...(Object.keys(oauth ?? {}).length > 0 ? { oauth } : {}),
+      } as CredentialsFile;
     },
     { mode: 0o600, check: checkCredentials },
   );
