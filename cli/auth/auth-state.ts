@@ -1,6 +1,7 @@
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { isRemote, type RemoteServer } from "../../src/core/types.js";
 import type { OAuthRecord } from "./oauth-record.js";
+import { readAllOAuth } from "./oauth-store.js";
 
 /** signed-in: a usable (or refreshable) token; expired: neither; needs-auth: never signed in. */
 export type AuthState = "signed-in" | "expired" | "needs-auth";
@@ -57,4 +58,14 @@ export function statusView(s: OAuthServer, hide: (text: string) => string) {
         }
       : {}),
   };
+}
+
+/** The sign-in state of each OAuth server among `servers`, by server name. */
+export async function authStates(
+  home: string,
+  servers: readonly ExplainedServer[],
+  now: Date,
+): Promise<Map<string, AuthState>> {
+  const found = oauthServers(servers, await readAllOAuth(home), now);
+  return new Map(found.map((s) => [s.entry.name, s.state]));
 }

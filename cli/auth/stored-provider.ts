@@ -32,6 +32,8 @@ export function authRequired(server: string, why: string): ConnectoryError {
  */
 export class StoredProvider implements OAuthClientProvider {
   private dead = false;
+  /** One refresh at a time: the transport asks for tokens for several requests at once. */
+  private refreshing: Promise<void> | undefined;
 
   constructor(
     private record: OAuthRecord,
@@ -62,7 +64,10 @@ export class StoredProvider implements OAuthClientProvider {
 
   async tokens(): Promise<OAuthTokens | undefined> {
     if (this.dead) return undefined;
-    if (this.expiresSoon() && this.record.tokens.refresh_token) await this.refresh();
+    if (this.expiresSoon() && this.record.tokens.refresh_token) {
+      this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined));
+      await this.refreshing;
+    }
     return this.dead ? undefined : (this.record.tokens as OAuthTokens);
   }
 
@@ -103,9 +108,13 @@ export class StoredProvider implements OAuthClientProvider {
     if (scope === "all" || scope === "tokens" || scope === "client") this.dead = true;
   }
 
+  /** Within REFRESH_SKEW_MS of expiry, or half the token's life for tokens shorter than twice that. */
   private expiresSoon(): boolean {
     if (!this.record.expiresAt) return false;
-    return Date.parse(this.record.expiresAt) - REFRESH_SKEW_MS <= this.options.now().getTime();
+    const expires = Date.parse(this.record.expiresAt);
+    const issued = Date.parse(this.record.refreshedAt ?? this.record.signedInAt);
+    const skew = Math.min(REFRESH_SKEW_MS, Math.max(0, (expires - issued) / 2));
+    return expires - skew <= this.options.now().getTime();
   }
 
   /**

@@ -1,31 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cli, ROOT } from "../helpers/cli.js";
-import { buildHome } from "../helpers/home.js";
-import { tempDir } from "../helpers/tmp.js";
+import { cli } from "../helpers/cli.js";
+import { BROWSER, oauthHome } from "../helpers/oauth-home.js";
 import { oauthFixture, type Hostile, type OAuthFixture } from "../fixtures/servers/oauth-servers.js";
 
 // `connectory auth` in-process against a real authorization server and protected MCP server on
 // 127.0.0.1 (the SDK's server-side helpers), with a scripted browser stand-in set through $BROWSER.
-
-export const STAND_IN = path.join(ROOT, "test/fixtures/browser/browser-stand-in.mjs");
-export const BROWSER = `${process.execPath} ${STAND_IN}`;
-
-/** A home with connector "notes" whose one remote server "notes" signs in with OAuth. */
-export async function oauthHome(mcpUrl: string, oauth: Record<string, unknown> = {}): Promise<string> {
-  const home = await tempDir();
-  await buildHome(home, [
-    {
-      name: "notes",
-      files: {
-        "plugin.json": { name: "notes", version: "1.0.0", description: "notes", publisher: "test" },
-        "mcp.json": { mcpServers: { notes: { type: "http", url: mcpUrl, oauth } } },
-      },
-    },
-  ]);
-  return home;
-}
 
 async function credentialsText(home: string): Promise<string> {
   return fs.readFile(path.join(home, "credentials.json"), "utf8").catch(() => "");
