@@ -3,6 +3,7 @@ import { isRemote } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { recordPins, serverPins } from "../home/pins-store.js";
 import { remoteTransport } from "../mcp/bridge.js";
+import { runAuthProvider } from "../auth/run-auth.js";
 import { stdioLaunch } from "../mcp/child-env.js";
 import { StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
@@ -36,9 +37,10 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
     const spec = found.server;
     return new Upstream({
       name,
-      open: () =>
+      open: async () =>
         isRemote(spec)
-          ? remoteTransport(spec, ctx.fetch)
+          ? // A server signed in with `connectory auth` gets its token, refreshed as under `run`.
+            remoteTransport(spec, ctx.fetch, await runAuthProvider(name, spec, ctx, world.log))
           : new StdioTransport(stdioLaunch(spec, ctx), {
               stderr: (chunk) => ctx.stderr.write(prefixLines(`[${name}] `, world.hide(chunk))),
             }),

@@ -29,7 +29,7 @@ export interface UpstreamHealth {
 /** What one upstream needs from the world; `open` gives a fresh transport for every start. */
 export interface UpstreamDeps {
   name: string;
-  open(): Transport;
+  open(): Transport | Promise<Transport>;
   /** A fresh tool guard for one session; `send` reaches the server past the guard. */
   guard(send: (message: JSONRPCMessage) => Promise<void>): MessageFilter;
   log(message: string): void;
@@ -123,7 +123,7 @@ export class Upstream {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const back = this.health.state === "crashed";
     this.set({ state: "starting" });
-    const raw = this.deps.open();
+    const raw = await this.deps.open();
     const guarded = new GuardedTransport(
       raw,
       this.deps.guard((message) => raw.send(message)),

@@ -145,6 +145,27 @@ describe("connectory run with an OAuth sign-in", () => {
     expect(f.accepted).toEqual([]);
   });
 
+  it("the gateway reaches the server with its sign-in too", async () => {
+    const f = await oauthFixture();
+    const home = await signIn(f);
+    const tokens = await storedTokens(home, f.mcpUrl);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "gateway"],
+      env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: home, NO_COLOR: "1" },
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (d) => (stderr += d));
+    const client = new Client({ name: "test-host", version: "1.0.0" });
+    closers.push(() => client.close());
+    await client.connect(transport);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names.some((n) => n.includes("whoami"))).toBe(true);
+    expect(f.accepted).toContain(tokens.access_token);
+    expect(stderr).not.toContain(tokens.access_token);
+  });
+
   it("keeps tokens out of host files, and doctor and config --explain say needs-auth until signed in", async () => {
     const f = await oauthFixture();
     const home = await oauthHome(f.mcpUrl);
