@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli } from "../helpers/cli.js";
 import { BROWSER, oauthHome } from "../helpers/oauth-home.js";
+import { listFiles } from "../helpers/tmp.js";
 import { oauthFixture, type Hostile, type OAuthFixture } from "../fixtures/servers/oauth-servers.js";
 
 // `connectory auth` in-process against a real authorization server and protected MCP server on
@@ -122,6 +123,43 @@ describe("connectory auth", () => {
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stdout).error.code).toBe("auth.server.unknown");
   });
+});
+
+it("canary: after a sign-in and a refresh, no verb prints a token and no file but credentials.json holds one", async () => {
+  const f = await oauthFixture();
+  const home = await oauthHome(f.mcpUrl);
+  expect((await cli(["auth", "notes"], { home, env: { BROWSER } })).code).toBe(0);
+  // inspect and tools reach the server with the token; an early expiry makes them refresh.
+  f.provider.expireAccessTokens();
+  let output = "";
+  for (const argv of [
+    ["inspect", "notes"],
+    ["tools", "notes"],
+    ["doctor"],
+    ["config"],
+    ["config", "--explain"],
+    ["config", "--explain", "--show-secrets"],
+    ["list"],
+    ["auth", "--status"],
+    ["auth", "notes", "--status"],
+    ["config", "export", "--host", "claude-code", "--write"],
+    ["config", "export", "--host", "vscode", "--mode", "inline", "--write"],
+  ]) {
+    for (const json of [false, true]) {
+      const r = await cli(json ? [...argv, "--json"] : argv, { home });
+      output += r.stdout + r.stderr;
+    }
+  }
+  expect(output).toContain("whoami"); // the server really answered
+  expect(f.provider.seen.refreshes).toBeGreaterThanOrEqual(1);
+  const stored = JSON.parse(await credentialsText(home)).oauth[f.mcpUrl].tokens;
+  const secrets = [...new Set([...f.accepted, stored.refresh_token])];
+  for (const secret of secrets) expect(output).not.toContain(secret);
+  for (const file of await listFiles(home)) {
+    if (file === "credentials.json") continue;
+    const text = await fs.readFile(path.join(home, file), "utf8").catch(() => "");
+    for (const secret of secrets) expect(text, file).not.toContain(secret);
+  }
 });
 
 describe("connectory auth refuses a hostile server, storing nothing", () => {
