@@ -13,6 +13,7 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isLoopbackHost } from "./loopback.js";
+import { cappedFetch } from "./capped-fetch.js";
 
 /** What sign-in needs to know about a server, every part of it checked (see `discoverServer`). */
 export interface Discovered {
@@ -41,14 +42,16 @@ export async function discoverServer(
   challenge?: { resourceMetadataUrl?: URL; scope?: string },
 ): Promise<Discovered> {
   const seen = challenge ?? (await probe(serverUrl, fetchFn));
+  const capped = cappedFetch(fetchFn);
   let resourceMetadata: OAuthProtectedResourceMetadata;
   try {
     resourceMetadata = await discoverOAuthProtectedResourceMetadata(
       serverUrl,
       seen.resourceMetadataUrl ? { resourceMetadataUrl: seen.resourceMetadataUrl } : {},
-      fetchFn,
+      capped,
     );
   } catch (error) {
+    if (error instanceof ConnectoryError) throw error;
     throw fail(
       "auth.discovery.failed",
       `${serverUrl} publishes no OAuth protected resource metadata (RFC 9728): ${(error as Error).message}`,
@@ -75,13 +78,16 @@ export async function discoverServer(
     );
   }
   checkSecure(issuer, "issuer");
-  const metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn }).catch((error: Error) => {
-    throw fail(
-      "auth.discovery.failed",
-      `could not read the metadata of authorization server ${issuer}: ${error.message}`,
-      "check your network, or tell the server's operator",
-    );
-  });
+  const metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn: capped }).catch(
+    (error: Error) => {
+      if (error instanceof ConnectoryError) throw error;
+      throw fail(
+        "auth.discovery.failed",
+        `could not read the metadata of authorization server ${issuer}: ${error.message}`,
+        "check your network, or tell the server's operator",
+      );
+    },
+  );
   if (!metadata) {
     throw fail(
       "auth.discovery.failed",

@@ -3,6 +3,7 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import { discoverServer, type Discovered } from "./discovery.js";
 import { LoginProvider, type DeclaredOAuth } from "./login-provider.js";
 import { startLoopback } from "./loopback.js";
+import { cappedFetch } from "./capped-fetch.js";
 import type { OAuthRecord } from "./oauth-record.js";
 
 /** Step-up re-authorizations after a 403 insufficient_scope, at most. */
@@ -54,7 +55,11 @@ async function authorizeOnce(
   const loopback = await startLoopback(options.timeoutMs);
   try {
     const provider = new LoginProvider(discovered, loopback.redirectUri, options.declared, options.open);
-    const sdk = { serverUrl: options.serverUrl, fetchFn: options.fetch, ...(scope ? { scope } : {}) };
+    const sdk = {
+      serverUrl: options.serverUrl,
+      fetchFn: cappedFetch(options.fetch),
+      ...(scope ? { scope } : {}),
+    };
     const started = await auth(provider, sdk).catch(rethrow("could not start the sign-in"));
     if (started === "AUTHORIZED") throw new Error("the SDK signed in without a browser step");
     const query = await loopback.callback;

@@ -13,6 +13,7 @@ import type {
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { OAuthRecord } from "./oauth-record.js";
 import { readOAuth, saveRefreshed } from "./oauth-store.js";
+import { cappedFetch } from "./capped-fetch.js";
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_SKEW_MS = 60_000;
@@ -136,8 +137,9 @@ export class StoredProvider implements OAuthClientProvider {
         metadata: this.record.metadata as unknown as AuthorizationServerMetadata,
         clientInformation: this.clientInformation(),
         refreshToken: this.record.tokens.refresh_token as string,
-        ...(this.record.resource ? { resource: new URL(this.record.resource) } : {}),
-        fetchFn: this.options.fetch,
+        // Verbatim, as the SDK's auth() sends it (a pathless URL must not gain a "/").
+        ...(this.record.resource ? { resource: this.record.resource } : {}),
+        fetchFn: cappedFetch(this.options.fetch),
       });
       await this.store({ ...tokens, issuer: this.record.issuer } as OAuthTokens);
     } catch (error) {

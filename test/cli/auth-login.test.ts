@@ -171,6 +171,8 @@ describe("connectory auth refuses a hostile server, storing nothing", () => {
     ["token-origin", "auth.endpoint.origin"],
     ["other-resource", "auth.resource.mismatch"],
     ["wrong-issuer-metadata", "auth.issuer.mismatch"],
+    ["huge-metadata", "auth.response.too-large"],
+    ["garbage-metadata", "auth.discovery.failed"],
   ];
   it.each(cases)("%s → %s", async (hostile, code) => {
     const f = await oauthFixture({ hostile });
