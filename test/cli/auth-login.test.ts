@@ -84,6 +84,39 @@ describe("connectory auth", () => {
     });
   });
 
+  it("uses a client ID metadata document where the server supports them", async () => {
+    const f = await oauthFixture({ cimd: true });
+    const doc = "https://connectors.example/notes/client.json";
+    const home = await oauthHome(f.mcpUrl, { clientMetadataUrl: doc });
+    const run = await cli(["auth", "notes", "--json"], { home, env: { BROWSER } });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).servers[0].registration).toBe("metadata-document");
+    expect(f.provider.clientsStore.sent).toEqual([]);
+    expect(f.provider.clientsStore.fetchedDocuments).toContain(doc);
+  });
+
+  it("a 403 insufficient_scope after sign-in steps up with the challenged scopes", async () => {
+    const f = await oauthFixture({ stepUp: "grant" });
+    const home = await oauthHome(f.mcpUrl);
+    const run = await cli(["auth", "notes", "--json"], { home, env: { BROWSER } });
+    expect(run.code).toBe(0);
+    expect(f.provider.seen.authorizations.map((a) => a.scopes)).toEqual([
+      ["mcp:tools"],
+      ["mcp:tools", "mcp:admin"],
+    ]);
+    expect(JSON.parse(run.stdout).servers[0].scopes).toEqual(["mcp:tools", "mcp:admin"]);
+  });
+
+  it("step-up has a limit: a scope never granted ends with auth.scope.insufficient, nothing stored", async () => {
+    const f = await oauthFixture({ stepUp: "never" });
+    const home = await oauthHome(f.mcpUrl);
+    const run = await cli(["auth", "notes", "--json"], { home, env: { BROWSER } });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).error.code).toBe("auth.scope.insufficient");
+    expect(f.provider.seen.authorizations).toHaveLength(3);
+    expect(await credentialsText(home)).toBe("");
+  });
+
   it("--no-browser prints the URL and waits; --timeout ends the wait with auth.timeout, nothing stored", async () => {
     const f = await oauthFixture();
     const home = await oauthHome(f.mcpUrl);
