@@ -30,6 +30,7 @@ export interface LoginOptions {
  */
 export async function login(options: LoginOptions): Promise<OAuthRecord> {
   let discovered = await discoverServer(options.serverUrl, options.fetch);
+  checkRegistration(discovered, options.declared);
   let scope = joinScopes(discovered.challengeScope, options.scope);
   for (let attempt = 0; ; attempt++) {
     const record = await authorizeOnce(discovered, options, scope);
@@ -94,6 +95,23 @@ async function authorizeOnce(
   } finally {
     await loopback.close();
   }
+}
+
+/** Some way to get a client id must exist: declared, a metadata document, or DCR. */
+function checkRegistration(discovered: Discovered, declared: DeclaredOAuth): void {
+  if (declared.clientId) return;
+  const m = discovered.metadata as { client_id_metadata_document_supported?: boolean };
+  if (declared.clientMetadataUrl && m.client_id_metadata_document_supported === true) return;
+  if (discovered.metadata.registration_endpoint) return;
+  throw new ConnectoryError(
+    "auth.client.unregistered",
+    `authorization server ${discovered.issuer} offers neither dynamic client registration nor client ID metadata documents${
+      declared.clientMetadataUrl ? " (it does not support them)" : ""
+    }, and the connector declares no client id`,
+    {
+      hint: "the connector's publisher must register a client with the server and declare its `oauth.clientId`",
+    },
+  );
 }
 
 /** The callback's `error`, `state` and RFC 9207 `iss`, checked before the code is redeemed. */

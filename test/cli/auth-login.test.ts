@@ -206,6 +206,7 @@ describe("connectory auth refuses a hostile server, storing nothing", () => {
     ["wrong-issuer-metadata", "auth.issuer.mismatch"],
     ["huge-metadata", "auth.response.too-large"],
     ["garbage-metadata", "auth.discovery.failed"],
+    ["no-registration", "auth.client.unregistered"],
   ];
   it.each(cases)("%s → %s", async (hostile, code) => {
     const f = await oauthFixture({ hostile });
