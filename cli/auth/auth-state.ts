@@ -31,7 +31,8 @@ export function oauthServers(
   const out: OAuthServer[] = [];
   for (const entry of servers) {
     const server = entry.server;
-    if (!isRemote(server)) continue;
+    // A server still missing credentials has an unrendered URL: there is nothing to sign in to yet.
+    if (!isRemote(server) || server.url.includes("${")) continue;
     const record = Object.hasOwn(stored, server.url) ? stored[server.url] : undefined;
     const mine = record && record.url === server.url ? record : undefined;
     if (!server.oauth && !mine) continue;

@@ -125,6 +125,15 @@ function targets(
       },
     );
   }
+  if (known && (known.server as { url: string }).url.includes("${")) {
+    throw new ConnectoryError(
+      "auth.server.inactive",
+      `server "${name}" is ${known.status}: its URL is not complete yet`,
+      {
+        hint: `set its credentials first: connectory credentials set ${known.origin.connector ?? "<connector>"}`,
+      },
+    );
+  }
   if (known) {
     // A remote server that declares no OAuth may still use it: sign in and find out.
     return [

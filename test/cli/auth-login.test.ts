@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli } from "../helpers/cli.js";
 import { BROWSER, oauthHome } from "../helpers/oauth-home.js";
-import { listFiles } from "../helpers/tmp.js";
+import { listFiles, tempDir } from "../helpers/tmp.js";
+import { buildHome } from "../helpers/home.js";
 import { oauthFixture, type Hostile, type OAuthFixture } from "../fixtures/servers/oauth-servers.js";
 
 // `connectory auth` in-process against a real authorization server and protected MCP server on
@@ -152,6 +153,32 @@ describe("connectory auth", () => {
     expect((await cli(["auth"], { home })).code).toBe(2);
     expect((await cli(["auth", "notes", "--status", "--logout"], { home })).code).toBe(2);
     expect((await cli(["auth", "notes", "--timeout", "0"], { home })).code).toBe(2);
+    const local = await oauthHome(f.mcpUrl);
+    await fs.writeFile(path.join(local, "mcp.json"), '{ "mcpServers": { "mine": { "command": "node" } } }');
+    expect((await cli(["trust", "mine"], { home: local })).code).toBe(0);
+    const stdio = await cli(["auth", "mine", "--json"], { home: local });
+    expect(JSON.parse(stdio.stdout).error.code).toBe("auth.server.not-remote");
+    const templated = await tempDir();
+    await buildHome(templated, [
+      {
+        name: "tenant",
+        files: {
+          "plugin.json": { name: "tenant", version: "1.0.0", description: "t", publisher: "test" },
+          "mcp.json": { mcpServers: { tenant: { type: "http", url: "https://${HOST}/mcp", oauth: {} } } },
+          "token-schema.json": {
+            type: "object",
+            properties: { HOST: { type: "string" } },
+            required: ["HOST"],
+            additionalProperties: false,
+          },
+        },
+      },
+    ]);
+    const inactive = await cli(["auth", "tenant", "--json"], { home: templated });
+    expect(JSON.parse(inactive.stdout).error).toMatchObject({
+      code: "auth.server.inactive",
+      hint: expect.stringContaining("credentials set tenant"),
+    });
     const unknown = await cli(["auth", "nope", "--json"], { home });
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stdout).error.code).toBe("auth.server.unknown");
