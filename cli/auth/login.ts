@@ -168,6 +168,15 @@ async function tryToken(
     signal: AbortSignal.timeout(15_000),
   }).catch(() => undefined);
   await response?.body?.cancel().catch(() => undefined);
+  if (response?.status === 401) {
+    throw new ConnectoryError(
+      "auth.token.failed",
+      "the server refused the token its authorization server just issued (HTTP 401)",
+      {
+        hint: "the token may be for another resource; nothing was stored. Tell the server's operator",
+      },
+    );
+  }
   if (response?.status !== 403) return { ok: true };
   const { error, scope } = extractWWWAuthenticateParams(response);
   if (error !== "insufficient_scope") return { ok: true };

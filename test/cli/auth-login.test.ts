@@ -234,6 +234,7 @@ describe("connectory auth refuses a hostile server, storing nothing", () => {
     ["huge-metadata", "auth.response.too-large"],
     ["garbage-metadata", "auth.discovery.failed"],
     ["no-registration", "auth.client.unregistered"],
+    ["wrong-audience", "auth.token.failed"],
   ];
   it.each(cases)("%s → %s", async (hostile, code) => {
     const f = await oauthFixture({ hostile });
