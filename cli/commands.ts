@@ -110,6 +110,10 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Launch a server for a host (stdio; bridges remote servers)",
     load: () => import("./commands/run.js"),
   },
+  auth: {
+    summary: "Sign in to a remote server that uses OAuth (--status, --logout)",
+    load: () => import("./commands/auth.js"),
+  },
   gateway: {
     summary: "One MCP server aggregating every active server's tools (stdio)",
     load: () => import("./commands/gateway.js"),

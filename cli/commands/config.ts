@@ -11,6 +11,7 @@ import { launchLine, originLabel, visibleServer } from "../terminal/server-view.
 import { textTable } from "../terminal/text-table.js";
 import { explainToolRules, toolRulesText } from "../gateway/explain-tool-rules.js";
 import { profileMembers } from "../home/profiles-store.js";
+import { authStates } from "../auth/auth-state.js";
 
 const command: Command = {
   usage: "config [--explain [--profile <name>]] [--show-secrets] [--json]",
@@ -24,6 +25,8 @@ Reads local files only, so it works offline.
   untrusted           a hand-written server not trusted, or edited since (connectory trust <server>)
   needs-credentials   required credentials are missing (connectory credentials set <name>)
   shadowed            another server has its name
+An active remote server that signs in with OAuth and has no working sign-in shows needs-auth
+(connectory auth <server>).
 
 Naming: a connector server keeps its own name. When several installed connectors (enabled or not)
 provide the same server name, the one installed first keeps it (installedAt in plugins/installed.json;
@@ -40,11 +43,12 @@ values) print as *** unless --show-secrets.
 --explain --profile <name> explains only the servers that profile's members name (active or not).
 
 --json prints { "mcpServers": { … } } (the active set); with --explain,
-{ "servers": [ { "name", "status", "reason"?, "origin", "server", "toolRules"? } ],
+{ "servers": [ { "name", "status", "auth"?, "reason"?, "origin", "server", "toolRules"? } ],
   "skills": [ { "connector", "active", "skills": [ { "skill", "folder", "exported": [ { "dir", "hosts" } ] } ] } ] },
 where "toolRules" is { "allow", "deny", "profile"?, "hidden": [{ "tool", "rule" }] } (hidden: the pinned
 tools the rules of \`connectory tools allow|deny\` hide, and why; with --profile, "profile" is
-{ "name", "allow", "deny" }, that profile's own rules for the server, and hidden counts them too).`,
+{ "name", "allow", "deny" }, that profile's own rules for the server, and hidden counts them too) and
+"auth" is an OAuth server's sign-in state: signed-in, expired or needs-auth.`,
   options: {
     explain: { type: "boolean", description: "say where each server came from and why any is inactive" },
     profile: {
@@ -75,18 +79,21 @@ tools the rules of \`connectory tools allow|deny\` hide, and why; with --profile
       const profile = typeof args.values.profile === "string" ? args.values.profile : undefined;
       const rules = await explainToolRules(ctx.home, profile);
       const shown = profile ? await profileMembers(ctx.home, config, profile) : config.servers;
+      const auth = await authStates(ctx.home, shown, ctx.now());
       const servers = shown.map((s) => ({
         name: s.name,
         status: s.status,
+        ...(auth.has(s.name) ? { auth: auth.get(s.name) } : {}),
         ...(s.reason ? { reason: s.reason } : {}),
         origin: s.origin,
         server: view(s),
         ...(rules.has(s.name) ? { toolRules: rules.get(s.name) } : {}),
       }));
       const skills = await skillsOverview(ctx.home, config);
-      const text = [explainText(shown, view, ctx.home) + toolRulesText(rules), ...overviewLines(skills)].join(
-        "\n\n",
-      );
+      const text = [
+        explainText(shown, view, ctx.home, auth) + toolRulesText(rules),
+        ...overviewLines(skills),
+      ].join("\n\n");
       return { data: { servers, skills }, text };
     }
     const mcpServers = Object.fromEntries(
@@ -125,12 +132,20 @@ function activeText(servers: ExplainedServer[], view: View): string {
   return lines.join("\n");
 }
 
-function explainText(servers: ExplainedServer[], view: View, home: string): string {
+function explainText(
+  servers: ExplainedServer[],
+  view: View,
+  home: string,
+  auth: Map<string, string>,
+): string {
   if (servers.length === 0) return "No servers: nothing is installed and mcp.json holds none.";
+  // An active OAuth server that is not signed in shows needs-auth (connectory auth <server>).
+  const shownStatus = (s: ExplainedServer) =>
+    s.status === "active" && auth.has(s.name) && auth.get(s.name) !== "signed-in" ? "needs-auth" : s.status;
   const lines = [
     textTable(
       ["NAME", "STATUS", "ORIGIN", "LAUNCH"],
-      servers.map((s) => [s.name, s.status, originLabel(s.origin), launchLine(view(s))]),
+      servers.map((s) => [s.name, shownStatus(s), originLabel(s.origin), launchLine(view(s))]),
     ),
   ];
   const inactive = servers.filter((s) => s.reason);

@@ -2,6 +2,7 @@ import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
 import { redact } from "../../src/core/secrets.js";
 import type { Command } from "../command.js";
+import { authStates } from "../auth/auth-state.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import {
   expectedEntries,
@@ -125,6 +126,9 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
     notes.push(...(await gatewayNotes(ctx.home)));
     for (const s of config.servers.filter((s) => s.status === "needs-consent"))
       notes.push(`WARN ${s.name} is inactive: ${s.reason}`);
+    for (const [server, state] of await authStates(ctx.home, active, ctx.now()))
+      if (state !== "signed-in")
+        notes.push(`FAIL ${server}: needs-auth (${state}): sign in with \`connectory auth ${server}\``);
     const inactive = config.servers.filter(
       (s) => !["active", "needs-credentials", "needs-consent"].includes(s.status),
     );

@@ -22,6 +22,10 @@ import { withAudit } from "../mcp/audit-filter.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
 import { explainSandbox, planLaunch, prefetch } from "../mcp/sandbox-launch.js";
+import { isAuthRequired, runAuthProvider } from "../auth/run-auth.js";
+
+/** After a sign-in stops working, the host gets the error reply, then the session ends. */
+const AUTH_EXIT_GRACE_MS = 200;
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): string {
@@ -94,7 +98,7 @@ recorded in the audit log (\`connectory logs\`).`,
     const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
     const spec = found.server;
     const launched = isRemote(spec)
-      ? remoteTransport(spec, ctx.fetch)
+      ? remoteTransport(spec, ctx.fetch, await runAuthProvider(name, spec, ctx, log))
       : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
     const guard = new ToolGuard({
       server: name,
@@ -112,9 +116,15 @@ recorded in the audit log (\`connectory logs\`).`,
       timeoutMs: DEFAULT_TIMEOUT_MS,
     });
     // A remote server's failures in the words `inspect` uses (401 → check the credentials, …), once each.
+    // A sign-in that no longer works (refresh refused) ends the session: only `connectory auth` helps.
+    let authFailed = false;
     const errors = isRemote(spec)
-      ? serverErrors(log, (error) =>
-          explainFailure(error, {
+      ? serverErrors(log, (error) => {
+          if (isAuthRequired(error) && !authFailed) {
+            authFailed = true;
+            setTimeout(() => void launched.close(), AUTH_EXIT_GRACE_MS).unref();
+          }
+          return explainFailure(error, {
             server: name,
             transport: spec.type,
             url: spec.url,
@@ -122,8 +132,8 @@ recorded in the audit log (\`connectory logs\`).`,
             secretValues: config.secretValues,
             stage: "request",
             origin: found.origin,
-          }),
-        )
+          });
+        })
       : undefined;
     const rules = (await readToolRules(ctx.home)).servers;
     let client: { name: string; version: string } | null = null;
@@ -159,7 +169,7 @@ recorded in the audit log (\`connectory logs\`).`,
     await host.start();
     const closedBy = await session;
     await audit.flush();
-    return { data: null, text: "", exitCode: closedBy === "host" ? 0 : 1 };
+    return { data: null, text: "", exitCode: closedBy === "host" && !authFailed ? 0 : 1 };
   },
 };
 export default command;

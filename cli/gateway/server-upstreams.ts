@@ -3,6 +3,7 @@ import { isRemote } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { recordPins, serverPins } from "../home/pins-store.js";
 import { remoteTransport } from "../mcp/bridge.js";
+import { runAuthProvider } from "../auth/run-auth.js";
 import { stdioLaunch } from "../mcp/child-env.js";
 import { StdioTransport } from "../mcp/stdio-transport.js";
 import { planLaunch, prefetch } from "../mcp/sandbox-launch.js";
@@ -38,9 +39,11 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
     const spec = found.server;
     return new Upstream({
       name,
-      // A stdio server starts in the sandbox `run` would give it (sandbox-launch.ts), every time.
+      // A stdio server starts in the sandbox `run` would give it (sandbox-launch.ts), every time; a
+      // server signed in with `connectory auth` gets its token, refreshed as under `run`.
       open: async () => {
-        if (isRemote(spec)) return remoteTransport(spec, ctx.fetch);
+        if (isRemote(spec))
+          return remoteTransport(spec, ctx.fetch, await runAuthProvider(name, spec, ctx, world.log));
         const planned = await planLaunch(stdioLaunch(spec, ctx), found.sandbox, {
           ...ctx,
           log: (line) => world.log(`${name}: ${line}`),

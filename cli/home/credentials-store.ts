@@ -4,6 +4,7 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import type { Credentials } from "../../src/core/types.js";
 import { homePaths } from "./home.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
+import { checkOAuthRecords, type OAuthRecord } from "../auth/oauth-record.js";
 import {
   markKeychain,
   openCredentialStoreForRead,
@@ -24,6 +25,8 @@ export interface CredentialsFile {
   registries: Record<string, { token: string; url?: string }>;
   /** Hand-written servers' secrets by server name (what `connectory import` moved out of a host file). */
   servers: Record<string, Credentials>;
+  /** OAuth sign-ins by server URL (`connectory auth`), each bound to that URL and its issuer. */
+  oauth?: Record<string, OAuthRecord>;
 }
 const EMPTY: CredentialsFile = { connectors: {}, registries: {}, servers: {} };
 
@@ -45,7 +48,9 @@ const checkCredentials: ShapeCheck = (file) => {
   const registries = file.registries === undefined ? undefined : registryTokens(file.registries);
   if (registries !== undefined) return `"registries": ${registries}`;
   const servers = file.servers === undefined ? undefined : connectorValues(file.servers);
-  return servers === undefined ? undefined : `"servers": ${servers}`;
+  if (servers !== undefined) return `"servers": ${servers}`;
+  const oauth = file.oauth === undefined ? undefined : checkOAuthRecords(file.oauth);
+  return oauth === undefined ? undefined : `"oauth": ${oauth}`;
 };
 
 export async function readCredentials(home: string): Promise<CredentialsFile> {
@@ -100,14 +105,19 @@ function complete(file: Partial<CredentialsFile>): CredentialsFile {
     connectors: file.connectors ?? {},
     registries: file.registries ?? {},
     servers: file.servers ?? {},
+    ...(file.oauth ? { oauth: file.oauth } : {}),
   };
 }
 
-// Written only once used, so files without hand-written servers' secrets keep their old shape.
+// Written only once used, so files without hand-written servers' secrets (or OAuth sign-ins) keep their
+// old shape.
 function withoutEmptyServers(next: CredentialsFile): CredentialsFile {
-  if (Object.keys(next.servers ?? {}).length > 0) return next;
-  const { servers: _unused, ...rest } = next;
-  return rest as CredentialsFile;
+  const { servers, oauth, ...rest } = next;
+  return {
+    ...rest,
+    ...(Object.keys(servers ?? {}).length > 0 ? { servers } : {}),
+    ...(Object.keys(oauth ?? {}).length > 0 ? { oauth } : {}),
+  } as CredentialsFile;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteServer } from "../../src/core/types.js";
@@ -143,10 +144,19 @@ export function proxyMessages(
 }
 
 /** The client transport to a remote server, with its rendered headers (SSE only where the type says so). */
-export function remoteTransport(server: RemoteServer, fetchImpl?: typeof fetch): Transport {
+export function remoteTransport(
+  server: RemoteServer,
+  fetchImpl?: typeof fetch,
+  authProvider?: OAuthClientProvider,
+): Transport {
   const url = new URL(server.url);
   const requestInit: RequestInit = { headers: { ...(server.headers ?? {}) } };
-  const options = { requestInit, ...(fetchImpl ? { fetch: fetchImpl } : {}) };
+  // With an OAuth sign-in (`connectory auth`), the SDK sends its bearer token and refreshes on a 401.
+  const options = {
+    requestInit,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(authProvider ? { authProvider } : {}),
+  };
   return server.type === "sse"
     ? new SSEClientTransport(url, options)
     : new StreamableHTTPClientTransport(url, options);

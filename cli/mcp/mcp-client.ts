@@ -15,6 +15,7 @@ import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
 import { planLaunch, prefetch, type PlannedLaunch } from "./sandbox-launch.js";
+import { runAuthProvider } from "../auth/run-auth.js";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_PAGES = 100;
@@ -131,7 +132,17 @@ async function connectRemote(
   url: URL,
 ): Promise<McpSession> {
   const headers = isRemote(target.spec) ? (target.spec.headers ?? {}) : {};
-  const options = { requestInit: { headers }, fetch: world.fetch };
+  // A server signed in with `connectory auth` gets its bearer token (refreshed as `run` does).
+  const authProvider =
+    world.home && isRemote(target.spec)
+      ? await runAuthProvider(
+          target.name,
+          target.spec,
+          { home: world.home, fetch: world.fetch, now: () => new Date() },
+          () => undefined,
+        )
+      : undefined;
+  const options = { requestInit: { headers }, fetch: world.fetch, ...(authProvider ? { authProvider } : {}) };
   const transport =
     kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   const failure = base(target, world, kind, { url: url.href });

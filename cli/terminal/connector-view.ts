@@ -38,6 +38,8 @@ export interface ConnectorView {
     loaderEnv?: Array<{ key: string; why: string }>;
     url?: string;
     headers?: string[];
+    /** The remote server signs in with OAuth (`connectory auth <server>`). */
+    oauth?: true;
   }>;
   credentials: Array<{
     key: string;
@@ -172,7 +174,13 @@ function toolsView(listing: ToolsListing): NonNullable<ConnectorView["tools"]> {
 export function serverView(name: string, s: ServerSpec): ConnectorView["servers"][number] {
   if (isRemote(s)) {
     const headers = Object.keys(s.headers ?? {});
-    return { name, transport: s.type, url: s.url, ...(headers.length ? { headers } : {}) };
+    return {
+      name,
+      transport: s.type,
+      url: s.url,
+      ...(headers.length ? { headers } : {}),
+      ...(s.oauth ? { oauth: true as const } : {}),
+    };
   }
   const loaderEnv = loaderEnvOf(s.env);
   return {
@@ -194,7 +202,8 @@ export function serverView(name: string, s: ServerSpec): ConnectorView["servers"
 export function serverLines(s: ConnectorView["servers"][number]): string[] {
   if (s.url !== undefined) {
     const headers = s.headers ? `  (headers: ${s.headers.map(visibleText).join(", ")})` : "";
-    return [`${quoteArg(s.name)}  ${s.transport}  ${visibleText(s.url)}${headers}`];
+    const oauth = s.oauth ? `  signs in with OAuth (connectory auth ${quoteArg(s.name)})` : "";
+    return [`${quoteArg(s.name)}  ${s.transport}  ${visibleText(s.url)}${headers}${oauth}`];
   }
   const lines = [`${quoteArg(s.name)}  stdio  ${s.commandLine ?? quoteCommand(s.command ?? "", s.args)}`];
   if (s.cwd !== undefined) lines.push(`  cwd ${quoteArg(s.cwd)}`);

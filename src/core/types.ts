@@ -18,6 +18,18 @@ export interface RemoteServer {
   type: RemoteTransport;
   url: string;
   headers?: Record<string, string>;
+  /** The server signs in with OAuth (`connectory auth`); what the publisher knows about its client. */
+  oauth?: RemoteOAuth;
+}
+
+/** mcp.json `oauth` on a remote server: all optional; `{}` just says "signs in with OAuth". */
+export interface RemoteOAuth {
+  /** A client id registered for Connectory with the server's authorization server. */
+  clientId?: string;
+  /** An https URL of a client ID metadata document, used where the authorization server supports them. */
+  clientMetadataUrl?: string;
+  /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
+  scopes?: string[];
 }
 
 export type ServerSpec = StdioServer | RemoteServer;

@@ -25,7 +25,7 @@ const withFile = (files: PackageFiles, file: string, value: unknown): PackageFil
 
 describe("plugins-sample", () => {
   it("holds the samples of DESIGN §5", () => {
-    expect(SAMPLES).toEqual(["brave-search", "filesystem", "github", "tdx", "tushare", "weather"]);
+    expect(SAMPLES).toEqual(["brave-search", "filesystem", "github", "linear", "tdx", "tushare", "weather"]);
   });
 
   it.each(SAMPLES)("%s follows DESIGN §2 (schemas, templates, skills, icon)", async (name) => {
@@ -86,6 +86,10 @@ describe("plugins-sample", () => {
       "brave-search",
     );
     expect(names((s) => String(s.server.cwd ?? "").includes("${"))).toContain("brave-search");
+    // Issue 16: a hosted server that signs in with OAuth, with no key to paste.
+    expect(names((s) => s.server.oauth !== undefined && !s.files.has("token-schema.json"))).toEqual([
+      "linear",
+    ]);
     const withSkills = all.filter(({ files }) => [...files.keys()].some((f) => f.startsWith("skills/")));
     expect(withSkills.length).toBeGreaterThanOrEqual(2);
   });

@@ -251,6 +251,13 @@ describe("other pages", () => {
     }
   });
 
+  test("a connector whose remote server declares OAuth says it signs in with OAuth (issue 16)", async () => {
+    const { html } = await page("/c/linear");
+    expect(html).toContain("signs in with OAuth");
+    expect(html).toContain("<code>connectory auth linear</code>");
+    expect((await page("/c/tdx")).html).not.toContain("signs in with OAuth");
+  });
+
   test("the publisher page lists the publisher's connectors; an unknown one is a 404", async () => {
     const { html } = await page("/p/connectory-samples");
     for (const name of ["tushare", "weather", "github", "tdx"])

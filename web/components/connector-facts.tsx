@@ -96,6 +96,12 @@ export function ServerList({ servers }: { servers: ServerSet }) {
           {isRemote(server) ? (
             <>
               <span class="badge">{server.type}</span> <span class="break">{server.url}</span>
+              {server.oauth ? (
+                <div class="launch-detail">
+                  <span class="badge">OAuth</span> signs in with OAuth: after installing, run{" "}
+                  <code>connectory auth {name}</code>
+                </div>
+              ) : null}
             </>
           ) : (
             <>

@@ -9,7 +9,7 @@ import { ajvProblems, error, pointer, warning, type AjvMapping } from "./problem
 const SERVER_TYPES = ["stdio", "streamable-http", "http", "sse"];
 const KNOWN: Record<string, string[]> = {
   stdio: ["type", "command", "args", "env", "cwd"],
-  remote: ["type", "url", "headers"],
+  remote: ["type", "url", "headers", "oauth"],
 };
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -28,7 +28,7 @@ function mapping(file: string): AjvMapping {
       "mcp.server.command.missing": () => 'a stdio server needs "command", e.g. "node" or "npx"',
       "mcp.server.url.missing": () => 'a remote server needs "url", e.g. "https://example.com/mcp"',
       "mcp.server.key.unknown": (e) =>
-        `unknown server key "${String(e.params["additionalProperty"])}": stdio servers take command, args, env, cwd; remote servers take type, url, headers`,
+        `unknown server key "${String(e.params["additionalProperty"])}": stdio servers take command, args, env, cwd; remote servers take type, url, headers, oauth`,
     },
   };
 }

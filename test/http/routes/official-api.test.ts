@@ -74,7 +74,7 @@ describe("GET /v0.1/servers", () => {
   it("every entry is a valid server.json with _meta, newest version only with version=latest", async () => {
     const { servers, metadata } = await list("?version=latest&limit=100");
     expect(metadata).toEqual({ count: servers.length });
-    expect(servers.length).toBe(6 + 7 + 2); // samples, page-*, multi and old; gone is yanked
+    expect(servers.length).toBe(7 + 7 + 2); // samples, page-*, multi and old; gone is yanked
     for (const e of servers) {
       expect(schemaErrors(e.server)).toEqual([]);
       expect(e._meta[OFFICIAL_META]).toMatchObject({

@@ -1,0 +1,195 @@
+import {
+  discoverAuthorizationServerMetadata,
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  checkResourceAllowed,
+  resourceUrlFromServerUrl,
+} from "@modelcontextprotocol/sdk/shared/auth-utils.js";
+import type {
+  AuthorizationServerMetadata,
+  OAuthProtectedResourceMetadata,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import { ConnectoryError } from "../../src/core/errors.js";
+import { isLoopbackHost } from "./loopback.js";
+import { cappedFetch } from "./capped-fetch.js";
+
+/** What sign-in needs to know about a server, every part of it checked (see `discoverServer`). */
+export interface Discovered {
+  serverUrl: string;
+  resourceMetadataUrl?: string;
+  resourceMetadata: OAuthProtectedResourceMetadata;
+  /** The issuer chosen from `authorization_servers`; equals `metadata.issuer`. */
+  issuer: string;
+  metadata: AuthorizationServerMetadata;
+  /** The scope the server's 401 or 403 challenge asked for, if any. */
+  challengeScope?: string;
+}
+
+const fail = (code: string, message: string, hint: string) => new ConnectoryError(code, message, { hint });
+
+/**
+ * Finds and vets a server's authorization setup: the 401 challenge, its protected resource metadata
+ * (RFC 9728: the challenge's `resource_metadata`, else the well-known paths), and the first authorization
+ * server's metadata (RFC 8414, then OpenID discovery). Refuses, before anything is sent to the
+ * authorization server: metadata for another resource, an issuer that does not match, no PKCE S256
+ * (absent counts as no), endpoints on another origin than the issuer, and plain http off loopback.
+ */
+export async function discoverServer(
+  serverUrl: string,
+  fetchFn: typeof fetch,
+  challenge?: { resourceMetadataUrl?: URL; scope?: string },
+): Promise<Discovered> {
+  const seen = challenge ?? (await probe(serverUrl, fetchFn));
+  const capped = cappedFetch(fetchFn);
+  let resourceMetadata: OAuthProtectedResourceMetadata;
+  try {
+    resourceMetadata = await discoverOAuthProtectedResourceMetadata(
+      serverUrl,
+      seen.resourceMetadataUrl ? { resourceMetadataUrl: seen.resourceMetadataUrl } : {},
+      capped,
+    );
+  } catch (error) {
+    if (error instanceof ConnectoryError) throw error;
+    throw fail(
+      "auth.discovery.failed",
+      `${serverUrl} publishes no OAuth protected resource metadata (RFC 9728): ${(error as Error).message}`,
+      "the server may not use OAuth; if it takes an API key, set it with `connectory credentials set`",
+    );
+  }
+  const expected = resourceUrlFromServerUrl(serverUrl);
+  if (
+    typeof resourceMetadata.resource !== "string" ||
+    !checkResourceAllowed({ requestedResource: expected, configuredResource: resourceMetadata.resource })
+  ) {
+    throw fail(
+      "auth.resource.mismatch",
+      `the protected resource metadata is for ${String(resourceMetadata.resource)}, not ${expected.href}`,
+      "a server must describe itself; nothing was sent or stored. Tell the server's operator",
+    );
+  }
+  const issuer = resourceMetadata.authorization_servers?.[0];
+  if (!issuer) {
+    throw fail(
+      "auth.discovery.failed",
+      `the protected resource metadata of ${serverUrl} names no authorization server`,
+      "tell the server's operator: `authorization_servers` is empty",
+    );
+  }
+  checkSecure(issuer, "issuer");
+  const metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn: capped }).catch(
+    (error: Error) => {
+      if (error instanceof ConnectoryError) throw error;
+      throw fail(
+        "auth.discovery.failed",
+        `could not read the metadata of authorization server ${issuer}: ${error.message}`,
+        "check your network, or tell the server's operator",
+      );
+    },
+  );
+  if (!metadata) {
+    throw fail(
+      "auth.discovery.failed",
+      `authorization server ${issuer} publishes no metadata (RFC 8414 or OpenID discovery)`,
+      "tell the server's operator",
+    );
+  }
+  vetMetadata(issuer, metadata);
+  return {
+    serverUrl,
+    ...(seen.resourceMetadataUrl ? { resourceMetadataUrl: seen.resourceMetadataUrl.href } : {}),
+    resourceMetadata,
+    issuer,
+    metadata,
+    ...(seen.scope ? { challengeScope: seen.scope } : {}),
+  };
+}
+
+/** The RFC 8414 §3.3 issuer check, PKCE S256, and every endpoint on the issuer's origin. */
+export function vetMetadata(issuer: string, metadata: AuthorizationServerMetadata): void {
+  if (stripSlash(metadata.issuer) !== stripSlash(issuer)) {
+    throw fail(
+      "auth.issuer.mismatch",
+      `authorization server ${issuer} answered with metadata for issuer ${metadata.issuer}`,
+      "the metadata must name the server it came from; nothing was sent or stored",
+    );
+  }
+  if (!metadata.code_challenge_methods_supported?.includes("S256")) {
+    throw fail(
+      "auth.pkce.unsupported",
+      `authorization server ${issuer} does not advertise PKCE with S256 (code_challenge_methods_supported)`,
+      "the MCP specification requires S256; Connectory will not sign in without it. Tell the server's operator",
+    );
+  }
+  const origin = new URL(issuer).origin;
+  const endpoints = {
+    authorization_endpoint: metadata.authorization_endpoint,
+    token_endpoint: metadata.token_endpoint,
+    registration_endpoint: metadata.registration_endpoint,
+    revocation_endpoint: (metadata as { revocation_endpoint?: string }).revocation_endpoint,
+  };
+  for (const [field, value] of Object.entries(endpoints)) {
+    if (value === undefined) continue;
+    checkSecure(value, field);
+    if (new URL(value).origin !== origin) {
+      throw fail(
+        "auth.endpoint.origin",
+        `the ${field} of ${issuer} is on ${new URL(value).origin}, another origin than the issuer`,
+        "Connectory sends codes and tokens only to the issuer's own origin; nothing was sent or stored",
+      );
+    }
+  }
+}
+
+/** https, or http to a loopback address (a local test server). */
+function checkSecure(url: string, what: string): void {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw fail("auth.discovery.failed", `the ${what} is not a URL`, "tell the server's operator");
+  }
+  if (u.protocol === "https:" || (u.protocol === "http:" && isLoopbackHost(u.hostname))) return;
+  throw fail(
+    "auth.insecure",
+    `the ${what} ${u.origin} is not https`,
+    "OAuth needs https off this machine; tell the server's operator",
+  );
+}
+
+/** One unauthenticated request, to read the server's `WWW-Authenticate` challenge. */
+async function probe(
+  serverUrl: string,
+  fetchFn: typeof fetch,
+): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  const response = await fetchFn(serverUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "connectory", version: "0" },
+      },
+    }),
+    signal: AbortSignal.timeout(15_000),
+  }).catch((error: Error) => {
+    throw fail(
+      "auth.discovery.failed",
+      `could not reach ${serverUrl}: ${error.message}`,
+      "check the URL and your network",
+    );
+  });
+  await response.body?.cancel().catch(() => undefined);
+  if (response.status !== 401 && response.status !== 403) return {};
+  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+  return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
+}
+
+function stripSlash(url: string): string {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}

@@ -1,0 +1,203 @@
+import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
+import { ConnectoryError } from "../../src/core/errors.js";
+import { discoverServer, type Discovered } from "./discovery.js";
+import { LoginProvider, type DeclaredOAuth } from "./login-provider.js";
+import { startLoopback } from "./loopback.js";
+import { cappedFetch } from "./capped-fetch.js";
+import type { OAuthRecord } from "./oauth-record.js";
+
+/** Step-up re-authorizations after a 403 insufficient_scope, at most. */
+export const STEP_UP_LIMIT = 2;
+
+export interface LoginOptions {
+  serverUrl: string;
+  declared: DeclaredOAuth;
+  fetch: typeof fetch;
+  /** Shows the authorization URL: opens the browser, or prints it (--no-browser). */
+  open: (url: URL) => Promise<void>;
+  now: () => Date;
+  timeoutMs: number;
+  /** Extra scope to ask for (--scope), added to what the spec's order chooses. */
+  scope?: string;
+}
+
+/**
+ * The MCP authorization flow for one server, through the SDK's auth(): vetted discovery, client
+ * registration in the specification's order (declared client id → client ID metadata document →
+ * DCR), PKCE S256, `state` and RFC 9207 `iss` checked on the loopback callback, `resource` in both
+ * requests. Then the token is tried on the server: a 403 insufficient_scope re-authorizes with the
+ * challenged scopes, at most STEP_UP_LIMIT times. Returns the record to store; stores nothing itself.
+ */
+export async function login(options: LoginOptions): Promise<OAuthRecord> {
+  let discovered = await discoverServer(options.serverUrl, options.fetch);
+  checkRegistration(discovered, options.declared);
+  let scope = joinScopes(discovered.challengeScope, options.scope);
+  for (let attempt = 0; ; attempt++) {
+    const record = await authorizeOnce(discovered, options, scope);
+    const check = await tryToken(options.serverUrl, record.tokens.access_token, options.fetch);
+    if (check.ok) return record;
+    if (attempt >= STEP_UP_LIMIT) {
+      throw new ConnectoryError(
+        "auth.scope.insufficient",
+        `the server still refuses the token for lack of scope after ${STEP_UP_LIMIT} step-ups (asked for: ${check.scope ?? "no scope named"})`,
+        { hint: "your account may not be allowed those scopes; nothing was stored" },
+      );
+    }
+    scope = joinScopes(check.scope, scope);
+    discovered = { ...discovered, ...(check.scope ? { challengeScope: check.scope } : {}) };
+  }
+}
+
+async function authorizeOnce(
+  discovered: Discovered,
+  options: LoginOptions,
+  scope: string | undefined,
+): Promise<OAuthRecord> {
+  const loopback = await startLoopback(options.timeoutMs);
+  try {
+    const provider = new LoginProvider(discovered, loopback.redirectUri, options.declared, options.open);
+    const sdk = {
+      serverUrl: options.serverUrl,
+      fetchFn: cappedFetch(options.fetch),
+      ...(scope ? { scope } : {}),
+    };
+    const started = await auth(provider, sdk).catch(rethrow("could not start the sign-in"));
+    if (started === "AUTHORIZED") throw new Error("the SDK signed in without a browser step");
+    const query = await loopback.callback;
+    const code = checkCallback(query, provider.expectedState, discovered);
+    await auth(provider, { ...sdk, authorizationCode: code }).catch(rethrow("could not redeem the code"));
+    const tokens = provider.saved;
+    if (!tokens?.access_token || tokens.token_type.toLowerCase() !== "bearer") {
+      throw new ConnectoryError("auth.token.failed", "the token endpoint returned no bearer access token", {
+        hint: "tell the server's operator; nothing was stored",
+      });
+    }
+    const now = options.now();
+    const granted = (tokens.scope ?? provider.requestedScope ?? "").split(" ").filter(Boolean);
+    return {
+      url: options.serverUrl,
+      issuer: discovered.issuer,
+      ...(typeof discovered.resourceMetadata.resource === "string"
+        ? { resource: discovered.resourceMetadata.resource }
+        : {}),
+      ...(discovered.resourceMetadataUrl ? { resourceMetadataUrl: discovered.resourceMetadataUrl } : {}),
+      metadata: discovered.metadata as unknown as Record<string, unknown>,
+      client: provider.client as unknown as Record<string, unknown>,
+      registration: provider.registration,
+      redirectUri: loopback.redirectUri,
+      tokens: tokens as OAuthRecord["tokens"],
+      scopes: granted,
+      ...(tokens.expires_in !== undefined
+        ? { expiresAt: new Date(now.getTime() + tokens.expires_in * 1000).toISOString() }
+        : {}),
+      signedInAt: now.toISOString(),
+    };
+  } finally {
+    await loopback.close();
+  }
+}
+
+/** Some way to get a client id must exist: declared, a metadata document, or DCR. */
+function checkRegistration(discovered: Discovered, declared: DeclaredOAuth): void {
+  if (declared.clientId) return;
+  const m = discovered.metadata as { client_id_metadata_document_supported?: boolean };
+  if (declared.clientMetadataUrl && m.client_id_metadata_document_supported === true) return;
+  if (discovered.metadata.registration_endpoint) return;
+  throw new ConnectoryError(
+    "auth.client.unregistered",
+    `authorization server ${discovered.issuer} offers neither dynamic client registration nor client ID metadata documents${
+      declared.clientMetadataUrl ? " (it does not support them)" : ""
+    }, and the connector declares no client id`,
+    {
+      hint: "the connector's publisher must register a client with the server and declare its `oauth.clientId`",
+    },
+  );
+}
+
+/** The callback's `error`, `state` and RFC 9207 `iss`, checked before the code is redeemed. */
+export function checkCallback(query: URLSearchParams, state: string, discovered: Discovered): string {
+  const error = query.get("error");
+  if (error) {
+    throw new ConnectoryError("auth.denied", `the authorization server said ${error}`, {
+      hint: "sign in again and approve the request: connectory auth <server>",
+    });
+  }
+  if (query.get("state") !== state) {
+    throw new ConnectoryError(
+      "auth.state.mismatch",
+      "the sign-in came back with another state than was sent",
+      {
+        hint: "a forged or stale redirect reached the listener; nothing was stored. Sign in again",
+      },
+    );
+  }
+  const iss = query.get("iss");
+  const required =
+    (discovered.metadata as { authorization_response_iss_parameter_supported?: boolean })
+      .authorization_response_iss_parameter_supported === true;
+  if ((required && iss === null) || (iss !== null && strip(iss) !== strip(discovered.issuer))) {
+    throw new ConnectoryError(
+      "auth.iss.mismatch",
+      `the sign-in came back from issuer ${iss ?? "(none named)"}, not ${discovered.issuer}`,
+      { hint: "a mix-up attack, or a misconfigured server (RFC 9207); nothing was stored" },
+    );
+  }
+  const code = query.get("code");
+  if (!code) {
+    throw new ConnectoryError("auth.token.failed", "the sign-in came back without a code", {
+      hint: "sign in again",
+    });
+  }
+  return code;
+}
+
+/** Whether the server accepts the token; on 403 insufficient_scope, the scope it asks for. */
+async function tryToken(
+  serverUrl: string,
+  token: string,
+  fetchFn: typeof fetch,
+): Promise<{ ok: true } | { ok: false; scope?: string }> {
+  const response = await fetchFn(serverUrl, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    signal: AbortSignal.timeout(15_000),
+  }).catch(() => undefined);
+  await response?.body?.cancel().catch(() => undefined);
+  if (response?.status === 401) {
+    throw new ConnectoryError(
+      "auth.token.failed",
+      "the server refused the token its authorization server just issued (HTTP 401)",
+      {
+        hint: "the token may be for another resource; nothing was stored. Tell the server's operator",
+      },
+    );
+  }
+  if (response?.status !== 403) return { ok: true };
+  const { error, scope } = extractWWWAuthenticateParams(response);
+  if (error !== "insufficient_scope") return { ok: true };
+  return { ok: false, ...(scope ? { scope } : {}) };
+}
+
+function joinScopes(...scopes: Array<string | undefined>): string | undefined {
+  const all = [...new Set(scopes.flatMap((s) => (s ?? "").split(" ")).filter(Boolean))];
+  return all.length > 0 ? all.join(" ") : undefined;
+}
+
+function strip(url: string): string {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}
+
+function rethrow(what: string) {
+  return (error: unknown): never => {
+    if (error instanceof ConnectoryError) throw error;
+    throw new ConnectoryError("auth.token.failed", `${what}: ${(error as Error).message}`, {
+      hint: "nothing was stored; try again, or tell the server's operator",
+      cause: error,
+    });
+  };
+}
