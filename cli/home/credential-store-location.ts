@@ -77,12 +77,15 @@ async function openEntry(entry: { service: string; account: string }): Promise<S
 
 /** The entry a home's credentials go to: its marker's, else the one named after its path. */
 function entryOf(home: string, marker: Marker | undefined): { service: string; account: string } {
-  return marker ?? { service: KEYCHAIN_SERVICE, account: path.resolve(home) };
+  return marker
+    ? { service: marker.service, account: marker.account }
+    : { service: KEYCHAIN_SERVICE, account: path.resolve(home) };
 }
 
 /**
- * Which store this run uses. The keychain when forced or usable; auto falls back to the file only while
- * the secrets are in the file already (never when the keychain holds them: that is an error).
+ * Which store this run uses: the file when forced; else the keychain when it answers. Auto falls back
+ * to the file only where there is no keychain at all (never for a locked one, never for a home whose
+ * credentials the keychain holds: those are errors).
  */
 async function choose(
   home: string,

@@ -127,3 +127,41 @@ export async function startSecretService(): Promise<SecretService> {
     stop,
   };
 }
+
+/**
+ * A D-Bus session bus on which nothing provides the Secret Service (no service folders to activate
+ * gnome-keyring from): a headless session, as on many servers.
+ */
+export async function startBareBus(): Promise<{
+  env: { DBUS_SESSION_BUS_ADDRESS: string };
+  stop(): Promise<void>;
+}> {
+  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bus-")));
+  const config = path.join(dir, "bus.conf");
+  await fs.writeFile(
+    config,
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:dir=${dir}</listen>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>\n`,
+  );
+  const bus = await exec(
+    "dbus-daemon",
+    [`--config-file=${config}`, "--fork", "--print-address=1", "--print-pid=1"],
+    {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir },
+    },
+  );
+  const [address, pidText] = bus.stdout.trim().split("\n");
+  if (!address || !Number.isInteger(Number(pidText))) throw new Error(`dbus-daemon printed ${bus.stdout}`);
+  return {
+    env: { DBUS_SESSION_BUS_ADDRESS: address },
+    async stop() {
+      try {
+        process.kill(Number(pidText), "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { spawnCli } from "../../helpers/cli.js";
 import { buildHome } from "../../helpers/home.js";
 import {
   secretServiceMissing,
+  startBareBus,
   startSecretService,
   type SecretService,
 } from "../../helpers/secret-service.js";
@@ -213,6 +214,29 @@ describe.skipIf(missing !== undefined && !process.env.CI)("the keychain credenti
     );
     expect(doctor.credentialStore).toMatchObject({ store: "file", choice: "auto" });
     expect(doctor.credentialStore.keychain).toContain("the OS keychain cannot be used");
+
+    // A session bus where nothing provides the Secret Service (a headless session): the file, and why.
+    const bare = await startBareBus();
+    try {
+      const headless = await home();
+      const r = await spawnCli(["credentials", "set", "tushare", `TUSHARE_TOKEN=${TOKEN}`], {
+        home: headless,
+        env: { ...bare.env, CONNECTORY_CREDENTIAL_STORE: "" },
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(await filesContaining(headless, TOKEN)).toEqual(["credentials.json"]);
+      const why = JSON.parse(
+        (
+          await spawnCli(["doctor", "--json"], {
+            home: headless,
+            env: { ...bare.env, CONNECTORY_CREDENTIAL_STORE: "" },
+          })
+        ).stdout,
+      ).credentialStore.keychain;
+      expect(why).toContain("org.freedesktop.secrets");
+    } finally {
+      await bare.stop();
+    }
 
     // The home's secrets are in the keychain, which is then gone: an error, not an empty store.
     const kc = await home();
