@@ -189,6 +189,28 @@ describe("gateway --http sessions", () => {
   });
 });
 
+describe("gateway --http listening", () => {
+  it("says which address is taken instead of failing later", async () => {
+    const g = await httpGateway();
+    const port = Number(new URL(g.url).port);
+    await expect(
+      startHttpGateway({
+        host: "127.0.0.1",
+        port,
+        token: g.token,
+        open: () => {
+          throw new Error("not reached");
+        },
+        closed: () => undefined,
+        log: () => undefined,
+      }),
+    ).rejects.toMatchObject({
+      code: "gateway.http.listen-failed",
+      message: expect.stringContaining("EADDRINUSE"),
+    });
+  });
+});
+
 describe("gateway token", () => {
   it("is made once, kept 0600, printed on request, and replaced by --rotate", async () => {
     const home = await tempDir();
