@@ -9,7 +9,7 @@ import { TIMEOUT_OPTION, parseTimeout } from "../mcp/mcp-targets.js";
 import { DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
 import { readToolRules, rulesFor } from "../home/tool-rules-store.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
-import { warn } from "../terminal/output.js";
+import { status, warn } from "../terminal/output.js";
 import { gatewayToken } from "../gateway/gateway-token.js";
 import { parseHttpAddress } from "../gateway/http-address.js";
 import { startHttpGateway } from "../gateway/http-gateway.js";
@@ -146,7 +146,7 @@ session; they share the servers.`,
         });
         state.url = http.url;
         writer.write(state);
-        warn(ctx, `gateway: listening on ${http.url} (bearer token: \`connectory gateway token\`)`);
+        status(ctx, `gateway: listening on ${http.url} (bearer token: \`connectory gateway token\`)`);
         await new Promise<void>((resolve) => (stop = resolve));
         await http.close();
       } else {

@@ -15,6 +15,8 @@ export interface HttpGatewayOptions extends HttpAddress {
   /** That session ended (the host sent DELETE, or its server closed). */
   closed(gateway: GatewayServer): void;
   log(message: string): void;
+  /** Open sessions at most (default 100): a client opening sessions in a loop gets 503, not the memory. */
+  maxSessions?: number;
 }
 
 /** The path the gateway serves MCP on. */
@@ -58,6 +60,8 @@ export async function startHttpGateway(
     }
     if (req.method !== "POST")
       return reply(res, 400, "no mcp-session-id: start a session with a POST of initialize");
+    if (sessions.size >= (options.maxSessions ?? 100))
+      return reply(res, 503, "too many open sessions: close one (DELETE with its mcp-session-id) first");
     const gateway = options.open();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -37,7 +37,7 @@ function echoServer(name: string): McpServer {
   return s;
 }
 
-async function httpGateway() {
+async function httpGateway(maxSessions?: number) {
   const home = await tempDir();
   const token = await gatewayToken(home);
   const open: GatewayServer[] = [];
@@ -56,6 +56,7 @@ async function httpGateway() {
     },
     closed: (g) => void open.splice(open.indexOf(g), 1),
     log: () => undefined,
+    ...(maxSessions ? { maxSessions } : {}),
   });
   closers.push(async () => {
     await http.close();
@@ -168,6 +169,45 @@ describe("gateway --http", () => {
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(g.open).toHaveLength(0);
     expect(g.starts()).toBe(0);
+  });
+});
+
+describe("gateway --http sessions", () => {
+  it("refuses a session past the cap with 503, and takes one again once a host closed its own", async () => {
+    const g = await httpGateway(2);
+    const auth = { authorization: `Bearer ${g.token}` };
+    const first = await connect(g.url, g.token);
+    await connect(g.url, g.token);
+    const third = await post(g.url, auth);
+    expect(third.status).toBe(503);
+    expect(((await third.json()) as { error: { message: string } }).error.message).toContain(
+      "too many open sessions",
+    );
+    await (first.transport as StreamableHTTPClientTransport).terminateSession();
+    await expect.poll(() => g.open.length).toBe(1);
+    await connect(g.url, g.token);
+  });
+});
+
+describe("gateway --http listening", () => {
+  it("says which address is taken instead of failing later", async () => {
+    const g = await httpGateway();
+    const port = Number(new URL(g.url).port);
+    await expect(
+      startHttpGateway({
+        host: "127.0.0.1",
+        port,
+        token: g.token,
+        open: () => {
+          throw new Error("not reached");
+        },
+        closed: () => undefined,
+        log: () => undefined,
+      }),
+    ).rejects.toMatchObject({
+      code: "gateway.http.listen-failed",
+      message: expect.stringContaining("EADDRINUSE"),
+    });
   });
 });
 

@@ -92,7 +92,8 @@ const stdioGateway = (home: string, ...extra: string[]) => [
 
 const text = (r: InspectorRun) => (r.json.content as Array<{ text: string }>).map((c) => c.text).join("\n");
 
-describe("the MCP Inspector CLI drives connectory gateway", () => {
+// Each test spawns several Inspector runs, each a gateway and its servers: slow on a busy machine.
+describe("the MCP Inspector CLI drives connectory gateway", { timeout: 120_000 }, () => {
   it("lists both servers' tools and routes each call to its server", async () => {
     const s = await setup();
     const list = await inspector(s.dir, [...stdioGateway(s.home), "--method", "tools/list"]);

@@ -101,30 +101,34 @@ describe("per-profile tool rules", () => {
     ).toBeUndefined();
   });
 
-  it("gateway --profile hides and refuses the profile's denied tool; run does not apply it", async () => {
-    const home = await setup();
-    expect((await cli(["tools", "deny", "notes", "search", "--profile", "work"], { home })).code).toBe(0);
-    for (const argv of [["gateway", "--profile", "work"], ["gateway"], ["run", "notes"]]) {
-      const transport = new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, ...argv],
-        env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: home, NO_COLOR: "1" },
-        stderr: "ignore",
-      });
-      const client = new Client({ name: "host", version: "1" });
-      await client.connect(transport);
-      const listed = (await client.listTools()).tools.map((t) => t.name);
-      const search = argv[0] === "run" ? "search" : "notes__search";
-      if (argv.includes("work")) {
-        expect(listed).not.toContain(search);
-        await expect(client.callTool({ name: search, arguments: { query: "x" } })).rejects.toMatchObject({
-          code: -32003,
-          message: expect.stringContaining('deny "search" of notes in profile work'),
+  it(
+    "gateway --profile hides and refuses the profile's denied tool; run does not apply it",
+    { timeout: 90_000 },
+    async () => {
+      const home = await setup();
+      expect((await cli(["tools", "deny", "notes", "search", "--profile", "work"], { home })).code).toBe(0);
+      for (const argv of [["gateway", "--profile", "work"], ["gateway"], ["run", "notes"]]) {
+        const transport = new StdioClientTransport({
+          command: process.execPath,
+          args: [BIN, ...argv],
+          env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: home, NO_COLOR: "1" },
+          stderr: "ignore",
         });
-      } else expect(listed).toContain(search);
-      await client.close();
-    }
-  });
+        const client = new Client({ name: "host", version: "1" });
+        await client.connect(transport);
+        const listed = (await client.listTools()).tools.map((t) => t.name);
+        const search = argv[0] === "run" ? "search" : "notes__search";
+        if (argv.includes("work")) {
+          expect(listed).not.toContain(search);
+          await expect(client.callTool({ name: search, arguments: { query: "x" } })).rejects.toMatchObject({
+            code: -32003,
+            message: expect.stringContaining('deny "search" of notes in profile work'),
+          });
+        } else expect(listed).toContain(search);
+        await client.close();
+      }
+    },
+  );
 });
 
 describe("layered rules", () => {
