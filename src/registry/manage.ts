@@ -14,8 +14,18 @@ export function yankVersion(deps: RegistryDeps, input: Auth & { version: string 
   return changeVersion(deps, input, (v) => ({ ...v, yanked: true }));
 }
 
+/** Unyanks a version, unless an operator confirmed it malicious (409 `version.malicious`). */
 export function unyankVersion(deps: RegistryDeps, input: Auth & { version: string }) {
-  return changeVersion(deps, input, (v) => ({ ...v, yanked: false }));
+  return changeVersion(deps, input, (v) => {
+    if (v.malicious) {
+      throw new ConnectoryError(
+        "version.malicious",
+        `${input.name}@${v.version} was confirmed malicious by an operator and stays yanked`,
+        { status: 409, hint: "publish a new, clean version" },
+      );
+    }
+    return { ...v, yanked: false };
+  });
 }
 
 /** Sets (or, with an empty message, clears) a version's deprecation message. */

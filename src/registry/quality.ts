@@ -100,7 +100,8 @@ function parseStability(json: string | null): StabilityEvidence | undefined {
   try {
     const value = JSON.parse(json) as Partial<StabilityEvidence> | null;
     const latest = value?.latest;
-    if (!latest || typeof latest.status !== "string" || typeof latest.checkedAt !== "string") return undefined;
+    if (!latest || typeof latest.status !== "string" || typeof latest.checkedAt !== "string")
+      return undefined;
     return value as StabilityEvidence;
   } catch {
     return undefined;

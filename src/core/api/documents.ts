@@ -144,6 +144,16 @@ export interface ToolsReportedDocument {
   tools: Pick<ToolsReport, "reportedBy" | "reportedAt"> & { count: number };
 }
 
+/** `POST /v1/connectors/:name/:version/reports` (201): the report as filed. */
+export interface ReportDocument {
+  id: number;
+  name: string;
+  version: string;
+  kind: string;
+  status: "open";
+  createdAt: string;
+}
+
 /** `GET /v1/connectors/:name/:version/config?host=`. */
 export interface HostConfigDocument {
   name: string;
@@ -185,7 +195,9 @@ export type ReceivedConnectorDocument = Pick<ConnectorDocument, "name" | "distTa
 export type ReceivedListItem = Pick<ConnectorListItem, "name" | "description"> & {
   categories: string[];
 } & {
-  [K in "displayName" | "version" | "publisher" | "downloads" | "quality"]?: NonNullable<ConnectorListItem[K]>;
+  [K in "displayName" | "version" | "publisher" | "downloads" | "quality"]?: NonNullable<
+    ConnectorListItem[K]
+  >;
 };
 
 /**

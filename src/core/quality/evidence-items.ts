@@ -73,7 +73,10 @@ export function stabilityItems(s: StabilityEvidence | undefined): QualityItem[] 
 export function activityItems(input: Pick<QualityInput, "now" | "releases" | "shown">): QualityItem[] {
   const now = input.now.getTime();
   const live = input.releases.filter((r) => !r.yanked);
-  const newest = live.map((r) => r.publishedAt).sort().at(-1);
+  const newest = live
+    .map((r) => r.publishedAt)
+    .sort()
+    .at(-1);
   const ageDays = newest === undefined ? undefined : Math.floor((now - Date.parse(newest)) / DAY);
   const inYear = live.filter((r) => now - Date.parse(r.publishedAt) <= THRESHOLDS.cadenceDays * DAY);
   const deprecated = input.shown?.deprecated ?? null;

@@ -46,9 +46,7 @@ export function packageItems(shown: ShownVersion | undefined): QualityItem[] {
         credentials.length === 0
           ? "needs no credentials"
           : `all ${credentials.length} credential(s) have a description`,
-      fail: c
-        ? `token-schema.json: no description for ${undocumented.slice(0, 5).join(", ")}`
-        : none,
+      fail: c ? `token-schema.json: no description for ${undocumented.slice(0, 5).join(", ")}` : none,
       fix: 'give every property of token-schema.json a "description" saying where to get it',
     }),
     item("package.skills", 3, (c?.skills.length ?? 0) > 0 && skillWarnings.length === 0, {

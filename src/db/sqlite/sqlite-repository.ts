@@ -182,7 +182,10 @@ export class SqliteRepository implements RegistryRepository {
   pruneDownloadMarks(day: string): Promise<void> {
     return this.mutex.run(() => {
       this.c.writeDb.delete(downloadMarks).where(lt(downloadMarks.day, day)).run();
-      this.c.writeDb.delete(downloadDays).where(lt(downloadDays.day, daysBefore(day, KEEP_DOWNLOAD_DAYS))).run();
+      this.c.writeDb
+        .delete(downloadDays)
+        .where(lt(downloadDays.day, daysBefore(day, KEEP_DOWNLOAD_DAYS)))
+        .run();
     });
   }
 
