@@ -66,7 +66,7 @@ export function ReportForm({ name, version }: { name: string; version: string })
   return (
     <details class="report">
       <summary>Report this version</summary>
-      <form method="post" action={`/c/${name}/${encodeURIComponent(version)}/report`}>
+      <form class="report-form" method="post" action={`/c/${name}/${encodeURIComponent(version)}/report`}>
         <label>
           What is wrong{" "}
           <select name="kind" required>
