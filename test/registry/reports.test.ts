@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => reg.close());
 
 const report = (
-  body: BodyInit,
+  body: NonNullable<RequestInit["body"]>,
   path = "target/1.1.0",
   env: ReturnType<typeof clientEnv> = fresh(),
   headers: Record<string, string> = { "content-type": "application/json" },
@@ -42,7 +42,7 @@ const reportsItem = async (name: string) =>
 describe("POST /v1/connectors/:name/:version/reports", () => {
   it("refuses hostile and malformed bodies with a coded problem, and writes nothing", async () => {
     const before = await reg.snapshot();
-    const cases: Array<[BodyInit, number, string, string?]> = [
+    const cases: Array<[NonNullable<RequestInit["body"]>, number, string, string?]> = [
       ["not json", 400, "request.body.invalid-json"],
       [json([GOOD]), 400, "report.kind.invalid"],
       [json(null), 400, "report.kind.invalid"],
@@ -102,7 +102,7 @@ describe("POST /v1/connectors/:name/:version/reports", () => {
     const before = await quality("target");
     const res = await report(json({ kind: "broken", message: "  initialize times out since 1.1.0  " }));
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = (await res.json()) as { id: number };
     expect(body).toEqual({
       id: expect.any(Number),
       name: "target",
