@@ -166,6 +166,39 @@ describe("the quality score in the registry", () => {
     expect(meta.quality).toBe((await quality("weather")).score);
   });
 
+  it("costs search pages no query per connector: one repository call per page, API and web", async () => {
+    const { createApp } = await import("../../src/app.js");
+    const { FsBlobStore } = await import("../../src/storage/fs-blob-store.js");
+    const calls: string[] = [];
+    const counted = new Proxy(reg.repo, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          calls.push(String(key));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const app = createApp({
+      db: counted,
+      blobs: new FsBlobStore(reg.blobDir),
+      publicUrl: reg.publicUrl,
+      now: () => day,
+    });
+    await app.registry.ready();
+    for (const url of [
+      "/v1/connectors?sort=quality",
+      "/search?sort=quality",
+      "/v1/connectors?q=weather&sort=quality",
+    ]) {
+      calls.length = 0;
+      const res = await app.request(`${reg.publicUrl}${url}`);
+      expect(res.status).toBe(200);
+      expect(calls, url).toEqual(["search"]);
+    }
+  });
+
   it("is rebuilt for rows stored before it existed (the start-up rebuild)", async () => {
     await reg.sql("UPDATE connectors SET quality_score = 0");
     await reg.sql("UPDATE meta SET value = '1' WHERE key = 'derived_fields'");

@@ -64,6 +64,23 @@ describe("the quality on the connector page", () => {
     expect(html).toMatch(/Package <span class="muted">\d+\/40<\/span>/);
   });
 
+  it("shows the latest live check once the checker has handed one in", async () => {
+    await reg.app.registry.refreshQuality("weather", {
+      stability: {
+        latest: { checkedAt: "2026-12-01T09:59:00.000Z", status: "needs-auth", kind: "remote" },
+        uptime7d: 1,
+        uptime30d: 1,
+        checks7d: 3,
+        checks30d: 3,
+      },
+    });
+    const html = await page("/c/weather");
+    expect(html).toMatch(
+      /Latest check <time datetime="2026-12-01T09:59:00.000Z">[^<]+<\/time>: reachable, needs sign-in/,
+    );
+    expect(html).toContain('<li class="pass" data-item="stability.up"');
+  });
+
   it("shows the score on search cards (from the listing row)", async () => {
     const html = await page("/search?sort=quality");
     const score = (await docQuality("weather")).score;
