@@ -61,14 +61,25 @@ export async function refreshQuality(
   name: string,
   evidence: { stability?: StabilityEvidence } = {},
 ): Promise<QualityDocument | undefined> {
+  // The stored quality, read first: a recompute that changes nothing but `computedAt` writes nothing (the
+  // daily refresh of every connector then rewrites only the documents whose checklist moved).
+  const stored = await deps.repo.connectorDocument(name);
+  const before = stored ? (JSON.parse(stored.body) as { quality?: QualityDocument }).quality : undefined;
   return deps.repo.transaction(async (tx) => {
     const state = await tx.loadConnector(name);
     if (!state) return undefined;
     if (evidence.stability) await tx.setStability(state.id, JSON.stringify(evidence.stability));
     const fields = await qualityFields(tx, deps, state);
+    const quality = (JSON.parse(fields.document.body) as { quality: QualityDocument }).quality;
+    if (!evidence.stability && before && sameChecklist(before, quality)) return before;
     await tx.updateConnector(state.id, fields);
-    return (JSON.parse(fields.document.body) as { quality: QualityDocument }).quality;
+    return quality;
   });
+}
+
+/** Equal but for when they were computed. */
+function sameChecklist(a: QualityDocument, b: QualityDocument): boolean {
+  return JSON.stringify({ ...a, computedAt: "" }) === JSON.stringify({ ...b, computedAt: "" });
 }
 
 /**

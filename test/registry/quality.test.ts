@@ -84,6 +84,12 @@ describe("the quality score in the registry", () => {
         expect(res.status).toBe(200);
       }
     }
+    // Nothing has moved yet (no recompute): a recompute of an unchanged checklist writes nothing.
+    const etag = (await reg.request("/v1/connectors/weather")).headers.get("etag");
+    day = new Date("2026-12-01T11:00:00Z");
+    expect((await reg.app.registry.refreshQuality("weather"))!.computedAt).toBe("2026-12-01T10:00:00.000Z");
+    expect((await reg.request("/v1/connectors/weather")).headers.get("etag")).toBe(etag);
+    day = new Date("2026-12-01T10:00:00Z");
     const after = await reg.app.registry.refreshQuality("plain");
     expect(itemOf(after!, "community.downloads")).toMatchObject({ pass: true, points: 8 });
     expect(itemOf(after!, "community.downloads").reason).toContain("10 unique downloads");

@@ -28,7 +28,7 @@ export interface QualityDocument {
   score: number;
   /** The version of the formula (docs/quality.md); bumped when the items or their points change. */
   formula: number;
-  /** When the score was computed (RFC 3339). */
+  /** When the score was computed (RFC 3339); a recompute that changes nothing keeps the earlier time. */
   computedAt: string;
   /** The version the package and stability items are about (the version people get); null: none. */
   version: string | null;
