@@ -129,6 +129,22 @@ describe("a version confirmed malicious", () => {
       expect(reports.map((r) => r.version)).toEqual(["1.0.0", "1.1.0"]);
       const text = await runAdminCaptured(["reports", "list"], { databaseUrl });
       expect(text.stdout.split("\n")[0]).toBe("id\tversion\tkind\tstatus\tcreated\tmessage");
+      // A message cannot hide text from the operator: bidi overrides and zero-width characters show as markers.
+      const sneaky = await reg.app.request(`${reg.publicUrl}/v1/connectors/weather/1.0.0/reports`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ kind: "spam", message: "fine \u202edesrever\u202c and\u200bhidden" }),
+      });
+      expect(sneaky.status).toBe(201);
+      const shown = (await runAdminCaptured(["reports", "list", "--limit", "1"], { databaseUrl })).stdout;
+      expect(shown).toContain("⟨U+202E");
+      expect(shown).toContain("⟨U+200B");
+      expect(shown).not.toContain("\u202e");
+      const { id: sneakyId } = (await sneaky.json()) as { id: number };
+      const dismissedSneaky = await runAdminCaptured(["reports", "resolve", String(sneakyId), "--dismiss"], {
+        databaseUrl,
+      });
+      expect(dismissedSneaky.code).toBe(0);
       // Usage errors before the database is touched.
       expect((await runAdminCaptured(["reports", "resolve", "1"], { databaseUrl })).code).toBe(2);
       expect((await runAdminCaptured(["reports", "resolve", "x", "--dismiss"], { databaseUrl })).code).toBe(

@@ -1,4 +1,5 @@
 import { usageError } from "../../core/errors.js";
+import { revealHidden } from "../../core/text/hidden-chars.js";
 import { openDatabase } from "../../db/open-database.js";
 import type { ReportRow } from "../../db/repository.js";
 import { createRegistry } from "../../registry/registry.js";
@@ -84,8 +85,9 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
 function table(rows: ReportRow[]): string {
   if (rows.length === 0) return "no reports\n";
   const flat = (text: string, max: number) => {
+    // Hidden characters (bidi overrides, zero-width, tags) shown as markers, then one line, cut.
     // eslint-disable-next-line no-control-regex
-    const one = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
+    const one = revealHidden(text).replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
     return one.length > max ? `${one.slice(0, max - 1)}…` : one;
   };
   const lines = rows.map((r) =>
