@@ -173,7 +173,11 @@ async function publish(
       tags: {},
     };
     const next = { ...base, versions: [...base.versions, record] };
-    const fields = await qualityFields(tx, { publicUrl: "http://registry.test", now: () => new Date() }, next);
+    const fields = await qualityFields(
+      tx,
+      { publicUrl: "http://registry.test", now: () => new Date() },
+      next,
+    );
     const id = state
       ? (await tx.updateConnector(state.id, fields), state.id)
       : await tx.createConnector({ name, publisherId, createdAt: record.publishedAt, fields });
