@@ -9,7 +9,8 @@ import autocannon from "autocannon";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
 import type { ConnectorState, RegistryRepository, VersionRecord } from "../src/db/repository.js";
-import { connectorFields, versionDocument } from "../src/registry/documents.js";
+import { versionDocument } from "../src/registry/documents.js";
+import { qualityFields } from "../src/registry/quality.js";
 import { createToken } from "../src/registry/tokens.js";
 import { benchPackage } from "./lib/package.js";
 
@@ -99,7 +100,7 @@ async function populate(repo: RegistryRepository, publisherId: number, publicUrl
           name,
           publisherId,
           createdAt: v.publishedAt,
-          fields: connectorFields(state, publicUrl),
+          fields: await qualityFields(tx, { publicUrl: publicUrl, now: () => new Date() }, state),
         });
         await tx.insertVersion(id, v, versionDocument(name, "bench", v, publicUrl));
       }

@@ -12,7 +12,8 @@ import { openDatabase } from "../src/db/open-database.js";
 import type { ConnectorState, PublisherRow, VersionRecord } from "../src/db/repository.js";
 import { computeIntegrity } from "../src/package/integrity.js";
 import { packFiles } from "../src/package/pack.js";
-import { connectorFields, versionContent, versionDocument } from "../src/registry/documents.js";
+import { versionContent, versionDocument } from "../src/registry/documents.js";
+import { qualityFields } from "../src/registry/quality.js";
 import { blobKey } from "../src/storage/blob-store.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";
 
@@ -180,7 +181,7 @@ async function seed(app: ReturnType<typeof createApp>, blobs: FsBlobStore) {
           name,
           publisherId: publisher.id,
           createdAt: state.createdAt,
-          fields: connectorFields(state, PUBLIC_URL),
+          fields: await qualityFields(tx, { publicUrl: PUBLIC_URL, now: () => new Date() }, state),
         });
         for (const v of versions)
           await tx.insertVersion(id, v, versionDocument(name, publisher.name, v, PUBLIC_URL));

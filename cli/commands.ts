@@ -208,6 +208,10 @@ export const COMMANDS: Record<string, Entry> = {
     load: () => import("./commands/yank.js"),
   },
   unyank: { summary: "Undo a yank", load: () => import("./commands/unyank.js") },
+  report: {
+    summary: "Report a connector version (broken, malicious, spam, impersonation) to its marketplace",
+    load: () => import("./commands/report.js"),
+  },
   deprecate: {
     summary: "Deprecate every version a range matches (an empty message undeprecates)",
     load: () => import("./commands/deprecate.js"),

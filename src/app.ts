@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { RegistryRepository } from "./db/repository.js";
 import { authRateLimit } from "./http/auth-rate-limit.js";
+import { ReportLimiter, reportRateLimit } from "./http/report-rate-limit.js";
 import { installErrorEdge } from "./http/error-edge.js";
 import { registerRoutes } from "./http/routes/index.js";
 import { officialRoutes } from "./http/routes/official.js";
@@ -43,9 +44,12 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry; official:
   installErrorEdge(app, log, webNotFound);
   const clock = deps.now;
   app.use("/v1/*", authRateLimit(clock ? { now: () => clock().getTime() } : {})); // 429 after failed logins
+  // Reports are anonymous: 5 an hour per address, the API and the web form counted together.
+  const reports = new ReportLimiter(clock ? { now: () => clock().getTime() } : {});
+  app.use("/v1/connectors/:name/:version/reports", reportRateLimit(reports));
   app.route("/", officialRoutes(official)); // the official MCP Registry API (/v0.1, /v0)
   app.route("/", serverJsonRoutes(official));
   registerRoutes(app, registry);
-  app.route("/", createWebRoutes({ registry, api: app })); // the web marketplace (web/), after the API
+  app.route("/", createWebRoutes({ registry, api: app, reports })); // the web marketplace (web/), after the API
   return Object.assign(app, { registry, official });
 }

@@ -5,12 +5,16 @@ import { errorPage, pageRoutes } from "./routes/page-routes.js";
 import { docRoutes } from "./routes/doc-routes.js";
 import { fileRoutes } from "./routes/file-routes.js";
 import { apiPageRoutes } from "./routes/api-page-routes.js";
+import { reportFormRoutes } from "./routes/report-routes.js";
 import { ConnectoryError } from "../src/core/errors.js";
+import { ReportLimiter } from "../src/http/report-rate-limit.js";
 
 export interface WebDeps {
   registry: Registry;
   /** The registry app itself: host tabs ask its config endpoint, so they show exactly what it returns. */
   api: ApiClient;
+  /** The report limit the API's report route shares (src/http/report-rate-limit.ts). */
+  reports?: ReportLimiter;
 }
 
 /** The web marketplace: pages, assets, icons, schemas and the example package. */
@@ -19,6 +23,7 @@ export function createWebRoutes(deps: WebDeps): Hono {
   app.route("/", fileRoutes(deps.registry));
   app.route("/", docRoutes());
   app.route("/", apiPageRoutes(deps));
+  app.route("/", reportFormRoutes(deps.registry, deps.reports ?? new ReportLimiter()));
   app.route("/", pageRoutes({ registry: deps.registry, hostTabs: createSnippetSource(deps.api) }));
   return app;
 }

@@ -16,12 +16,15 @@ import { parseSpec } from "../install/install-connector.js";
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { status } from "../terminal/output.js";
+import { printable } from "../terminal/printable.js";
+import { qualityLines } from "../../src/core/quality/read-quality.js";
 
 const command: Command = {
   usage: "info <name>[@version|@range|@tag] [--marketplace m] [--server-json]",
   description: `
 Shows a connector: its versions (yanked and deprecated ones marked), tags, servers and transports, the
-credentials it needs (title, description, secret or not) and its skills. Without a version, the one
+credentials it needs (title, description, secret or not), its skills, and its quality score with the
+checklist behind it (what passed, what did not and how to raise it; docs/quality.md). Without a version, the one
 \`latest\` resolves to. When the registry is unreachable, an installed connector is shown from the
 plugins cache (the command says so on stderr).
 
@@ -101,6 +104,7 @@ function result(r: {
   };
   const entry = r.doc?.versions[r.view.version];
   const marks = {
+    ...(entry?.malicious ? { malicious: entry.malicious } : {}),
     ...(entry?.yanked ? { yanked: true } : {}),
     ...(entry?.deprecated ? { deprecated: entry.deprecated } : {}),
   };
@@ -110,9 +114,13 @@ function result(r: {
     marketplace: r.marketplace,
     source: r.source,
     ...(r.doc ? { distTags: r.doc.distTags, versions: versionList(r.doc) } : {}),
+    ...(r.doc?.quality ? { quality: r.doc.quality } : {}),
     installed: installed ?? null,
   };
   let text = renderView(r.view, r.doc);
+  if (r.doc?.quality) text += `\n\n${printable(qualityLines(r.doc.quality).join("\n"))}`;
+  if (marks.malicious)
+    text += `\n\nthis version was confirmed MALICIOUS by the registry's operators: install refuses it`;
   if (marks.yanked) text += `\n\nthis version is yanked: ranges and tags skip it`;
   if (marks.deprecated) text += `\n\nthis version is deprecated: ${marks.deprecated}`;
   if (installed)

@@ -17,7 +17,9 @@ when you say so: --config-from-env takes every declared key from the variable of
 Without a terminal (or with --yes) and without every required value, the connector is installed with
 status needs-credentials and the command that completes it is printed.
 --force downloads and unpacks the version again even when the cache holds it: it repairs a cache whose
-files changed since the install (run and doctor refuse to launch a bundled server from one).
+files changed since the install (run and doctor refuse to launch a bundled server from one). A version
+the registry's operators confirmed malicious (a report, see docs/quality.md) is refused with
+install.malicious unless --force is given.
 A bare name records ^<version>, so \`connectory update\` stays within that major version.
 A server env key that changes how code is loaded (LD_PRELOAD, NODE_OPTIONS, npm_config_*, PYTHONPATH…)
 must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does not accept them.
@@ -46,7 +48,8 @@ once you accept them: --yes, or "y" at the prompt on a terminal.`,
     },
     force: {
       type: "boolean",
-      description: "download and unpack again even when cached (repairs a cache changed since install)",
+      description:
+        "download and unpack again even when cached (repairs a cache changed since install); also installs a version confirmed malicious",
     },
     "accept-env": {
       type: "boolean",

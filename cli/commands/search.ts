@@ -1,4 +1,5 @@
 import { CATEGORIES } from "../../src/core/types.js";
+import { isSortKey, SORT_KEYS } from "../../src/core/api/search.js";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
 import { printable } from "../terminal/printable.js";
@@ -13,17 +14,23 @@ const MAX_PAGE = 100;
 const MAX_ALL = 10_000;
 
 const command: Command = {
-  usage: "search [<query>] [--category c] [--marketplace m] [--limit n] [--cursor c | --all]",
+  usage: "search [<query>] [--category c] [--sort key] [--marketplace m] [--limit n] [--cursor c | --all]",
   description: `
 Full-text search of a marketplace over names, display names, descriptions and keywords. Without a query,
 lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.
 
 Results come a page at a time: --limit sets the page size (1-${MAX_PAGE}; the registry's default is 20).
 When there are more, the output says how many and prints the --cursor that shows the next page; --all
-follows every page (up to ${MAX_ALL} results). --json prints { marketplace, query, category?, results,
+follows every page (up to ${MAX_ALL} results). --sort orders them: ${SORT_KEYS.join(", ")} (relevance
+only with a query; quality is the score of docs/quality.md, shown in a column). --json prints { marketplace, query, category?, results,
 more, nextCursor } (nextCursor: null on the last page).`,
   options: {
     category: { type: "string", value: "category", description: "only connectors of this category" },
+    sort: {
+      type: "string",
+      value: "key",
+      description: `the order: ${SORT_KEYS.join(", ")} (default: relevance with a query, downloads without)`,
+    },
     marketplace: {
       type: "string",
       short: "m",
@@ -49,6 +56,10 @@ more, nextCursor } (nextCursor: null on the last page).`,
     if (typeof category === "string" && !(CATEGORIES as readonly string[]).includes(category)) {
       throw usageError(`"${category}" is not a category`, `categories: ${CATEGORIES.join(", ")}`);
     }
+    const sort = args.values.sort;
+    if (typeof sort === "string" && !isSortKey(sort)) {
+      throw usageError(`"${sort.slice(0, 40)}" is not a sort`, `sorts: ${SORT_KEYS.join(", ")}`);
+    }
     const limit = args.values.limit === undefined ? undefined : Number(args.values.limit);
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_PAGE)) {
       throw usageError(`--limit must be a whole number from 1 to ${MAX_PAGE}`);
@@ -68,6 +79,7 @@ more, nextCursor } (nextCursor: null on the last page).`,
     const params: SearchParams = {
       q: query,
       ...(typeof category === "string" ? { category } : {}),
+      ...(typeof sort === "string" ? { sort } : {}),
       ...(limit !== undefined ? { limit } : {}),
       ...(cursor !== undefined ? { cursor } : {}),
     };
@@ -95,7 +107,8 @@ more, nextCursor } (nextCursor: null on the last page).`,
     const pwidth = Math.min(24, Math.max(...results.map((h) => by(h).length)));
     const lines = results.map((h) => {
       const desc = h.description.length > 60 ? `${h.description.slice(0, 59)}…` : h.description;
-      return `${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${by(h).padEnd(pwidth)}  ${desc}`;
+      const score = sort === "quality" ? `${String(h.quality ?? "?").padStart(3)}  ` : "";
+      return `${score}${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${by(h).padEnd(pwidth)}  ${desc}`;
     });
     // Without this a person takes the first page for the whole marketplace. Scripts (--json) follow
     // nextCursor themselves, so only people pay for the count.
@@ -105,6 +118,7 @@ more, nextCursor } (nextCursor: null on the last page).`,
         "connectory search",
         ...(query ? [shellWord(query)] : []),
         ...(typeof category === "string" ? [`--category ${category}`] : []),
+        ...(typeof sort === "string" ? [`--sort ${sort}`] : []),
         ...(marketplace === "default" ? [] : [`--marketplace ${marketplace}`]),
       ].join(" ");
       const next = `${again} --cursor ${nextCursor}${limit !== undefined ? ` --limit ${limit}` : ""}`;

@@ -1,4 +1,5 @@
-import { usageError } from "../../src/core/errors.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
 import {
   collectCredentials,
@@ -87,6 +88,34 @@ export function warnResolution(ctx: CommandContext, name: string, r: Resolution)
   if (r.deprecated !== undefined) warn(ctx, `${name}@${r.version} is deprecated: ${r.deprecated}`);
 }
 
+/**
+ * A version an operator confirmed malicious (it is yanked, so only an exact pin reaches it) is refused
+ * with `install.malicious`; --force installs it anyway, with a warning.
+ */
+export function refuseMalicious(
+  ctx: CommandContext,
+  doc: ReceivedConnectorDocument,
+  name: string,
+  version: string,
+  force: boolean,
+): void {
+  const marked = doc.versions[version]?.malicious;
+  if (marked === undefined) return;
+  if (!force) {
+    throw new ConnectoryError(
+      "install.malicious",
+      `${name}@${version} was confirmed malicious by the registry's operators (${marked.slice(0, 40)}); it is not installed`,
+      {
+        hint: `install another version (\`connectory info ${name}\` lists them); --force installs it anyway`,
+      },
+    );
+  }
+  warn(
+    ctx,
+    `${name}@${version} was confirmed malicious by the registry's operators; installing it because of --force`,
+  );
+}
+
 /** How commands name an installed connector: `name`, or `name@marketplace` when the bare name is ambiguous. */
 export async function refFor(home: string, entry: InstalledEntry): Promise<string> {
   const same = Object.values(await readInstalled(home)).filter((e) => e.name === entry.name);
@@ -103,6 +132,7 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
   const { marketplace, client } = await openMarketplace(ctx, req.marketplace);
   const doc = await fetchConnector(client, name, marketplace);
   const resolution = resolveVersion(doc, range);
+  refuseMalicious(ctx, doc, name, resolution.version, req.force === true);
   warnResolution(ctx, name, resolution);
 
   const key = connectorKey(name, marketplace);

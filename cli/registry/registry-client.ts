@@ -23,6 +23,8 @@ const METADATA_TIMEOUT_MS = 15_000;
 export interface SearchParams {
   q?: string;
   category?: string;
+  /** One of SORT_KEYS (src/core/api/search.ts); the registry's default when absent. */
+  sort?: string;
   limit?: number;
   /** The `nextCursor` of the previous page. */
   cursor?: string;
@@ -75,6 +77,7 @@ export class RegistryClient {
     const query = new URLSearchParams();
     if (params.q) query.set("q", params.q);
     if (params.category) query.set("category", params.category);
+    if (params.sort) query.set("sort", params.sort);
     if (params.limit !== undefined) query.set("limit", String(params.limit));
     if (params.cursor) query.set("cursor", params.cursor);
     const body = await this.getJson(`/v1/connectors?${query}`);

@@ -1,3 +1,4 @@
+import { readQuality } from "../../src/core/quality/read-quality.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type {
   ReceivedConnectorDocument,
@@ -38,6 +39,7 @@ export function normalizeConnector(name: string, body: unknown): ReceivedConnect
     versions[key] = {
       version: key,
       yanked: raw.yanked === true,
+      ...(typeof raw.malicious === "string" && raw.malicious !== "" ? { malicious: raw.malicious } : {}),
       ...(typeof raw.publishedAt === "string" ? { publishedAt: raw.publishedAt } : {}),
       ...(typeof deprecated === "string" && deprecated !== "" ? { deprecated } : {}),
       ...(deprecated === true ? { deprecated: "deprecated" } : {}),
@@ -61,6 +63,8 @@ export function normalizeConnector(name: string, body: unknown): ReceivedConnect
   if (Array.isArray(body.keywords)) doc.keywords = strings(body.keywords);
   if (Array.isArray(body.categories)) doc.categories = strings(body.categories);
   if (typeof body.downloads === "number") doc.downloads = body.downloads;
+  const quality = readQuality(body.quality);
+  if (quality) doc.quality = quality;
   return doc;
 }
 
@@ -93,6 +97,7 @@ export function normalizeVersionDocument(
     : [];
   const dist = receivedDist(body.dist);
   const deprecated = optString(body.deprecated);
+  const malicious = optString(body.malicious);
   const readme = optString(body.readme);
   const tools = readToolsListing(body.tools);
   return {
@@ -105,6 +110,7 @@ export function normalizeVersionDocument(
     ...(readme !== undefined ? { readme } : {}),
     ...(body.yanked === true ? { yanked: true } : {}),
     ...(deprecated !== undefined ? { deprecated } : {}),
+    ...(malicious ? { malicious } : {}),
     ...(dist ? { dist } : {}),
     ...(tools && tools.items.length > 0 ? { tools } : {}),
   };
@@ -142,6 +148,7 @@ export function normalizeHits(body: unknown): ReceivedListItem[] {
       ...(version !== undefined ? { version } : {}),
       ...(publisher !== undefined ? { publisher } : {}),
       ...(typeof h.downloads === "number" ? { downloads: h.downloads } : {}),
+      ...(typeof h.quality === "number" && h.quality >= 0 && h.quality <= 100 ? { quality: h.quality } : {}),
     };
   });
 }

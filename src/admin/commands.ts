@@ -99,4 +99,30 @@ Environment:
   PUBLIC_URL     base of absolute tarball URLs`,
     load: () => import("./commands/import.js"),
   },
+  reports: {
+    summary: "list the reports users filed against connector versions, and resolve them",
+    usage: `Usage: connectory-registry reports <list|resolve> [options]
+
+  reports list [--status open|malicious|dismissed|all] [--limit n] [--json]
+                 reports newest first (default: the open ones, 100): id, version, kind, status, created,
+                 message (flattened to one line)
+  reports resolve <id> --confirm-malicious|--dismiss [--json]
+                 --confirm-malicious: the report is right; the version is yanked, marked malicious in the
+                 documents and on the page, its owner cannot unyank it, and \`connectory install\` refuses
+                 it without --force. --dismiss: the report is closed. Either way the quality score is
+                 recomputed (an open report counts against it).
+
+Options:
+  --status <s>          which reports to list (default open)
+  --limit <n>           at most n reports (1-1000, default 100)
+  --confirm-malicious   resolve: confirm the report and yank the version for good
+  --dismiss             resolve: close the report, nothing else changes
+  --json                print one JSON document: {"reports": [...]} or {"report": {...}, "yanked": bool}
+
+Environment:
+  DATABASE_URL   SQLite file or postgres://… URL (default ./data/registry.db)
+  STORAGE_DIR    tarball folder (default ./data/blobs)
+  PUBLIC_URL     used only when the database does not yet record the public URL its documents name`,
+    load: () => import("./commands/reports.js"),
+  },
 };

@@ -50,6 +50,10 @@ export interface VersionRecord {
   tools?: string | null;
   /** The README as sanitized HTML ("" when there is none); null or absent until it is rendered. */
   readmeHtml?: string | null;
+  /** JSON array of the validation warnings' codes at publish; null or absent for older rows. */
+  warnings?: string | null;
+  /** When a report that it is malicious was confirmed (it stays yanked); null or absent: never. */
+  malicious?: string | null;
 }
 
 /** A connector with everything needed to recompute its documents. */
@@ -78,6 +82,8 @@ export interface ConnectorFields {
   /** Look-alike keys (src/core/names/skeleton.ts) of the name and of the display name (null: none). */
   nameSkeleton: string;
   displaySkeleton: string | null;
+  /** The document's quality score (0..100), stored in its own column for sort=quality. */
+  qualityScore: number;
 }
 
 /** A connector of another publisher whose name or display name looks like the one being published. */
@@ -114,6 +120,30 @@ export interface SearchQuery {
 export interface ConnectorSummary extends ConnectorListItem {
   /** The sort value of this item (the keyset cursor carries it). */
   key: number | string;
+}
+
+/** The stored evidence of a connector's quality score (src/registry/quality.ts gathers the rest). */
+export interface StoredQualityEvidence {
+  /** Unique downloads (download_days) on days ≥ `weekStart`, and on days in [previousWeekStart, weekStart). */
+  weeklyDownloads: number;
+  previousWeeklyDownloads: number;
+  /** Reports with status `open`. */
+  openReports: number;
+  /** The StabilityEvidence JSON the checker last handed to refreshQuality; null: never checked. */
+  stability: string | null;
+}
+
+/** A report of a connector version (src/registry/reports.ts). */
+export interface ReportRow {
+  id: number;
+  name: string;
+  version: string;
+  kind: string;
+  message: string;
+  /** open | malicious | dismissed */
+  status: string;
+  createdAt: string;
+  resolvedAt: string | null;
 }
 
 /** The connectors behind a page of the official registry API (GET /v0.1/servers), in page order. */
@@ -157,7 +187,14 @@ export interface RegistryTx {
     connectorId: number,
     version: string,
     /** `tools` absent leaves the stored tools as they are. */
-    patch: { yanked: boolean; deprecated: string | null; tools?: string | null; document: Prepared },
+    patch: {
+      yanked: boolean;
+      deprecated: string | null;
+      tools?: string | null;
+      /** Absent leaves it as it is. */
+      malicious?: string | null;
+      document: Prepared;
+    },
   ): Promise<void>;
   /** Replaces the explicit dist-tags. */
   setTags(connectorId: number, tags: Record<string, string>): Promise<void>;
@@ -168,6 +205,23 @@ export interface RegistryTx {
    */
   findLookAlikes(skeletons: string[], publisherId: number): Promise<LookAlike[]>;
   setMeta(key: string, value: string): Promise<void>;
+  /** What the quality score needs from the database: downloads by week, open reports, stored stability. */
+  qualityEvidence(
+    connectorId: number,
+    days: { weekStart: string; previousWeekStart: string },
+  ): Promise<StoredQualityEvidence>;
+  /** Stores the checker's latest StabilityEvidence (JSON) of a connector. */
+  setStability(connectorId: number, stability: string): Promise<void>;
+  insertReport(input: {
+    connectorId: number;
+    version: string;
+    kind: string;
+    message: string;
+    createdAt: string;
+  }): Promise<number>;
+  loadReport(id: number): Promise<ReportRow | undefined>;
+  /** Sets a report's status and resolution time. */
+  resolveReport(id: number, status: string, resolvedAt: string): Promise<void>;
 }
 
 /** The registry's whole data layer. */
@@ -201,6 +255,8 @@ export interface RegistryRepository {
   /** Connectors for the official registry API's listing: name matches first, then by name (keyset). */
   listServers(query: ServerListQuery): Promise<ServerListRow[]>;
   categories(): Promise<Array<{ category: Category; count: number }>>;
+  /** Reports, newest first: only those of `status` when given; keyset `before` an id. */
+  listReports(query: { status?: string; limit: number; before?: number }): Promise<ReportRow[]>;
   connectorNames(): Promise<string[]>;
   getMeta(key: string): Promise<string | undefined>;
   /**

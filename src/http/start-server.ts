@@ -6,6 +6,7 @@ import { checkNamespace } from "../core/official/names.js";
 import { openDatabase } from "../db/open-database.js";
 import type { RegistryRepository } from "../db/repository.js";
 import type { Registry } from "../registry/registry.js";
+import { scheduleQualityRefresh } from "../registry/quality-schedule.js";
 import { samplesDir, seedSamples } from "../registry/seed.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
 import { withFastPath } from "./fast-path.js";
@@ -99,12 +100,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const seeded = await seedSamples({ app, repo, dir, now: () => new Date(), log: options.log });
       if (seeded.length > 0) options.log(`seeded ${seeded.length} sample connectors: ${seeded.join(", ")}`);
     }
+    const stopQuality = scheduleQualityRefresh(app.registry, { log: options.log });
     handler = (request, env) => app.fetch(request, env);
     fastRegistry = app.registry;
     fastOfficial = app.official;
     const opened = repo;
     const close = async () => {
       await stopListening();
+      await stopQuality();
       await opened.close();
       await app.registry.deps.readme.close();
     };

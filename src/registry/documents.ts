@@ -8,6 +8,7 @@ import type {
 } from "../core/api/documents.js";
 import { shownVersion } from "../core/api/shown-version.js";
 import type { ConnectorPackage } from "../core/package/validate-package.js";
+import type { QualityDocument } from "../core/quality/types.js";
 import type { ToolsReport } from "../core/tools/report.js";
 import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
 import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
@@ -65,6 +66,7 @@ export function versionDocument(
     publishedAt: v.publishedAt,
     yanked: v.yanked,
     ...(v.deprecated !== null ? { deprecated: v.deprecated } : {}),
+    ...(v.malicious ? { malicious: v.malicious } : {}),
     ...content,
     // The publisher's report of the version's tools (src/registry/tools.ts), when there is one.
     ...(v.tools ? { tools: JSON.parse(v.tools) as ToolsReport } : {}),
@@ -89,11 +91,22 @@ export function distTags(state: Pick<ConnectorState, "versions" | "tags">): Reco
   return tags;
 }
 
+/** The version whose fields a connector document shows (shownVersion of its versions and dist-tags). */
+export function shownRecord(state: Pick<ConnectorState, "versions" | "tags">): VersionRecord | undefined {
+  const ordered = [...state.versions].sort((a, b) => semver.compare(a.version, b.version));
+  return shownVersion(ordered, distTags(state).latest);
+}
+
 /**
  * The listing fields and connector document of a connector. Its descriptive fields come from the version
- * people get (shownVersion: `latest`, else the highest non-yanked version, else the highest).
+ * people get (shownVersion: `latest`, else the highest non-yanked version, else the highest); `quality`
+ * is its score with the checklist (src/registry/quality.ts computes it from the evidence).
  */
-export function connectorFields(state: ConnectorState, publicUrl: string): ConnectorFields {
+export function connectorFields(
+  state: ConnectorState,
+  publicUrl: string,
+  quality: QualityDocument,
+): ConnectorFields {
   const tags = distTags(state);
   const ordered = [...state.versions].sort((a, b) => semver.compare(a.version, b.version));
   const shown = shownVersion(ordered, tags.latest);
@@ -120,10 +133,12 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
           publishedAt: v.publishedAt,
           yanked: v.yanked,
           ...(v.deprecated !== null ? { deprecated: v.deprecated } : {}),
+          ...(v.malicious ? { malicious: v.malicious } : {}),
           dist: dist(publicUrl, state.name, v),
         },
       ]),
     ),
+    quality,
   };
   return {
     displayName: m?.displayName ?? null,
@@ -137,6 +152,7 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
     nameSkeleton: nameSkeleton(state.name),
     // What a card shows as the title: the display name, else the name.
     displaySkeleton: displaySkeleton(m?.displayName ?? state.name) ?? null,
+    qualityScore: quality.score,
   };
 }
 

@@ -2,8 +2,9 @@ import type { ConnectorStateDocument } from "../core/api/documents.js";
 import { ConnectoryError } from "../core/errors.js";
 import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
 import type { RegistryDeps } from "./context.js";
-import { connectorFields, distTags, versionDocument } from "./documents.js";
+import { distTags, versionDocument } from "./documents.js";
 import { checkName, checkTag, checkVersion, clip } from "./names.js";
+import { qualityFields } from "./quality.js";
 import type { Publisher } from "./tokens.js";
 
 type Auth = { name: string; publisher: Publisher };
@@ -13,8 +14,18 @@ export function yankVersion(deps: RegistryDeps, input: Auth & { version: string 
   return changeVersion(deps, input, (v) => ({ ...v, yanked: true }));
 }
 
+/** Unyanks a version, unless an operator confirmed it malicious (409 `version.malicious`). */
 export function unyankVersion(deps: RegistryDeps, input: Auth & { version: string }) {
-  return changeVersion(deps, input, (v) => ({ ...v, yanked: false }));
+  return changeVersion(deps, input, (v) => {
+    if (v.malicious) {
+      throw new ConnectoryError(
+        "version.malicious",
+        `${input.name}@${v.version} was confirmed malicious by an operator and stays yanked`,
+        { status: 409, hint: "publish a new, clean version" },
+      );
+    }
+    return { ...v, yanked: false };
+  });
 }
 
 /** Sets (or, with an empty message, clears) a version's deprecation message. */
@@ -109,7 +120,7 @@ async function change(
     if (!state) throw notFound(name);
     checkOwner(state, input.publisher);
     const next = { ...fn(state), updatedAt: deps.now().toISOString() };
-    await persist(tx, deps.publicUrl, state, next);
+    await persist(tx, deps, state, next);
     return {
       name,
       distTags: distTags(next),
@@ -122,15 +133,28 @@ async function change(
   });
 }
 
-async function persist(tx: RegistryTx, publicUrl: string, before: ConnectorState, after: ConnectorState) {
+/** Rewrites what changed between `before` and `after`: version documents, tags, the connector document. */
+export async function persist(
+  tx: RegistryTx,
+  deps: Pick<RegistryDeps, "publicUrl" | "now">,
+  before: ConnectorState,
+  after: ConnectorState,
+) {
+  const publicUrl = deps.publicUrl;
   for (const v of after.versions) {
     const old = before.versions.find((o) => o.version === v.version);
-    if (old && old.yanked === v.yanked && old.deprecated === v.deprecated) continue;
+    if (old && old.yanked === v.yanked && old.deprecated === v.deprecated && old.malicious === v.malicious)
+      continue;
     const document = versionDocument(after.name, after.publisher, v, publicUrl);
-    await tx.updateVersion(after.id, v.version, { yanked: v.yanked, deprecated: v.deprecated, document });
+    await tx.updateVersion(after.id, v.version, {
+      yanked: v.yanked,
+      deprecated: v.deprecated,
+      ...(v.malicious !== undefined ? { malicious: v.malicious } : {}),
+      document,
+    });
   }
   await tx.setTags(after.id, after.tags);
-  await tx.updateConnector(after.id, connectorFields(after, publicUrl));
+  await tx.updateConnector(after.id, await qualityFields(tx, deps, after));
 }
 
 /** 403 unless `owner` is the connector's publisher. */

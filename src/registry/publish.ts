@@ -8,9 +8,10 @@ import { readTarball } from "../package/read-tarball.js";
 import { blobKey } from "../storage/blob-store.js";
 import type { Publisher } from "./tokens.js";
 import type { RegistryDeps } from "./context.js";
-import { connectorFields, versionContent, versionDocument } from "./documents.js";
+import { versionContent, versionDocument } from "./documents.js";
 import { checkLookAlikes } from "./look-alikes.js";
 import { checkName } from "./names.js";
+import { qualityFields } from "./quality.js";
 import { readmeHtml } from "./readme/readme-html.js";
 
 /** The publish result; the route adds the URLs (PublishedDocument). */
@@ -73,6 +74,8 @@ export async function publishTarball(
     ...digest,
     blobKey: key,
     content: JSON.stringify(versionContent(report.package)),
+    // Kept for the quality item package.warnings (docs/quality.md).
+    warnings: JSON.stringify(report.problems.filter((p) => p.severity === "warning").map((p) => p.code)),
     // Rendered now, in the README worker (the event loop only waits), so a page view never parses markdown.
     readmeHtml: await readmeHtml(deps.readme, report.package.readme),
   };
@@ -91,7 +94,7 @@ export async function publishTarball(
       blobWritten = true;
       await writeVersion(
         tx,
-        deps.publicUrl,
+        deps,
         state,
         { name, publisherId: owner.publisherId, publisher: owner.publisher },
         record,
@@ -143,7 +146,7 @@ function versionExists(name: string, version: string): ConnectoryError {
 
 async function writeVersion(
   tx: RegistryTx,
-  publicUrl: string,
+  deps: Pick<RegistryDeps, "publicUrl" | "now">,
   state: ConnectorState | undefined,
   who: { name: string; publisherId: number; publisher: string },
   record: VersionRecord,
@@ -160,7 +163,7 @@ async function writeVersion(
         versions: [record],
         tags: {},
       };
-  const fields = connectorFields(next, publicUrl);
+  const fields = await qualityFields(tx, deps, next);
   const id = state
     ? (await tx.updateConnector(state.id, fields), state.id)
     : await tx.createConnector({
@@ -169,7 +172,7 @@ async function writeVersion(
         createdAt: record.publishedAt,
         fields,
       });
-  await tx.insertVersion(id, record, versionDocument(who.name, who.publisher, record, publicUrl));
+  await tx.insertVersion(id, record, versionDocument(who.name, who.publisher, record, deps.publicUrl));
 }
 
 /**

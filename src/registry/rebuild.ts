@@ -1,13 +1,15 @@
 import type { RegistryDeps } from "./context.js";
-import { connectorFields, versionDocument } from "./documents.js";
+import { versionDocument } from "./documents.js";
+import { qualityFields } from "./quality.js";
 
 const PUBLIC_URL_KEY = "public_url";
 /**
- * The version of what connectorFields derives beyond the documents (today: the look-alike skeletons of
- * src/core/names/skeleton.ts). Bump it when that changes, and every row is rewritten once at start-up.
+ * The version of what connectorFields derives beyond the documents (the look-alike skeletons of
+ * src/core/names/skeleton.ts; since 2 the quality score). Bump it when that changes, and every row is
+ * rewritten once at start-up.
  */
 const DERIVED_KEY = "derived_fields";
-const DERIVED_VERSION = "1";
+const DERIVED_VERSION = "2";
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL
@@ -30,7 +32,7 @@ export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
         const document = versionDocument(state.name, state.publisher, v, deps.publicUrl);
         await tx.updateVersion(state.id, v.version, { yanked: v.yanked, deprecated: v.deprecated, document });
       }
-      await tx.updateConnector(state.id, connectorFields(state, deps.publicUrl));
+      await tx.updateConnector(state.id, await qualityFields(tx, deps, state));
     });
   }
   await deps.repo.transaction(async (tx) => {

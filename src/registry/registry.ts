@@ -21,6 +21,8 @@ import { rebuildForPublicUrl } from "./rebuild.js";
 import type { SearchParams } from "./search-params.js";
 import { authenticate, type Publisher } from "./tokens.js";
 import { reportTools } from "./tools.js";
+import { refreshAllQuality, refreshQuality } from "./quality.js";
+import { fileReport, listReports, resolveReport } from "./reports.js";
 
 type Tail<F> = F extends (deps: RegistryDeps, ...rest: infer R) => infer T ? (...rest: R) => T : never;
 
@@ -37,6 +39,13 @@ export interface Registry {
   removeDistTag: Tail<typeof removeDistTag>;
   /** PUT /v1/connectors/:name/:version/tools: the owner reports a version's tools. */
   reportTools: Tail<typeof reportTools>;
+  /** POST /v1/connectors/:name/:version/reports: anyone reports a version. */
+  fileReport: Tail<typeof fileReport>;
+  listReports: Tail<typeof listReports>;
+  resolveReport: Tail<typeof resolveReport>;
+  /** Recomputes one connector's quality (the live checker calls it after a check, with its evidence). */
+  refreshQuality: Tail<typeof refreshQuality>;
+  refreshAllQuality: Tail<typeof refreshAllQuality>;
   connector: Tail<typeof getConnector>;
   version: Tail<typeof getVersion>;
   readConnector: Tail<typeof readConnector>;
@@ -95,6 +104,11 @@ export function createRegistry(input: {
     setDistTag: bind(setDistTag),
     removeDistTag: bind(removeDistTag),
     reportTools: bind(reportTools),
+    fileReport: bind(fileReport),
+    listReports: bind(listReports),
+    resolveReport: bind(resolveReport),
+    refreshQuality: bind(refreshQuality),
+    refreshAllQuality: bind(refreshAllQuality),
     connector: bind(getConnector),
     version: bind(getVersion),
     readConnector: bind(readConnector),

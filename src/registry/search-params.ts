@@ -113,7 +113,7 @@ function decodeCursor(cursor: string, query: SearchQuery): { key: number | strin
   // Strings go to the database as parameters: a control character (PostgreSQL refuses U+0000 in text)
   // would make a forged cursor a 500. A real cursor's name is a connector name, its key a name or a time.
   const keyOk =
-    sort === "relevance" || sort === "downloads"
+    sort === "relevance" || sort === "downloads" || sort === "quality"
       ? Number.isFinite(key)
       : typeof key === "string" && !CONTROL.test(key);
   if (sort !== query.sort || print !== fingerprint(query) || !keyOk || typeof name !== "string")

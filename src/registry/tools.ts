@@ -4,6 +4,7 @@ import type { ToolsReportedDocument, VersionContent } from "../core/api/document
 import { versionDocument } from "./documents.js";
 import { checkOwner, findVersion, notFound } from "./manage.js";
 import { checkName, checkVersion } from "./names.js";
+import { qualityFields } from "./quality.js";
 import type { Publisher } from "./tokens.js";
 import { checkToolsReport, type ToolsReport } from "../core/tools/report.js";
 
@@ -47,6 +48,9 @@ export async function reportTools(
       tools: next.tools,
       document: versionDocument(state.name, state.publisher, next, deps.publicUrl),
     });
+    // Reported tools are a quality item (package.tools): the connector document is rescored.
+    const after = { ...state, versions: state.versions.map((v) => (v.version === version ? next : v)) };
+    await tx.updateConnector(state.id, await qualityFields(tx, deps, after));
     return {
       name,
       version,

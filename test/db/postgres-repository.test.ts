@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import type { ConnectorState, RegistryRepository } from "../../src/db/repository.js";
-import { connectorFields, versionDocument } from "../../src/registry/documents.js";
+import { versionDocument } from "../../src/registry/documents.js";
+import { qualityFields } from "../../src/registry/quality.js";
 import { ROOT } from "../helpers/cli.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { repositoryContract } from "./repository-contract.js";
@@ -172,7 +173,11 @@ async function publish(
       tags: {},
     };
     const next = { ...base, versions: [...base.versions, record] };
-    const fields = connectorFields(next, "http://registry.test");
+    const fields = await qualityFields(
+      tx,
+      { publicUrl: "http://registry.test", now: () => new Date() },
+      next,
+    );
     const id = state
       ? (await tx.updateConnector(state.id, fields), state.id)
       : await tx.createConnector({ name, publisherId, createdAt: record.publishedAt, fields });

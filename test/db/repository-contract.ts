@@ -7,7 +7,8 @@ import type {
   SearchQuery,
   VersionRecord,
 } from "../../src/db/repository.js";
-import { connectorFields, versionDocument } from "../../src/registry/documents.js";
+import { versionDocument } from "../../src/registry/documents.js";
+import { qualityFields } from "../../src/registry/quality.js";
 
 const URL = "http://registry.test";
 
@@ -59,7 +60,7 @@ async function addConnector(
       name,
       publisherId,
       createdAt: v.publishedAt,
-      fields: connectorFields(state, URL),
+      fields: await qualityFields(tx, { publicUrl: URL, now: () => new Date() }, state),
     });
     await tx.insertVersion(id, v, versionDocument(name, state.publisher, v, URL));
   });
@@ -114,7 +115,7 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
             name: "ghost",
             publisherId: id,
             createdAt: "t",
-            fields: connectorFields(state, URL),
+            fields: await qualityFields(tx, { publicUrl: URL, now: () => new Date() }, state),
           });
           await tx.insertVersion(cid, v, versionDocument("ghost", "acme", v, URL));
           throw new Error("boom");

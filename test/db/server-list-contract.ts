@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConnectorState, RegistryRepository, ServerListQuery } from "../../src/db/repository.js";
-import { connectorFields, versionDocument } from "../../src/registry/documents.js";
+import { versionDocument } from "../../src/registry/documents.js";
+import { qualityFields } from "../../src/registry/quality.js";
 
 const URL = "http://registry.test";
 
@@ -39,7 +40,7 @@ async function add(
       name,
       publisherId,
       createdAt: at,
-      fields: connectorFields(state, URL),
+      fields: await qualityFields(tx, { publicUrl: URL, now: () => new Date() }, state),
     });
     await tx.insertVersion(id, v, versionDocument(name, "acme", v, URL));
   });

@@ -215,7 +215,7 @@ describe("connector page", () => {
       /(href|src)="\s*(javascript|data):/i,
       /<style/i,
       /<iframe/i,
-      /<form(?! class="search")/i,
+      /<form(?! class="(search|report-form)")/i, // the page's own search and report forms only
       /<svg/i,
       /<object/i,
       /<embed/i,

@@ -18,6 +18,7 @@ export function ConnectorCard({ item }: { item: CardItem }) {
         <p class="card-meta muted">
           <span>{item.name}</span> · <span>by {item.publisher}</span> ·{" "}
           <span>{plural(item.downloads, "download")}</span> ·{" "}
+          <span title="quality score (docs/quality.md)">quality {item.quality}</span> ·{" "}
           <span>updated {formatDate(item.updatedAt)}</span>
         </p>
       </div>

@@ -28,7 +28,11 @@ export function VersionList({
           </a>{" "}
           <time datetime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
           {v.version === latest ? <span class="badge">latest</span> : null}
-          {v.yanked ? <span class="badge badge-bad">yanked</span> : null}
+          {v.malicious !== undefined ? (
+            <span class="badge badge-bad">malicious</span>
+          ) : v.yanked ? (
+            <span class="badge badge-bad">yanked</span>
+          ) : null}
           {v.deprecated !== undefined ? (
             <span class="badge badge-warn" title={v.deprecated}>
               deprecated

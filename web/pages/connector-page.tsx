@@ -11,6 +11,7 @@ import {
   VersionList,
 } from "../components/connector-facts.js";
 import { HostTabs } from "../components/host-tabs.js";
+import { QualityPanel, ReportForm } from "../components/quality-panel.js";
 import { revealHidden } from "../../src/core/text/hidden-chars.js";
 import { flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
 import { Layout } from "../components/layout.js";
@@ -104,7 +105,13 @@ export function ConnectorPage(props: ConnectorPageProps) {
             <Links version={v} />
           </div>
         </header>
-        {v.yanked ? (
+        {v.malicious !== undefined ? (
+          <p class="alert alert-bad malicious" role="alert">
+            An operator of this registry confirmed a report that this version is malicious (
+            <time datetime={v.malicious}>{formatDate(v.malicious)}</time>). It is yanked for good, and{" "}
+            <code>connectory install</code> refuses it. Do not run it.
+          </p>
+        ) : v.yanked ? (
           <p class="alert alert-bad" role="note">
             This version was yanked: ranges and <code>latest</code> skip it; an exact pin still installs it,
             with a warning.
@@ -147,6 +154,10 @@ export function ConnectorPage(props: ConnectorPageProps) {
                 <p class="muted">Host snippets are not available from this registry.</p>
               )}
             </section>
+            <section aria-labelledby="quality-h">
+              <h2 id="quality-h">Quality</h2>
+              <QualityPanel quality={c.quality} />
+            </section>
             <section aria-labelledby="readme-h" class="readme">
               <h2 id="readme-h">README</h2>
               {props.readmeHtml ? (
@@ -185,6 +196,10 @@ export function ConnectorPage(props: ConnectorPageProps) {
                 current={v.version}
                 latest={c.distTags.latest}
               />
+            </section>
+            <section aria-labelledby="report-h">
+              <h2 id="report-h">Report</h2>
+              <ReportForm name={c.name} version={v.version} />
             </section>
           </aside>
         </div>

@@ -84,7 +84,8 @@ function card(item) {
   link.href = `/c/${encodeURIComponent(item.name)}`;
   title.append(link);
   if (item.version) title.append(el("span", "muted", ` ${item.version}`));
-  const meta = `${item.name} · by ${item.publisher} · ${item.downloads} download${item.downloads === 1 ? "" : "s"}`;
+  const quality = typeof item.quality === "number" ? ` · quality ${item.quality}` : "";
+  const meta = `${item.name} · by ${item.publisher} · ${item.downloads} download${item.downloads === 1 ? "" : "s"}${quality}`;
   body.append(title, el("p", "card-desc", item.description), el("p", "card-meta muted", meta));
   li.append(icon, body);
   return li;

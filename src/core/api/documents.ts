@@ -1,4 +1,5 @@
 import type { HostId, Snippet } from "../hosts/types.js";
+import type { QualityDocument } from "../quality/types.js";
 import type { ToolsReport } from "../tools/report.js";
 import type { ToolsListing } from "../tools/read-report.js";
 import type { Category, PluginManifest, Problem, ServerSet, TokenSchema } from "../types.js";
@@ -23,6 +24,8 @@ export interface VersionSummary {
   yanked: boolean;
   /** The deprecation message, when the publisher deprecated this version. */
   deprecated?: string;
+  /** When an operator confirmed a report that this version is malicious (it is yanked for good). */
+  malicious?: string;
   dist: VersionDist;
 }
 
@@ -44,6 +47,8 @@ export interface ConnectorDocument {
   /** Ascending by semver, as the registry writes them. */
   versions: Record<string, VersionSummary>;
   downloads: number;
+  /** The quality score with its checklist (docs/quality.md); absent from registries without one. */
+  quality?: QualityDocument;
 }
 
 /** A skill as a version document lists it (its body stays in the tarball). */
@@ -71,6 +76,8 @@ export interface VersionDocument extends VersionContent {
   publishedAt: string;
   yanked: boolean;
   deprecated?: string;
+  /** When an operator confirmed a report that this version is malicious (install refuses it). */
+  malicious?: string;
   /** The publisher's report (PUT …/tools), when there is one. */
   tools?: ToolsReport;
   dist: VersionDist;
@@ -88,6 +95,8 @@ export interface ConnectorListItem {
   categories: Category[];
   downloads: number;
   updatedAt: string;
+  /** The quality score (0..100, docs/quality.md); the checklist is in the connector document. */
+  quality: number;
 }
 
 /** `GET /v1/connectors?q=&category=&publisher=&sort=&limit=&cursor=`. */
@@ -135,6 +144,16 @@ export interface ToolsReportedDocument {
   tools: Pick<ToolsReport, "reportedBy" | "reportedAt"> & { count: number };
 }
 
+/** `POST /v1/connectors/:name/:version/reports` (201): the report as filed. */
+export interface ReportDocument {
+  id: number;
+  name: string;
+  version: string;
+  kind: string;
+  status: "open";
+  createdAt: string;
+}
+
 /** `GET /v1/connectors/:name/:version/config?host=`. */
 export interface HostConfigDocument {
   name: string;
@@ -175,14 +194,18 @@ export type ReceivedConnectorDocument = Pick<ConnectorDocument, "name" | "distTa
 /** A search result as received; `null` fields of a list item are absent. */
 export type ReceivedListItem = Pick<ConnectorListItem, "name" | "description"> & {
   categories: string[];
-} & { [K in "displayName" | "version" | "publisher" | "downloads"]?: NonNullable<ConnectorListItem[K]> };
+} & {
+  [K in "displayName" | "version" | "publisher" | "downloads" | "quality"]?: NonNullable<
+    ConnectorListItem[K]
+  >;
+};
 
 /**
  * A version document as received. The manifest, servers and credential schema are the package's word
  * relayed by a registry: callers validate them (validateServerSet, validateTokenSchema) before use.
  */
 export type ReceivedVersionDocument = Pick<VersionDocument, "name" | "version"> &
-  Partial<Pick<VersionDocument, "readme" | "yanked" | "deprecated">> & {
+  Partial<Pick<VersionDocument, "readme" | "yanked" | "deprecated" | "malicious">> & {
     manifest: { [K in keyof PluginManifest]?: unknown } & Record<string, unknown>;
     mcp: unknown;
     tokenSchema?: unknown;

@@ -2,7 +2,7 @@
 // search is sorted. The registry parses with them, the databases obey them, the web offers its sort links by them.
 
 /** The orders `GET /v1/connectors?sort=` accepts. */
-export const SORT_KEYS = ["relevance", "downloads", "updated", "name"] as const;
+export const SORT_KEYS = ["relevance", "downloads", "updated", "name", "quality"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /** A query keeps at most this many words. */

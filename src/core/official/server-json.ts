@@ -29,6 +29,8 @@ export interface VersionSource {
   publishedAt: string;
   yanked: boolean;
   deprecated?: string;
+  /** When an operator confirmed a report that this version is malicious. */
+  malicious?: string;
   manifest: PluginManifest;
   mcp: { mcpServers: ServerSet };
   tokenSchema?: TokenSchema;
@@ -42,7 +44,15 @@ export interface EntrySource {
   namespace: string;
   /** The registry's public URL, without a trailing slash. */
   publicUrl: string;
-  connector: { name: string; publisher: string; updatedAt: string; downloads: number; latest?: string };
+  connector: {
+    name: string;
+    publisher: string;
+    updatedAt: string;
+    downloads: number;
+    latest?: string;
+    /** The connector's quality score (docs/quality.md), when its registry keeps one. */
+    quality?: number;
+  };
   version: VersionSource;
   /** The MCP Bundles built for this version's bundled servers, by server key. */
   bundles: Record<string, { url: string; sha256: string; size: number }>;
@@ -123,6 +133,8 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
             }
           : {}),
         downloads: connector.downloads,
+        ...(connector.quality !== undefined ? { quality: connector.quality } : {}),
+        ...(v.malicious !== undefined ? { malicious: v.malicious } : {}),
         integrity: v.dist.integrity,
         tarball: v.dist.tarball,
         page: `${source.publicUrl}/c/${connector.name}/${encodeURIComponent(v.version)}`,

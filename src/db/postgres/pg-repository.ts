@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { daysBefore, KEEP_DOWNLOAD_DAYS } from "../download-days.js";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
@@ -10,6 +11,7 @@ import type {
   PublisherRow,
   RegistryRepository,
   RegistryTx,
+  ReportRow,
   SearchQuery,
   ServerListQuery,
   ServerListRow,
@@ -24,9 +26,11 @@ import {
   connectorCategories,
   connectors,
   distTags,
+  downloadDays,
   downloadMarks,
   meta,
   publishers,
+  reports,
   tokens,
   versions,
 } from "./schema.js";
@@ -159,6 +163,10 @@ export class PgRepository implements RegistryRepository {
               WHERE connector_id = (SELECT id FROM connectors WHERE name = ${name}) AND version = ${version}
                 AND EXISTS (SELECT 1 FROM m)
               RETURNING connector_id
+            ), d AS (
+              -- A marked (unique) download also counts for its day: the quality score's weekly downloads.
+              INSERT INTO download_days (connector_id, day, count) SELECT connector_id, ${mark.day}, 1 FROM v
+              ON CONFLICT (connector_id, day) DO UPDATE SET count = download_days.count + 1
             )
             UPDATE connectors SET downloads = downloads + 1 WHERE id IN (SELECT connector_id FROM v) RETURNING id`
         ).length > 0,
@@ -169,6 +177,7 @@ export class PgRepository implements RegistryRepository {
   pruneDownloadMarks(day: string): Promise<void> {
     return this.run(async () => {
       await this.db.delete(downloadMarks).where(lt(downloadMarks.day, day));
+      await this.db.delete(downloadDays).where(lt(downloadDays.day, daysBefore(day, KEEP_DOWNLOAD_DAYS)));
     });
   }
 
@@ -200,6 +209,31 @@ export class PgRepository implements RegistryRepository {
           .from(connectorCategories)
           .groupBy(connectorCategories.category)
           .orderBy(connectorCategories.category)) as Array<{ category: Category; count: number }>,
+    );
+  }
+
+  listReports(query: { status?: string; limit: number; before?: number }): Promise<ReportRow[]> {
+    const where = and(
+      query.status !== undefined ? eq(reports.status, query.status) : undefined,
+      query.before !== undefined ? lt(reports.id, Math.min(query.before, 2_147_483_647)) : undefined,
+    );
+    return this.run(() =>
+      this.db
+        .select({
+          id: reports.id,
+          name: connectors.name,
+          version: reports.version,
+          kind: reports.kind,
+          message: reports.message,
+          status: reports.status,
+          createdAt: reports.createdAt,
+          resolvedAt: reports.resolvedAt,
+        })
+        .from(reports)
+        .innerJoin(connectors, eq(connectors.id, reports.connectorId))
+        .where(where)
+        .orderBy(desc(reports.id))
+        .limit(query.limit),
     );
   }
 

@@ -21,6 +21,7 @@ interface Row extends Record<string, unknown> {
   categories: string;
   downloads: number;
   updated_at: string;
+  quality_score: number;
   key: number | string;
 }
 
@@ -56,9 +57,10 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     downloads: sql`c.downloads::float8`,
     updated: sql`c.updated_at`,
     name: sql`c.name`,
+    quality: sql`c.quality_score::float8`,
   }[sort];
   const inner = sql`SELECT c.name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, ${key} AS key
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, ${key} AS key
     FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
 
   // The keyset condition sits outside so it can use the computed key, as on SQLite.
@@ -71,6 +73,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
       downloads: sql`WHERE (key < ${k}::float8 OR (key = ${k}::float8 AND name > ${n}))`,
       updated: sql`WHERE (key < ${String(k)} OR (key = ${String(k)} AND name > ${n}))`,
       name: sql`WHERE name > ${n}`,
+      quality: sql`WHERE (key < ${k}::float8 OR (key = ${k}::float8 AND name > ${n}))`,
     }[sort];
   }
   const order = {
@@ -78,6 +81,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     downloads: sql`key DESC, name ASC`,
     updated: sql`key DESC, name ASC`,
     name: sql`name ASC`,
+    quality: sql`key DESC, name ASC`,
   }[sort];
   const built = dialect.sqlToQuery(
     sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`,
@@ -97,6 +101,7 @@ function toSummary(row: Row): ConnectorSummary {
     categories: JSON.parse(row.categories) as Category[],
     downloads: row.downloads,
     updatedAt: row.updated_at,
+    quality: Number(row.quality_score),
     key: row.key,
   };
 }

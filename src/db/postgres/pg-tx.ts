@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
@@ -8,10 +8,21 @@ import type {
   LookAlike,
   Prepared,
   RegistryTx,
+  ReportRow,
+  StoredQualityEvidence,
   VersionRecord,
 } from "../repository.js";
 import { pgErrorCode } from "./pg-errors.js";
-import { connectorCategories, connectors, distTags, meta, publishers, versions } from "./schema.js";
+import {
+  connectorCategories,
+  connectors,
+  distTags,
+  downloadDays,
+  meta,
+  publishers,
+  reports,
+  versions,
+} from "./schema.js";
 import { searchVector } from "./search-text.js";
 
 /** A drizzle handle that runs inside one transaction. */
@@ -61,6 +72,8 @@ export class PgTx implements RegistryTx {
         blobKey: versions.blobKey,
         content: versions.content,
         tools: versions.tools,
+        warnings: versions.warnings,
+        malicious: versions.malicious,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))
@@ -103,7 +116,13 @@ export class PgTx implements RegistryTx {
   async updateVersion(
     connectorId: number,
     version: string,
-    patch: { yanked: boolean; deprecated: string | null; tools?: string | null; document: Prepared },
+    patch: {
+      yanked: boolean;
+      deprecated: string | null;
+      tools?: string | null;
+      malicious?: string | null;
+      document: Prepared;
+    },
   ): Promise<void> {
     await this.db
       .update(versions)
@@ -111,6 +130,7 @@ export class PgTx implements RegistryTx {
         yanked: patch.yanked,
         deprecated: patch.deprecated,
         ...(patch.tools !== undefined ? { tools: patch.tools } : {}),
+        ...(patch.malicious !== undefined ? { malicious: patch.malicious } : {}),
         document: patch.document.body,
         etag: patch.document.etag,
       })
@@ -166,6 +186,71 @@ export class PgTx implements RegistryTx {
       .onConflictDoUpdate({ target: meta.key, set: { value } });
   }
 
+  async qualityEvidence(
+    connectorId: number,
+    days: { weekStart: string; previousWeekStart: string },
+  ): Promise<StoredQualityEvidence> {
+    const [downloads] = await this.db
+      .select({
+        week: sql<number>`coalesce(sum(case when ${downloadDays.day} >= ${days.weekStart} then ${downloadDays.count} else 0 end), 0)`,
+        before: sql<number>`coalesce(sum(case when ${downloadDays.day} < ${days.weekStart} then ${downloadDays.count} else 0 end), 0)`,
+      })
+      .from(downloadDays)
+      .where(and(eq(downloadDays.connectorId, connectorId), gte(downloadDays.day, days.previousWeekStart)));
+    const [open] = await this.db
+      .select({ count: sql<number>`count(*)` })
+      .from(reports)
+      .where(and(eq(reports.connectorId, connectorId), eq(reports.status, "open")));
+    const [row] = await this.db
+      .select({ stability: connectors.stability })
+      .from(connectors)
+      .where(eq(connectors.id, connectorId));
+    return {
+      weeklyDownloads: Number(downloads?.week ?? 0),
+      previousWeeklyDownloads: Number(downloads?.before ?? 0),
+      openReports: Number(open?.count ?? 0),
+      stability: row?.stability ?? null,
+    };
+  }
+
+  async setStability(connectorId: number, stability: string): Promise<void> {
+    await this.db.update(connectors).set({ stability }).where(eq(connectors.id, connectorId));
+  }
+
+  async insertReport(input: {
+    connectorId: number;
+    version: string;
+    kind: string;
+    message: string;
+    createdAt: string;
+  }): Promise<number> {
+    const [row] = await this.db.insert(reports).values(input).returning({ id: reports.id });
+    if (!row) throw new Error("inserting a report returned no row");
+    return row.id;
+  }
+
+  async loadReport(id: number): Promise<ReportRow | undefined> {
+    const [row] = await this.db
+      .select({
+        id: reports.id,
+        name: connectors.name,
+        version: reports.version,
+        kind: reports.kind,
+        message: reports.message,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .innerJoin(connectors, eq(connectors.id, reports.connectorId))
+      .where(eq(reports.id, id));
+    return row;
+  }
+
+  async resolveReport(id: number, status: string, resolvedAt: string): Promise<void> {
+    await this.db.update(reports).set({ status, resolvedAt }).where(eq(reports.id, id));
+  }
+
   private async writeCategories(connectorId: number, categories: Category[]): Promise<void> {
     await this.db.delete(connectorCategories).where(eq(connectorCategories.connectorId, connectorId));
     const rows = [...new Set(categories)].map((category) => ({ category, connectorId }));
@@ -187,6 +272,7 @@ function columns(name: string, fields: ConnectorFields) {
     etag: fields.document.etag,
     nameSkeleton: fields.nameSkeleton,
     displaySkeleton: fields.displaySkeleton,
+    qualityScore: fields.qualityScore,
     search: sql`${vector}::tsvector`,
   };
 }

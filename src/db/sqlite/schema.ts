@@ -61,12 +61,20 @@ export const connectors = sqliteTable(
      */
     nameSkeleton: text("name_skeleton"),
     displaySkeleton: text("display_skeleton"),
+    /** The quality score (0..100, docs/quality.md) of the prepared document's `quality`, for sort=quality. */
+    qualityScore: integer("quality_score").notNull().default(0),
+    /**
+     * JSON: the StabilityEvidence (src/core/quality/evidence.ts) the live checker last handed to
+     * refreshQuality (src/registry/quality.ts); null until the first check.
+     */
+    stability: text("stability"),
   },
   (t) => [
     index("connectors_name_skeleton_idx").on(t.nameSkeleton),
     index("connectors_display_skeleton_idx").on(t.displaySkeleton),
     index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
+    index("connectors_quality_idx").on(sql`${t.qualityScore} DESC`, t.name),
     // A publisher's listing (GET /v1/connectors?publisher=, the web's /p/:publisher) walks this in name order.
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
   ],
@@ -113,6 +121,10 @@ export const versions = sqliteTable(
      * version has none; null for rows published before the column existed, until the start-up rebuild.
      */
     readmeHtml: text("readme_html"),
+    /** JSON array of the codes of the validation warnings at publish (the quality item package.warnings); null before. */
+    warnings: text("warnings"),
+    /** When an operator confirmed a report that this version is malicious (it is then yanked for good); null: not. */
+    malicious: text("malicious"),
     downloads: integer("downloads").notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),
@@ -150,4 +162,43 @@ export const downloadMarks = sqliteTable(
     day: text("day").notNull(),
   },
   (t) => [index("download_marks_day_idx").on(t.day)],
+);
+
+/**
+ * Unique downloads per connector per UTC day: a download that makes a new download mark adds one here,
+ * so the weekly downloads of the quality score are a sum over 14 rows at most; days older than 30 are pruned.
+ */
+export const downloadDays = sqliteTable(
+  "download_days",
+  {
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.connectorId, t.day] })],
+);
+
+/** Reports of a connector version by anyone (POST /v1/connectors/:name/:version/reports); operators resolve them. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    version: text("version").notNull(),
+    /** broken | malicious | spam | impersonation */
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    /** open | malicious (confirmed: the version is yanked and marked) | dismissed */
+    status: text("status").notNull().default("open"),
+    createdAt: text("created_at").notNull(),
+    resolvedAt: text("resolved_at"),
+  },
+  (t) => [
+    index("reports_status_idx").on(t.status, t.id),
+    index("reports_connector_status_idx").on(t.connectorId, t.status),
+  ],
 );

@@ -1,5 +1,6 @@
 import type { Database as Sqlite } from "better-sqlite3";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { daysBefore, KEEP_DOWNLOAD_DAYS } from "../download-days.js";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
@@ -11,6 +12,7 @@ import type {
   PublisherRow,
   RegistryRepository,
   RegistryTx,
+  ReportRow,
   SearchQuery,
   ServerListQuery,
   ServerListRow,
@@ -21,15 +23,28 @@ import {
   connectorCategories,
   connectors,
   distTags,
+  downloadDays,
   downloadMarks,
   meta,
   publishers,
+  reports,
   tokens,
   versions,
 } from "./schema.js";
 import { SqliteSearch } from "./sqlite-search.js";
 import { SqliteServerList } from "./sqlite-server-list.js";
 import { SqliteTx } from "./sqlite-tx.js";
+
+const REPORT_COLUMNS = {
+  id: reports.id,
+  name: connectors.name,
+  version: reports.version,
+  kind: reports.kind,
+  message: reports.message,
+  status: reports.status,
+  createdAt: reports.createdAt,
+  resolvedAt: reports.resolvedAt,
+};
 
 export interface SqliteConnections {
   writer: Sqlite;
@@ -85,6 +100,11 @@ export class SqliteRepository implements RegistryRepository {
          WHERE connector_id = (SELECT id FROM connectors WHERE name = ?) AND version = ?`,
       ),
       countConnector: c.writer.prepare(`UPDATE connectors SET downloads = downloads + 1 WHERE name = ?`),
+      // A marked (unique) download also counts for its day: the quality score's weekly downloads.
+      countDay: c.writer.prepare(
+        `INSERT INTO download_days (connector_id, day, count) VALUES ((SELECT id FROM connectors WHERE name = ?), ?, 1)
+         ON CONFLICT (connector_id, day) DO UPDATE SET count = count + 1`,
+      ),
       insertMark: c.writer.prepare(`INSERT OR IGNORE INTO download_marks (key, day) VALUES (?, ?)`),
       deleteMark: c.writer.prepare(`DELETE FROM download_marks WHERE key = ?`),
       readmeHtml: c.readDb
@@ -153,6 +173,7 @@ export class SqliteRepository implements RegistryRepository {
           return false;
         }
         this.stmts.countConnector.run(name);
+        if (mark) this.stmts.countDay.run(name, mark.day);
         return true;
       })(),
     );
@@ -161,6 +182,10 @@ export class SqliteRepository implements RegistryRepository {
   pruneDownloadMarks(day: string): Promise<void> {
     return this.mutex.run(() => {
       this.c.writeDb.delete(downloadMarks).where(lt(downloadMarks.day, day)).run();
+      this.c.writeDb
+        .delete(downloadDays)
+        .where(lt(downloadDays.day, daysBefore(day, KEEP_DOWNLOAD_DAYS)))
+        .run();
     });
   }
 
@@ -193,6 +218,21 @@ export class SqliteRepository implements RegistryRepository {
       .from(connectorCategories)
       .groupBy(connectorCategories.category)
       .all() as Array<{ category: Category; count: number }>;
+  }
+
+  async listReports(query: { status?: string; limit: number; before?: number }): Promise<ReportRow[]> {
+    const where = and(
+      query.status !== undefined ? eq(reports.status, query.status) : undefined,
+      query.before !== undefined ? lt(reports.id, query.before) : undefined,
+    );
+    return this.c.readDb
+      .select(REPORT_COLUMNS)
+      .from(reports)
+      .innerJoin(connectors, eq(connectors.id, reports.connectorId))
+      .where(where)
+      .orderBy(desc(reports.id))
+      .limit(query.limit)
+      .all();
   }
 
   async connectorNames(): Promise<string[]> {

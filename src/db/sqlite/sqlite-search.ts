@@ -20,6 +20,11 @@ const SORTS = {
     after: "(key < :k OR (key = :k AND name > :n))",
   },
   name: { key: "c.name", order: "name ASC", after: "name > :n" },
+  quality: {
+    key: "c.quality_score",
+    order: "key DESC, name ASC",
+    after: "(key < :k OR (key = :k AND name > :n))",
+  },
 } as const;
 
 interface Row {
@@ -32,6 +37,7 @@ interface Row {
   categories: string;
   downloads: number;
   updated_at: string;
+  quality_score: number;
   key: number | string;
 }
 
@@ -94,7 +100,7 @@ function buildSql(
   // connectors_publisher_name_idx: that publisher's rows only, already in name order.
   if (filters.publisher) where.push("c.publisher_id = (SELECT id FROM publishers WHERE name = :publisher)");
   const inner = `SELECT c.name AS name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads, c.updated_at, ${spec.key === "rank" ? rank : spec.key} AS key
+      c.categories, c.downloads, c.updated_at, c.quality_score, ${spec.key === "rank" ? rank : spec.key} AS key
     FROM ${from} JOIN publishers p ON p.id = c.publisher_id
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   // The keyset condition sits outside so it can use the computed key (bm25 is only valid in the inner query).
@@ -112,6 +118,7 @@ function toSummary(row: Row): ConnectorSummary {
     categories: JSON.parse(row.categories) as Category[],
     downloads: row.downloads,
     updatedAt: row.updated_at,
+    quality: Number(row.quality_score),
     key: row.key,
   };
 }

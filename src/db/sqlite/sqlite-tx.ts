@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
@@ -8,9 +8,20 @@ import type {
   LookAlike,
   Prepared,
   RegistryTx,
+  ReportRow,
+  StoredQualityEvidence,
   VersionRecord,
 } from "../repository.js";
-import { connectorCategories, connectors, distTags, meta, publishers, versions } from "./schema.js";
+import {
+  connectorCategories,
+  connectors,
+  distTags,
+  downloadDays,
+  meta,
+  publishers,
+  reports,
+  versions,
+} from "./schema.js";
 
 /** The write side, run on the writer connection inside BEGIN IMMEDIATE … COMMIT (see SqliteRepository). */
 export class SqliteTx implements RegistryTx {
@@ -43,6 +54,8 @@ export class SqliteTx implements RegistryTx {
         blobKey: versions.blobKey,
         content: versions.content,
         tools: versions.tools,
+        warnings: versions.warnings,
+        malicious: versions.malicious,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))
@@ -86,7 +99,13 @@ export class SqliteTx implements RegistryTx {
   async updateVersion(
     connectorId: number,
     version: string,
-    patch: { yanked: boolean; deprecated: string | null; tools?: string | null; document: Prepared },
+    patch: {
+      yanked: boolean;
+      deprecated: string | null;
+      tools?: string | null;
+      malicious?: string | null;
+      document: Prepared;
+    },
   ): Promise<void> {
     this.db
       .update(versions)
@@ -94,6 +113,7 @@ export class SqliteTx implements RegistryTx {
         yanked: patch.yanked,
         deprecated: patch.deprecated,
         ...(patch.tools !== undefined ? { tools: patch.tools } : {}),
+        ...(patch.malicious !== undefined ? { malicious: patch.malicious } : {}),
         document: patch.document.body,
         etag: patch.document.etag,
       })
@@ -143,6 +163,75 @@ export class SqliteTx implements RegistryTx {
       .run();
   }
 
+  async qualityEvidence(
+    connectorId: number,
+    days: { weekStart: string; previousWeekStart: string },
+  ): Promise<StoredQualityEvidence> {
+    const downloads = this.db
+      .select({
+        week: sql<number>`coalesce(sum(case when ${downloadDays.day} >= ${days.weekStart} then ${downloadDays.count} else 0 end), 0)`,
+        before: sql<number>`coalesce(sum(case when ${downloadDays.day} < ${days.weekStart} then ${downloadDays.count} else 0 end), 0)`,
+      })
+      .from(downloadDays)
+      .where(and(eq(downloadDays.connectorId, connectorId), gte(downloadDays.day, days.previousWeekStart)))
+      .get();
+    const open = this.db
+      .select({ count: sql<number>`count(*)` })
+      .from(reports)
+      .where(and(eq(reports.connectorId, connectorId), eq(reports.status, "open")))
+      .get();
+    const row = this.db
+      .select({ stability: connectors.stability })
+      .from(connectors)
+      .where(eq(connectors.id, connectorId))
+      .get();
+    return {
+      weeklyDownloads: Number(downloads?.week ?? 0),
+      previousWeeklyDownloads: Number(downloads?.before ?? 0),
+      openReports: Number(open?.count ?? 0),
+      stability: row?.stability ?? null,
+    };
+  }
+
+  async setStability(connectorId: number, stability: string): Promise<void> {
+    this.db.update(connectors).set({ stability }).where(eq(connectors.id, connectorId)).run();
+  }
+
+  async insertReport(input: {
+    connectorId: number;
+    version: string;
+    kind: string;
+    message: string;
+    createdAt: string;
+  }): Promise<number> {
+    const row = this.db.insert(reports).values(input).returning({ id: reports.id }).get();
+    if (!row) throw new Error("inserting a report returned no row");
+    return row.id;
+  }
+
+  async loadReport(id: number): Promise<ReportRow | undefined> {
+    const row = this.db
+      .select({
+        id: reports.id,
+        name: connectors.name,
+        version: reports.version,
+        kind: reports.kind,
+        message: reports.message,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .innerJoin(connectors, eq(connectors.id, reports.connectorId))
+      .where(eq(reports.id, id))
+      .get();
+    return row;
+  }
+
+  async resolveReport(id: number, status: string, resolvedAt: string): Promise<void> {
+    this.db.update(reports).set({ status, resolvedAt }).where(eq(reports.id, id)).run();
+  }
+
   private writeCategories(connectorId: number, categories: Category[]): void {
     this.db.delete(connectorCategories).where(eq(connectorCategories.connectorId, connectorId)).run();
     const rows = [...new Set(categories)].map((category) => ({ category, connectorId }));
@@ -163,6 +252,7 @@ function columns(fields: ConnectorFields) {
     etag: fields.document.etag,
     nameSkeleton: fields.nameSkeleton,
     displaySkeleton: fields.displaySkeleton,
+    qualityScore: fields.qualityScore,
   };
 }
 

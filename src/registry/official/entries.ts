@@ -18,6 +18,8 @@ export interface ConnectorDoc {
   updatedAt: string;
   distTags: Record<string, string>;
   versions: Record<string, { version: string; yanked: boolean }>;
+  /** The quality score with its checklist (docs/quality.md); only the score goes into the entries. */
+  quality?: { score: number };
 }
 
 // Built entries of recent versions (listings page through the same connectors again and again).
@@ -101,6 +103,7 @@ export async function versionEntries(
       updatedAt: connector.doc.updatedAt,
       downloads: connector.downloads,
       ...(connector.latest !== undefined ? { latest: connector.latest } : {}),
+      ...(connector.doc.quality !== undefined ? { quality: connector.doc.quality.score } : {}),
     },
     version: source,
     bundles: await ensureBundles(ctx.deps, connector.name, source),

@@ -28,7 +28,7 @@ describe("search rules", () => {
   });
 
   it("offers relevance only with words", () => {
-    expect(offeredSorts([])).toEqual(["downloads", "updated", "name"]);
+    expect(offeredSorts([])).toEqual(["downloads", "updated", "name", "quality"]);
     expect(offeredSorts(["a"])).toEqual([...SORT_KEYS]);
   });
 });
