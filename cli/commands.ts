@@ -82,7 +82,7 @@ export const COMMANDS: Record<string, Entry> = {
     load: () => import("./commands/untrust.js"),
   },
   "sandbox off": {
-    summary: "Run a connector without the sandbox its permissions ask for (where none is available)",
+    summary: "Run a connector or hand-written server without its sandbox (where none is available)",
     load: () => import("./commands/sandbox-off.js"),
   },
   "sandbox all": {
@@ -90,7 +90,7 @@ export const COMMANDS: Record<string, Entry> = {
     load: () => import("./commands/sandbox-all.js"),
   },
   "sandbox on": {
-    summary: "Run a connector in its sandbox again",
+    summary: "Run a connector or hand-written server in its sandbox again",
     load: () => import("./commands/sandbox-on.js"),
   },
   config: { summary: "Print the merged effective server set", load: () => import("./commands/config.js") },

@@ -4,6 +4,9 @@ import { readManualServers } from "../home/manual-servers.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
 import { textTable } from "../terminal/text-table.js";
 import { readTrust } from "../home/trust-store.js";
+import { readSandboxFile } from "../home/sandbox-store.js";
+import { describePermissions } from "../../src/core/sandbox/permissions.js";
+import { isRemote } from "../../src/core/types.js";
 
 const command: Command = {
   usage: "mcp list [--show-secrets]",
@@ -19,14 +22,20 @@ and header values print as *** unless --show-secrets.`,
   },
   positionals: { max: 0 },
   async run(args, ctx) {
-    const [doc, trust] = await Promise.all([readManualServers(ctx.home), readTrust(ctx.home)]);
+    const [doc, trust, sandbox] = await Promise.all([
+      readManualServers(ctx.home),
+      readTrust(ctx.home),
+      readSandboxFile(ctx.home),
+    ]);
     const merged = mergeServers({
       manual: Object.entries(doc.servers).map(([name, spec]) => {
         const t = Object.hasOwn(trust.servers, name) ? trust.servers[name] : undefined;
-        return { name, spec, ...(t ? { trust: t } : {}) };
+        const p = Object.hasOwn(doc.permissions, name) ? doc.permissions[name] : undefined;
+        return { name, spec, ...(t ? { trust: t } : {}), ...(p ? { permissions: p } : {}) };
       }),
       manualFile: doc.file,
       connectors: [],
+      sandboxAll: sandbox.all === true,
     });
     const show = args.values["show-secrets"] === true;
     const servers = merged.servers.map((s) => ({
@@ -36,6 +45,14 @@ and header values print as *** unless --show-secrets.`,
       changed: s.status !== "active" && Object.hasOwn(trust.servers, s.name),
       ...(s.reason ? { reason: s.reason } : {}),
       server: visibleServer(s.server, merged.secretValues, show),
+      // What it may reach when it runs: its block, sandbox all's "nothing", or unrestricted.
+      ...(isRemote(s.server)
+        ? {}
+        : {
+            permissions: s.sandbox
+              ? describePermissions(s.sandbox.permissions)
+              : describePermissions(undefined),
+          }),
     }));
     if (servers.length === 0) {
       return {
@@ -44,10 +61,11 @@ and header values print as *** unless --show-secrets.`,
       };
     }
     const table = textTable(
-      ["NAME", "TRUST", "LAUNCH"],
+      ["NAME", "TRUST", "SANDBOX", "LAUNCH"],
       servers.map((s) => [
         s.name,
         s.trusted ? "trusted" : s.changed ? "changed" : "untrusted",
+        s.permissions ? sandboxCell(s.permissions) : "-",
         launchLine(s.server),
       ]),
     );
@@ -57,3 +75,10 @@ and header values print as *** unless --show-secrets.`,
   },
 };
 export default command;
+
+/** The permissions in a table cell: "unrestricted", or the network and the number of grants. */
+function sandboxCell(lines: string[]): string {
+  if (lines[0]?.startsWith("unrestricted")) return "unrestricted";
+  const files = lines.filter((l) => l.startsWith("files: ") && !l.startsWith("files: none"));
+  return `${(lines[0] ?? "").replace(/^network: /, "net ")}, ${files.length} path${files.length === 1 ? "" : "s"}`;
+}

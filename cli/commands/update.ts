@@ -16,12 +16,16 @@ are kept; a new one is read from the environment only with --config-from-env (ke
 value) or --config-env KEY (replaces the stored value). What changes in servers (command, args, url, headers, env) and credentials is printed; a
 changed launch spec or new required credentials is applied only after you confirm on a terminal, or
 with --yes. A new env key that changes how code is loaded (LD_PRELOAD, NODE_OPTIONS, npm_config_*…)
-needs --accept-env or "y" at the prompt: --yes does not accept it. Cached versions no longer used are removed.`,
+needs --accept-env or "y" at the prompt: --yes does not accept it. A version whose permissions reach
+further than those you accepted (more network, a new folder, write where it read, or none declared)
+is applied only after "y" or with --yes; until then the installed version keeps running.
+Cached versions no longer used are removed.`,
   options: {
     yes: {
       type: "boolean",
       short: "y",
-      description: "apply a changed launch spec or new required credentials without asking",
+      description:
+        "apply a changed launch spec, new required credentials or wider permissions without asking",
     },
     ...ENV_OPTIONS,
     "accept-env": {

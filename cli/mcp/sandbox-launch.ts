@@ -140,7 +140,8 @@ export async function planLaunch(
       home,
       bwrap,
       ...(request.pluginRoot ? { pluginRoot: request.pluginRoot } : {}),
-      toolPaths: toolPaths(launch.command, world.env),
+      // socat outside the system folders (a PATH of its own) must be visible inside to bridge the proxy.
+      toolPaths: [...toolPaths(launch.command, world.env), ...(socat ? toolPaths(socat, world.env) : [])],
       ...(hosts ? { proxySocket: proxy?.socket ?? "/proxy.sock", ...(socat ? { socat } : {}) } : {}),
     });
     const { rules, ...sandboxed } = planned;

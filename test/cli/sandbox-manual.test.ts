@@ -90,6 +90,16 @@ describe("mcp add with permission flags", () => {
     expect(mcpJson().mcpServers.hostile).toEqual({ command: "node", args: [HOSTILE], permissions: block });
     const explain = JSON.parse((await run("config", "--explain", "--json")).stdout);
     expect(explain.servers[0]).toMatchObject({ name: "hostile", status: "active" });
+    const listed = JSON.parse((await run("mcp", "list", "--json")).stdout).servers[0];
+    expect(listed).toMatchObject({ trusted: true, changed: false });
+    expect(listed.permissions).toEqual([
+      "network: only api.example.com, *.example.org",
+      "files: read /etc/hostname",
+      `files: read and write ${granted}`,
+    ]);
+    expect((await run("mcp", "list")).stdout).toMatch(
+      /hostile +trusted +net only api\.example\.com, \*\.example\.org, 2 paths/,
+    );
 
     // Widening the block by hand makes it untrusted again: trust covers what it may reach.
     const file = mcpJson();
@@ -179,8 +189,15 @@ describe.skipIf(!bwrapWorks)("hand-written servers in the sandbox", () => {
     expect(await tryEscape()).toEqual({ key: true, inside: true, outside: true });
     fs.rmSync(path.join(userHome, "b"));
 
+    expect(JSON.parse((await run("mcp", "list", "--json")).stdout).servers[0].permissions).toEqual([
+      "unrestricted: runs with your files and network, like any program you start",
+    ]);
     const on = await run("sandbox", "all", "on", "--json");
     expect(JSON.parse(on.stdout)).toEqual({ sandboxAll: true, changed: true, servers: ["hostile"] });
+    expect(JSON.parse((await run("mcp", "list", "--json")).stdout).servers[0].permissions).toEqual([
+      "network: none",
+      "files: none of yours (system files read-only, a private /tmp)",
+    ]);
     expect((await run("run", "hostile", "--explain-sandbox")).stdout).toContain("network    none");
     expect(await tryEscape()).toEqual({ key: false, inside: false, outside: false });
 

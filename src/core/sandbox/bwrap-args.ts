@@ -55,6 +55,11 @@ function proxyEnv(): Record<string, string> {
     npm_config_https_proxy: url,
     // Node 24+ fetch and http honor the variables above only when told to.
     NODE_USE_ENV_PROXY: "1",
+    // Inherited exceptions would send those hosts around the proxy, where there is no network.
+    NO_PROXY: "",
+    no_proxy: "",
+    ALL_PROXY: "",
+    all_proxy: "",
   };
 }
 
