@@ -7,7 +7,7 @@ const PUBLIC_URL_KEY = "public_url";
  * src/core/names/skeleton.ts). Bump it when that changes, and every row is rewritten once at start-up.
  */
 const DERIVED_KEY = "derived_fields";
-const DERIVED_VERSION = "1";
+const DERIVED_VERSION = "2"; // 2: connectors.check_targets (the live checker)
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL

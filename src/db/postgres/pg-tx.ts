@@ -187,6 +187,7 @@ function columns(name: string, fields: ConnectorFields) {
     etag: fields.document.etag,
     nameSkeleton: fields.nameSkeleton,
     displaySkeleton: fields.displaySkeleton,
+    ...(fields.checkTargets !== undefined ? { checkTargets: fields.checkTargets } : {}),
     search: sql`${vector}::tsvector`,
   };
 }

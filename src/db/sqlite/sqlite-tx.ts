@@ -163,6 +163,7 @@ function columns(fields: ConnectorFields) {
     etag: fields.document.etag,
     nameSkeleton: fields.nameSkeleton,
     displaySkeleton: fields.displaySkeleton,
+    ...(fields.checkTargets !== undefined ? { checkTargets: fields.checkTargets } : {}),
   };
 }
 

@@ -26,6 +26,8 @@ export interface RemoteCheckOptions {
   maxBytes?: number;
   now?: () => Date;
   resolve?: typeof dns.lookup;
+  /** Ends the check early (a registry shutting down); it then reports `check.timeout`. */
+  signal?: AbortSignal;
 }
 
 /** tools/list pages read at most (a server paging forever must not keep the checker). */
@@ -63,6 +65,9 @@ export async function checkRemote(target: RemoteTarget, options: RemoteCheckOpti
   const deadline = new AbortController();
   const timeoutMs = options.timeoutMs ?? 15_000;
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const stop = () => deadline.abort();
+  options.signal?.addEventListener("abort", stop, { once: true });
+  if (options.signal?.aborted) deadline.abort();
   const seen: Seen = {};
   const guarded = guardedFetch({
     allow: options.allow,
@@ -114,6 +119,7 @@ export async function checkRemote(target: RemoteTarget, options: RemoteCheckOpti
     return finish(classify(error, seen, deadline.signal.aborted));
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stop);
     deadline.abort(); // whatever is still open (an SSE stream) closes with the check
   }
 }

@@ -223,13 +223,13 @@ function tooLarge(maxBytes: number): ConnectoryError {
   return new ConnectoryError("check.response.too-large", `the response is larger than ${maxBytes} bytes`);
 }
 
-function headerObject(init: HeadersInit | undefined): Record<string, string> {
+function headerObject(init: RequestInit["headers"]): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(init).forEach((value, key) => (out[key] = value));
   return out;
 }
 
-async function bodyBytes(body: BodyInit | null | undefined): Promise<Buffer | undefined> {
+async function bodyBytes(body: RequestInit["body"]): Promise<Buffer | undefined> {
   if (body === undefined || body === null) return undefined;
   if (typeof body === "string") return Buffer.from(body);
   return Buffer.from(await new Response(body).arrayBuffer());
