@@ -1,5 +1,6 @@
 import { usageError } from "../core/errors.js";
 import { parseDatabaseUrl } from "../db/open-database.js";
+import { parseAllowlist } from "../registry/checks/address-guard.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -32,4 +33,19 @@ export function serveSettings(env: Env) {
     ...(env.REGISTRY_NAMESPACE ? { namespace: env.REGISTRY_NAMESPACE } : {}),
     seed: env.SEED !== "0",
   };
+}
+
+/**
+ * The live checker's settings: CHECK_ALLOWLIST (hosts and CIDRs the SSRF guard lets through) and
+ * CHECK_INTERVAL (seconds between the passes `serve` runs in-process; 0 turns them off; default 900).
+ */
+export function checkSettings(env: Env) {
+  const intervalText = env.CHECK_INTERVAL ?? "900";
+  if (!/^\d{1,7}$/.test(intervalText)) {
+    throw usageError(
+      `CHECK_INTERVAL must be a number of seconds, got "${intervalText.slice(0, 40)}"`,
+      "e.g. CHECK_INTERVAL=900 (every 15 minutes), or 0 to leave checks to `connectory-registry check`",
+    );
+  }
+  return { allow: parseAllowlist(env.CHECK_ALLOWLIST), intervalMs: Number(intervalText) * 1000 };
 }
