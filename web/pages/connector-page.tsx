@@ -1,6 +1,7 @@
 import { raw } from "hono/html";
 import { isBundled } from "../../src/core/official/launch.js";
 import { isRemote } from "../../src/core/types.js";
+import { CheckStatus } from "../components/check-status.js";
 import { CopyBlock } from "../components/copy-block.js";
 import {
   CredentialList,
@@ -164,6 +165,12 @@ export function ConnectorPage(props: ConnectorPageProps) {
               <h2 id="servers-h">Servers</h2>
               <ServerList servers={v.mcp.mcpServers} />
             </section>
+            {c.checks ? (
+              <section aria-labelledby="checks-h">
+                <h2 id="checks-h">Live checks</h2>
+                <CheckStatus checks={c.checks} />
+              </section>
+            ) : null}
             <section aria-labelledby="skills-h">
               <h2 id="skills-h">Skills</h2>
               <SkillList skills={v.skills} />
