@@ -37,7 +37,8 @@ Environment:
   REGISTRY_NAMESPACE  reverse-DNS namespace of official MCP Registry names (default dev.connectory)
   SEED           0: do not seed an empty registry with the sample connectors (default 1)
   CHECK_INTERVAL seconds between in-process live-check passes (default 900; 0: off, use \`check\`)
-  CHECK_ALLOWLIST hosts/CIDRs the checker may reach although private (comma-separated; default none)`,
+  CHECK_ALLOWLIST hosts/CIDRs the checker may reach although private (comma-separated; default none)
+  CHECK_BUNDLED  0: do not check bundled stdio servers (sandboxed) after each publish (default 1)`,
     load: () => import("./commands/serve.js"),
   },
   migrate: {

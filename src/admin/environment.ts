@@ -37,7 +37,8 @@ export function serveSettings(env: Env) {
 
 /**
  * The live checker's settings: CHECK_ALLOWLIST (hosts and CIDRs the SSRF guard lets through) and
- * CHECK_INTERVAL (seconds between the passes `serve` runs in-process; 0 turns them off; default 900).
+ * CHECK_INTERVAL (seconds between the passes `serve` runs in-process; 0 turns them off; default 900) and
+ * CHECK_BUNDLED (0: no check of bundled stdio servers at publish).
  */
 export function checkSettings(env: Env) {
   const intervalText = env.CHECK_INTERVAL ?? "900";
@@ -47,5 +48,10 @@ export function checkSettings(env: Env) {
       "e.g. CHECK_INTERVAL=900 (every 15 minutes), or 0 to leave checks to `connectory-registry check`",
     );
   }
-  return { allow: parseAllowlist(env.CHECK_ALLOWLIST), intervalMs: Number(intervalText) * 1000 };
+  return {
+    allow: parseAllowlist(env.CHECK_ALLOWLIST),
+    intervalMs: Number(intervalText) * 1000,
+    /** CHECK_BUNDLED=0: do not start bundled servers (sandboxed) after a publish to check them. */
+    bundled: env.CHECK_BUNDLED !== "0",
+  };
 }

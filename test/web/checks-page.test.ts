@@ -7,6 +7,8 @@ import { packPackage, startTestServer } from "../helpers/registry.js";
 // The live checks as a user sees them: the `checks` object of GET /v1/connectors/:name (the fast path
 // and the Hono route alike) and the "Live checks" section of the connector page.
 
+type Doc = Record<string, unknown>;
+
 let fleet: McpFleet;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const allow = parseAllowlist("127.0.0.1");
@@ -40,7 +42,7 @@ afterAll(async () => {
 describe("live checks in the API and on the page", () => {
   it("GET /v1/connectors/:name carries `checks` once checked, with a new ETag after each check", async () => {
     const before = await fetch(`${server.url}/v1/connectors/live-one`);
-    expect((await before.json()).checks).toBeUndefined();
+    expect(((await before.json()) as Doc).checks).toBeUndefined();
     const etag0 = before.headers.get("etag");
 
     let t = Date.parse("2026-12-01T10:00:00.000Z");
@@ -48,7 +50,7 @@ describe("live checks in the API and on the page", () => {
     fleet.flaky.up = true;
     await runCheckPass({ repo: server.repo, allow, now, minAgeMs: 0 });
     const after = await fetch(`${server.url}/v1/connectors/live-one`);
-    const doc = await after.json();
+    const doc = (await after.json()) as Doc;
     expect(doc.checks).toMatchObject({
       latest: { status: "up", kind: "remote", toolCount: 2, checkedAt: "2026-12-01T10:00:00.000Z" },
       uptime7d: 1,
@@ -75,7 +77,7 @@ describe("live checks in the API and on the page", () => {
       headers: { "if-none-match": etag1! },
     });
     expect(down.status).toBe(200);
-    expect((await down.json()).checks).toMatchObject({ latest: { status: "error" }, uptime7d: 0.5 });
+    expect(((await down.json()) as Doc).checks).toMatchObject({ latest: { status: "error" }, uptime7d: 0.5 });
   });
 
   it("the connector page shows the latest check and the uptime over 7 and 30 days", async () => {

@@ -23,7 +23,7 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
   const log = (message: string) => ctx.stderr(`${message}\n`);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ ...settings, env: ctx.env, log });
+    server = await startServer({ ...settings, bundledChecks: checks.bundled, env: ctx.env, log });
   } catch (error) {
     if (isConnectoryError(error)) throw error;
     throw new ConnectoryError(
