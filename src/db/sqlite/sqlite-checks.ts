@@ -82,7 +82,9 @@ export class SqliteChecks {
   }
 
   record(name: string, version: string | null, result: CheckResult): StabilityEvidence | undefined {
-    return this.writer.transaction(() => {
+    // IMMEDIATE: the transaction reads before it writes; a deferred one could not upgrade its lock once
+    // another process (a concurrent pass) has written meanwhile, and would fail with SQLITE_BUSY at once.
+    const record = this.writer.transaction(() => {
       const found = this.stmts.connectorId.get(name) as { id: number } | undefined;
       if (!found) return undefined;
       this.stmts.insert.run({ connectorId: found.id, version, ...checkColumns(result) });
@@ -96,7 +98,8 @@ export class SqliteChecks {
         checkedAt: result.checkedAt,
       });
       return evidence;
-    })();
+    });
+    return record.immediate();
   }
 
   evidenceOf(name: string, now: string): StabilityEvidence | undefined {

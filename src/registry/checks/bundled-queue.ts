@@ -9,7 +9,7 @@ export interface BundledChecker {
   enqueue(name: string, version: string): void;
   /** Resolves when the queue is empty (tests, shutdown). */
   idle(): Promise<void>;
-  /** Drops what is queued and waits for the check in flight. */
+  /** Drops what is queued, stops the check in flight and waits for it to end. */
   close(): Promise<void>;
 }
 
@@ -31,6 +31,7 @@ export function createBundledChecker(deps: {
   let running: Promise<void> | undefined;
   let closed = false;
   let warned = false;
+  const stopping = new AbortController();
 
   const checkOne = async (name: string, version: string) => {
     const bwrap = deps.options?.bwrap ?? (await findSandbox());
@@ -47,8 +48,9 @@ export function createBundledChecker(deps: {
     if (bundledServers(content.mcp.mcpServers).length === 0) return;
     const bytes = await deps.blobs.get(info.blobKey);
     if (!bytes) return;
-    const result = await checkBundled(bytes, content, { ...deps.options, bwrap });
-    if (result) await deps.repo.recordCheck(name, version, result);
+    const result = await checkBundled(bytes, content, { ...deps.options, bwrap, signal: stopping.signal });
+    // A check cut short by a shutdown says nothing about the server: it is not recorded.
+    if (result && !stopping.signal.aborted) await deps.repo.recordCheck(name, version, result);
   };
 
   const pump = () => {
@@ -79,6 +81,7 @@ export function createBundledChecker(deps: {
     async close() {
       closed = true;
       queue.length = 0;
+      stopping.abort();
       await running;
     },
   };

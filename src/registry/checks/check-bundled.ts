@@ -22,6 +22,8 @@ export interface BundledCheckOptions {
   /** The bubblewrap binary (findSandbox()); without one nothing is run. */
   bwrap: string;
   now?: () => Date;
+  /** Stops the check at once (a registry shutting down): the server is killed, the result is `check.timeout`. */
+  signal?: AbortSignal;
 }
 
 /** Bundled servers checked at most per version. */
@@ -148,7 +150,8 @@ async function checkOne(
   };
   const client = new Client({ name: "connectory-checker", version: "1" }, { capabilities: {} });
   client.onerror = () => undefined;
-  const deadline = AbortSignal.timeout(timeoutMs);
+  const limit = AbortSignal.timeout(timeoutMs);
+  const deadline = ctx.options.signal ? AbortSignal.any([limit, ctx.options.signal]) : limit;
   const base = () => ({ checkedAt: ctx.now().toISOString(), kind: "bundled" as const });
   try {
     await client.connect(transport, { timeout: timeoutMs, signal: deadline });

@@ -97,6 +97,8 @@ export async function runCheckPass(options: CheckPassOptions): Promise<CheckPass
   const worker = async () => {
     for (let claim = await next(); claim; claim = await next()) {
       const result = await checkConnector(claim, { ...options, timeoutMs, now });
+      // A check cut short by a shutdown says nothing about the server: not recorded (its lease runs out).
+      if (options.signal?.aborted) break;
       await options.repo.recordCheck(claim.name, claim.version, result);
       const entry: CheckPassEntry = { name: claim.name, version: claim.version, ...strip(result) };
       entries.push(entry);

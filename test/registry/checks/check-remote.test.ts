@@ -190,3 +190,37 @@ describe("checkRemote", () => {
     });
   });
 });
+
+describe("checkRemote against hostile servers", () => {
+  it("a body that drips forever runs into the time limit", async () => {
+    const drip = await listen((req, res) => {
+      req.resume();
+      res.writeHead(200, { "content-type": "application/json" });
+      const timer = setInterval(() => res.write(" "), 20);
+      res.on("close", () => clearInterval(timer));
+    });
+    const result = await checkRemote({ url: drip, transport: "http" }, { allow, timeoutMs: 400 });
+    expect(result).toMatchObject({ status: "down", error: "check.timeout" });
+  });
+
+  it("a redirect loop stops after three hops", async () => {
+    let hops = 0;
+    const loop = await listen((req, res) => {
+      req.resume();
+      hops++;
+      res.writeHead(302, { location: `/again${hops}` }).end();
+    });
+    const result = await checkRemote({ url: loop, transport: "http" }, { allow });
+    expect(result).toMatchObject({ status: "error", error: "check.redirect.too-many" });
+    expect(hops).toBeLessThanOrEqual(8); // Streamable HTTP, then the SSE fallback does not run on a redirect error
+  });
+
+  it("a shutdown signal ends the check at once", async () => {
+    const base = await listen(() => undefined);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 50);
+    const result = await checkRemote({ url: base, transport: "http" }, { allow, signal: stop.signal });
+    expect(result).toMatchObject({ status: "down", error: "check.timeout" });
+    expect(result.latencyMs).toBeLessThan(5_000);
+  });
+});
