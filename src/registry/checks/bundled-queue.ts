@@ -1,4 +1,5 @@
 import type { VersionContent } from "../../core/api/documents.js";
+import type { StabilityEvidence } from "../../core/quality/evidence.js";
 import type { RegistryRepository } from "../../db/repository.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 import { bundledServers, checkBundled, findSandbox, type BundledCheckOptions } from "./check-bundled.js";
@@ -26,6 +27,8 @@ export function createBundledChecker(deps: {
   blobs: BlobStore;
   log: (message: string) => void;
   options?: Omit<BundledCheckOptions, "bwrap"> & { bwrap?: string };
+  /** Called with the connector's new evidence after each recorded check (the quality score's hook). */
+  onEvidence?: (name: string, evidence: StabilityEvidence) => Promise<void> | void;
 }): BundledChecker {
   const queue: Array<{ name: string; version: string }> = [];
   let running: Promise<void> | undefined;
@@ -50,7 +53,9 @@ export function createBundledChecker(deps: {
     if (!bytes) return;
     const result = await checkBundled(bytes, content, { ...deps.options, bwrap, signal: stopping.signal });
     // A check cut short by a shutdown says nothing about the server: it is not recorded.
-    if (result && !stopping.signal.aborted) await deps.repo.recordCheck(name, version, result);
+    if (!result || stopping.signal.aborted) return;
+    const evidence = await deps.repo.recordCheck(name, version, result);
+    if (evidence) await deps.onEvidence?.(name, evidence);
   };
 
   const pump = () => {

@@ -1,5 +1,5 @@
 import type dns from "node:dns";
-import type { CheckResult } from "../../core/quality/evidence.js";
+import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
 import type { CheckClaim, RegistryRepository } from "../../db/repository.js";
 import type { Allowlist } from "./address-guard.js";
 import { checkRemote } from "./check-remote.js";
@@ -24,6 +24,8 @@ export interface CheckPassOptions {
   resolve?: typeof dns.lookup;
   /** Called after each recorded check (progress). */
   onResult?: (entry: CheckPassEntry) => void;
+  /** Called with a connector's new evidence after each recorded check (where the quality score is recomputed). */
+  onEvidence?: (name: string, evidence: StabilityEvidence) => Promise<void> | void;
 }
 
 /** One connector's outcome in a pass. */
@@ -99,7 +101,8 @@ export async function runCheckPass(options: CheckPassOptions): Promise<CheckPass
       const result = await checkConnector(claim, { ...options, timeoutMs, now });
       // A check cut short by a shutdown says nothing about the server: not recorded (its lease runs out).
       if (options.signal?.aborted) break;
-      await options.repo.recordCheck(claim.name, claim.version, result);
+      const evidence = await options.repo.recordCheck(claim.name, claim.version, result);
+      if (evidence) await options.onEvidence?.(claim.name, evidence);
       const entry: CheckPassEntry = { name: claim.name, version: claim.version, ...strip(result) };
       entries.push(entry);
       options.onResult?.(entry);

@@ -116,6 +116,29 @@ function suite(label: string, open: () => Promise<{ url: string; drop(): Promise
       }
     });
 
+    it("onEvidence sees each recorded check; a pass stopped mid-check records nothing it cut short", async () => {
+      const db = await open();
+      const repo = await openDatabase(db.url);
+      try {
+        await addConnector(repo, "quick", { s: { type: "http", url: `${fleet.url}/up/quick` } });
+        const seen: Array<[string, number]> = [];
+        await runCheckPass({ repo, allow, onEvidence: (name, e) => void seen.push([name, e.checks30d]) });
+        expect(seen).toEqual([["quick", 1]]);
+
+        await addConnector(repo, "sluggish", {
+          s: { type: "http", url: `${fleet.url}/up/sluggish?delay=5000` },
+        });
+        const stop = new AbortController();
+        setTimeout(() => stop.abort(), 300);
+        const report = await runCheckPass({ repo, allow, signal: stop.signal });
+        expect(report.checked).toBe(0);
+        expect(await repo.stabilityEvidence("sluggish", new Date().toISOString())).toBeUndefined();
+      } finally {
+        await repo.close();
+        await db.drop();
+      }
+    });
+
     it("a claim whose lease expired (a crashed pass) is taken again; a live one is not", async () => {
       const db = await open();
       const repo = await openDatabase(db.url);

@@ -224,3 +224,28 @@ describe("checkRemote against hostile servers", () => {
     expect(result.latencyMs).toBeLessThan(5_000);
   });
 });
+
+describe("checkRemote and name resolution", () => {
+  it("a name that does not resolve is down", async () => {
+    const resolve = ((_h: string, _o: unknown, cb: (e: Error) => void) =>
+      cb(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }))) as never;
+    const result = await checkRemote(
+      { url: "https://no-such-host.example/mcp", transport: "http" },
+      { allow, resolve },
+    );
+    expect(result).toMatchObject({ status: "down", error: "check.dns.not-found" });
+  });
+
+  it("one private address among the answers refuses the connection", async () => {
+    const resolve = ((_h: string, _o: unknown, cb: (e: null, a: unknown[]) => void) =>
+      cb(null, [
+        { address: "93.184.216.34", family: 4 },
+        { address: "10.0.0.1", family: 4 },
+      ])) as never;
+    const result = await checkRemote(
+      { url: "http://mixed.example/mcp", transport: "http" },
+      { allow: parseAllowlist(""), resolve },
+    );
+    expect(result).toMatchObject({ status: "down", error: "check.ssrf.private" });
+  });
+});
