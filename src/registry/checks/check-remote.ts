@@ -100,7 +100,13 @@ export async function checkRemote(target: RemoteTarget, options: RemoteCheckOpti
     } catch {
       return finish({ status: "error", error: "check.url.invalid" });
     }
-    const attempt = (kind: "streamable" | "sse") => talk(url, kind, fetch, timeoutMs, deadline.signal);
+    // Raced against the deadline too: whatever a transport waits for, the check ends on time.
+    const expired = new Promise<never>((_, reject) =>
+      deadline.signal.addEventListener("abort", () => reject(new Error("deadline")), { once: true }),
+    );
+    expired.catch(() => undefined);
+    const attempt = (kind: "streamable" | "sse") =>
+      Promise.race([talk(url, kind, fetch, timeoutMs, deadline.signal), expired]);
     let outcome: Awaited<ReturnType<typeof talk>>;
     try {
       outcome = await attempt(target.transport === "sse" ? "sse" : "streamable");

@@ -215,6 +215,16 @@ describe("checkRemote against hostile servers", () => {
     expect(hops).toBeLessThanOrEqual(8); // Streamable HTTP, then the SSE fallback does not run on a redirect error
   });
 
+  it("an SSE stream that never names its endpoint runs into the time limit", async () => {
+    const mute = await listen((req, res) => {
+      req.resume();
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(": nothing to see\n\n");
+    });
+    const result = await checkRemote({ url: mute, transport: "sse" }, { allow, timeoutMs: 400 });
+    expect(result).toMatchObject({ status: "down", error: "check.timeout" });
+  });
+
   it("a shutdown signal ends the check at once", async () => {
     const base = await listen(() => undefined);
     const stop = new AbortController();
