@@ -8,6 +8,7 @@ import { officialRoutes } from "./http/routes/official.js";
 import { serverJsonRoutes } from "./http/routes/server-json.js";
 import { createOfficialApi, type OfficialApi } from "./registry/official/official-api.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
+import type { BundledChecker } from "./registry/checks/bundled-queue.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { createWebRoutes, webNotFound } from "../web/index.js";
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   namespace?: string;
   /** Where unexpected errors (bugs) are reported; default stderr. */
   log?: (error: unknown) => void;
+  /** Checks bundled stdio servers after each publish, in the background (src/registry/checks/). */
+  bundledChecks?: BundledChecker;
 }
 
 /** The registry's HTTP app: wiring only, no I/O until a request arrives. */
@@ -38,6 +41,7 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry; official:
   registry.publish = async (input) => {
     const result = await publish(input);
     await official.buildBundles(result.name, result.version).catch(log);
+    deps.bundledChecks?.enqueue(result.name, result.version); // queued: the answer does not wait for it
     return result;
   };
   const app = new Hono();

@@ -35,7 +35,10 @@ Environment:
   STORAGE_URL    s3://bucket/prefix instead of a folder (AWS_* variables; overrides STORAGE_DIR)
   PUBLIC_URL     base of absolute tarball URLs (default http://HOST:PORT)
   REGISTRY_NAMESPACE  reverse-DNS namespace of official MCP Registry names (default dev.connectory)
-  SEED           0: do not seed an empty registry with the sample connectors (default 1)`,
+  SEED           0: do not seed an empty registry with the sample connectors (default 1)
+  CHECK_INTERVAL seconds between in-process live-check passes (default 900; 0: off, use \`check\`)
+  CHECK_ALLOWLIST hosts/CIDRs the checker may reach although private (comma-separated; default none)
+  CHECK_BUNDLED  0: do not check bundled stdio servers (sandboxed) after each publish (default 1)`,
     load: () => import("./commands/serve.js"),
   },
   migrate: {
@@ -124,5 +127,28 @@ Environment:
   STORAGE_DIR    tarball folder (default ./data/blobs)
   PUBLIC_URL     used only when the database does not yet record the public URL its documents name`,
     load: () => import("./commands/reports.js"),
+  },
+  check: {
+    summary: "run one pass of live checks over the remote connectors that are due (for cron or a timer)",
+    usage: `Usage: connectory-registry check [--limit <n>] [--concurrency <n>] [--min-age <s>] [--timeout <s>] [--json]
+
+Claims the remote connectors not checked for --min-age seconds, checks each as an MCP client would
+(connect over Streamable HTTP or SSE, initialize, tools/list; a 401 with a bearer or OAuth challenge is
+"needs sign-in"), records status, latency, protocol version and tool count, and exits. Rows are claimed in
+the database, so passes run at once from several processes or machines never check one row twice. Never
+connects to loopback, private, link-local, CGNAT, multicast or metadata addresses (CHECK_ALLOWLIST aside).
+
+Options:
+  --limit <n>        connectors checked at most in this pass (default 1000)
+  --concurrency <n>  checks in flight at once (default 16)
+  --min-age <s>      skip connectors checked less than this many seconds ago (default 600)
+  --timeout <s>      time limit of one server's check (default 15)
+  --json             print { checked, counts: { up, needs-auth, down, error }, durationMs, concurrency,
+                     entries: [{ name, version, status, latencyMs?, protocolVersion?, toolCount?, error? }] }
+
+Environment:
+  DATABASE_URL     SQLite file or postgres://… URL (default ./data/registry.db)
+  CHECK_ALLOWLIST  hosts or CIDRs the checker may reach although private (comma-separated; default none)`,
+    load: () => import("./commands/check.js"),
   },
 };

@@ -1,5 +1,6 @@
 import { usageError } from "../core/errors.js";
 import { parseDatabaseUrl } from "../db/open-database.js";
+import { parseAllowlist } from "../registry/checks/address-guard.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -31,5 +32,26 @@ export function serveSettings(env: Env) {
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.REGISTRY_NAMESPACE ? { namespace: env.REGISTRY_NAMESPACE } : {}),
     seed: env.SEED !== "0",
+  };
+}
+
+/**
+ * The live checker's settings: CHECK_ALLOWLIST (hosts and CIDRs the SSRF guard lets through) and
+ * CHECK_INTERVAL (seconds between the passes `serve` runs in-process; 0 turns them off; default 900) and
+ * CHECK_BUNDLED (0: no check of bundled stdio servers at publish).
+ */
+export function checkSettings(env: Env) {
+  const intervalText = env.CHECK_INTERVAL ?? "900";
+  if (!/^\d{1,7}$/.test(intervalText)) {
+    throw usageError(
+      `CHECK_INTERVAL must be a number of seconds, got "${intervalText.slice(0, 40)}"`,
+      "e.g. CHECK_INTERVAL=900 (every 15 minutes), or 0 to leave checks to `connectory-registry check`",
+    );
+  }
+  return {
+    allow: parseAllowlist(env.CHECK_ALLOWLIST),
+    intervalMs: Number(intervalText) * 1000,
+    /** CHECK_BUNDLED=0: do not start bundled servers (sandboxed) after a publish to check them. */
+    bundled: env.CHECK_BUNDLED !== "0",
   };
 }

@@ -1,6 +1,7 @@
 import type { ConnectorListItem } from "../core/api/documents.js";
 import type { SortKey } from "../core/api/search.js";
-import type { Category } from "../core/types.js";
+import type { CheckResult, StabilityEvidence } from "../core/quality/evidence.js";
+import type { Category, RemoteTransport } from "../core/types.js";
 
 // The registry's data layer, dialect-free: SQLite and PostgreSQL implement it. The
 // services in src/registry use nothing else, so every rule (ownership, latest, documents) is written once.
@@ -84,6 +85,8 @@ export interface ConnectorFields {
   displaySkeleton: string | null;
   /** The document's quality score (0..100), stored in its own column for sort=quality. */
   qualityScore: number;
+  /** JSON of the shown version's checkable remote servers (CheckTarget[]); null: none. Absent: unchanged. */
+  checkTargets?: string | null;
 }
 
 /** A connector of another publisher whose name or display name looks like the one being published. */
@@ -171,6 +174,20 @@ export interface ServerListRow {
   downloads: number;
 }
 
+/** A remote server the live checker connects to (src/registry/checks/). */
+export interface CheckTarget {
+  url: string;
+  transport: RemoteTransport;
+}
+
+/** A connector a check pass has claimed: its lease keeps other passes off it until it is recorded. */
+export interface CheckClaim {
+  name: string;
+  /** The version shown (whose servers are checked); null when every version is yanked. */
+  version: string | null;
+  targets: CheckTarget[];
+}
+
 /** Writes happen inside one transaction: all of it lands, or none of it. */
 export interface RegistryTx {
   loadConnector(name: string): Promise<ConnectorState | undefined>;
@@ -232,7 +249,10 @@ export interface RegistryRepository {
    */
   transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T>;
 
-  connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined>;
+  /** `checks`: the stability summary JSON (StabilityEvidence) spliced in as `checks`, null before any check. */
+  connectorDocument(
+    name: string,
+  ): Promise<(Prepared & { downloads: number; checks?: string | null }) | undefined>;
   versionDocument(name: string, version: string): Promise<Prepared | undefined>;
   /** The version a tag points at (`latest` included), if any. */
   resolveTag(name: string, tag: string): Promise<string | undefined>;
@@ -277,6 +297,33 @@ export interface RegistryRepository {
   listTokens(): Promise<TokenRow[]>;
   /** Revokes tokens by id or by prefix; returns those it revoked. */
   revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]>;
+
+  /**
+   * Claims up to `limit` connectors with remote servers that were not checked since `dueBefore` and hold
+   * no unexpired lease, least recently checked first, leasing each until `leaseUntil`. Safe from several
+   * processes at once: a row is claimed by one pass only (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite:
+   * one UPDATE under the write lock).
+   */
+  claimChecks(input: {
+    now: string;
+    dueBefore: string;
+    leaseUntil: string;
+    limit: number;
+  }): Promise<CheckClaim[]>;
+  /**
+   * Stores one check of a connector (a remote pass or a bundled check at publish), refreshes the stability
+   * summary its document carries as `checks`, releases its claim and forgets checks older than 30 days.
+   * Returns the new evidence; undefined when the connector does not exist.
+   */
+  recordCheck(
+    name: string,
+    version: string | null,
+    result: CheckResult,
+  ): Promise<StabilityEvidence | undefined>;
+  /** A connector's live-check evidence as of `now` (uptime over 7 and 30 days); undefined: never checked. */
+  stabilityEvidence(name: string, now: string): Promise<StabilityEvidence | undefined>;
+  /** The same for many connectors in two queries; connectors never checked are absent from the map. */
+  stabilityEvidenceMany(names: readonly string[], now: string): Promise<Map<string, StabilityEvidence>>;
 
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Prepared } from "../db/repository.js";
 import type { Registry } from "../registry/registry.js";
+import { liveTail } from "../registry/documents.js";
 import { etagMatches } from "./prepared-response.js";
 
 // GET /v1/connectors/:name with a valid name (DESIGN §2) and an optional query string, which the route
@@ -44,22 +45,21 @@ export function withFastPath(
 function send(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
-  found: Prepared & { downloads: number },
+  found: Prepared & { downloads: number; checks?: string | null },
 ): void {
-  // The live download count closes the document, as withDownloads (src/registry/documents.ts) does.
-  const etag = `"${found.etag}.${found.downloads}"`;
+  // The live download count (and check summary) closes the document, as withDownloads does.
+  const { tail, etag } = liveTail(found);
   if (etagMatches(incoming.headers["if-none-match"], etag)) {
     outgoing.writeHead(304, { "cache-control": "no-cache", etag });
     outgoing.end();
     return;
   }
   const head = encodedHead(found.etag, found.body);
-  const tail = `,"downloads":${found.downloads}}`;
   outgoing.writeHead(200, {
     "cache-control": "no-cache",
     "content-type": "application/json; charset=utf-8",
     etag,
-    "Content-Length": head.byteLength + tail.length,
+    "Content-Length": head.byteLength + Buffer.byteLength(tail),
   });
   outgoing.cork(); // headers, document and tail leave in one write
   outgoing.write(head);

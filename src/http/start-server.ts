@@ -7,6 +7,8 @@ import { openDatabase } from "../db/open-database.js";
 import type { RegistryRepository } from "../db/repository.js";
 import type { Registry } from "../registry/registry.js";
 import { scheduleQualityRefresh } from "../registry/quality-schedule.js";
+import type { StabilityEvidence } from "../core/quality/evidence.js";
+import { createBundledChecker, type BundledChecker } from "../registry/checks/bundled-queue.js";
 import { samplesDir, seedSamples } from "../registry/seed.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
 import { withFastPath } from "./fast-path.js";
@@ -28,6 +30,8 @@ export interface ServerOptions {
   namespace?: string;
   /** Seed an empty registry with plugins-sample/. */
   seed: boolean;
+  /** Check bundled stdio servers at publish, sandboxed, in the background (CHECK_BUNDLED; default off). */
+  bundledChecks?: boolean;
   log: (message: string) => void;
   /**
    * Called (and awaited) once the port is bound, before the migrations: the server answers 503 meanwhile.
@@ -83,16 +87,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
   let repo: RegistryRepository | undefined;
+  let bundled: BundledChecker | undefined;
   try {
     await options.onListening?.(url);
     repo = await openDatabase(options.databaseUrl);
+    const blobs = createBlobStore(options.storageDir, options.env ?? {});
+    // A bundled check rescores the connector (docs/quality.md); the registry exists once the app does.
+    let rescore: ((name: string, stability: StabilityEvidence) => Promise<unknown>) | undefined;
+    bundled = options.bundledChecks
+      ? createBundledChecker({
+          repo,
+          blobs,
+          log: options.log,
+          onEvidence: async (name, stability) => void (await rescore?.(name, stability)),
+        })
+      : undefined;
     const app = createApp({
       db: repo,
-      blobs: createBlobStore(options.storageDir, options.env ?? {}),
+      blobs,
+      ...(bundled ? { bundledChecks: bundled } : {}),
       publicUrl,
       ...(options.namespace ? { namespace: options.namespace } : {}),
       log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
     });
+    rescore = (name, stability) => app.registry.refreshQuality(name, { stability });
     await app.registry.ready();
     const dir = options.seed ? samplesDir() : undefined;
     if (dir) {
@@ -105,15 +123,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     fastRegistry = app.registry;
     fastOfficial = app.official;
     const opened = repo;
+    const checker = bundled;
     const close = async () => {
       await stopListening();
       await stopQuality();
+      await checker?.close();
       await opened.close();
       await app.registry.deps.readme.close();
     };
     return { url, port, publicUrl, app, repo, close };
   } catch (error) {
     await stopListening();
+    await bundled?.close();
     await repo?.close();
     throw error;
   }

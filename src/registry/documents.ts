@@ -12,6 +12,7 @@ import type { QualityDocument } from "../core/quality/types.js";
 import type { ToolsReport } from "../core/tools/report.js";
 import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
 import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
+import { checkTargets } from "./checks/check-targets.js";
 
 // The documents the registry serves (types: src/core/api/documents.ts), built once per write and stored
 // as bytes. A version's content is kept as JSON in the database so documents can be rebuilt (yank, new URL).
@@ -153,13 +154,35 @@ export function connectorFields(
     // What a card shows as the title: the display name, else the name.
     displaySkeleton: displaySkeleton(m?.displayName ?? state.name) ?? null,
     qualityScore: quality.score,
+    // What the live checker connects to: the remote servers of the version people get.
+    checkTargets: shown && !shown.yanked && content ? checkTargets(content.mcp.mcpServers) : null,
   };
 }
 
 /** The served connector document: the prepared bytes with the live download count spliced in. */
-export function withDownloads(prepared: Prepared & { downloads: number }): Prepared {
+export function withDownloads(prepared: Prepared & { downloads: number; checks?: string | null }): Prepared {
+  const { tail, etag } = liveTail(prepared);
+  return { body: `${prepared.body.slice(0, -1)}${tail}`, etag };
+}
+
+/**
+ * What closes a stored connector document at read time, and the ETag of the result: the live download
+ * count and, once the checker has run, its summary (`checks`, StabilityEvidence). The fast path uses it too.
+ */
+export function liveTail(found: { etag: string; downloads: number; checks?: string | null }): {
+  tail: string;
+  etag: string;
+} {
+  const checks = found.checks ? `,"checks":${found.checks}` : "";
   return {
-    body: `${prepared.body.slice(0, -1)},"downloads":${prepared.downloads}}`,
-    etag: `"${prepared.etag}.${prepared.downloads}"`,
+    tail: `,"downloads":${found.downloads}${checks}}`,
+    etag: `"${found.etag}.${found.downloads}${found.checks ? `.${shortHash(found.checks)}` : ""}"`,
   };
+}
+
+/** FNV-1a of a short string, base 36: enough to tell one check summary from the next in an ETag. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
 }

@@ -9,7 +9,7 @@ const PUBLIC_URL_KEY = "public_url";
  * rewritten once at start-up.
  */
 const DERIVED_KEY = "derived_fields";
-const DERIVED_VERSION = "2";
+const DERIVED_VERSION = "3"; // 2: quality scores; 3: connectors.check_targets (the live checker)
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL

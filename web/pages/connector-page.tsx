@@ -1,6 +1,7 @@
 import { raw } from "hono/html";
 import { isBundled } from "../../src/core/official/launch.js";
 import { isRemote } from "../../src/core/types.js";
+import { CheckStatus } from "../components/check-status.js";
 import { CopyBlock } from "../components/copy-block.js";
 import {
   CredentialList,
@@ -177,6 +178,12 @@ export function ConnectorPage(props: ConnectorPageProps) {
               <ServerList servers={v.mcp.mcpServers} />
             </section>
             <PermissionList permissions={v.manifest.permissions} servers={v.mcp.mcpServers} />
+            {c.checks ? (
+              <section aria-labelledby="checks-h">
+                <h2 id="checks-h">Live checks</h2>
+                <CheckStatus checks={c.checks} />
+              </section>
+            ) : null}
             <section aria-labelledby="skills-h">
               <h2 id="skills-h">Skills</h2>
               <SkillList skills={v.skills} />

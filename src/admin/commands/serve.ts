@@ -1,7 +1,8 @@
 import { ConnectoryError, isConnectoryError, usageError } from "../../core/errors.js";
 import { startServer } from "../../http/start-server.js";
 import type { AdminContext } from "../command.js";
-import { serveSettings } from "../environment.js";
+import { startCheckSchedule } from "../../registry/checks/check-schedule.js";
+import { checkSettings, serveSettings } from "../environment.js";
 import { parseOptions } from "../parse-options.js";
 
 /**
@@ -16,12 +17,13 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
       "run `connectory-registry serve --help`",
     );
   const settings = serveSettings(ctx.env);
+  const checks = checkSettings(ctx.env);
   // Listening for signals before starting: a stop asked for during start-up shuts down right after it.
   const stopped = ctx.untilStopped();
   const log = (message: string) => ctx.stderr(`${message}\n`);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ ...settings, env: ctx.env, log });
+    server = await startServer({ ...settings, bundledChecks: checks.bundled, env: ctx.env, log });
   } catch (error) {
     if (isConnectoryError(error)) throw error;
     throw new ConnectoryError(
@@ -37,8 +39,22 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
     );
   }
   ctx.stdout(`Connectory registry listening on ${server.url} (public URL ${server.publicUrl})\n`);
+  // Live checks in-process (CHECK_INTERVAL; 0 leaves them to `connectory-registry check`).
+  const schedule =
+    checks.intervalMs > 0
+      ? startCheckSchedule({
+          repo: server.repo,
+          allow: checks.allow,
+          intervalMs: checks.intervalMs,
+          log,
+          // Each check rescores the connector (docs/quality.md, stability).
+          onEvidence: async (name, stability) =>
+            void (await server.app.registry.refreshQuality(name, { stability })),
+        })
+      : undefined;
   const signal = await stopped;
   log(`${signal}: shutting down`);
+  await schedule?.stop();
   await server.close();
   return 0;
 }

@@ -3,6 +3,7 @@ import type { QualityDocument } from "../quality/types.js";
 import type { ToolsReport } from "../tools/report.js";
 import type { ToolsListing } from "../tools/read-report.js";
 import type { Category, PluginManifest, Problem, ServerSet, TokenSchema } from "../types.js";
+import type { StabilityEvidence } from "../quality/evidence.js";
 
 // The registry API's JSON documents (DESIGN §4), typed once: src/registry builds them, web/ shows them,
 // the CLI checks what it receives into the `Received*` views below (cli/registry/registry-documents.ts).
@@ -49,6 +50,8 @@ export interface ConnectorDocument {
   downloads: number;
   /** The quality score with its checklist (docs/quality.md); absent from registries without one. */
   quality?: QualityDocument;
+  /** The live checker's summary (src/registry/checks/), as of its last check; absent before any check. */
+  checks?: StabilityEvidence;
 }
 
 /** A skill as a version document lists it (its body stays in the tarball). */

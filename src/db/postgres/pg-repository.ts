@@ -4,7 +4,9 @@ import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
+import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
 import type {
+  CheckClaim,
   ConnectorSummary,
   DownloadMark,
   Prepared,
@@ -18,6 +20,7 @@ import type {
   TokenOwner,
   TokenRow,
 } from "../repository.js";
+import { claimChecksPg, recordCheckPg, stabilityEvidenceManyPg, stabilityEvidencePg } from "./pg-checks.js";
 import { isRetryable, unavailable } from "./pg-errors.js";
 import { searchPg } from "./pg-search.js";
 import { listServersPg } from "./pg-server-list.js";
@@ -61,7 +64,12 @@ export class PgRepository implements RegistryRepository {
     const byVersion = and(eq(connectors.name, name), eq(versions.version, version));
     this.stmts = {
       connectorDocument: db
-        .select({ body: connectors.document, etag: connectors.etag, downloads: connectors.downloads })
+        .select({
+          body: connectors.document,
+          etag: connectors.etag,
+          downloads: connectors.downloads,
+          checks: connectors.checkSummary,
+        })
         .from(connectors)
         .where(eq(connectors.name, name))
         .prepare("connector_document"),
@@ -113,7 +121,9 @@ export class PgRepository implements RegistryRepository {
     return this.run(() => this.db.transaction((tx) => fn(new PgTx(tx))), { retry: true });
   }
 
-  connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
+  connectorDocument(
+    name: string,
+  ): Promise<(Prepared & { downloads: number; checks: string | null }) | undefined> {
     return this.run(async () => (await this.stmts.connectorDocument.execute({ name }))[0]);
   }
 
@@ -313,6 +323,31 @@ export class PgRepository implements RegistryRepository {
       const ids = new Set(revoked.map((r) => r.id));
       return (await this.tokenRows()).filter((t) => ids.has(t.id));
     });
+  }
+
+  claimChecks(input: {
+    now: string;
+    dueBefore: string;
+    leaseUntil: string;
+    limit: number;
+  }): Promise<CheckClaim[]> {
+    return this.run(() => claimChecksPg(this.client, input), { retry: true });
+  }
+
+  recordCheck(
+    name: string,
+    version: string | null,
+    result: CheckResult,
+  ): Promise<StabilityEvidence | undefined> {
+    return this.run(() => recordCheckPg(this.client, name, version, result), { retry: true });
+  }
+
+  stabilityEvidence(name: string, now: string): Promise<StabilityEvidence | undefined> {
+    return this.run(() => stabilityEvidencePg(this.client, name, now));
+  }
+
+  stabilityEvidenceMany(names: readonly string[], now: string): Promise<Map<string, StabilityEvidence>> {
+    return this.run(() => stabilityEvidenceManyPg(this.client, names, now));
   }
 
   async close(): Promise<void> {

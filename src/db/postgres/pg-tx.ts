@@ -273,6 +273,7 @@ function columns(name: string, fields: ConnectorFields) {
     nameSkeleton: fields.nameSkeleton,
     displaySkeleton: fields.displaySkeleton,
     qualityScore: fields.qualityScore,
+    ...(fields.checkTargets !== undefined ? { checkTargets: fields.checkTargets } : {}),
     search: sql`${vector}::tsvector`,
   };
 }

@@ -77,6 +77,16 @@ export const connectors = pgTable(
      * refreshQuality (src/registry/quality.ts); null until the first check.
      */
     stability: text("stability"),
+    /**
+     * The live checker's view (src/registry/checks/): `check_targets` is JSON of the shown version's remote
+     * servers ([{ url, transport }], null when there is nothing to check remotely); `check_lease` is when a
+     * pass's claim on the row expires; `checked_at` the last check; `check_summary` the StabilityEvidence
+     * JSON spliced into the connector document as `checks`.
+     */
+    checkTargets: text("check_targets"),
+    checkLease: text("check_lease"),
+    checkedAt: text("checked_at"),
+    checkSummary: text("check_summary"),
   },
   (t) => [
     index("connectors_name_skeleton_idx").on(t.nameSkeleton),
@@ -85,6 +95,8 @@ export const connectors = pgTable(
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
     index("connectors_quality_idx").on(sql`${t.qualityScore} DESC`, t.name),
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
+    // The checker claims the least recently checked rows first.
+    index("connectors_checked_idx").on(t.checkedAt),
     index("connectors_search_idx").using("gin", t.search),
   ],
 );
@@ -201,4 +213,24 @@ export const reports = pgTable(
     index("reports_status_idx").on(t.status, t.id),
     index("reports_connector_status_idx").on(t.connectorId, t.status),
   ],
+);
+
+/** One live check of a connector (see the SQLite schema). */
+export const connectorChecks = pgTable(
+  "connector_checks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    version: text("version"),
+    checkedAt: text("checked_at").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    latencyMs: integer("latency_ms"),
+    protocolVersion: text("protocol_version"),
+    toolCount: integer("tool_count"),
+    error: text("error"),
+  },
+  (t) => [index("connector_checks_connector_idx").on(t.connectorId, t.checkedAt)],
 );

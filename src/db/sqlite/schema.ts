@@ -68,6 +68,16 @@ export const connectors = sqliteTable(
      * refreshQuality (src/registry/quality.ts); null until the first check.
      */
     stability: text("stability"),
+    /**
+     * The live checker's view (src/registry/checks/): `check_targets` is JSON of the shown version's remote
+     * servers ([{ url, transport }], null when there is nothing to check remotely); `check_lease` is when a
+     * pass's claim on the row expires; `checked_at` the last check; `check_summary` the StabilityEvidence
+     * JSON spliced into the connector document as `checks`.
+     */
+    checkTargets: text("check_targets"),
+    checkLease: text("check_lease"),
+    checkedAt: text("checked_at"),
+    checkSummary: text("check_summary"),
   },
   (t) => [
     index("connectors_name_skeleton_idx").on(t.nameSkeleton),
@@ -77,6 +87,8 @@ export const connectors = sqliteTable(
     index("connectors_quality_idx").on(sql`${t.qualityScore} DESC`, t.name),
     // A publisher's listing (GET /v1/connectors?publisher=, the web's /p/:publisher) walks this in name order.
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
+    // The checker claims the least recently checked rows first.
+    index("connectors_checked_idx").on(t.checkedAt),
   ],
 );
 
@@ -201,4 +213,26 @@ export const reports = sqliteTable(
     index("reports_status_idx").on(t.status, t.id),
     index("reports_connector_status_idx").on(t.connectorId, t.status),
   ],
+);
+
+/** One live check of a connector (src/registry/checks/): remote ones on a schedule, bundled ones at publish. */
+export const connectorChecks = sqliteTable(
+  "connector_checks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id),
+    version: text("version"),
+    checkedAt: text("checked_at").notNull(),
+    /** remote | bundled */
+    kind: text("kind").notNull(),
+    /** up | needs-auth | down | error */
+    status: text("status").notNull(),
+    latencyMs: integer("latency_ms"),
+    protocolVersion: text("protocol_version"),
+    toolCount: integer("tool_count"),
+    error: text("error"),
+  },
+  (t) => [index("connector_checks_connector_idx").on(t.connectorId, t.checkedAt)],
 );

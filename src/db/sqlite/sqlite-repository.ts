@@ -5,7 +5,9 @@ import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
 import { Mutex } from "../mutex.js";
+import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
 import type {
+  CheckClaim,
   ConnectorSummary,
   DownloadMark,
   Prepared,
@@ -31,6 +33,7 @@ import {
   tokens,
   versions,
 } from "./schema.js";
+import { SqliteChecks } from "./sqlite-checks.js";
 import { SqliteSearch } from "./sqlite-search.js";
 import { SqliteServerList } from "./sqlite-server-list.js";
 import { SqliteTx } from "./sqlite-tx.js";
@@ -64,17 +67,24 @@ export class SqliteRepository implements RegistryRepository {
   private readonly tx: SqliteTx;
   private readonly searcher: SqliteSearch;
   private readonly serverList: SqliteServerList;
+  private readonly checks: SqliteChecks;
   private readonly stmts;
 
   constructor(private readonly c: SqliteConnections) {
     this.tx = new SqliteTx(c.writeDb);
     this.searcher = new SqliteSearch(c.reader);
     this.serverList = new SqliteServerList(c.reader);
+    this.checks = new SqliteChecks(c.writer, c.reader);
     const name = sql.placeholder("name");
     const version = sql.placeholder("version");
     this.stmts = {
       connectorDocument: c.readDb
-        .select({ body: connectors.document, etag: connectors.etag, downloads: connectors.downloads })
+        .select({
+          body: connectors.document,
+          etag: connectors.etag,
+          downloads: connectors.downloads,
+          checks: connectors.checkSummary,
+        })
         .from(connectors)
         .where(eq(connectors.name, name))
         .prepare(),
@@ -133,7 +143,9 @@ export class SqliteRepository implements RegistryRepository {
     });
   }
 
-  async connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
+  async connectorDocument(
+    name: string,
+  ): Promise<(Prepared & { downloads: number; checks: string | null }) | undefined> {
     return this.stmts.connectorDocument.get({ name });
   }
 
@@ -312,6 +324,34 @@ export class SqliteRepository implements RegistryRepository {
       }
       return found.map((t) => ({ ...t, revokedAt: now }));
     });
+  }
+
+  claimChecks(input: {
+    now: string;
+    dueBefore: string;
+    leaseUntil: string;
+    limit: number;
+  }): Promise<CheckClaim[]> {
+    return this.mutex.run(() => this.checks.claim(input));
+  }
+
+  recordCheck(
+    name: string,
+    version: string | null,
+    result: CheckResult,
+  ): Promise<StabilityEvidence | undefined> {
+    return this.mutex.run(() => this.checks.record(name, version, result));
+  }
+
+  async stabilityEvidence(name: string, now: string): Promise<StabilityEvidence | undefined> {
+    return this.checks.evidenceOf(name, now);
+  }
+
+  async stabilityEvidenceMany(
+    names: readonly string[],
+    now: string,
+  ): Promise<Map<string, StabilityEvidence>> {
+    return this.checks.evidenceMany(names, now);
   }
 
   async close(): Promise<void> {

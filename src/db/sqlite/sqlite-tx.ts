@@ -253,6 +253,7 @@ function columns(fields: ConnectorFields) {
     nameSkeleton: fields.nameSkeleton,
     displaySkeleton: fields.displaySkeleton,
     qualityScore: fields.qualityScore,
+    ...(fields.checkTargets !== undefined ? { checkTargets: fields.checkTargets } : {}),
   };
 }
 

@@ -1,0 +1,169 @@
+import type dns from "node:dns";
+import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
+import type { CheckClaim, RegistryRepository } from "../../db/repository.js";
+import type { Allowlist } from "./address-guard.js";
+import { checkRemote } from "./check-remote.js";
+
+/** How one pass runs; every default suits a cron entry every few minutes. */
+export interface CheckPassOptions {
+  repo: RegistryRepository;
+  allow: Allowlist;
+  now?: () => Date;
+  /** Connectors checked at most in this pass (default 1,000). */
+  limit?: number;
+  /** Checks in flight at once (default 16). */
+  concurrency?: number;
+  /** A connector checked less than this long ago is not due (default 10 minutes). */
+  minAgeMs?: number;
+  /** One server's whole check (default 15 s). */
+  timeoutMs?: number;
+  /** Per response body (default 1 MiB). */
+  maxBytes?: number;
+  /** Stops claiming, and ends checks in flight (a registry shutting down). */
+  signal?: AbortSignal;
+  resolve?: typeof dns.lookup;
+  /** Called after each recorded check (progress). */
+  onResult?: (entry: CheckPassEntry) => void;
+  /** Called with a connector's new evidence after each recorded check (where the quality score is recomputed). */
+  onEvidence?: (name: string, evidence: StabilityEvidence) => Promise<void> | void;
+}
+
+/** One connector's outcome in a pass. */
+export interface CheckPassEntry {
+  name: string;
+  version: string | null;
+  status: CheckResult["status"];
+  latencyMs?: number;
+  protocolVersion?: string;
+  toolCount?: number;
+  error?: string;
+}
+
+/** What `connectory-registry check --json` prints. */
+export interface CheckPassReport {
+  checked: number;
+  counts: Record<CheckResult["status"], number>;
+  durationMs: number;
+  concurrency: number;
+  entries: CheckPassEntry[];
+}
+
+/** Servers of one connector checked at most (a package listing dozens must not take a pass hostage). */
+const MAX_TARGETS = 5;
+const WORST: CheckResult["status"][] = ["down", "error", "needs-auth", "up"];
+
+/**
+ * One check pass: claims due connectors from the database a few at a time (so passes running at once,
+ * in this process or others, share the work and never check a row twice) and checks them with bounded
+ * concurrency, recording each result as it lands. Ends when `limit` is reached or nothing is due.
+ */
+export async function runCheckPass(options: CheckPassOptions): Promise<CheckPassReport> {
+  const now = options.now ?? (() => new Date());
+  const limit = options.limit ?? 1000;
+  const concurrency = Math.max(1, options.concurrency ?? 16);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const minAgeMs = options.minAgeMs ?? 10 * 60_000;
+  const started = performance.now();
+  const entries: CheckPassEntry[] = [];
+  const queue: CheckClaim[] = [];
+  let claimed = 0;
+  let exhausted = false;
+  let refilling: Promise<void> | undefined;
+
+  const refill = () =>
+    (refilling ??= (async () => {
+      const want = Math.min(concurrency, limit - claimed);
+      if (want <= 0 || options.signal?.aborted) {
+        exhausted = true;
+        return;
+      }
+      const at = now();
+      // The lease outlasts the slowest possible check of the batch, so it never expires mid-check.
+      const leaseMs = 2 * MAX_TARGETS * timeoutMs + 60_000;
+      const rows = await options.repo.claimChecks({
+        now: at.toISOString(),
+        dueBefore: new Date(at.getTime() - minAgeMs).toISOString(),
+        leaseUntil: new Date(at.getTime() + leaseMs).toISOString(),
+        limit: want,
+      });
+      claimed += rows.length;
+      queue.push(...rows);
+      if (rows.length === 0) exhausted = true;
+    })().finally(() => (refilling = undefined)));
+
+  const next = async (): Promise<CheckClaim | undefined> => {
+    while (queue.length === 0 && !exhausted) await refill();
+    return queue.shift();
+  };
+
+  const worker = async () => {
+    for (let claim = await next(); claim; claim = await next()) {
+      const result = await checkConnector(claim, { ...options, timeoutMs, now });
+      // A check cut short by a shutdown says nothing about the server: not recorded (its lease runs out).
+      if (options.signal?.aborted) break;
+      const evidence = await options.repo.recordCheck(claim.name, claim.version, result);
+      if (evidence) await options.onEvidence?.(claim.name, evidence);
+      const entry: CheckPassEntry = { name: claim.name, version: claim.version, ...strip(result) };
+      entries.push(entry);
+      options.onResult?.(entry);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const counts = { up: 0, "needs-auth": 0, down: 0, error: 0 };
+  for (const e of entries) counts[e.status]++;
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    checked: entries.length,
+    counts,
+    durationMs: Math.round(performance.now() - started),
+    concurrency,
+    entries,
+  };
+}
+
+/** Checks every server of a connector; the connector's result is its worst server's. */
+async function checkConnector(
+  claim: CheckClaim,
+  options: CheckPassOptions & { timeoutMs: number; now: () => Date },
+): Promise<CheckResult> {
+  const results: CheckResult[] = [];
+  for (const target of claim.targets.slice(0, MAX_TARGETS)) {
+    results.push(
+      await checkRemote(target, {
+        allow: options.allow,
+        timeoutMs: options.timeoutMs,
+        now: options.now,
+        ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+        ...(options.resolve ? { resolve: options.resolve } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    );
+  }
+  if (results.length === 0) {
+    return {
+      checkedAt: options.now().toISOString(),
+      kind: "remote",
+      status: "error",
+      error: "check.no-target",
+    };
+  }
+  const worst = [...results].sort((a, b) => WORST.indexOf(a.status) - WORST.indexOf(b.status))[0]!;
+  const toolCounts = results.map((r) => r.toolCount).filter((n): n is number => n !== undefined);
+  return {
+    ...worst,
+    checkedAt: options.now().toISOString(),
+    latencyMs: Math.max(...results.map((r) => r.latencyMs ?? 0)),
+    ...(toolCounts.length > 0 ? { toolCount: toolCounts.reduce((a, b) => a + b, 0) } : {}),
+  };
+}
+
+function strip(result: CheckResult): Omit<CheckPassEntry, "name" | "version"> {
+  const { status, latencyMs, protocolVersion, toolCount, error } = result;
+  return {
+    status,
+    ...(latencyMs !== undefined ? { latencyMs } : {}),
+    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+    ...(toolCount !== undefined ? { toolCount } : {}),
+    ...(error !== undefined ? { error } : {}),
+  };
+}
