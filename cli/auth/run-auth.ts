@@ -1,4 +1,7 @@
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  extractWWWAuthenticateParams,
+  type OAuthClientProvider,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { RemoteServer } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
@@ -27,4 +30,36 @@ export async function runAuthProvider(
 /** True for the error after which `run` must end: only a new `connectory auth` helps. */
 export function isAuthRequired(error: unknown): error is ConnectoryError {
   return error instanceof ConnectoryError && error.code === "auth.required";
+}
+
+/**
+ * A fetch that remembers the scopes of the server's last 403 insufficient_scope challenge: the SDK's
+ * transport retries once after a refresh (which cannot add scopes) and then fails with a bare 403, and
+ * `run` must say which scopes a new sign-in needs.
+ */
+export function scopeWatch(fetchFn: typeof fetch): {
+  fetch: typeof fetch;
+  lastScope: () => string | undefined;
+} {
+  let scope: string | undefined;
+  return {
+    fetch: async (input, init) => {
+      const response = await fetchFn(input, init);
+      if (response.status === 403) {
+        const challenge = extractWWWAuthenticateParams(response);
+        if (challenge.error === "insufficient_scope") scope = challenge.scope ?? scope;
+      }
+      return response;
+    },
+    lastScope: () => scope,
+  };
+}
+
+/** The error for a request the sign-in's scopes do not cover. */
+export function scopeRequired(server: string, scope: string | undefined): ConnectoryError {
+  return new ConnectoryError(
+    "auth.scope.insufficient",
+    `server "${server}" needs more scopes than its sign-in has${scope ? ` (it asks for: ${scope})` : ""}`,
+    { hint: `run \`connectory auth ${server}${scope ? ` --scope "${scope}"` : ""}\`` },
+  );
 }

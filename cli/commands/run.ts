@@ -22,7 +22,8 @@ import { withAudit } from "../mcp/audit-filter.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
 import { explainSandbox, planLaunch, prefetch } from "../mcp/sandbox-launch.js";
-import { isAuthRequired, runAuthProvider } from "../auth/run-auth.js";
+import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 /** After a sign-in stops working, the host gets the error reply, then the session ends. */
 const AUTH_EXIT_GRACE_MS = 200;
@@ -97,8 +98,10 @@ recorded in the audit log (\`connectory logs\`).`,
     const log = (message: string) => warn(ctx, hide(message));
     const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
     const spec = found.server;
+    const oauth = isRemote(spec) ? await runAuthProvider(name, spec, ctx, log) : undefined;
+    const scopes = scopeWatch(ctx.fetch);
     const launched = isRemote(spec)
-      ? remoteTransport(spec, ctx.fetch, await runAuthProvider(name, spec, ctx, log))
+      ? remoteTransport(spec, oauth ? scopes.fetch : ctx.fetch, oauth)
       : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
     const guard = new ToolGuard({
       server: name,
@@ -124,6 +127,8 @@ recorded in the audit log (\`connectory logs\`).`,
             authFailed = true;
             setTimeout(() => void launched.close(), AUTH_EXIT_GRACE_MS).unref();
           }
+          // A 403 the SDK's one step-up attempt (a refresh) could not fix: say which scopes to sign in for.
+          if (oauth && isForbidden(error)) return scopeRequired(name, scopes.lastScope());
           return explainFailure(error, {
             server: name,
             transport: spec.type,
@@ -247,6 +252,10 @@ async function runStdio(
   const exit = child.exit;
   if (!exit) return 1;
   return exit.code ?? (exit.signal ? 128 + (SIGNAL_NUMBERS[exit.signal] ?? 1) : 1);
+}
+
+function isForbidden(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && error.code === 403;
 }
 
 function shorten(line: string): string {

@@ -145,6 +145,26 @@ describe("connectory run with an OAuth sign-in", () => {
     expect(f.accepted).toEqual([]);
   });
 
+  it("a tool call the sign-in's scopes do not cover names the scopes; auth --scope fixes it", async () => {
+    const f = await oauthFixture({ toolScope: "mcp:write" });
+    const home = await signIn(f);
+    const h = host(home);
+    await h.client.connect(h.transport);
+    expect((await h.client.listTools()).tools.map((t) => t.name)).toEqual(["whoami"]);
+    const refused = await h.client.callTool({ name: "whoami", arguments: {} }).catch((e: Error) => e);
+    expect(String(refused)).toContain("needs more scopes");
+    expect(h.stderr()).toContain('run `connectory auth notes --scope "mcp:tools mcp:write"`');
+    await h.client.close();
+
+    expect(
+      (await cli(["auth", "notes", "--scope", "mcp:tools mcp:write"], { home, env: { BROWSER } })).code,
+    ).toBe(0);
+    const again = host(home);
+    await again.client.connect(again.transport);
+    const result = await again.client.callTool({ name: "whoami", arguments: {} });
+    expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^called whoami/) }]);
+  });
+
   it("the gateway reaches the server with its sign-in too", async () => {
     const f = await oauthFixture();
     const home = await signIn(f);
