@@ -22,7 +22,7 @@ const DOC = {
   connectors: { "tushare@default": { TUSHARE_TOKEN: "secret-1" } },
   registries: { default: { token: "cty_secret-2", url: "http://127.0.0.1:9" } },
   // A section this version does not know (another feature's): kept through moves and writes.
-  oauth: { "https://x.example/mcp": { access: "secret-3" } },
+  later: { "https://x.example/mcp": { access: "secret-3" } },
 };
 
 afterEach(() =>
@@ -97,7 +97,7 @@ it("back to the file: the file is written first; an entry that cannot be deleted
   await readCredentials(home);
   expect(entry()).toBeUndefined();
   expect(await marker()).toBeNull();
-  expect(JSON.parse(await fs.readFile(file, "utf8"))).toMatchObject({ connectors: {}, oauth: DOC.oauth });
+  expect(JSON.parse(await fs.readFile(file, "utf8"))).toMatchObject({ connectors: {}, later: DOC.later });
 });
 
 it("a keychain that fails to read stops the move back: nothing is written, the entry is kept", async () => {
