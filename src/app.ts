@@ -7,6 +7,7 @@ import { officialRoutes } from "./http/routes/official.js";
 import { serverJsonRoutes } from "./http/routes/server-json.js";
 import { createOfficialApi, type OfficialApi } from "./registry/official/official-api.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
+import type { ProofChecks } from "./registry/publishers/proof-checks.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { createWebRoutes, webNotFound } from "../web/index.js";
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The namespace of official registry names (REGISTRY_NAMESPACE, reverse-DNS); default dev.connectory. */
   namespace?: string;
+  /** How domain proofs are looked for (tests: a local server and a TXT double); default HTTPS and DNS. */
+  proofs?: ProofChecks;
   /** Where unexpected errors (bugs) are reported; default stderr. */
   log?: (error: unknown) => void;
 }
@@ -29,6 +32,7 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry; official:
     blobs: deps.blobs,
     publicUrl: deps.publicUrl,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.proofs ? { proofs: deps.proofs } : {}),
   });
   const log = deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error));
   const official = createOfficialApi(registry, deps.namespace);

@@ -72,6 +72,27 @@ Options:
 ${ENVIRONMENT}`,
     load: () => import("./commands/token.js"),
   },
+  publisher: {
+    summary: "hand an imported (unclaimed) publisher to its owner, or show a publisher's verified domains",
+    usage: `Usage: connectory-registry publisher <claim|show> <publisher> [options]
+
+  publisher claim <publisher> [--label <text>] [--json]
+                 an imported publisher (made by \`import\` from another registry's namespace) stops being
+                 shown as unclaimed on every connector it owns, and a new publish token for it goes to
+                 stdout, shown only this once: give it to the owner once they proved who they are (see
+                 docs/publishers.md); they then prove their domain with \`connectory publisher verify\`
+  publisher show <publisher> [--json]
+                 whether it is unclaimed, its verified domains and its pending challenges
+
+Options:
+  --label <text>       a note on the token (default "claimed")
+  --json               claim: { publisher, token, id, prefix, connectors, wasUnclaimed }; show: { publisher,
+                       createdAt, unclaimed, verifiedDomains, domains: [{ domain, status, method?, verifiedAt? }] }
+
+${ENVIRONMENT}
+  PUBLIC_URL     the URL documents are served under (default: the one the registry last served)`,
+    load: () => import("./commands/publisher.js"),
+  },
   import: {
     summary:
       "import an ecosystem catalog: official server.json / registry URL, Claude marketplace, Docker catalog",

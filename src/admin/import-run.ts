@@ -41,7 +41,14 @@ export async function runImport(input: {
   const tokenFor = async (publisher: string) => {
     const known = tokens.get(publisher);
     if (known) return known.token;
-    const { token, row } = await createToken(input.repo, { publisher, label: "import", now: input.now() });
+    // A publisher the import creates is the upstream namespace's, not a person's: shown as unclaimed
+    // until an operator hands it to its owner (`connectory-registry publisher claim`).
+    const { token, row } = await createToken(input.repo, {
+      publisher,
+      label: "import",
+      now: input.now(),
+      unclaimed: true,
+    });
     tokens.set(publisher, { token, id: String(row.id) });
     return token;
   };

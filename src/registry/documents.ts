@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import semver from "semver";
 import type {
   ConnectorDocument,
+  PublisherBadge,
   VersionContent,
   VersionDist,
   VersionDocument,
@@ -17,6 +18,9 @@ import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from ".
 
 /** The connector document as stored: `downloads` is spliced in at read time (withDownloads). */
 type StoredConnectorDocument = Omit<ConnectorDocument, "downloads">;
+
+/** The badge of a publisher that proved nothing and was not made by the importer. */
+export const UNVERIFIED: PublisherBadge = { verified: false, domains: [], unclaimed: false };
 
 /** The parts of a validated package a version keeps (skill bodies stay in the tarball). */
 export function versionContent(pkg: ConnectorPackage): VersionContent {
@@ -124,6 +128,7 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
         },
       ]),
     ),
+    publisherBadge: state.publisherBadge ?? UNVERIFIED,
   };
   return {
     displayName: m?.displayName ?? null,

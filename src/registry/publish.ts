@@ -159,6 +159,7 @@ async function writeVersion(
         updatedAt: record.publishedAt,
         versions: [record],
         tags: {},
+        publisherBadge: await tx.publisherBadge(who.publisherId),
       };
   const fields = connectorFields(next, publicUrl);
   const id = state

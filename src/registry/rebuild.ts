@@ -4,10 +4,10 @@ import { connectorFields, versionDocument } from "./documents.js";
 const PUBLIC_URL_KEY = "public_url";
 /**
  * The version of what connectorFields derives beyond the documents (today: the look-alike skeletons of
- * src/core/names/skeleton.ts). Bump it when that changes, and every row is rewritten once at start-up.
+ * src/core/names/skeleton.ts; the publisher's badge). Bump it when that changes, and every row is rewritten once at start-up.
  */
 const DERIVED_KEY = "derived_fields";
-const DERIVED_VERSION = "1";
+const DERIVED_VERSION = "2"; // 2: the publisher's badge in connector documents
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL

@@ -16,6 +16,7 @@ export const PROJECT_DOCS = [
   "hosts.md",
   "http-api.md",
   "package-format.md",
+  "publishers.md",
   "security.md",
 ];
 

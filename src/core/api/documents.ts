@@ -26,6 +26,19 @@ export interface VersionSummary {
   dist: VersionDist;
 }
 
+/**
+ * What the registry vouches for about a publisher (docs/publishers.md): the domains it proved (HTTP file
+ * or DNS TXT) and whether it is an unclaimed publisher the importer made from another registry's namespace.
+ */
+export interface PublisherBadge {
+  /** True when the publisher proved at least one domain. */
+  verified: boolean;
+  /** The proven domains, in the order they were proven. */
+  domains: string[];
+  /** True for a publisher created by `connectory-registry import`, until an operator hands it to its owner. */
+  unclaimed: boolean;
+}
+
 /** `GET /v1/connectors/:name`. */
 export interface ConnectorDocument {
   name: string;
@@ -44,6 +57,8 @@ export interface ConnectorDocument {
   /** Ascending by semver, as the registry writes them. */
   versions: Record<string, VersionSummary>;
   downloads: number;
+  /** The publisher's badge, as of the last write (a verification rewrites its connectors' documents). */
+  publisherBadge: PublisherBadge;
 }
 
 /** A skill as a version document lists it (its body stays in the tarball). */
@@ -88,6 +103,8 @@ export interface ConnectorListItem {
   categories: Category[];
   downloads: number;
   updatedAt: string;
+  /** The publisher's badge (verified domains, unclaimed import). */
+  publisherBadge: PublisherBadge;
 }
 
 /** `GET /v1/connectors?q=&category=&publisher=&sort=&limit=&cursor=`. */

@@ -1,3 +1,4 @@
+import type { PublisherBadge } from "../api/documents.js";
 import { readToolsListing } from "../tools/read-report.js";
 import {
   isRemote,
@@ -42,7 +43,15 @@ export interface EntrySource {
   namespace: string;
   /** The registry's public URL, without a trailing slash. */
   publicUrl: string;
-  connector: { name: string; publisher: string; updatedAt: string; downloads: number; latest?: string };
+  connector: {
+    name: string;
+    publisher: string;
+    /** The publisher's badge (verified domains, unclaimed import), relayed in Connectory's `_meta`. */
+    publisherBadge?: PublisherBadge;
+    updatedAt: string;
+    downloads: number;
+    latest?: string;
+  };
   version: VersionSource;
   /** The MCP Bundles built for this version's bundled servers, by server key. */
   bundles: Record<string, { url: string; sha256: string; size: number }>;
@@ -108,6 +117,7 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
         version: v.version,
         server: key,
         publisher: connector.publisher,
+        ...(connector.publisherBadge ? { publisherBadge: connector.publisherBadge } : {}),
         description: m.description,
         ...(m.license !== undefined ? { license: m.license } : {}),
         keywords: m.keywords ?? [],

@@ -11,6 +11,9 @@ import type {
   VersionRecord,
 } from "../repository.js";
 import { pgErrorCode } from "./pg-errors.js";
+import type { PublisherBadge } from "../../core/api/documents.js";
+import type { ProofMethod } from "../../core/publishers/domain.js";
+import * as pub from "./pg-publishers.js";
 import { connectorCategories, connectors, distTags, meta, publishers, versions } from "./schema.js";
 import { searchVector } from "./search-text.js";
 
@@ -43,11 +46,14 @@ export class PgTx implements RegistryTx {
         publisher: publishers.name,
         createdAt: connectors.createdAt,
         updatedAt: connectors.updatedAt,
+        verifiedDomains: publishers.verifiedDomains,
+        unclaimed: publishers.unclaimed,
       })
       .from(connectors)
       .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
       .where(eq(connectors.name, name));
     if (!row) return undefined;
+    const { verifiedDomains, unclaimed, ...state } = row;
     this.names.set(row.id, row.name);
     const rows = await this.db
       .select({
@@ -66,7 +72,12 @@ export class PgTx implements RegistryTx {
       .where(eq(versions.connectorId, row.id))
       .orderBy(versions.id);
     const tags = await this.db.select().from(distTags).where(eq(distTags.connectorId, row.id));
-    return { ...row, versions: rows, tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])) };
+    return {
+      ...state,
+      versions: rows,
+      tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])),
+      publisherBadge: pub.badgeOf({ verifiedDomains, unclaimed }),
+    };
   }
 
   async createConnector(input: {
@@ -164,6 +175,27 @@ export class PgTx implements RegistryTx {
       .insert(meta)
       .values({ key, value })
       .onConflictDoUpdate({ target: meta.key, set: { value } });
+  }
+
+  publisherBadge(publisherId: number): Promise<PublisherBadge> {
+    return pub.publisherBadge(this.db, publisherId);
+  }
+
+  publisherConnectorNames(publisherId: number): Promise<string[]> {
+    return pub.publisherConnectorNames(this.db, publisherId);
+  }
+
+  markDomainVerified(input: {
+    publisherId: number;
+    domain: string;
+    method: ProofMethod;
+    verifiedAt: string;
+  }): Promise<void> {
+    return conflictAs409(() => pub.markDomainVerified(this.db, input));
+  }
+
+  updatePublisher(publisherId: number, patch: { verifiedDomains?: string[]; unclaimed?: boolean }) {
+    return pub.updatePublisher(this.db, publisherId, patch);
   }
 
   private async writeCategories(connectorId: number, categories: Category[]): Promise<void> {

@@ -5,6 +5,7 @@ import { distTagRoutes } from "./dist-tags.js";
 import { hostConfigRoutes } from "./host-config.js";
 import { metaRoutes } from "./meta.js";
 import { publishRoutes } from "./publish.js";
+import { publisherRoutes } from "./publisher.js";
 import { toolRoutes } from "./tools.js";
 import { versionRoutes } from "./versions.js";
 
@@ -19,5 +20,6 @@ export function registerRoutes(app: Hono, registry: Registry): void {
   app.route("/", versionRoutes(registry));
   app.route("/", toolRoutes(registry));
   app.route("/", publishRoutes(registry));
+  app.route("/", publisherRoutes(registry));
   app.route("/", connectorRoutes(registry));
 }

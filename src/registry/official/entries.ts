@@ -1,4 +1,5 @@
 import semver from "semver";
+import type { PublisherBadge } from "../../core/api/documents.js";
 import { serverEntries, type VersionSource } from "../../core/official/server-json.js";
 import type { ServerResponse } from "../../core/official/types.js";
 import { OFFICIAL_META } from "../../core/official/types.js";
@@ -18,6 +19,8 @@ export interface ConnectorDoc {
   updatedAt: string;
   distTags: Record<string, string>;
   versions: Record<string, { version: string; yanked: boolean }>;
+  /** Absent in documents written before badges (the start-up rebuild adds it). */
+  publisherBadge?: PublisherBadge;
 }
 
 // Built entries of recent versions (listings page through the same connectors again and again).
@@ -98,6 +101,7 @@ export async function versionEntries(
     connector: {
       name: connector.name,
       publisher: connector.doc.publisher,
+      ...(connector.doc.publisherBadge ? { publisherBadge: connector.doc.publisherBadge } : {}),
       updatedAt: connector.doc.updatedAt,
       downloads: connector.downloads,
       ...(connector.latest !== undefined ? { latest: connector.latest } : {}),
