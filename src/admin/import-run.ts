@@ -1,4 +1,7 @@
 import type { Hono } from "hono";
+import type { ImportProvenance } from "../core/api/documents.js";
+import { isConnectoryError } from "../core/errors.js";
+import type { Registry } from "../registry/registry.js";
 import type { RegistryRepository } from "../db/repository.js";
 import { computeIntegrity } from "../package/integrity.js";
 import { packFiles } from "../package/pack.js";
@@ -30,7 +33,7 @@ export interface ImportReport {
  * not at all (the publish transaction), so an interrupted import is finished by running it again.
  */
 export async function runImport(input: {
-  app: Hono;
+  app: Hono & { registry: Registry };
   repo: RegistryRepository;
   entries: ImportEntry[];
   now: () => Date;
@@ -77,7 +80,8 @@ export async function runImport(input: {
         });
         continue;
       }
-      let outcome = await publishEntry(input.app, tokenFor, entry, conversion, placed, publisher);
+      const fetchedAt = input.now().toISOString();
+      let outcome = await publishEntry(input.app, tokenFor, entry, conversion, placed, publisher, fetchedAt);
       if (outcome.status === "refused" && LOOK_ALIKE.has(outcome.code ?? "") && !placed.known) {
         // Another catalog's entry for the same service holds the name or title: this one is kept apart
         // under `<publisher>-<name>` and a title naming its publisher, as for a taken name.
@@ -94,6 +98,7 @@ export async function runImport(input: {
             { ...conversion, files },
             apart,
             publisher,
+            fetchedAt,
           );
         }
       }
@@ -145,12 +150,13 @@ type Converted = Extract<ImportEntry["conversion"], { ok: true }>;
 
 /** Publishes one converted entry at its place, or finds it already there: the entry's outcome. */
 async function publishEntry(
-  app: Hono,
+  app: Hono & { registry: Registry },
   tokenFor: (publisher: string) => Promise<string>,
   entry: string,
   conversion: Converted,
   placed: { name: string; known: boolean },
   publisher: string,
+  fetchedAt: string,
 ): Promise<ImportOutcome> {
   const { version } = conversion;
   const { name, known } = placed;
@@ -171,34 +177,35 @@ async function publishEntry(
       reason: `${name}@${version} is stored with other content: upstream changed without a new version (versions are immutable)`,
     };
   }
-  const res = await app.request(at, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${await tokenFor(publisher)}`, "content-type": "application/gzip" },
-    body: tarball,
-  });
-  if (res.status === 201) {
-    if (conversion.tools && conversion.tools.length > 0) {
-      // The source's tool list is the publisher's word, as `publish --with-tools` reports it.
-      await app.request(`${at}/${encodeURIComponent(version)}/tools`, {
-        method: "PUT",
-        headers: {
-          authorization: `Bearer ${await tokenFor(publisher)}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ tools: conversion.tools }),
-      });
-    }
-    return { entry, status: known ? "updated" : "imported", name, version, notes: conversion.notes.length };
-  }
-  const problem = (await res.json().catch(() => ({}))) as { code?: string; detail?: string; title?: string };
-  return {
-    entry,
-    status: "refused",
-    name,
-    version,
-    code: problem.code ?? `import.http.${res.status}`,
-    reason: problem.detail ?? problem.title ?? `HTTP ${res.status}`,
+  // The registry's publish service (every check the PUT route makes), in-process so the version's
+  // provenance lands in the same transaction: an entry is imported whole, provenance included, or not at all.
+  const owner = await app.registry.authenticate(`Bearer ${await tokenFor(publisher)}`);
+  const p = conversion.provenance;
+  const provenance: ImportProvenance = {
+    format: p.format,
+    upstreamName: p.upstreamName,
+    ...(p.upstreamVersion !== undefined ? { upstreamVersion: p.upstreamVersion } : {}),
+    ...(p.origin !== undefined ? { origin: p.origin } : {}),
+    fetchedAt,
   };
+  try {
+    await app.registry.publish({ name, publisher: owner, bytes: tarball, provenance });
+  } catch (error) {
+    if (!isConnectoryError(error) || error.status >= 500) throw error;
+    return { entry, status: "refused", name, version, code: error.code, reason: error.message };
+  }
+  if (conversion.tools && conversion.tools.length > 0) {
+    // The source's tool list is the publisher's word, as `publish --with-tools` reports it.
+    await app.request(`${at}/${encodeURIComponent(version)}/tools`, {
+      method: "PUT",
+      headers: {
+        authorization: `Bearer ${await tokenFor(publisher)}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ tools: conversion.tools }),
+    });
+  }
+  return { entry, status: known ? "updated" : "imported", name, version, notes: conversion.notes.length };
 }
 
 /** The package with a title that names its publisher ("Stripe (docker)"), so it is not another's look-alike. */

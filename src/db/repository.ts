@@ -70,6 +70,8 @@ export interface VersionRecord {
   tools?: string | null;
   /** The README as sanitized HTML ("" when there is none); null or absent until it is rendered. */
   readmeHtml?: string | null;
+  /** JSON of the import provenance (ImportProvenance); null or absent for an uploaded version. */
+  provenance?: string | null;
 }
 
 /** A connector with everything needed to recompute its documents. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import semver from "semver";
 import type {
   ConnectorDocument,
+  ImportProvenance,
   PublisherBadge,
   VersionContent,
   VersionDist,
@@ -72,6 +73,7 @@ export function versionDocument(
     ...content,
     // The publisher's report of the version's tools (src/registry/tools.ts), when there is one.
     ...(v.tools ? { tools: JSON.parse(v.tools) as ToolsReport } : {}),
+    ...(v.provenance ? { provenance: JSON.parse(v.provenance) as ImportProvenance } : {}),
     dist: dist(publicUrl, name, v),
   };
   return prepare(document);
@@ -129,6 +131,7 @@ export function connectorFields(state: ConnectorState, publicUrl: string): Conne
       ]),
     ),
     publisherBadge: state.publisherBadge ?? UNVERIFIED,
+    ...(shown?.provenance ? { provenance: JSON.parse(shown.provenance) as ImportProvenance } : {}),
   };
   return {
     displayName: m?.displayName ?? null,

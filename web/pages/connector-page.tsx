@@ -10,6 +10,7 @@ import {
   VersionList,
 } from "../components/connector-facts.js";
 import { HostTabs } from "../components/host-tabs.js";
+import { ProvenanceNote } from "../components/provenance-note.js";
 import { PublisherBadge } from "../components/publisher-badge.js";
 import { revealHidden } from "../../src/core/text/hidden-chars.js";
 import { flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
@@ -101,6 +102,7 @@ export function ConnectorPage(props: ConnectorPageProps) {
               {v.manifest.license ? ` · ${v.manifest.license}` : ""}
             </p>
             <p class="lead">{v.manifest.description}</p>
+            <ProvenanceNote provenance={v.provenance} />
             <Links version={v} />
           </div>
         </header>

@@ -39,6 +39,22 @@ export interface PublisherBadge {
   unclaimed: boolean;
 }
 
+/**
+ * Where an imported version came from (`connectory-registry import`; docs/publishers.md): recorded by the
+ * importer, never taken from a package, so a publisher cannot claim to come from elsewhere.
+ */
+export interface ImportProvenance {
+  /** The ecosystem format of the entry (server-json: the official MCP Registry's). */
+  format: "server-json" | "claude-plugin" | "mcpb" | "docker-catalog" | "mcp-json";
+  /** The entry's name upstream (e.g. `io.github.brave/brave-search-mcp-server`). */
+  upstreamName: string;
+  upstreamVersion?: string;
+  /** The file or URL the import read it from. */
+  origin?: string;
+  /** When the import fetched it (ISO-8601 UTC). */
+  fetchedAt: string;
+}
+
 /** `GET /v1/connectors/:name`. */
 export interface ConnectorDocument {
   name: string;
@@ -59,6 +75,8 @@ export interface ConnectorDocument {
   downloads: number;
   /** The publisher's badge, as of the last write (a verification rewrites its connectors' documents). */
   publisherBadge: PublisherBadge;
+  /** Where the shown version was imported from, when it was imported. */
+  provenance?: ImportProvenance;
 }
 
 /** A skill as a version document lists it (its body stays in the tarball). */
@@ -88,6 +106,8 @@ export interface VersionDocument extends VersionContent {
   deprecated?: string;
   /** The publisher's report (PUT …/tools), when there is one. */
   tools?: ToolsReport;
+  /** Where the importer got this version, when it was imported. */
+  provenance?: ImportProvenance;
   dist: VersionDist;
 }
 

@@ -1,4 +1,4 @@
-import type { PublisherBadge } from "../api/documents.js";
+import type { ImportProvenance, PublisherBadge } from "../api/documents.js";
 import { readToolsListing } from "../tools/read-report.js";
 import {
   isRemote,
@@ -36,6 +36,8 @@ export interface VersionSource {
   skills?: Array<{ name: string; description: string }>;
   icon?: { path: string; mediaType: string };
   tools?: unknown;
+  /** Where the importer got this version (relayed in Connectory's `_meta`). */
+  provenance?: ImportProvenance;
   dist: { tarball: string; integrity: string; sha256: string; size: number };
 }
 
@@ -137,6 +139,7 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
         tarball: v.dist.tarball,
         page: `${source.publicUrl}/c/${connector.name}/${encodeURIComponent(v.version)}`,
         launch: spec,
+        ...(v.provenance ? { provenance: v.provenance } : {}),
         ...(notExpressed.length > 0 ? { notExpressed } : {}),
       },
     },

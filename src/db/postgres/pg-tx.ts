@@ -67,6 +67,7 @@ export class PgTx implements RegistryTx {
         blobKey: versions.blobKey,
         content: versions.content,
         tools: versions.tools,
+        provenance: versions.provenance,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))

@@ -145,6 +145,11 @@ export const versions = pgTable(
      * version has none; null for rows published before the column existed, until the start-up rebuild.
      */
     readmeHtml: text("readme_html"),
+    /**
+     * JSON: where an imported version came from (`connectory-registry import`: format, upstream name and
+     * version, origin, fetched at), or null for a version its publisher uploaded. Set only by the importer.
+     */
+    provenance: text("provenance"),
     downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),

@@ -142,6 +142,11 @@ export const versions = sqliteTable(
      * version has none; null for rows published before the column existed, until the start-up rebuild.
      */
     readmeHtml: text("readme_html"),
+    /**
+     * JSON: where an imported version came from (`connectory-registry import`: format, upstream name and
+     * version, origin, fetched at), or null for a version its publisher uploaded. Set only by the importer.
+     */
+    provenance: text("provenance"),
     downloads: integer("downloads").notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),

@@ -49,6 +49,7 @@ export class SqliteTx implements RegistryTx {
         blobKey: versions.blobKey,
         content: versions.content,
         tools: versions.tools,
+        provenance: versions.provenance,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))
