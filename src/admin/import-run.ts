@@ -7,8 +7,9 @@ import { computeIntegrity } from "../package/integrity.js";
 import { packFiles } from "../package/pack.js";
 import { createToken, revokeToken } from "../registry/tokens.js";
 import type { ImportEntry } from "./import-sources.js";
+import { applyUpstreamStatus } from "./import-status.js";
 
-export type ImportStatus = "imported" | "updated" | "unchanged" | "refused";
+export type ImportStatus = "imported" | "updated" | "unchanged" | "refused" | "yanked" | "deprecated";
 
 /** What happened to one upstream entry. */
 export interface ImportOutcome {
@@ -39,7 +40,10 @@ export async function runImport(input: {
   now: () => Date;
   progress?: (done: number, total: number) => void;
 }): Promise<ImportReport> {
-  const report: ImportReport = { counts: { imported: 0, updated: 0, unchanged: 0, refused: 0 }, entries: [] };
+  const report: ImportReport = {
+    counts: { imported: 0, updated: 0, unchanged: 0, refused: 0, yanked: 0, deprecated: 0 },
+    entries: [],
+  };
   const tokens = new Map<string, { token: string; id: string }>();
   const tokenFor = async (publisher: string) => {
     const known = tokens.get(publisher);
@@ -60,7 +64,7 @@ export async function runImport(input: {
     report.counts[outcome.status]++;
   };
   try {
-    for (const [i, { entry, conversion }] of input.entries.entries()) {
+    for (const [i, { entry, conversion, upstreamStatus }] of input.entries.entries()) {
       input.progress?.(i, input.entries.length);
       if (!conversion.ok) {
         add({ entry, status: "refused", code: conversion.code, reason: conversion.message });
@@ -77,6 +81,27 @@ export async function runImport(input: {
           version,
           code: "import.name.taken",
           reason: `${conversion.name} and ${publisher}-${conversion.name} belong to other publishers`,
+        });
+        continue;
+      }
+      const bearer = async () => `Bearer ${await tokenFor(publisher)}`;
+      const target = { name: placed.name, version, upstreamName: conversion.provenance.upstreamName };
+      if (upstreamStatus && placed.known) {
+        // Deleted or deprecated upstream, and stored here: yank or deprecate it (or find it already so).
+        const applied = await applyUpstreamStatus(input.app, bearer, target, upstreamStatus);
+        if (applied) {
+          add({ entry, status: applied, name: placed.name, version });
+          continue;
+        }
+      }
+      if (upstreamStatus?.status === "deleted") {
+        add({
+          entry,
+          status: "refused",
+          name: placed.name,
+          version,
+          code: "import.upstream.deleted",
+          reason: `${conversion.provenance.upstreamName} ${version} is deleted upstream: not imported`,
         });
         continue;
       }
@@ -101,6 +126,10 @@ export async function runImport(input: {
             fetchedAt,
           );
         }
+      }
+      if (upstreamStatus && (outcome.status === "imported" || outcome.status === "updated") && outcome.name) {
+        // Deprecated upstream: imported, then deprecated like its source (a rerun finishes an interrupted one).
+        await applyUpstreamStatus(input.app, bearer, { ...target, name: outcome.name }, upstreamStatus);
       }
       add(outcome);
     }
