@@ -16,6 +16,28 @@ import { PROOF_TIMEOUT_MS } from "./proof-fetch.js";
 
 /** How many domains one publisher may have requested (pending and verified). */
 export const MAX_DOMAINS = 20;
+/** How many proof look-ups (outbound requests) one publisher may cause per minute. */
+export const MAX_LOOKUPS_PER_MINUTE = 12;
+
+// Recent look-ups per publisher, per registry (keyed by its repository): a publisher cannot make the
+// registry fetch on its behalf in a loop. In memory: a restart forgets, which only ever allows more.
+const lookups = new WeakMap<object, Map<number, number[]>>();
+
+function countLookup(deps: RegistryDeps, publisherId: number): void {
+  let byPublisher = lookups.get(deps.repo);
+  if (!byPublisher) lookups.set(deps.repo, (byPublisher = new Map()));
+  const now = deps.now().getTime();
+  const recent = (byPublisher.get(publisherId) ?? []).filter((t) => now - t < 60_000);
+  if (recent.length >= MAX_LOOKUPS_PER_MINUTE) {
+    throw new ConnectoryError(
+      "publisher.verify.rate-limited",
+      `at most ${MAX_LOOKUPS_PER_MINUTE} proof look-ups a minute per publisher`,
+      { status: 429, hint: "wait a minute, then verify again" },
+    );
+  }
+  recent.push(now);
+  byPublisher.set(publisherId, recent);
+}
 
 const defaultChecks = createProofChecks();
 
@@ -100,6 +122,7 @@ export async function verifyDomain(
       },
     );
   if (row.verifiedAt !== null) return document(row);
+  countLookup(deps, publisherId);
   await lookForProof(deps.proofs ?? defaultChecks, domain, row.challenge, method);
   const verifiedAt = deps.now().toISOString();
   try {

@@ -297,3 +297,20 @@ describe("bad input", () => {
     expect(reg.errors).toEqual([]);
   });
 });
+
+describe("look-ups are rate-limited", () => {
+  it("a publisher can make the registry look at most 12 times a minute", async () => {
+    const token = await reg.token("eager");
+    expect((await post("/v1/publisher/domains", { domain: "eager.example.net" }, token)).status).toBe(201);
+    for (let i = 0; i < 12; i++) {
+      const res = await post("/v1/publisher/domains/eager.example.net/verify", { method: "dns" }, token);
+      expect((await json(res)).code).toBe("publisher.proof.failed");
+    }
+    const limited = await post("/v1/publisher/domains/eager.example.net/verify", { method: "dns" }, token);
+    expect(limited.status).toBe(429);
+    expect((await json(limited)).code).toBe("publisher.verify.rate-limited");
+    // Another publisher is not held back.
+    const other = await post("/v1/publisher/domains/acme.dev/verify", { method: "dns" });
+    expect(other.status).toBe(200);
+  });
+});
