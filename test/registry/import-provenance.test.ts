@@ -50,7 +50,7 @@ describe("import provenance", () => {
       expect((await get(`/v1/connectors/${name}`)).provenance).toEqual(want);
       expect((await get(`/v1/connectors/${name}/1.2.3`)).provenance).toEqual(want);
       const entry = await get(
-        `/v0.1/servers/${encodeURIComponent(`dev.connectory/${name}`)}/versions/latest`,
+        `/v0.1/servers/${encodeURIComponent("io.github.acme/weather-tools")}/versions/latest`,
       );
       expect(entry._meta["dev.connectory/connector"].provenance).toEqual(want);
       const page = await (await app.request(`${PUBLIC_URL}/c/${name}`)).text();

@@ -8,9 +8,9 @@ import { runAdminCaptured } from "../helpers/admin.js";
 import { tempDir } from "../helpers/tmp.js";
 import { HAVE_REAL_WORLD, REAL_WORLD } from "../core/convert/real-world.js";
 
-// The official API round trip (issue 14): an entry imported from server.json comes back out of /v0.1 with
-// the packages (registry type, identifier, version, transport, arguments, environment variables) and
-// remotes (type, URL, headers) it went in with, and its upstream name in the provenance.
+// The official API round trip (issue 14): an entry imported from server.json comes back out of /v0.1 under
+// its upstream name, with the packages (registry type, identifier, version, transport, arguments,
+// environment variables) and remotes (type, URL, headers) it went in with.
 
 const PUBLIC_URL = "http://registry.test";
 
@@ -45,14 +45,29 @@ async function roundTrip(entries: unknown[]) {
   const report = JSON.parse(r.stdout) as { entries: Array<{ entry: string; name: string; status: string }> };
   const repo = await openDatabase(databaseUrl);
   const app = createApp({ db: repo, blobs: new FsBlobStore(env.STORAGE_DIR), publicUrl: PUBLIC_URL });
+  const get = async (p: string) => {
+    const res = await app.request(`${PUBLIC_URL}${p}`);
+    expect(res.status, p).toBe(200);
+    return (await res.json()) as any;
+  };
   const out = new Map<string, any>();
   for (const e of report.entries) {
     expect(e.status, e.entry).toBe("imported");
-    const res = await app.request(
+    // Under its upstream name: the exact version, `latest`, the versions list and the listing agree.
+    const entry = await get(`/v0.1/servers/${encodeURIComponent(e.entry)}/versions/latest`);
+    expect(entry.server.name).toBe(e.entry);
+    const exact = await get(`/v0.1/servers/${encodeURIComponent(e.entry)}/versions/${entry.server.version}`);
+    expect(exact.server).toEqual(entry.server);
+    const versions = await get(`/v0.1/servers/${encodeURIComponent(e.entry)}/versions`);
+    expect(versions.servers.map((s: any) => s.server.name)).toEqual([e.entry]);
+    const listed = await get(`/v0.1/servers?search=${encodeURIComponent(e.entry)}`);
+    expect(listed.servers.map((s: any) => s.server.name)).toContain(e.entry);
+    // The namespace name no longer names it.
+    const old = await app.request(
       `${PUBLIC_URL}/v0.1/servers/${encodeURIComponent(`dev.connectory/${e.name}`)}/versions/latest`,
     );
-    expect(res.status, e.entry).toBe(200);
-    out.set(e.entry, await res.json());
+    expect(old.status).toBe(404);
+    out.set(e.entry, entry);
   }
   await repo.close();
   return out;

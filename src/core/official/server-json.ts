@@ -50,6 +50,8 @@ export interface EntrySource {
     publisher: string;
     /** The publisher's badge (verified domains, unclaimed import), relayed in Connectory's `_meta`. */
     publisherBadge?: PublisherBadge;
+    /** The name to serve instead of `<namespace>/<connector>` (an entry imported from server.json). */
+    upstreamName?: string;
     updatedAt: string;
     downloads: number;
     latest?: string;
@@ -75,7 +77,7 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
   const notExpressed: string[] = [];
   const server: ServerJson = {
     $schema: SERVER_SCHEMA_URL,
-    name: officialName(source.namespace, connector.name, key, count),
+    name: connector.upstreamName ?? officialName(source.namespace, connector.name, key, count),
     description: cut(m.description || connector.name, MAX_DESCRIPTION),
     version: v.version,
   };
