@@ -277,6 +277,13 @@ describe("bad input", () => {
       const method = await post("/v1/publisher/domains/acme.dev/verify", { method: "smtp" });
       expect(method.status).toBe(400);
       expect((await json(method)).code).toBe("publisher.method.invalid");
+      const broken = await post("/v1/publisher/domains/acme.dev/verify", "{method:");
+      expect((await json(broken)).code).toBe("request.body.invalid-json");
+      const huge = await post(
+        "/v1/publisher/domains/acme.dev/verify",
+        JSON.stringify({ method: "x".repeat(70_000) }),
+      );
+      expect(huge.status).toBe(413);
       const never = await post("/v1/publisher/domains/never.example.com/verify", {});
       expect(never.status).toBe(404);
       expect((await json(never)).code).toBe("publisher.domain.not-requested");
