@@ -195,8 +195,12 @@ async function publishEntry(
   const at = `http://import.internal/v1/connectors/${encodeURIComponent(name)}`;
   const existing = await app.request(`${at}/${encodeURIComponent(version)}`);
   if (existing.status === 200) {
-    const doc = (await existing.json()) as { dist?: { integrity?: string } };
-    if (doc.dist?.integrity === integrity) return { entry, status: "unchanged", name, version };
+    const doc = (await existing.json()) as { dist?: { integrity?: string }; tools?: unknown };
+    if (doc.dist?.integrity === integrity) {
+      // A run killed between the publish and the tools report: this run reports them.
+      if (doc.tools === undefined) await reportTools(app, tokenFor, at, version, conversion, publisher);
+      return { entry, status: "unchanged", name, version };
+    }
     return {
       entry,
       status: "refused",
@@ -223,18 +227,25 @@ async function publishEntry(
     if (!isConnectoryError(error) || error.status >= 500) throw error;
     return { entry, status: "refused", name, version, code: error.code, reason: error.message };
   }
-  if (conversion.tools && conversion.tools.length > 0) {
-    // The source's tool list is the publisher's word, as `publish --with-tools` reports it.
-    await app.request(`${at}/${encodeURIComponent(version)}/tools`, {
-      method: "PUT",
-      headers: {
-        authorization: `Bearer ${await tokenFor(publisher)}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ tools: conversion.tools }),
-    });
-  }
+  await reportTools(app, tokenFor, at, version, conversion, publisher);
   return { entry, status: known ? "updated" : "imported", name, version, notes: conversion.notes.length };
+}
+
+/** Reports the tools the source lists (the publisher's word, as `publish --with-tools` reports it). */
+async function reportTools(
+  app: Hono,
+  tokenFor: (publisher: string) => Promise<string>,
+  at: string,
+  version: string,
+  conversion: Converted,
+  publisher: string,
+): Promise<void> {
+  if (!conversion.tools || conversion.tools.length === 0) return;
+  await app.request(`${at}/${encodeURIComponent(version)}/tools`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${await tokenFor(publisher)}`, "content-type": "application/json" },
+    body: JSON.stringify({ tools: conversion.tools }),
+  });
 }
 
 /** The package with a title that names its publisher ("Stripe (docker)"), so it is not another's look-alike. */
