@@ -199,6 +199,10 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Remove the publish token stored for a marketplace",
     load: () => import("./commands/logout.js"),
   },
+  "publisher verify": {
+    summary: "Prove your publisher controls a domain (HTTPS file or DNS TXT) for the verified badge",
+    load: () => import("./commands/publisher-verify.js"),
+  },
   whoami: {
     summary: "Show which publisher a marketplace's publish token belongs to",
     load: () => import("./commands/whoami.js"),

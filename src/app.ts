@@ -9,6 +9,7 @@ import { serverJsonRoutes } from "./http/routes/server-json.js";
 import { createOfficialApi, type OfficialApi } from "./registry/official/official-api.js";
 import { createRegistry, type Registry } from "./registry/registry.js";
 import type { BundledChecker } from "./registry/checks/bundled-queue.js";
+import type { ProofChecks } from "./registry/publishers/proof-checks.js";
 import type { BlobStore } from "./storage/blob-store.js";
 import { createWebRoutes, webNotFound } from "../web/index.js";
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The namespace of official registry names (REGISTRY_NAMESPACE, reverse-DNS); default dev.connectory. */
   namespace?: string;
+  /** How domain proofs are looked for (tests: a local server and a TXT double); default HTTPS and DNS. */
+  proofs?: ProofChecks;
   /** Where unexpected errors (bugs) are reported; default stderr. */
   log?: (error: unknown) => void;
   /** Checks bundled stdio servers after each publish, in the background (src/registry/checks/). */
@@ -33,6 +36,7 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry; official:
     blobs: deps.blobs,
     publicUrl: deps.publicUrl,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.proofs ? { proofs: deps.proofs } : {}),
   });
   const log = deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error));
   const official = createOfficialApi(registry, deps.namespace);

@@ -96,7 +96,8 @@ interface Converted {
   executables: Set<string>;
 }
 
-async function convertInput(
+/** Converts a foreign file, marketplace entry or folder (also what `publish <server.json>` does first). */
+export async function convertInput(
   target: string,
   shown: string,
   options: ConvertOptions,

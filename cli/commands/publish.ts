@@ -25,13 +25,18 @@ import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { listPackageTools, type ReportedTool } from "../mcp/package-tools.js";
 import type { ToolsReportedDocument } from "../../src/core/api/documents.js";
 import { PublishClient } from "../registry/publish-client.js";
+import { convertForPublish, isForeignInput } from "../publish/foreign-input.js";
+import type { PackageFiles } from "../../src/core/types.js";
 
 const command: Command = {
   usage:
     "publish <dir|file.tgz> [--marketplace <m>] [--with-tools [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--timeout <ms>]] [--tools-only] [--json]",
   description: `
 Publishes a connector to a marketplace. A folder is validated and packed (as \`connectory pack\`);
-a tarball is read and validated. Nothing is uploaded when the package has errors. The token is the
+a tarball is read and validated; another ecosystem's file (server.json, manifest.json,
+marketplace.json#plugin, .mcp.json, server.yaml, or a plugin or bundle folder without plugin.json) is
+converted first as \`connectory convert\` does, under the token's publisher, and its notes are shown.
+Nothing is uploaded when the package has errors. The token is the
 one \`connectory login <marketplace>\` stored, or CONNECTORY_TOKEN.
 
 --with-tools first starts every server of the package as \`connectory inspect\` would (bundled servers
@@ -46,7 +51,7 @@ when a remote server's tools changed), without uploading it.
 
 Prints the connector's web page and the API URL of the published version. --json prints { name,
 version, url, page, tarball, integrity, sha256, size, marketplace, tools? } (tools: { reportedBy,
-reportedAt, count }).`,
+reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for a converted file).`,
   options: {
     marketplace: {
       type: "string",
@@ -84,9 +89,17 @@ reportedAt, count }).`,
       typeof args.values.marketplace === "string" ? args.values.marketplace : undefined,
     );
     const token = await publishToken(ctx.home, ctx.env, marketplace);
-    const prepared = await preparePackage(target, ctx);
-    const { bytes, name, version } = prepared;
     const client = new PublishClient(marketplace.url, ctx.fetch, token);
+    // Another ecosystem's file is converted first, under the token's publisher (convert does the rest).
+    const foreign = (await isForeignInput(target))
+      ? await convertForPublish(target, given, (await client.whoami()).publisher)
+      : undefined;
+    if (foreign) {
+      status(ctx, `converted ${foreign.format} → a connector package (${foreign.notes.length} note(s))`);
+      for (const n of foreign.notes) warn(ctx, `${n.code}${n.path ? ` ${n.path}` : ""}: ${n.message}`);
+    }
+    const prepared = await preparePackage(target, ctx, foreign);
+    const { bytes, name, version } = prepared;
 
     // The tools are listed before anything is uploaded: a server that cannot be inspected stops the publish.
     let tools: ReportedTool[] | undefined;
@@ -144,6 +157,7 @@ reportedAt, count }).`,
         page,
         marketplace: marketplace.name,
         ...(reported ? { tools: reported.tools } : {}),
+        ...(foreign ? { converted: { format: foreign.format, notes: foreign.notes } } : {}),
       },
       text: `published ${result.name}@${result.version}\n${page}\n${result.url}${toolsLine}`,
     };
@@ -171,20 +185,27 @@ interface PreparedPackage {
 }
 
 /** Reads a folder (packing it) or a tarball, and validates it; throws before any upload on errors. */
-async function preparePackage(target: string, ctx: CommandContext): Promise<PreparedPackage> {
-  const stat = await fs.stat(target).catch(() => undefined);
-  if (!stat)
+async function preparePackage(
+  target: string,
+  ctx: CommandContext,
+  converted?: { files: PackageFiles; executables: Set<string> },
+): Promise<PreparedPackage> {
+  const stat = converted ? undefined : await fs.stat(target).catch(() => undefined);
+  if (!stat && !converted)
     throw new ConnectoryError("publish.path.missing", `${target} does not exist`, {
       hint: "give a connector folder or a .tgz",
     });
   let bytes: Uint8Array;
   let files;
-  if (stat.isDirectory()) {
+  if (converted) {
+    files = converted.files;
+    bytes = await packFiles(files, { executables: converted.executables });
+  } else if (stat!.isDirectory()) {
     const contents = await readPackageContents(target);
     files = contents.files;
     bytes = await packFiles(files, { executables: contents.executables });
   } else {
-    if (stat.size > MAX_COMPRESSED_BYTES) {
+    if (stat!.size > MAX_COMPRESSED_BYTES) {
       throw new ConnectoryError("tar.size.compressed", `${target} is larger than 5 MiB, the tarball limit`, {
         hint: "remove large files from the package and pack again",
       });
@@ -212,7 +233,7 @@ async function preparePackage(target: string, ctx: CommandContext): Promise<Prep
     name: manifest.name,
     version: manifest.version,
     pkg: report.package,
-    dir: stat.isDirectory() ? target : undefined,
+    dir: stat?.isDirectory() ? target : undefined,
   };
 }
 

@@ -75,10 +75,31 @@ Options:
 ${ENVIRONMENT}`,
     load: () => import("./commands/token.js"),
   },
+  publisher: {
+    summary: "hand an imported (unclaimed) publisher to its owner, or show a publisher's verified domains",
+    usage: `Usage: connectory-registry publisher <claim|show> <publisher> [options]
+
+  publisher claim <publisher> [--label <text>] [--json]
+                 an imported publisher (made by \`import\` from another registry's namespace) stops being
+                 shown as unclaimed on every connector it owns, and a new publish token for it goes to
+                 stdout, shown only this once: give it to the owner once they proved who they are (see
+                 docs/publishers.md); they then prove their domain with \`connectory publisher verify\`
+  publisher show <publisher> [--json]
+                 whether it is unclaimed, its verified domains and its pending challenges
+
+Options:
+  --label <text>       a note on the token (default "claimed")
+  --json               claim: { publisher, token, id, prefix, connectors, wasUnclaimed }; show: { publisher,
+                       createdAt, unclaimed, verifiedDomains, domains: [{ domain, status, method?, verifiedAt? }] }
+
+${ENVIRONMENT}
+  PUBLIC_URL     the URL documents are served under (default: the one the registry last served)`,
+    load: () => import("./commands/publisher.js"),
+  },
   import: {
     summary:
       "import an ecosystem catalog: official server.json / registry URL, Claude marketplace, Docker catalog",
-    usage: `Usage: connectory-registry import <source> [--json]
+    usage: `Usage: connectory-registry import <source> [--since <time>] [--json]
 
 Converts every entry of <source> into a connector (as \`connectory convert\` does) and publishes it through
 the registry's own publish checks, as the publisher the upstream namespace or author names. Sources: a
@@ -88,12 +109,15 @@ folder of Docker MCP catalog entries (servers/<name>/server.yaml, with tools.jso
 registry that speaks the official API (GET /v0.1/servers, every page).
 
 Idempotent: a version already stored with the same content is "unchanged"; a new version of a known
-connector is "updated"; every refused entry is listed with its code and reason. Each entry is published in
-one transaction, so an interrupted import is finished by running it again.
+connector is "updated"; an entry deleted upstream is "yanked" here, one deprecated upstream "deprecated"
+(with upstream's message); every refused entry is listed with its code and reason. Each entry is
+published in one transaction, so an interrupted import is finished by running it again.
 
 Options:
-  --json         print { counts: { imported, updated, unchanged, refused }, entries: [{ entry, status,
-                 name?, version?, code?, reason?, notes? }] }
+  --since <time> with a registry URL: only entries changed since then (the official API's
+                 updated_since, RFC 3339, e.g. 2026-12-01T00:00:00Z), deleted ones included
+  --json         print { counts: { imported, updated, unchanged, yanked, deprecated, refused }, entries:
+                 [{ entry, status, name?, version?, code?, reason?, notes? }] }
 
 Environment:
   DATABASE_URL   SQLite file or postgres://… URL (default ./data/registry.db)

@@ -12,6 +12,30 @@ import { readPackageContents } from "../package/read-dir.js";
 export interface ImportEntry {
   entry: string;
   conversion: Conversion;
+  /**
+   * What the source says of the entry's state, when it says anything but active (the official API's
+   * `_meta` status, or an older server.json's `status`): a re-import yanks or deprecates it here.
+   */
+  upstreamStatus?: UpstreamStatus;
+}
+
+/** An upstream entry deleted or deprecated at its source. */
+export interface UpstreamStatus {
+  status: "deleted" | "deprecated";
+  message?: string;
+}
+
+/** The official registry's own `_meta` key (as src/core/official/types.ts names it). */
+const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
+
+/** The deleted or deprecated state an item of a server.json list or /v0.1 page declares, if any. */
+function upstreamStatus(item: unknown, server: unknown): UpstreamStatus | undefined {
+  const meta = isObject(item) && isObject(item["_meta"]) ? item["_meta"][OFFICIAL_META] : undefined;
+  const from = isObject(meta) && typeof meta["status"] === "string" ? meta : isObject(server) ? server : {};
+  const status = from["status"];
+  if (status !== "deleted" && status !== "deprecated") return undefined;
+  const message = from["statusMessage"] ?? from["status_message"];
+  return { status, ...(typeof message === "string" && message.trim() !== "" ? { message } : {}) };
 }
 
 const MAX_FILE = 64 * 1024 * 1024;
@@ -27,9 +51,13 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
  */
 export async function importEntries(
   source: string,
-  options: { fetch: typeof fetch; cwd: string },
+  options: { fetch: typeof fetch; cwd: string; since?: string },
 ): Promise<ImportEntry[]> {
-  if (/^https?:\/\//.test(source)) return fromRegistryUrl(source, options.fetch);
+  if (/^https?:\/\//.test(source)) return fromRegistryUrl(source, options.fetch, options.since);
+  if (options.since !== undefined)
+    throw new ConnectoryError("import.since.unsupported", "--since works only with a registry's base URL", {
+      hint: "give the base URL of a registry that speaks the official API, or leave --since out",
+    });
   const target = path.resolve(options.cwd, source);
   const stat = await fs.stat(target).catch(() => undefined);
   if (!stat)
@@ -48,7 +76,7 @@ export async function importEntries(
   return serverJsonEntries(parsed);
 }
 
-function serverJsonEntries(parsed: unknown): ImportEntry[] {
+function serverJsonEntries(parsed: unknown, origin = "server.json"): ImportEntry[] {
   const pages =
     Array.isArray(parsed) && parsed.every((p) => isObject(p) && Array.isArray(p["servers"]))
       ? parsed
@@ -59,7 +87,12 @@ function serverJsonEntries(parsed: unknown): ImportEntry[] {
   return items.map((item, i) => {
     const server = isObject(item) && isObject(item["server"]) ? item["server"] : item;
     const entry = isObject(server) && typeof server["name"] === "string" ? server["name"] : `#${i}`;
-    return { entry, conversion: fromServerJson(item, { origin: "server.json" }) };
+    const status = upstreamStatus(item, server);
+    return {
+      entry,
+      conversion: fromServerJson(item, { origin }),
+      ...(status ? { upstreamStatus: status } : {}),
+    };
   });
 }
 
@@ -119,12 +152,16 @@ async function dockerEntry(dir: string, name: string): Promise<ImportEntry> {
   return { entry: name, conversion: fromDockerServer(yaml, tools, { origin: `${name}/server.yaml` }) };
 }
 
-async function fromRegistryUrl(base: string, fetcher: typeof fetch): Promise<ImportEntry[]> {
+async function fromRegistryUrl(base: string, fetcher: typeof fetch, since?: string): Promise<ImportEntry[]> {
   const entries: ImportEntry[] = [];
   let cursor: string | undefined;
+  const root = base.replace(/\/+$/, "").replace(/\/v0(\.1)?\/servers$/, "");
   for (let page = 0; page < MAX_PAGES; page++) {
-    const url = new URL(`${base.replace(/\/+$/, "").replace(/\/v0(\.1)?\/servers$/, "")}/v0.1/servers`);
+    const url = new URL(`${root}/v0.1/servers`);
     url.searchParams.set("limit", "100");
+    // Deleted entries too, so a re-import yanks what upstream deleted; `updated_since` for a sync.
+    url.searchParams.set("include_deleted", "true");
+    if (since !== undefined) url.searchParams.set("updated_since", since);
     if (cursor) url.searchParams.set("cursor", cursor);
     let body: unknown;
     try {
@@ -137,7 +174,7 @@ async function fromRegistryUrl(base: string, fetcher: typeof fetch): Promise<Imp
         `cannot read ${url.href}: ${(error as Error).message}`,
       );
     }
-    entries.push(...serverJsonEntries(body).map((e) => ({ ...e, conversion: e.conversion })));
+    entries.push(...serverJsonEntries(body, `${root}/v0.1/servers`));
     const next = isObject(body) && isObject(body["metadata"]) ? body["metadata"]["nextCursor"] : undefined;
     if (typeof next !== "string" || next === "") return entries;
     cursor = next;

@@ -1,4 +1,5 @@
-import type { ConnectorListItem } from "../core/api/documents.js";
+import type { ConnectorListItem, PublisherBadge } from "../core/api/documents.js";
+import type { ProofMethod } from "../core/publishers/domain.js";
 import type { SortKey } from "../core/api/search.js";
 import type { CheckResult, StabilityEvidence } from "../core/quality/evidence.js";
 import type { Category, RemoteTransport } from "../core/types.js";
@@ -16,6 +17,25 @@ export interface PublisherRow {
   id: number;
   name: string;
   createdAt: string;
+}
+
+/** A publisher with what its badge says (docs/publishers.md). */
+export interface PublisherRecord extends PublisherRow {
+  /** The domains it proved, in the order proven. */
+  verifiedDomains: string[];
+  /** Created by the importer from another registry's namespace and not yet claimed. */
+  unclaimed: boolean;
+}
+
+/** One domain a publisher asked to prove: its challenge, and how and when it was proven. */
+export interface DomainProofRow {
+  publisherId: number;
+  publisher: string;
+  domain: string;
+  challenge: string;
+  requestedAt: string;
+  method: ProofMethod | null;
+  verifiedAt: string | null;
 }
 
 export interface TokenRow {
@@ -55,6 +75,8 @@ export interface VersionRecord {
   warnings?: string | null;
   /** When a report that it is malicious was confirmed (it stays yanked); null or absent: never. */
   malicious?: string | null;
+  /** JSON of the import provenance (ImportProvenance); null or absent for an uploaded version. */
+  provenance?: string | null;
 }
 
 /** A connector with everything needed to recompute its documents. */
@@ -68,6 +90,8 @@ export interface ConnectorState {
   versions: VersionRecord[];
   /** Explicitly set dist-tags only. */
   tags: Record<string, string>;
+  /** The publisher's badge (loadConnector fills it; absent means unverified and claimed). */
+  publisherBadge?: PublisherBadge;
 }
 
 /** The listing fields and prepared document of a connector, written after every change. */
@@ -239,6 +263,25 @@ export interface RegistryTx {
   loadReport(id: number): Promise<ReportRow | undefined>;
   /** Sets a report's status and resolution time. */
   resolveReport(id: number, status: string, resolvedAt: string): Promise<void>;
+  /** The badge of a publisher (a first publish builds its documents with it). */
+  publisherBadge(publisherId: number): Promise<PublisherBadge>;
+  /** The names of a publisher's connectors, in name order (their documents carry its badge). */
+  publisherConnectorNames(publisherId: number): Promise<string[]>;
+  /**
+   * Marks a requested domain proven. Throws ConnectoryError `db.conflict` (409) when another publisher
+   * holds the domain verified (one verified owner per domain).
+   */
+  markDomainVerified(input: {
+    publisherId: number;
+    domain: string;
+    method: ProofMethod;
+    verifiedAt: string;
+  }): Promise<void>;
+  /** Changes a publisher's badge columns. */
+  updatePublisher(
+    publisherId: number,
+    patch: { verifiedDomains?: string[]; unclaimed?: boolean },
+  ): Promise<void>;
 }
 
 /** The registry's whole data layer. */
@@ -285,7 +328,19 @@ export interface RegistryRepository {
    */
   ping(): Promise<void>;
 
-  ensurePublisher(name: string, now: string): Promise<PublisherRow>;
+  /** The publisher of that name; `unclaimed` applies only when this call creates it (the importer's). */
+  ensurePublisher(name: string, now: string, options?: { unclaimed?: boolean }): Promise<PublisherRow>;
+  /** A publisher and its badge, if it exists. */
+  findPublisher(name: string): Promise<PublisherRecord | undefined>;
+  /** Domain proofs, of one publisher or of one domain (or both), by domain. */
+  domainProofs(filter: { publisherId?: number; domain?: string }): Promise<DomainProofRow[]>;
+  /** Records a challenge for a publisher's domain unless one is recorded already (then nothing changes). */
+  addDomainChallenge(input: {
+    publisherId: number;
+    domain: string;
+    challenge: string;
+    requestedAt: string;
+  }): Promise<void>;
   createToken(input: {
     publisherId: number;
     hash: string;

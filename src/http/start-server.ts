@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, type ServerType } from "@hono/node-server";
 import { createApp } from "../app.js";
+import { createProofChecks } from "../registry/publishers/proof-checks.js";
 import { checkNamespace } from "../core/official/names.js";
 import { openDatabase } from "../db/open-database.js";
 import type { RegistryRepository } from "../db/repository.js";
@@ -108,6 +109,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...(bundled ? { bundledChecks: bundled } : {}),
       publicUrl,
       ...(options.namespace ? { namespace: options.namespace } : {}),
+      // PUBLISHER_PROOF_BASE_URL is for tests only: proof files come from there instead of https://<domain>.
+      proofs: createProofChecks(
+        options.env?.PUBLISHER_PROOF_BASE_URL ? { baseUrl: options.env.PUBLISHER_PROOF_BASE_URL } : {},
+      ),
       log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
     });
     rescore = (name, stability) => app.registry.refreshQuality(name, { stability });

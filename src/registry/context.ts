@@ -1,5 +1,6 @@
 import type { RegistryRepository } from "../db/repository.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import type { ProofChecks } from "./publishers/proof-checks.js";
 import type { ReadmeRenderer } from "./readme/readme-renderer.js";
 
 /** What every registry service works with. */
@@ -11,4 +12,6 @@ export interface RegistryDeps {
   now: () => Date;
   /** Renders READMEs off the event loop (src/registry/readme/). */
   readme: ReadmeRenderer;
+  /** How domain proofs are looked for (src/registry/publishers/); default HTTPS and the system resolver. */
+  proofs?: ProofChecks;
 }

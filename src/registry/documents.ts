@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import semver from "semver";
 import type {
   ConnectorDocument,
+  ImportProvenance,
+  PublisherBadge,
   VersionContent,
   VersionDist,
   VersionDocument,
@@ -19,6 +21,9 @@ import { checkTargets } from "./checks/check-targets.js";
 
 /** The connector document as stored: `downloads` is spliced in at read time (withDownloads). */
 type StoredConnectorDocument = Omit<ConnectorDocument, "downloads">;
+
+/** The badge of a publisher that proved nothing and was not made by the importer. */
+export const UNVERIFIED: PublisherBadge = { verified: false, domains: [], unclaimed: false };
 
 /** The parts of a validated package a version keeps (skill bodies stay in the tarball). */
 export function versionContent(pkg: ConnectorPackage): VersionContent {
@@ -71,6 +76,7 @@ export function versionDocument(
     ...content,
     // The publisher's report of the version's tools (src/registry/tools.ts), when there is one.
     ...(v.tools ? { tools: JSON.parse(v.tools) as ToolsReport } : {}),
+    ...(v.provenance ? { provenance: JSON.parse(v.provenance) as ImportProvenance } : {}),
     dist: dist(publicUrl, name, v),
   };
   return prepare(document);
@@ -140,6 +146,8 @@ export function connectorFields(
       ]),
     ),
     quality,
+    publisherBadge: state.publisherBadge ?? UNVERIFIED,
+    ...(shown?.provenance ? { provenance: JSON.parse(shown.provenance) as ImportProvenance } : {}),
   };
   return {
     displayName: m?.displayName ?? null,

@@ -1,5 +1,5 @@
 import semver from "semver";
-import type { PublishedDocument } from "../core/api/documents.js";
+import type { ImportProvenance, PublishedDocument } from "../core/api/documents.js";
 import { ConnectoryError, isConnectoryError } from "../core/errors.js";
 import { validatePackage } from "../core/package/validate-package.js";
 import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
@@ -24,7 +24,13 @@ export type PublishResult = Omit<PublishedDocument, "url" | "tarball">;
  */
 export async function publishTarball(
   deps: RegistryDeps,
-  input: { name: string; publisher: Publisher; bytes: Uint8Array },
+  input: {
+    name: string;
+    publisher: Publisher;
+    bytes: Uint8Array;
+    /** Set by the importer only (in-process, never from a request): where the version came from. */
+    provenance?: ImportProvenance;
+  },
 ): Promise<PublishResult> {
   const owner = input.publisher;
   const name = checkName(input.name);
@@ -78,6 +84,7 @@ export async function publishTarball(
     warnings: JSON.stringify(report.problems.filter((p) => p.severity === "warning").map((p) => p.code)),
     // Rendered now, in the README worker (the event loop only waits), so a page view never parses markdown.
     readmeHtml: await readmeHtml(deps.readme, report.package.readme),
+    provenance: input.provenance ? JSON.stringify(input.provenance) : null,
   };
   let blobWritten = false;
   try {
@@ -162,6 +169,7 @@ async function writeVersion(
         updatedAt: record.publishedAt,
         versions: [record],
         tags: {},
+        publisherBadge: await tx.publisherBadge(who.publisherId),
       };
   const fields = await qualityFields(tx, deps, next);
   const id = state

@@ -5,11 +5,12 @@ import { qualityFields } from "./quality.js";
 const PUBLIC_URL_KEY = "public_url";
 /**
  * The version of what connectorFields derives beyond the documents (the look-alike skeletons of
- * src/core/names/skeleton.ts; since 2 the quality score). Bump it when that changes, and every row is
- * rewritten once at start-up.
+ * src/core/names/skeleton.ts; the quality score; the publisher's badge; the live checker's targets).
+ * Bump it when that changes, and every row is rewritten once at start-up.
  */
 const DERIVED_KEY = "derived_fields";
-const DERIVED_VERSION = "3"; // 2: quality scores; 3: connectors.check_targets (the live checker)
+// 2: quality scores; 3: connectors.check_targets (the live checker); 4: the publisher's badge
+const DERIVED_VERSION = "4";
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL

@@ -4,6 +4,8 @@ import type { RegistryDeps } from "./context.js";
 import { checkHealth } from "./health.js";
 import { deprecateVersion, removeDistTag, setDistTag, unyankVersion, yankVersion } from "./manage.js";
 import { publishTarball } from "./publish.js";
+import { publisherStatus, requestDomain, verifyDomain } from "./publishers/domains.js";
+import type { ProofChecks } from "./publishers/proof-checks.js";
 import {
   getConnector,
   getTarball,
@@ -59,6 +61,12 @@ export interface Registry {
   categories(): ReturnType<typeof listCategories>;
   /** The publisher behind an Authorization header (401 otherwise); src/http/auth.ts calls it once per request. */
   authenticate(authorization: string | undefined): Promise<Publisher>;
+  /** POST /v1/publisher/domains: a domain's challenge for the token's publisher. */
+  requestDomain: Tail<typeof requestDomain>;
+  /** POST /v1/publisher/domains/:domain/verify: looks for the proof; verified publishers get the badge. */
+  verifyDomain: Tail<typeof verifyDomain>;
+  /** GET /v1/publisher: the token's publisher, its badge and domains. */
+  publisherStatus: Tail<typeof publisherStatus>;
   /** GET /healthz: ready, and the database answers a query now (503 `db.unavailable` otherwise). */
   health(): Promise<{ status: "ok" }>;
 }
@@ -70,6 +78,7 @@ export function createRegistry(input: {
   publicUrl: string;
   now?: () => Date;
   readme?: ReadmeRenderer;
+  proofs?: ProofChecks;
 }): Registry {
   const deps: RegistryDeps = {
     repo: input.repo,
@@ -77,6 +86,7 @@ export function createRegistry(input: {
     publicUrl: input.publicUrl.replace(/\/+$/, ""),
     now: input.now ?? (() => new Date()),
     readme: input.readme ?? createReadmeRenderer(),
+    ...(input.proofs ? { proofs: input.proofs } : {}),
   };
   let readiness: Promise<void> | undefined;
   const ready = () =>
@@ -120,6 +130,9 @@ export function createRegistry(input: {
     search: bind(searchConnectors),
     categories: bind(listCategories),
     authenticate: bind((d, authorization: string | undefined) => authenticate(d.repo, authorization)),
+    requestDomain: bind(requestDomain),
+    verifyDomain: bind(verifyDomain),
+    publisherStatus: bind(publisherStatus),
     health: bind((d) => checkHealth(d)),
   };
 }

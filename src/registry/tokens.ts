@@ -16,10 +16,15 @@ export function hashToken(token: string): string {
 /** Issues a token for a publisher (created if new); the secret is returned once and never stored. */
 export async function createToken(
   repo: RegistryRepository,
-  input: { publisher: string; label?: string; now: Date },
+  input: { publisher: string; label?: string; now: Date; unclaimed?: boolean },
 ): Promise<{ token: string; row: TokenRow }> {
   const now = input.now.toISOString();
-  const publisher = await repo.ensurePublisher(input.publisher, now);
+  // `unclaimed`: the importer's publishers (only when this creates the publisher).
+  const publisher = await repo.ensurePublisher(
+    input.publisher,
+    now,
+    input.unclaimed ? { unclaimed: true } : undefined,
+  );
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const row = await repo.createToken({
     publisherId: publisher.id,

@@ -8,6 +8,7 @@ import type { RegistryRepository } from "../../src/db/repository.js";
 import type { PackageFiles } from "../../src/core/types.js";
 import { packFiles } from "../../src/package/pack.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
+import type { ProofChecks } from "../../src/registry/publishers/proof-checks.js";
 import { createToken } from "../../src/registry/tokens.js";
 import { startServer, type RunningServer } from "../../src/http/start-server.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
@@ -47,6 +48,8 @@ export interface TestRegistryOptions {
   now?: () => Date;
   /** Defaults to a temp SQLite file; issue 8 passes a PostgreSQL URL here. */
   databaseUrl?: string;
+  /** How domain proofs are looked for (a local HTTP server, a TXT double); default the real ones. */
+  proofs?: ProofChecks;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function createTestRegistry(options: TestRegistryOptions = {}): Pro
     blobs: new FsBlobStore(blobDir),
     publicUrl,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.proofs ? { proofs: options.proofs } : {}),
     log: (e) => errors.push(e),
   });
   const request = async (pathname: string, init?: RequestInit) =>

@@ -59,7 +59,14 @@ describe("connectory-registry import", () => {
     await fs.writeFile(file, JSON.stringify(first));
     const a = await run(file);
     expect(a.code).toBe(0);
-    expect(a.report.counts).toEqual({ imported: 3, updated: 0, unchanged: 0, refused: 1 });
+    expect(a.report.counts).toEqual({
+      imported: 3,
+      updated: 0,
+      unchanged: 0,
+      refused: 1,
+      yanked: 0,
+      deprecated: 0,
+    });
     expect(a.report.entries.map((e) => [e.entry, e.status, e.name ?? e.code])).toEqual([
       ["io.github.acme/tools", "imported", "tools"],
       ["io.github.other/mcp-server", "imported", "mcp-server"],
@@ -69,7 +76,14 @@ describe("connectory-registry import", () => {
     ]);
 
     const again = await run(file);
-    expect(again.report.counts).toEqual({ imported: 0, updated: 0, unchanged: 3, refused: 1 });
+    expect(again.report.counts).toEqual({
+      imported: 0,
+      updated: 0,
+      unchanged: 3,
+      refused: 1,
+      yanked: 0,
+      deprecated: 0,
+    });
 
     // A new upstream version is a new version; the same version with other content is refused, untouched.
     await fs.writeFile(
@@ -123,7 +137,10 @@ describe("connectory-registry import", () => {
         ["one", "imported"],
         ["two", "imported"],
       ]);
-      expect(seen).toEqual(["/v0.1/servers?limit=100", "/v0.1/servers?limit=100&cursor=p2"]);
+      expect(seen).toEqual([
+        "/v0.1/servers?limit=100&include_deleted=true",
+        "/v0.1/servers?limit=100&include_deleted=true&cursor=p2",
+      ]);
     } finally {
       server.close();
     }

@@ -1,6 +1,7 @@
 import type { ConnectorListItem } from "../../src/core/api/documents.js";
 import { formatDate, plural } from "../lib/format.js";
 import { iconUrl } from "../lib/urls.js";
+import { PublisherBadge } from "./publisher-badge.js";
 
 export type CardItem = ConnectorListItem;
 
@@ -16,8 +17,12 @@ export function ConnectorCard({ item }: { item: CardItem }) {
         </h3>
         <p class="card-desc">{item.description}</p>
         <p class="card-meta muted">
-          <span>{item.name}</span> · <span>by {item.publisher}</span> ·{" "}
-          <span>{plural(item.downloads, "download")}</span> ·{" "}
+          <span>{item.name}</span> ·{" "}
+          <span>
+            by {item.publisher}
+            <PublisherBadge badge={item.publisherBadge} />
+          </span>{" "}
+          · <span>{plural(item.downloads, "download")}</span> ·{" "}
           <span title="quality score (docs/quality.md)">quality {item.quality}</span> ·{" "}
           <span>updated {formatDate(item.updatedAt)}</span>
         </p>

@@ -17,6 +17,7 @@ export const PROJECT_DOCS = [
   "http-api.md",
   "package-format.md",
   "quality.md",
+  "publishers.md",
   "security.md",
 ];
 

@@ -13,6 +13,8 @@ import {
 } from "../components/connector-facts.js";
 import { HostTabs } from "../components/host-tabs.js";
 import { QualityPanel, ReportForm } from "../components/quality-panel.js";
+import { ProvenanceNote } from "../components/provenance-note.js";
+import { PublisherBadge } from "../components/publisher-badge.js";
 import { revealHidden } from "../../src/core/text/hidden-chars.js";
 import { flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
 import { Layout } from "../components/layout.js";
@@ -97,12 +99,13 @@ export function ConnectorPage(props: ConnectorPageProps) {
               {title} <span class="version">{v.version}</span>
             </h1>
             <p class="muted">
-              <code>{c.name}</code> by <a href={publisherUrl(c.publisher)}>{c.publisher}</a> ·{" "}
-              {plural(c.downloads, "download")} · published{" "}
+              <code>{c.name}</code> by <a href={publisherUrl(c.publisher)}>{c.publisher}</a>
+              <PublisherBadge badge={c.publisherBadge} /> · {plural(c.downloads, "download")} · published{" "}
               <time datetime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
               {v.manifest.license ? ` · ${v.manifest.license}` : ""}
             </p>
             <p class="lead">{v.manifest.description}</p>
+            <ProvenanceNote provenance={v.provenance} />
             <Links version={v} />
           </div>
         </header>

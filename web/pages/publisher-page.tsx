@@ -1,5 +1,6 @@
 import { CardList, type CardItem } from "../components/connector-card.js";
 import { Layout } from "../components/layout.js";
+import { PublisherBadge } from "../components/publisher-badge.js";
 import { plural } from "../lib/format.js";
 import { publisherUrl } from "../lib/urls.js";
 
@@ -22,7 +23,11 @@ export function PublisherPage({ publisher, items, next, continued }: PublisherPa
       : `${plural(items.length, "connector")} · ${plural(downloads, "download")}`;
   return (
     <Layout title={publisher} description={`MCP connectors published by ${publisher}`}>
-      <h1>{publisher}</h1>
+      <h1>
+        {publisher}
+        {/* Every row of a publisher's listing carries the same badge. */}
+        <PublisherBadge badge={items[0]?.publisherBadge} />
+      </h1>
       <p class="muted">Publisher · {facts}</p>
       <CardList items={items} empty="This publisher has no connectors." />
       {next ? (

@@ -84,9 +84,18 @@ function card(item) {
   link.href = `/c/${encodeURIComponent(item.name)}`;
   title.append(link);
   if (item.version) title.append(el("span", "muted", ` ${item.version}`));
+  const meta = el("p", "card-meta muted", `${item.name} · by ${item.publisher}`);
+  // The publisher's badge, as web/components/publisher-badge.tsx renders it.
+  const badge = item.publisherBadge;
+  if (badge && badge.verified) {
+    const more = badge.domains.length > 1 ? ` +${badge.domains.length - 1}` : "";
+    meta.append(el("span", "badge badge-verified", `✓ verified ${badge.domains[0]}${more}`));
+  } else if (badge && badge.unclaimed) {
+    meta.append(el("span", "badge badge-quiet", "unverified · unclaimed"));
+  }
   const quality = typeof item.quality === "number" ? ` · quality ${item.quality}` : "";
-  const meta = `${item.name} · by ${item.publisher} · ${item.downloads} download${item.downloads === 1 ? "" : "s"}${quality}`;
-  body.append(title, el("p", "card-desc", item.description), el("p", "card-meta muted", meta));
+  meta.append(` · ${item.downloads} download${item.downloads === 1 ? "" : "s"}${quality}`);
+  body.append(title, el("p", "card-desc", item.description), meta);
   li.append(icon, body);
   return li;
 }

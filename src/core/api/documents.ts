@@ -30,6 +30,35 @@ export interface VersionSummary {
   dist: VersionDist;
 }
 
+/**
+ * What the registry vouches for about a publisher (docs/publishers.md): the domains it proved (HTTP file
+ * or DNS TXT) and whether it is an unclaimed publisher the importer made from another registry's namespace.
+ */
+export interface PublisherBadge {
+  /** True when the publisher proved at least one domain. */
+  verified: boolean;
+  /** The proven domains, in the order they were proven. */
+  domains: string[];
+  /** True for a publisher created by `connectory-registry import`, until an operator hands it to its owner. */
+  unclaimed: boolean;
+}
+
+/**
+ * Where an imported version came from (`connectory-registry import`; docs/publishers.md): recorded by the
+ * importer, never taken from a package, so a publisher cannot claim to come from elsewhere.
+ */
+export interface ImportProvenance {
+  /** The ecosystem format of the entry (server-json: the official MCP Registry's). */
+  format: "server-json" | "claude-plugin" | "mcpb" | "docker-catalog" | "mcp-json";
+  /** The entry's name upstream (e.g. `io.github.brave/brave-search-mcp-server`). */
+  upstreamName: string;
+  upstreamVersion?: string;
+  /** The file or URL the import read it from. */
+  origin?: string;
+  /** When the import fetched it (ISO-8601 UTC). */
+  fetchedAt: string;
+}
+
 /** `GET /v1/connectors/:name`. */
 export interface ConnectorDocument {
   name: string;
@@ -52,6 +81,10 @@ export interface ConnectorDocument {
   quality?: QualityDocument;
   /** The live checker's summary (src/registry/checks/), as of its last check; absent before any check. */
   checks?: StabilityEvidence;
+  /** The publisher's badge, as of the last write (a verification rewrites its connectors' documents). */
+  publisherBadge: PublisherBadge;
+  /** Where the shown version was imported from, when it was imported. */
+  provenance?: ImportProvenance;
 }
 
 /** A skill as a version document lists it (its body stays in the tarball). */
@@ -83,6 +116,8 @@ export interface VersionDocument extends VersionContent {
   malicious?: string;
   /** The publisher's report (PUT …/tools), when there is one. */
   tools?: ToolsReport;
+  /** Where the importer got this version, when it was imported. */
+  provenance?: ImportProvenance;
   dist: VersionDist;
 }
 
@@ -100,6 +135,8 @@ export interface ConnectorListItem {
   updatedAt: string;
   /** The quality score (0..100, docs/quality.md); the checklist is in the connector document. */
   quality: number;
+  /** The publisher's badge (verified domains, unclaimed import). */
+  publisherBadge: PublisherBadge;
 }
 
 /** `GET /v1/connectors?q=&category=&publisher=&sort=&limit=&cursor=`. */

@@ -1,3 +1,4 @@
+import type { ImportProvenance, PublisherBadge } from "../api/documents.js";
 import { readToolsListing } from "../tools/read-report.js";
 import {
   isRemote,
@@ -37,6 +38,8 @@ export interface VersionSource {
   skills?: Array<{ name: string; description: string }>;
   icon?: { path: string; mediaType: string };
   tools?: unknown;
+  /** Where the importer got this version (relayed in Connectory's `_meta`). */
+  provenance?: ImportProvenance;
   dist: { tarball: string; integrity: string; sha256: string; size: number };
 }
 
@@ -47,6 +50,10 @@ export interface EntrySource {
   connector: {
     name: string;
     publisher: string;
+    /** The publisher's badge (verified domains, unclaimed import), relayed in Connectory's `_meta`. */
+    publisherBadge?: PublisherBadge;
+    /** The name to serve instead of `<namespace>/<connector>` (an entry imported from server.json). */
+    upstreamName?: string;
     updatedAt: string;
     downloads: number;
     latest?: string;
@@ -74,7 +81,7 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
   const notExpressed: string[] = [];
   const server: ServerJson = {
     $schema: SERVER_SCHEMA_URL,
-    name: officialName(source.namespace, connector.name, key, count),
+    name: connector.upstreamName ?? officialName(source.namespace, connector.name, key, count),
     description: cut(m.description || connector.name, MAX_DESCRIPTION),
     version: v.version,
   };
@@ -118,6 +125,7 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
         version: v.version,
         server: key,
         publisher: connector.publisher,
+        ...(connector.publisherBadge ? { publisherBadge: connector.publisherBadge } : {}),
         description: m.description,
         ...(m.license !== undefined ? { license: m.license } : {}),
         keywords: m.keywords ?? [],
@@ -139,6 +147,7 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
         tarball: v.dist.tarball,
         page: `${source.publicUrl}/c/${connector.name}/${encodeURIComponent(v.version)}`,
         launch: spec,
+        ...(v.provenance ? { provenance: v.provenance } : {}),
         ...(notExpressed.length > 0 ? { notExpressed } : {}),
       },
     },

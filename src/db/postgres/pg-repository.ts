@@ -5,8 +5,11 @@ import type { Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
+import * as pub from "./pg-publishers.js";
 import type {
   CheckClaim,
+  DomainProofRow,
+  PublisherRecord,
   ConnectorSummary,
   DownloadMark,
   Prepared,
@@ -273,13 +276,33 @@ export class PgRepository implements RegistryRepository {
     }
   }
 
-  ensurePublisher(name: string, now: string): Promise<PublisherRow> {
+  ensurePublisher(name: string, now: string, options?: { unclaimed?: boolean }): Promise<PublisherRow> {
     return this.run(async () => {
-      await this.db.insert(publishers).values({ name, createdAt: now }).onConflictDoNothing();
+      await this.db
+        .insert(publishers)
+        .values({ name, createdAt: now, unclaimed: options?.unclaimed ?? false })
+        .onConflictDoNothing();
       const [row] = await this.db.select().from(publishers).where(eq(publishers.name, name));
       if (!row) throw new Error(`publisher ${name} vanished after insert`);
-      return row;
+      return { id: row.id, name: row.name, createdAt: row.createdAt };
     });
+  }
+
+  findPublisher(name: string): Promise<PublisherRecord | undefined> {
+    return this.run(() => pub.findPublisher(this.db, name));
+  }
+
+  domainProofs(filter: { publisherId?: number; domain?: string }): Promise<DomainProofRow[]> {
+    return this.run(() => pub.domainProofs(this.db, filter));
+  }
+
+  addDomainChallenge(input: {
+    publisherId: number;
+    domain: string;
+    challenge: string;
+    requestedAt: string;
+  }): Promise<void> {
+    return this.run(() => pub.addDomainChallenge(this.db, input));
   }
 
   createToken(input: {

@@ -4,6 +4,7 @@ import type { Sql } from "postgres";
 import { effectiveSort } from "../../core/api/search.js";
 import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../repository.js";
+import { badgeOf } from "./pg-publishers.js";
 import { searchQuery } from "./search-text.js";
 
 // ts_rank weights {D, C, B, A} = description, keywords, display name, name: the ratios of SQLite's
@@ -22,6 +23,8 @@ interface Row extends Record<string, unknown> {
   downloads: number;
   updated_at: string;
   quality_score: number;
+  verified_domains: string;
+  unclaimed: boolean;
   key: number | string;
 }
 
@@ -60,7 +63,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     quality: sql`c.quality_score::float8`,
   }[sort];
   const inner = sql`SELECT c.name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, ${key} AS key
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed, ${key} AS key
     FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
 
   // The keyset condition sits outside so it can use the computed key, as on SQLite.
@@ -102,6 +105,7 @@ function toSummary(row: Row): ConnectorSummary {
     downloads: row.downloads,
     updatedAt: row.updated_at,
     quality: Number(row.quality_score),
+    publisherBadge: badgeOf({ verifiedDomains: row.verified_domains, unclaimed: row.unclaimed }),
     key: row.key,
   };
 }

@@ -13,6 +13,9 @@ import type {
   VersionRecord,
 } from "../repository.js";
 import { pgErrorCode } from "./pg-errors.js";
+import type { PublisherBadge } from "../../core/api/documents.js";
+import type { ProofMethod } from "../../core/publishers/domain.js";
+import * as pub from "./pg-publishers.js";
 import {
   connectorCategories,
   connectors,
@@ -54,11 +57,14 @@ export class PgTx implements RegistryTx {
         publisher: publishers.name,
         createdAt: connectors.createdAt,
         updatedAt: connectors.updatedAt,
+        verifiedDomains: publishers.verifiedDomains,
+        unclaimed: publishers.unclaimed,
       })
       .from(connectors)
       .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
       .where(eq(connectors.name, name));
     if (!row) return undefined;
+    const { verifiedDomains, unclaimed, ...state } = row;
     this.names.set(row.id, row.name);
     const rows = await this.db
       .select({
@@ -74,12 +80,18 @@ export class PgTx implements RegistryTx {
         tools: versions.tools,
         warnings: versions.warnings,
         malicious: versions.malicious,
+        provenance: versions.provenance,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))
       .orderBy(versions.id);
     const tags = await this.db.select().from(distTags).where(eq(distTags.connectorId, row.id));
-    return { ...row, versions: rows, tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])) };
+    return {
+      ...state,
+      versions: rows,
+      tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])),
+      publisherBadge: pub.badgeOf({ verifiedDomains, unclaimed }),
+    };
   }
 
   async createConnector(input: {
@@ -249,6 +261,27 @@ export class PgTx implements RegistryTx {
 
   async resolveReport(id: number, status: string, resolvedAt: string): Promise<void> {
     await this.db.update(reports).set({ status, resolvedAt }).where(eq(reports.id, id));
+  }
+
+  publisherBadge(publisherId: number): Promise<PublisherBadge> {
+    return pub.publisherBadge(this.db, publisherId);
+  }
+
+  publisherConnectorNames(publisherId: number): Promise<string[]> {
+    return pub.publisherConnectorNames(this.db, publisherId);
+  }
+
+  markDomainVerified(input: {
+    publisherId: number;
+    domain: string;
+    method: ProofMethod;
+    verifiedAt: string;
+  }): Promise<void> {
+    return conflictAs409(() => pub.markDomainVerified(this.db, input));
+  }
+
+  updatePublisher(publisherId: number, patch: { verifiedDomains?: string[]; unclaimed?: boolean }) {
+    return pub.updatePublisher(this.db, publisherId, patch);
   }
 
   private async writeCategories(connectorId: number, categories: Category[]): Promise<void> {

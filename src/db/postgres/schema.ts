@@ -24,7 +24,36 @@ export const publishers = pgTable("publishers", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   name: text("name").notNull().unique(),
   createdAt: text("created_at").notNull(),
+  /** JSON array of the domains the publisher proved (publisher_domains holds the proofs): the badge. */
+  verifiedDomains: text("verified_domains").notNull().default("[]"),
+  /** Created by `connectory-registry import` from another registry's namespace, not yet claimed. */
+  unclaimed: boolean("unclaimed").notNull().default(false),
 });
+
+/**
+ * A publisher's domain proofs (docs/publishers.md): the challenge handed out, and when and how it was
+ * proven. A domain is verified for at most one publisher (the partial unique index).
+ */
+export const publisherDomains = pgTable(
+  "publisher_domains",
+  {
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    domain: text("domain").notNull(),
+    challenge: text("challenge").notNull(),
+    requestedAt: text("requested_at").notNull(),
+    /** "http" or "dns", once proven. */
+    method: text("method"),
+    verifiedAt: text("verified_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.publisherId, t.domain] }),
+    uniqueIndex("publisher_domains_verified_idx")
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} IS NOT NULL`),
+  ],
+);
 
 /** Publish tokens: only the sha256 of the secret is stored; `prefix` identifies it in listings. */
 export const tokens = pgTable(
@@ -140,6 +169,11 @@ export const versions = pgTable(
     warnings: text("warnings"),
     /** When an operator confirmed a report that this version is malicious (it is then yanked for good); null: not. */
     malicious: text("malicious"),
+    /**
+     * JSON: where an imported version came from (`connectory-registry import`: format, upstream name and
+     * version, origin, fetched at), or null for a version its publisher uploaded. Set only by the importer.
+     */
+    provenance: text("provenance"),
     downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),

@@ -6,8 +6,11 @@ import { ConnectoryError } from "../../core/errors.js";
 import type { Category } from "../../core/types.js";
 import { Mutex } from "../mutex.js";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
+import * as pub from "./sqlite-publishers.js";
 import type {
   CheckClaim,
+  DomainProofRow,
+  PublisherRecord,
   ConnectorSummary,
   DownloadMark,
   Prepared,
@@ -273,11 +276,33 @@ export class SqliteRepository implements RegistryRepository {
     }
   }
 
-  ensurePublisher(name: string, now: string): Promise<PublisherRow> {
+  ensurePublisher(name: string, now: string, options?: { unclaimed?: boolean }): Promise<PublisherRow> {
     return this.mutex.run(() => {
-      this.c.writeDb.insert(publishers).values({ name, createdAt: now }).onConflictDoNothing().run();
-      return this.c.writeDb.select().from(publishers).where(eq(publishers.name, name)).get() as PublisherRow;
+      this.c.writeDb
+        .insert(publishers)
+        .values({ name, createdAt: now, unclaimed: options?.unclaimed ?? false })
+        .onConflictDoNothing()
+        .run();
+      const row = this.c.writeDb.select().from(publishers).where(eq(publishers.name, name)).get()!;
+      return { id: row.id, name: row.name, createdAt: row.createdAt };
     });
+  }
+
+  async findPublisher(name: string): Promise<PublisherRecord | undefined> {
+    return pub.findPublisher(this.c.readDb, name);
+  }
+
+  async domainProofs(filter: { publisherId?: number; domain?: string }): Promise<DomainProofRow[]> {
+    return pub.domainProofs(this.c.readDb, filter);
+  }
+
+  addDomainChallenge(input: {
+    publisherId: number;
+    domain: string;
+    challenge: string;
+    requestedAt: string;
+  }): Promise<void> {
+    return this.mutex.run(() => pub.addDomainChallenge(this.c.writeDb, input));
   }
 
   createToken(input: {

@@ -12,6 +12,8 @@ import type {
   StoredQualityEvidence,
   VersionRecord,
 } from "../repository.js";
+import type { PublisherBadge } from "../../core/api/documents.js";
+import type { ProofMethod } from "../../core/publishers/domain.js";
 import {
   connectorCategories,
   connectors,
@@ -22,6 +24,7 @@ import {
   reports,
   versions,
 } from "./schema.js";
+import * as pub from "./sqlite-publishers.js";
 
 /** The write side, run on the writer connection inside BEGIN IMMEDIATE … COMMIT (see SqliteRepository). */
 export class SqliteTx implements RegistryTx {
@@ -36,12 +39,15 @@ export class SqliteTx implements RegistryTx {
         publisher: publishers.name,
         createdAt: connectors.createdAt,
         updatedAt: connectors.updatedAt,
+        verifiedDomains: publishers.verifiedDomains,
+        unclaimed: publishers.unclaimed,
       })
       .from(connectors)
       .innerJoin(publishers, eq(publishers.id, connectors.publisherId))
       .where(eq(connectors.name, name))
       .get();
     if (!row) return undefined;
+    const { verifiedDomains, unclaimed, ...state } = row;
     const rows = this.db
       .select({
         version: versions.version,
@@ -56,12 +62,18 @@ export class SqliteTx implements RegistryTx {
         tools: versions.tools,
         warnings: versions.warnings,
         malicious: versions.malicious,
+        provenance: versions.provenance,
       })
       .from(versions)
       .where(eq(versions.connectorId, row.id))
       .all();
     const tags = this.db.select().from(distTags).where(eq(distTags.connectorId, row.id)).all();
-    return { ...row, versions: rows, tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])) };
+    return {
+      ...state,
+      versions: rows,
+      tags: Object.fromEntries(tags.map((t) => [t.tag, t.version])),
+      publisherBadge: pub.badgeOf({ verifiedDomains, unclaimed }),
+    };
   }
 
   async createConnector(input: {
@@ -230,6 +242,27 @@ export class SqliteTx implements RegistryTx {
 
   async resolveReport(id: number, status: string, resolvedAt: string): Promise<void> {
     this.db.update(reports).set({ status, resolvedAt }).where(eq(reports.id, id)).run();
+  }
+
+  async publisherBadge(publisherId: number): Promise<PublisherBadge> {
+    return pub.publisherBadge(this.db, publisherId);
+  }
+
+  async publisherConnectorNames(publisherId: number): Promise<string[]> {
+    return pub.publisherConnectorNames(this.db, publisherId);
+  }
+
+  async markDomainVerified(input: {
+    publisherId: number;
+    domain: string;
+    method: ProofMethod;
+    verifiedAt: string;
+  }): Promise<void> {
+    pub.markDomainVerified(this.db, input);
+  }
+
+  async updatePublisher(publisherId: number, patch: { verifiedDomains?: string[]; unclaimed?: boolean }) {
+    pub.updatePublisher(this.db, publisherId, patch);
   }
 
   private writeCategories(connectorId: number, categories: Category[]): void {

@@ -6,6 +6,7 @@ import { hostConfigRoutes } from "./host-config.js";
 import { metaRoutes } from "./meta.js";
 import { publishRoutes } from "./publish.js";
 import { reportRoutes } from "./reports.js";
+import { publisherRoutes } from "./publisher.js";
 import { toolRoutes } from "./tools.js";
 import { versionRoutes } from "./versions.js";
 
@@ -21,5 +22,6 @@ export function registerRoutes(app: Hono, registry: Registry): void {
   app.route("/", toolRoutes(registry));
   app.route("/", publishRoutes(registry));
   app.route("/", reportRoutes(registry));
+  app.route("/", publisherRoutes(registry));
   app.route("/", connectorRoutes(registry));
 }

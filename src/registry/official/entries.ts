@@ -1,4 +1,6 @@
 import semver from "semver";
+import type { ImportProvenance, PublisherBadge } from "../../core/api/documents.js";
+import { upstreamServerName } from "./upstream-names.js";
 import { serverEntries, type VersionSource } from "../../core/official/server-json.js";
 import type { ServerResponse } from "../../core/official/types.js";
 import { OFFICIAL_META } from "../../core/official/types.js";
@@ -20,6 +22,10 @@ export interface ConnectorDoc {
   versions: Record<string, { version: string; yanked: boolean }>;
   /** The quality score with its checklist (docs/quality.md); only the score goes into the entries. */
   quality?: { score: number };
+  /** Absent in documents written before badges (the start-up rebuild adds it). */
+  publisherBadge?: PublisherBadge;
+  /** The shown version's import provenance: a server.json import is served under its upstream name. */
+  provenance?: ImportProvenance;
 }
 
 // Built entries of recent versions (listings page through the same connectors again and again).
@@ -94,12 +100,19 @@ export async function versionEntries(
   connector: { name: string; doc: ConnectorDoc; downloads: number; latest: string | undefined },
   source: VersionSource,
 ): Promise<ServerResponse[]> {
+  const upstreamName = upstreamServerName(
+    connector.doc.provenance,
+    ctx.namespace,
+    Object.keys(source.mcp.mcpServers).length,
+  );
   return serverEntries({
     namespace: ctx.namespace,
     publicUrl: ctx.deps.publicUrl,
     connector: {
       name: connector.name,
       publisher: connector.doc.publisher,
+      ...(connector.doc.publisherBadge ? { publisherBadge: connector.doc.publisherBadge } : {}),
+      ...(upstreamName !== undefined ? { upstreamName } : {}),
       updatedAt: connector.doc.updatedAt,
       downloads: connector.downloads,
       ...(connector.latest !== undefined ? { latest: connector.latest } : {}),

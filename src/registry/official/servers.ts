@@ -6,6 +6,7 @@ import { resolveVersionRef } from "../reads.js";
 import { parseSearch } from "../search-params.js";
 import type { Prepared } from "../../db/repository.js";
 import { connectorEntries, type OfficialContext, type VersionPick } from "./entries.js";
+import { connectorOfUpstreamName } from "./upstream-names.js";
 import { preparedVersionEntry } from "./version-entry.js";
 import { encodeCursor, parseListParams, type ListPosition, type ServerListParams } from "./list-params.js";
 
@@ -115,7 +116,7 @@ async function entriesNamed(
   pick: VersionPick,
   includeDeleted: boolean,
 ): Promise<ServerResponse[]> {
-  const parsed = parseOfficialName(ctx.namespace, name);
+  const parsed = parseOfficialName(ctx.namespace, name) ?? (await connectorOfUpstreamName(ctx, name));
   if (!parsed) return [];
   const found = await ctx.deps.repo.connectorDocument(parsed.connector);
   if (!found) return [];

@@ -1,4 +1,5 @@
 import { parseOfficialName } from "../../core/official/names.js";
+import { connectorOfUpstreamName } from "./upstream-names.js";
 import type { VersionSource } from "../../core/official/server-json.js";
 import { OFFICIAL_META } from "../../core/official/types.js";
 import type { Prepared } from "../../db/repository.js";
@@ -27,7 +28,7 @@ export async function preparedVersionEntry(
   ref: string,
   includeDeleted: boolean,
 ): Promise<Prepared | undefined> {
-  const parsed = parseOfficialName(ctx.namespace, name);
+  const parsed = parseOfficialName(ctx.namespace, name) ?? (await connectorOfUpstreamName(ctx, name));
   if (!parsed) return undefined;
   const { repo, publicUrl } = ctx.deps;
   const found = await repo.connectorDocument(parsed.connector);
