@@ -163,7 +163,7 @@ describe("connectory-registry import", () => {
     "imports the real catalogs: seed, Docker and the Claude marketplace, every refusal with its reason",
     { timeout: 300_000 },
     async () => {
-      const { run } = await registry();
+      const { run, databaseUrl } = await registry();
       const seed = await run(path.join(REAL_WORLD, "official-registry-seed.server.json"));
       expect(seed.report.counts.imported + seed.report.counts.updated).toBeGreaterThanOrEqual(
         Math.ceil(358 * 0.95),
@@ -171,6 +171,25 @@ describe("connectory-registry import", () => {
       const docker = await run(path.join(REAL_WORLD, "docker-mcp-registry"));
       const dockerIn = docker.report.counts.imported + docker.report.counts.updated;
       expect(dockerIn).toBeGreaterThanOrEqual(Math.ceil(328 * 0.95));
+      // A Docker remote that signs in with OAuth is imported as one: `oauth` on its remote server.
+      const repo = await openDatabase(databaseUrl);
+      try {
+        const app = createApp({ db: repo, blobs: new MemoryBlobStore(), publicUrl: "http://r.test" });
+        const placed = docker.report.entries.find((e) => e.entry.includes("atlassian-remote"))!;
+        expect(placed.status, JSON.stringify(placed)).toBe("imported");
+        const res = await app.request(`http://r.test/v1/connectors/${placed.name}/${placed.version}`);
+        const doc = (await res.json()) as { mcp: { mcpServers: Record<string, Record<string, unknown>> } };
+        expect(res.status, JSON.stringify(doc)).toBe(200);
+        expect(Object.values(doc.mcp.mcpServers)).toEqual([
+          {
+            type: "streamable-http",
+            url: "https://mcp.atlassian.com/v1/mcp",
+            oauth: {},
+          },
+        ]);
+      } finally {
+        await repo.close();
+      }
       const claude = await run(path.join(REAL_WORLD, "claude-plugins-official"));
       expect(claude.report.counts.imported + claude.report.counts.updated).toBe(28);
       const refusals: Record<string, number> = {};

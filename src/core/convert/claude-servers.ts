@@ -1,6 +1,7 @@
 import type { ServerSet, ServerSpec, TokenProperty } from "../types.js";
 import { CredentialSet, looksSecret } from "./inputs.js";
 import { note, type ConvertNote } from "./notes.js";
+import { claudeOAuth } from "./oauth.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -105,7 +106,17 @@ function one(
   notes: ConvertNote[],
 ): ServerSpec | undefined {
   const type = value["type"];
-  const known = new Set(["type", "command", "args", "env", "cwd", "url", "headers"]);
+  const remote = type === "http" || type === "sse" || type === "streamable-http";
+  const known = new Set([
+    "type",
+    "command",
+    "args",
+    "env",
+    "cwd",
+    "url",
+    "headers",
+    ...(remote ? ["oauth"] : []),
+  ]);
   const dropped = Object.keys(value).filter((k) => !known.has(k));
   if (dropped.length > 0)
     notes.push(
@@ -115,7 +126,7 @@ function one(
         `server fields ${dropped.join(", ")} have no place in mcp.json: left out`,
       ),
     );
-  if (type === "http" || type === "sse" || type === "streamable-http") {
+  if (remote) {
     if (typeof value["url"] !== "string") {
       notes.push(note("convert.server.dropped", at, "a remote server without a url: left out"));
       return undefined;
@@ -125,6 +136,9 @@ function one(
       type,
       url: fill(value["url"], `${at}/url`),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      ...(value["oauth"] !== undefined && value["oauth"] !== null && value["oauth"] !== false
+        ? { oauth: claudeOAuth(value["oauth"], `${at}/oauth`, notes) }
+        : {}),
     };
   }
   if (type !== undefined && type !== "stdio") {

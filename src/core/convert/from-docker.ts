@@ -4,6 +4,7 @@ import { buildPackage } from "./build-package.js";
 import { CredentialSet } from "./inputs.js";
 import { connectorName, toConnectorName, toCredentialKey } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
+import { scopeList } from "./oauth.js";
 import { refuse, type Conversion, type ConvertOptions, type Draft } from "./types.js";
 
 type Json = Record<string, unknown>;
@@ -130,16 +131,30 @@ export function fromDockerServer(text: string, tools?: unknown, options: Convert
       upstreamName,
     );
 
-  for (const [i, o] of list(entry["oauth"]).entries()) {
-    if (!isObject(o)) continue;
+  const signIns = list(entry["oauth"]).filter(isObject);
+  if (signIns.length > 0 && "url" in server) {
+    // A remote server Docker signs in to: it signs in with OAuth here too (`connectory auth`), discovering the
+    // rest from the server. Docker's provider name and the secret it stores the token under do not map.
+    const scopes = signIns.flatMap((o, i) => scopeList(o["scopes"], `/oauth/${i}/scopes`, notes));
+    server.oauth = scopes.length > 0 ? { scopes: [...new Set(scopes)].slice(0, 32) } : {};
     notes.push(
       note(
-        "convert.oauth.manual",
-        `/oauth/${i}`,
-        `Docker signs in with ${str(o["provider"]) ?? "OAuth"}; Connectory asks for ${str(o["env"]) ?? "the token"} as a credential instead`,
+        "convert.oauth.mapped",
+        "/oauth",
+        `Docker signs in with ${signIns.map((o) => str(o["provider"]) ?? "OAuth").join(", ")}: the remote server signs in with OAuth (connectory auth); the provider and its token secret are kept in provenance.json only`,
       ),
     );
-  }
+  } else
+    for (const [i, o] of list(entry["oauth"]).entries()) {
+      if (!isObject(o)) continue;
+      notes.push(
+        note(
+          "convert.oauth.manual",
+          `/oauth/${i}`,
+          `Docker signs in with ${str(o["provider"]) ?? "OAuth"}; Connectory asks for ${str(o["env"]) ?? "the token"} as a credential instead`,
+        ),
+      );
+    }
   const about = isObject(entry["about"]) ? entry["about"] : {};
   const meta = isObject(entry["meta"]) ? entry["meta"] : {};
   const source = isObject(entry["source"]) ? entry["source"] : {};

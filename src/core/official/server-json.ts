@@ -182,6 +182,12 @@ function remoteOf(
     if (!input) dropped.push(`headers.${name}`);
     return input ? [input] : [];
   });
+  // server.json has no OAuth field: the remote still lists, and a client discovers the sign-in from the server's
+  // 401 challenge (MCP Authorization); what the package adds (a client id, scopes) is in `launch` only.
+  if (spec.oauth !== undefined)
+    dropped.push(
+      `oauth${Object.keys(spec.oauth).length > 0 ? ` (${Object.keys(spec.oauth).sort().join(", ")})` : ""}: server.json has no OAuth field; clients discover the sign-in from the server`,
+    );
   const remote: Remote = {
     type: spec.type === "sse" ? "sse" : "streamable-http",
     url: url.value,

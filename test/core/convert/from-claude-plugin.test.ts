@@ -191,3 +191,90 @@ describe("fromMcpJson", () => {
     });
   });
 });
+
+describe("Claude Code oauth → ours", () => {
+  it("carries clientId and scopes (space-separated in Claude Code), notes callbackPort and authServerMetadataUrl", () => {
+    // The Asana V2 server as its plugin README adds it (a pre-registered client, callback port 8080), with the
+    // scope and metadata override keys Claude Code's docs describe.
+    const r = fromClaudePlugin(
+      folder({
+        ".claude-plugin/plugin.json": {
+          name: "asana",
+          description: "Asana tasks.",
+          author: { name: "Asana" },
+        },
+        ".mcp.json": {
+          mcpServers: {
+            asana: {
+              type: "http",
+              url: "https://mcp.asana.com/v2/mcp",
+              oauth: {
+                clientId: "1207788888888888",
+                callbackPort: 8080,
+                scopes: "default  tasks:read tasks:read",
+                authServerMetadataUrl: "https://app.asana.com/.well-known/oauth-authorization-server",
+              },
+            },
+            plain: { type: "sse", url: "https://mcp.asana.com/sse", oauth: {} },
+          },
+        },
+      }),
+      undefined,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(strictFailures(r.files)).toEqual([]);
+    const servers = json(r.files, "mcp.json").mcpServers;
+    expect(servers.asana).toEqual({
+      type: "http",
+      url: "https://mcp.asana.com/v2/mcp",
+      oauth: { clientId: "1207788888888888", scopes: ["default", "tasks:read"] },
+    });
+    expect(servers.plain).toEqual({ type: "sse", url: "https://mcp.asana.com/sse", oauth: {} });
+    const dropped = r.notes.filter((n) => n.code === "convert.oauth.dropped");
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]!.path).toBe("/mcpServers/asana/oauth");
+    expect(dropped[0]!.message).toContain("callbackPort, authServerMetadataUrl");
+  });
+
+  it("leaves out hostile or malformed oauth values with a note; the package still passes --strict", () => {
+    const r = fromMcpJson(
+      {
+        mcpServers: {
+          a: {
+            type: "http",
+            url: "https://a.example/mcp",
+            oauth: {
+              clientId: "x".repeat(256),
+              clientMetadataUrl: "http://a.example/client.json",
+              scopes: ['bad"quote', "ok", 7, "back\\slash", ...Array.from({ length: 40 }, (_, i) => `s${i}`)],
+            },
+          },
+          b: { type: "http", url: "https://b.example/mcp", oauth: "yes" },
+          c: { type: "http", url: "https://c.example/mcp", oauth: null },
+          local: { command: "node", args: ["x.js"], oauth: { clientId: "abc" } },
+        },
+      },
+      "hostile",
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(strictFailures(r.files)).toEqual([]);
+    const servers = json(r.files, "mcp.json").mcpServers;
+    expect(servers.a.oauth.clientId).toBeUndefined();
+    expect(servers.a.oauth.clientMetadataUrl).toBeUndefined();
+    expect(servers.a.oauth.scopes).toHaveLength(32);
+    expect(servers.a.oauth.scopes[0]).toBe("ok");
+    expect(servers.b.oauth).toEqual({});
+    expect(servers.c.oauth).toBeUndefined();
+    expect(servers.local.oauth).toBeUndefined();
+    const at = r.notes.filter((n) => n.code.startsWith("convert.oauth")).map((n) => n.path);
+    expect(at).toEqual(
+      expect.arrayContaining([
+        "/mcpServers/a/oauth/clientId",
+        "/mcpServers/a/oauth/clientMetadataUrl",
+        "/mcpServers/a/oauth/scopes",
+        "/mcpServers/b/oauth",
+      ]),
+    );
+    expect(r.notes.find((n) => n.path === "/mcpServers/local")?.message).toContain("oauth");
+  });
+});

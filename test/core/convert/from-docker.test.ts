@@ -93,6 +93,24 @@ describe("fromDockerServer", () => {
     });
   });
 
+  it("makes a remote entry with an oauth section sign in with OAuth, its scopes kept, its provider noted", () => {
+    const r = fromDockerServer(
+      "name: linear-remote\ntype: remote\nabout: { description: Linear }\nremote:\n  transport_type: streamable-http\n  url: https://mcp.linear.app/mcp\noauth:\n  - provider: linear\n    secret: linear.personal_access_token\n    env: LINEAR_TOKEN\n    scopes: [read, write, 'not a scope']\n  - not-a-mapping\n",
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(strictFailures(r.files)).toEqual([]);
+    expect(json(r.files, "mcp.json").mcpServers["linear-remote"]).toEqual({
+      type: "streamable-http",
+      url: "https://mcp.linear.app/mcp",
+      oauth: { scopes: ["read", "write"] },
+    });
+    expect(r.files.has("token-schema.json") ? json(r.files, "token-schema.json").required : []).toEqual([]);
+    const codes = r.notes.map((n) => n.code);
+    expect(codes).toEqual(expect.arrayContaining(["convert.oauth.mapped", "convert.oauth.dropped"]));
+    expect(codes).not.toContain("convert.oauth.manual");
+    expect(r.notes.find((n) => n.code === "convert.oauth.mapped")?.message).toContain("linear");
+  });
+
   it.each([
     ["not YAML", "name: [unclosed", "convert.refused.not-yaml"],
     ["a list", "- a\n- b\n", "convert.refused.shape"],

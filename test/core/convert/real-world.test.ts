@@ -93,6 +93,40 @@ describe.skipIf(!HAVE_REAL_WORLD)("the real catalogs convert", () => {
     },
   );
 
+  it("Docker catalog: the 40 remote entries with an oauth section sign in with OAuth, the image keeps its token", () => {
+    const dir = path.join(REAL_WORLD, "docker-mcp-registry/servers");
+    const withOAuth = fs
+      .readdirSync(dir)
+      .sort()
+      .filter((name) => /^oauth:/m.test(fs.readFileSync(path.join(dir, name, "server.yaml"), "utf8")));
+    expect(withOAuth).toHaveLength(41);
+    let remotes = 0;
+    for (const name of withOAuth) {
+      const r = fromDockerServer(fs.readFileSync(path.join(dir, name, "server.yaml"), "utf8"));
+      if (!r.ok) throw new Error(`${name}: ${r.message}`);
+      expect(strictFailures(r.files), name).toEqual([]);
+      const servers = Object.values(json(r.files, "mcp.json").mcpServers) as Array<Record<string, unknown>>;
+      expect(servers).toHaveLength(1);
+      const codes = r.notes.map((n) => n.code);
+      if ("url" in servers[0]!) {
+        remotes++;
+        expect(servers[0]!["oauth"], name).toEqual({});
+        expect(codes).toContain("convert.oauth.mapped");
+        expect(codes).not.toContain("convert.oauth.manual");
+        // Docker's token secret is not asked for: the sign-in replaces it.
+        expect(r.files.has("token-schema.json") ? json(r.files, "token-schema.json").required : []).toEqual(
+          [],
+        );
+        expect(json(r.files, "provenance.json").extra.oauth).toBeDefined();
+      } else {
+        expect(name).toBe("github-official");
+        expect(json(r.files, "token-schema.json").required).toEqual(["GITHUB_PERSONAL_ACCESS_TOKEN"]);
+        expect(codes).toContain("convert.oauth.manual");
+      }
+    }
+    expect(remotes).toBe(40);
+  });
+
   it("Claude marketplace: the 28 local plugins with a server or skill convert; 233 remote and 25 others are reported", () => {
     const root = path.join(REAL_WORLD, "claude-plugins-official");
     const marketplace = JSON.parse(

@@ -265,6 +265,25 @@ describe("serverEntries", () => {
     expect(list[2]!._meta[CONNECTORY_META]!.notExpressed).toEqual([
       "url: a remote URL must start with http(s):// and use no ${PLUGIN_ROOT}",
     ]);
+    // A remote that signs in with OAuth keeps its remote (clients discover the sign-in); the rest is named.
+    const signIn = entries(
+      pkg({
+        a: { type: "http", url: "https://mcp.linear.app/mcp", oauth: { clientId: "c1", scopes: ["read"] } },
+        b: { type: "sse", url: "https://mcp.asana.com/sse", oauth: {} },
+      }),
+    );
+    expect(signIn[0]!.server.remotes).toEqual([
+      { type: "streamable-http", url: "https://mcp.linear.app/mcp" },
+    ]);
+    expect(signIn[0]!._meta[CONNECTORY_META]!.notExpressed).toEqual([
+      "oauth (clientId, scopes): server.json has no OAuth field; clients discover the sign-in from the server",
+    ]);
+    expect(signIn[0]!._meta[CONNECTORY_META]!.launch).toMatchObject({ oauth: { clientId: "c1" } });
+    expect(signIn[1]!.server.remotes).toEqual([{ type: "sse", url: "https://mcp.asana.com/sse" }]);
+    expect(signIn[1]!._meta[CONNECTORY_META]!.notExpressed).toEqual([
+      "oauth: server.json has no OAuth field; clients discover the sign-in from the server",
+    ]);
+    for (const e of signIn) expect(schemaErrors(e.server)).toEqual([]);
     const system = entries(pkg({ s: GENERATED[8]![1] }))[0]!;
     expect(system.server.packages).toBeUndefined();
     expect(system._meta[CONNECTORY_META]!.notExpressed).toEqual([
