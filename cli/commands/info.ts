@@ -17,14 +17,14 @@ import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js
 import { readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { status } from "../terminal/output.js";
 import { printable } from "../terminal/printable.js";
-import { qualityLines } from "../../src/core/quality/read-quality.js";
+import { qualityLines, stabilityLines } from "../../src/core/quality/read-quality.js";
 
 const command: Command = {
   usage: "info <name>[@version|@range|@tag] [--marketplace m] [--server-json]",
   description: `
 Shows a connector: its versions (yanked and deprecated ones marked), tags, servers and transports, the
-credentials it needs (title, description, secret or not), its skills, and its quality score with the
-checklist behind it (what passed, what did not and how to raise it; docs/quality.md). Without a version, the one
+credentials it needs (title, description, secret or not), its skills, the registry's live check (latest
+status, latency, when, uptime over 7 and 30 days), and its quality score with the checklist behind it (what passed, what did not and how to raise it; docs/quality.md). Without a version, the one
 \`latest\` resolves to. When the registry is unreachable, an installed connector is shown from the
 plugins cache (the command says so on stderr).
 
@@ -63,7 +63,7 @@ per server, as GET /v1/connectors/:name/:version/server.json serves them; the re
       return { data: entries, text: JSON.stringify(entries, null, 2) };
     }
     const view = viewFromVersionDocument(await client.version(name, resolution.version));
-    return result({ view, doc, installed, marketplace, source: "registry" });
+    return result({ view, doc, installed, marketplace, source: "registry", now: ctx.now() });
   },
 };
 export default command;
@@ -87,6 +87,7 @@ async function fromCache(ctx: CommandContext, installed: InstalledEntry, range: 
     installed,
     marketplace: installed.marketplace,
     source: "cache",
+    now: ctx.now(),
   });
 }
 
@@ -96,6 +97,7 @@ function result(r: {
   installed: InstalledEntry | undefined;
   marketplace: string;
   source: "registry" | "cache";
+  now: Date;
 }) {
   const installed = r.installed && {
     version: r.installed.version,
@@ -115,9 +117,11 @@ function result(r: {
     source: r.source,
     ...(r.doc ? { distTags: r.doc.distTags, versions: versionList(r.doc) } : {}),
     ...(r.doc?.quality ? { quality: r.doc.quality } : {}),
+    ...(r.doc?.checks ? { checks: r.doc.checks } : {}),
     installed: installed ?? null,
   };
   let text = renderView(r.view, r.doc);
+  if (r.doc?.checks) text += `\n\n${printable(stabilityLines(r.doc.checks, r.now).join("\n"))}`;
   if (r.doc?.quality) text += `\n\n${printable(qualityLines(r.doc.quality).join("\n"))}`;
   if (marks.malicious)
     text += `\n\nthis version was confirmed MALICIOUS by the registry's operators: install refuses it`;

@@ -22,7 +22,8 @@ lists the marketplace's connectors. Categories: ${CATEGORIES.join(", ")}.
 Results come a page at a time: --limit sets the page size (1-${MAX_PAGE}; the registry's default is 20).
 When there are more, the output says how many and prints the --cursor that shows the next page; --all
 follows every page (up to ${MAX_ALL} results). --sort orders them: ${SORT_KEYS.join(", ")} (relevance
-only with a query; quality is the score of docs/quality.md, shown in a column). --json prints { marketplace, query, category?, results,
+only with a query; quality is the score of docs/quality.md, shown in a column). A connector whose latest
+live check by the registry was down or an error is marked [down] or [error]. --json prints { marketplace, query, category?, results,
 more, nextCursor } (nextCursor: null on the last page).`,
   options: {
     category: { type: "string", value: "category", description: "only connectors of this category" },
@@ -108,7 +109,9 @@ more, nextCursor } (nextCursor: null on the last page).`,
     const lines = results.map((h) => {
       const desc = h.description.length > 60 ? `${h.description.slice(0, 59)}…` : h.description;
       const score = sort === "quality" ? `${String(h.quality ?? "?").padStart(3)}  ` : "";
-      return `${score}${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${by(h).padEnd(pwidth)}  ${desc}`;
+      // The registry's latest live check, when it is bad: a broken server is marked before anyone installs it.
+      const down = h.checkStatus === "down" || h.checkStatus === "error" ? `[${h.checkStatus}] ` : "";
+      return `${score}${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${by(h).padEnd(pwidth)}  ${down}${desc}`;
     });
     // Without this a person takes the first page for the whole marketplace. Scripts (--json) follow
     // nextCursor themselves, so only people pay for the count.

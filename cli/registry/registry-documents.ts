@@ -1,4 +1,4 @@
-import { readQuality } from "../../src/core/quality/read-quality.js";
+import { readCheckStatus, readQuality, readStability } from "../../src/core/quality/read-quality.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type {
   ReceivedConnectorDocument,
@@ -65,6 +65,8 @@ export function normalizeConnector(name: string, body: unknown): ReceivedConnect
   if (typeof body.downloads === "number") doc.downloads = body.downloads;
   const quality = readQuality(body.quality);
   if (quality) doc.quality = quality;
+  const checks = readStability(body.checks);
+  if (checks) doc.checks = checks;
   return doc;
 }
 
@@ -140,6 +142,7 @@ export function normalizeHits(body: unknown): ReceivedListItem[] {
     const version = optString(h.version) ?? optString(h.latestVersion) ?? optString(tags.latest);
     const displayName = optString(h.displayName);
     const publisher = optString(h.publisher);
+    const checkStatus = readCheckStatus(h.checkStatus);
     return {
       name: optString(h.name) ?? "?",
       description: optString(h.description) ?? "",
@@ -149,6 +152,7 @@ export function normalizeHits(body: unknown): ReceivedListItem[] {
       ...(publisher !== undefined ? { publisher } : {}),
       ...(typeof h.downloads === "number" ? { downloads: h.downloads } : {}),
       ...(typeof h.quality === "number" && h.quality >= 0 && h.quality <= 100 ? { quality: h.quality } : {}),
+      ...(checkStatus ? { checkStatus } : {}),
     };
   });
 }

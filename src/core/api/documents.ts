@@ -3,7 +3,7 @@ import type { QualityDocument } from "../quality/types.js";
 import type { ToolsReport } from "../tools/report.js";
 import type { ToolsListing } from "../tools/read-report.js";
 import type { Category, PluginManifest, Problem, ServerSet, TokenSchema } from "../types.js";
-import type { StabilityEvidence } from "../quality/evidence.js";
+import type { CheckResult, StabilityEvidence } from "../quality/evidence.js";
 
 // The registry API's JSON documents (DESIGN §4), typed once: src/registry builds them, web/ shows them,
 // the CLI checks what it receives into the `Received*` views below (cli/registry/registry-documents.ts).
@@ -135,6 +135,8 @@ export interface ConnectorListItem {
   updatedAt: string;
   /** The quality score (0..100, docs/quality.md); the checklist is in the connector document. */
   quality: number;
+  /** The latest live check's status (the rest is the connector document's `checks`); null: never checked. */
+  checkStatus: CheckResult["status"] | null;
   /** The publisher's badge (verified domains, unclaimed import). */
   publisherBadge: PublisherBadge;
 }
@@ -235,7 +237,7 @@ export type ReceivedConnectorDocument = Pick<ConnectorDocument, "name" | "distTa
 export type ReceivedListItem = Pick<ConnectorListItem, "name" | "description"> & {
   categories: string[];
 } & {
-  [K in "displayName" | "version" | "publisher" | "downloads" | "quality"]?: NonNullable<
+  [K in "displayName" | "version" | "publisher" | "downloads" | "quality" | "checkStatus"]?: NonNullable<
     ConnectorListItem[K]
   >;
 };

@@ -1,4 +1,4 @@
-import type { CheckResult } from "./evidence.js";
+import type { CheckResult, StabilityEvidence } from "./evidence.js";
 import { QUALITY_GROUPS, type QualityDocument, type QualityGroup, type QualityItem } from "./types.js";
 
 // A `quality` object as another registry may send it: kept only in the shape Connectory writes, with
@@ -38,6 +38,73 @@ export function readQuality(raw: unknown): QualityDocument | undefined {
     items,
     ...(check ? { check } : {}),
   };
+}
+
+/** The `checks` a connector document carries (the live checker's summary), if it has the documented shape. */
+export function readStability(raw: unknown): StabilityEvidence | undefined {
+  if (!isObject(raw)) return undefined;
+  const latest = readCheck(raw.latest);
+  if (!latest) return undefined;
+  const uptime7d = count(raw.uptime7d, 1);
+  const uptime30d = count(raw.uptime30d, 1);
+  return {
+    latest,
+    ...(uptime7d !== undefined ? { uptime7d } : {}),
+    ...(uptime30d !== undefined ? { uptime30d } : {}),
+    checks7d: Math.floor(count(raw.checks7d, 1_000_000) ?? 0),
+    checks30d: Math.floor(count(raw.checks30d, 1_000_000) ?? 0),
+  };
+}
+
+/** A check status as a listing row may carry it; undefined for anything else. */
+export function readCheckStatus(raw: unknown): CheckResult["status"] | undefined {
+  return raw === "up" || raw === "needs-auth" || raw === "down" || raw === "error" ? raw : undefined;
+}
+
+/**
+ * The latest status in a stored check summary (connectors.check_summary, the StabilityEvidence JSON), for
+ * listing rows: null when never checked or unreadable.
+ */
+export function latestCheckStatus(summary: string | null): CheckResult["status"] | null {
+  if (summary === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(summary);
+    return (isObject(parsed) && isObject(parsed.latest) && readCheckStatus(parsed.latest.status)) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The live check as plain lines (the CLI's `info`): the latest status with its latency, time and age, then
+ * the uptime over 7 and 30 days with how many checks that is.
+ */
+export function stabilityLines(s: StabilityEvidence, now: Date): string[] {
+  const l = s.latest;
+  const what = l.status === "needs-auth" ? "reachable, needs sign-in" : l.status;
+  const parts = [what];
+  if (l.latencyMs !== undefined) parts.push(`${Math.round(l.latencyMs)} ms`);
+  if (l.toolCount !== undefined) parts.push(`${l.toolCount} tool${l.toolCount === 1 ? "" : "s"}`);
+  if (l.error) parts.push(l.error);
+  const lines = [`live check: ${parts.join(", ")} (${l.kind} check ${l.checkedAt}${age(l.checkedAt, now)})`];
+  const pct = (u: number | undefined, n: number) =>
+    u === undefined
+      ? "no checks"
+      : `${(Math.floor(u * 1000) / 10).toString()}% of ${n} check${n === 1 ? "" : "s"}`;
+  if (l.kind === "remote")
+    lines.push(`  uptime: 7 days ${pct(s.uptime7d, s.checks7d)}, 30 days ${pct(s.uptime30d, s.checks30d)}`);
+  return lines;
+}
+
+function age(at: string, now: Date): string {
+  const ms = now.getTime() - Date.parse(at);
+  if (!Number.isFinite(ms) || ms < 0) return "";
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return ", just now";
+  if (minutes < 60) return `, ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `, ${hours} h ago`;
+  return `, ${Math.floor(hours / 24)} days ago`;
 }
 
 function readCheck(raw: unknown): CheckResult | undefined {

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import { effectiveSort } from "../../core/api/search.js";
+import { latestCheckStatus } from "../../core/quality/read-quality.js";
 import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../repository.js";
 import { badgeOf } from "./pg-publishers.js";
@@ -23,6 +24,7 @@ interface Row extends Record<string, unknown> {
   downloads: number;
   updated_at: string;
   quality_score: number;
+  check_summary: string | null;
   verified_domains: string;
   unclaimed: boolean;
   key: number | string;
@@ -63,7 +65,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     quality: sql`c.quality_score::float8`,
   }[sort];
   const inner = sql`SELECT c.name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed, ${key} AS key
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, ${key} AS key
     FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
 
   // The keyset condition sits outside so it can use the computed key, as on SQLite.
@@ -105,6 +107,7 @@ function toSummary(row: Row): ConnectorSummary {
     downloads: row.downloads,
     updatedAt: row.updated_at,
     quality: Number(row.quality_score),
+    checkStatus: latestCheckStatus(row.check_summary),
     publisherBadge: badgeOf({ verifiedDomains: row.verified_domains, unclaimed: row.unclaimed }),
     key: row.key,
   };

@@ -1,5 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
 import { effectiveSort } from "../../core/api/search.js";
+import { latestCheckStatus } from "../../core/quality/read-quality.js";
 import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../repository.js";
 import { badgeOf } from "./sqlite-publishers.js";
@@ -39,6 +40,7 @@ interface Row {
   downloads: number;
   updated_at: string;
   quality_score: number;
+  check_summary: string | null;
   verified_domains: string;
   unclaimed: number;
   key: number | string;
@@ -103,7 +105,7 @@ function buildSql(
   // connectors_publisher_name_idx: that publisher's rows only, already in name order.
   if (filters.publisher) where.push("c.publisher_id = (SELECT id FROM publishers WHERE name = :publisher)");
   const inner = `SELECT c.name AS name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed, ${spec.key === "rank" ? rank : spec.key} AS key
+      c.categories, c.downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, ${spec.key === "rank" ? rank : spec.key} AS key
     FROM ${from} JOIN publishers p ON p.id = c.publisher_id
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   // The keyset condition sits outside so it can use the computed key (bm25 is only valid in the inner query).
@@ -122,6 +124,7 @@ function toSummary(row: Row): ConnectorSummary {
     downloads: row.downloads,
     updatedAt: row.updated_at,
     quality: Number(row.quality_score),
+    checkStatus: latestCheckStatus(row.check_summary),
     publisherBadge: badgeOf({ verifiedDomains: row.verified_domains, unclaimed: row.unclaimed === 1 }),
     key: row.key,
   };
