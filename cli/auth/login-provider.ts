@@ -31,16 +31,26 @@ export class LoginProvider implements OAuthClientProvider {
   requestedScope: string | undefined;
   private verifier: string | undefined;
   readonly clientMetadataUrl: string | undefined;
+  /** The client id of a stored dynamic registration this sign-in reuses, if any. */
+  readonly reusedId: string | undefined;
+  /** The authorization server refused the reused client (the SDK invalidated it): register again. */
+  reuseRefused = false;
 
   constructor(
     private readonly discovered: Discovered,
     readonly redirectUrl: string,
     private readonly declared: DeclaredOAuth,
     private readonly open: (url: URL) => Promise<void>,
+    reuse?: OAuthClientInformationMixed,
   ) {
     if (declared.clientId) {
       this.client = { client_id: declared.clientId };
       this.registration = "declared";
+    } else if (reuse) {
+      // A registration from an earlier sign-in with this authorization server (RFC 8252 §7.3: a loopback
+      // redirect matches whatever its port), so no new client is registered.
+      this.client = reuse;
+      this.reusedId = reuse.client_id;
     }
     this.clientMetadataUrl = declared.clientMetadataUrl;
   }
@@ -67,6 +77,11 @@ export class LoginProvider implements OAuthClientProvider {
   }
 
   saveClientInformation(info: OAuthClientInformationMixed): void {
+    if (this.reusedId !== undefined && !this.reuseRefused && info.client_id === this.reusedId) {
+      // The SDK stamping the reused registration with its issuer: vetted when it was registered.
+      this.client = info;
+      return;
+    }
     if (info.client_id === this.clientMetadataUrl) this.registration = "metadata-document";
     const uris = (info as { redirect_uris?: unknown }).redirect_uris;
     if (
@@ -138,7 +153,10 @@ export class LoginProvider implements OAuthClientProvider {
   }
 
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
-    if ((scope === "all" || scope === "client") && this.registration !== "declared") this.client = undefined;
+    if ((scope === "all" || scope === "client") && this.registration !== "declared") {
+      if (this.reusedId !== undefined && this.client?.client_id === this.reusedId) this.reuseRefused = true;
+      this.client = undefined;
+    }
     if (scope === "all" || scope === "tokens") this.saved = undefined;
   }
 }

@@ -1,8 +1,9 @@
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { discoverServer, type Discovered } from "./discovery.js";
 import { LoginProvider, type DeclaredOAuth } from "./login-provider.js";
-import { startLoopback } from "./loopback.js";
+import { isLoopbackRedirect, startLoopback } from "./loopback.js";
 import { cappedFetch } from "./capped-fetch.js";
 import type { OAuthRecord } from "./oauth-record.js";
 
@@ -19,7 +20,20 @@ export interface LoginOptions {
   timeoutMs: number;
   /** Extra scope to ask for (--scope), added to what the spec's order chooses. */
   scope?: string;
+  /** The stored sign-ins: a dynamic registration with the same issuer is reused instead of registering. */
+  registrations?: OAuthRecord[];
+  /** Says what the sign-in does on the side (registering again), on stderr. */
+  notice?: (text: string) => void;
 }
+
+/** A stored dynamic registration to sign in with again: its client and the redirect URI it was made for. */
+interface Reuse {
+  client: OAuthClientInformationMixed;
+  port: number;
+}
+
+/** The reused client was refused (unknown to the authorization server now): register and sign in again. */
+class ReuseRefused extends Error {}
 
 /**
  * The MCP authorization flow for one server, through the SDK's auth(): vetted discovery, client
@@ -32,8 +46,20 @@ export async function login(options: LoginOptions): Promise<OAuthRecord> {
   let discovered = await discoverServer(options.serverUrl, options.fetch);
   checkRegistration(discovered, options.declared);
   let scope = joinScopes(discovered.challengeScope, options.scope);
+  let reuse = reusable(discovered, options);
   for (let attempt = 0; ; attempt++) {
-    const record = await authorizeOnce(discovered, options, scope);
+    let record: OAuthRecord;
+    try {
+      record = await authorizeOnce(discovered, options, scope, reuse);
+    } catch (error) {
+      if (!(error instanceof ReuseRefused)) throw error;
+      options.notice?.(
+        `${discovered.issuer} no longer accepts the client Connectory registered before: registering again…`,
+      );
+      record = await authorizeOnce(discovered, options, scope, undefined);
+    }
+    // A step-up signs in again with the client this sign-in has.
+    reuse = record.registration === "dynamic" ? reuseOf(record) : undefined;
     const check = await tryToken(options.serverUrl, record.tokens.access_token, options.fetch);
     if (check.ok) return record;
     if (attempt >= STEP_UP_LIMIT) {
@@ -48,14 +74,64 @@ export async function login(options: LoginOptions): Promise<OAuthRecord> {
   }
 }
 
+/**
+ * A stored dynamic registration with this sign-in's issuer, when the specification's order would register
+ * a client now (no declared client id, no usable client ID metadata document): the record of this server
+ * first, then any other server of the same authorization server. Only a registration whose redirect URIs
+ * are all Connectory's loopback form and whose secret has not expired.
+ */
+function reusable(discovered: Discovered, options: LoginOptions): Reuse | undefined {
+  if (options.declared.clientId) return undefined;
+  const m = discovered.metadata as { client_id_metadata_document_supported?: boolean };
+  if (options.declared.clientMetadataUrl && m.client_id_metadata_document_supported === true)
+    return undefined;
+  const candidates = (options.registrations ?? [])
+    .filter((r) => r.registration === "dynamic" && strip(r.issuer) === strip(discovered.issuer))
+    .sort((a, b) => Number(b.url === options.serverUrl) - Number(a.url === options.serverUrl));
+  const nowS = options.now().getTime() / 1000;
+  for (const record of candidates) {
+    const found = reuseOf(record);
+    const expires = record.client["client_secret_expires_at"];
+    if (found && !(typeof expires === "number" && expires !== 0 && expires <= nowS + 60)) return found;
+  }
+  return undefined;
+}
+
+function reuseOf(record: OAuthRecord): Reuse | undefined {
+  const c = record.client;
+  const uris = c["redirect_uris"];
+  if (typeof c["client_id"] !== "string" || c["client_id"] === "") return undefined;
+  if (!Array.isArray(uris) || uris.length === 0) return undefined;
+  if (uris.some((u) => typeof u !== "string" || !isLoopbackRedirect(u))) return undefined;
+  if (!isLoopbackRedirect(record.redirectUri)) return undefined;
+  return {
+    client: c as unknown as OAuthClientInformationMixed,
+    port: Number(new URL(record.redirectUri).port),
+  };
+}
+
 async function authorizeOnce(
   discovered: Discovered,
   options: LoginOptions,
   scope: string | undefined,
+  reuse: Reuse | undefined,
 ): Promise<OAuthRecord> {
-  const loopback = await startLoopback(options.timeoutMs);
+  const loopback = await startLoopback(options.timeoutMs, reuse?.port);
   try {
-    const provider = new LoginProvider(discovered, loopback.redirectUri, options.declared, options.open);
+    // The port the registration was made for, if it is free (a server that ignores RFC 8252 §7.3 then
+    // still matches); on another port a new client is registered, which every server accepts.
+    const sameport = reuse !== undefined && new URL(loopback.redirectUri).port === String(reuse.port);
+    const provider = new LoginProvider(
+      discovered,
+      loopback.redirectUri,
+      options.declared,
+      options.open,
+      sameport ? reuse.client : undefined,
+    );
+    const refused = (error: unknown): never => {
+      if (provider.reuseRefused) throw new ReuseRefused("the reused client was refused");
+      return rethrow("could not redeem the code")(error);
+    };
     const sdk = {
       serverUrl: options.serverUrl,
       fetchFn: cappedFetch(options.fetch),
@@ -64,8 +140,12 @@ async function authorizeOnce(
     const started = await auth(provider, sdk).catch(rethrow("could not start the sign-in"));
     if (started === "AUTHORIZED") throw new Error("the SDK signed in without a browser step");
     const query = await loopback.callback;
+    // A server that redirects back an error about the reused client (RFC 6749 §4.1.2.1) gets a new one.
+    if (provider.reusedId !== undefined && CLIENT_ERRORS.has(query.get("error") ?? ""))
+      throw new ReuseRefused(`the authorization server said ${query.get("error")}`);
     const code = checkCallback(query, provider.expectedState, discovered);
-    await auth(provider, { ...sdk, authorizationCode: code }).catch(rethrow("could not redeem the code"));
+    await auth(provider, { ...sdk, authorizationCode: code }).catch(refused);
+    if (provider.reuseRefused) throw new ReuseRefused("the reused client was refused");
     const tokens = provider.saved;
     if (!tokens?.access_token || tokens.token_type.toLowerCase() !== "bearer") {
       throw new ConnectoryError("auth.token.failed", "the token endpoint returned no bearer access token", {
@@ -96,6 +176,9 @@ async function authorizeOnce(
     await loopback.close();
   }
 }
+
+/** Callback errors that mean the client itself is refused (a forgotten registration). */
+const CLIENT_ERRORS = new Set(["invalid_client", "unauthorized_client"]);
 
 /** Some way to get a client id must exist: declared, a metadata document, or DCR. */
 function checkRegistration(discovered: Discovered, declared: DeclaredOAuth): void {

@@ -33,10 +33,11 @@ const PAGE = (ok: boolean) =>
   }</p>`;
 
 /**
- * Listens on 127.0.0.1 (an ephemeral port) for the authorization redirect (RFC 8252 §7.3). The first
- * request to /callback ends it; it closes then, or after `timeoutMs` (auth.timeout).
+ * Listens on 127.0.0.1 for the authorization redirect (RFC 8252 §7.3): on `preferredPort` when given and
+ * free (the port of a registration being reused), else on an ephemeral port. The first request to
+ * /callback ends it; it closes then, or after `timeoutMs` (auth.timeout).
  */
-export async function startLoopback(timeoutMs: number): Promise<Loopback> {
+export async function startLoopback(timeoutMs: number, preferredPort?: number): Promise<Loopback> {
   let settle!: { resolve: (q: URLSearchParams) => void; reject: (e: Error) => void };
   const callback = new Promise<URLSearchParams>((resolve, reject) => (settle = { resolve, reject }));
   callback.catch(() => undefined);
@@ -52,10 +53,14 @@ export async function startLoopback(timeoutMs: number): Promise<Loopback> {
     settle.resolve(url.searchParams);
     void close();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      const failed = (e: Error) => reject(e);
+      server.once("error", failed);
+      server.listen(port, "127.0.0.1", () => (server.off("error", failed), resolve()));
+    });
+  if (preferredPort === undefined || !(preferredPort > 0 && preferredPort < 65536)) await listen(0);
+  else await listen(preferredPort).catch(() => listen(0)); // taken: any port will do
   const timer = setTimeout(() => {
     settle.reject(
       new ConnectoryError("auth.timeout", `no sign-in came back within ${Math.round(timeoutMs / 1000)} s`, {

@@ -71,6 +71,8 @@ server offers revocation.`,
     const timeoutMs = timeoutOf(args.values.timeout);
     const signedIn = [];
     for (const s of chosen) {
+      // Earlier sign-ins, read again each time: one just made for the same authorization server counts.
+      const registrations = Object.values(await readAllOAuth(ctx.home));
       status(ctx, `Signing in to ${s.entry.name} (${hide(s.server.url)})…`);
       const record = await login({
         serverUrl: s.server.url,
@@ -78,6 +80,8 @@ server offers revocation.`,
         fetch: ctx.fetch,
         now: ctx.now,
         timeoutMs,
+        registrations,
+        notice: (text) => status(ctx, hide(text)),
         ...(typeof args.values.scope === "string" ? { scope: args.values.scope } : {}),
         open: async (url) => {
           if (args.values["no-browser"] !== true && (await openBrowser(url.href, ctx.env))) {

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli } from "../helpers/cli.js";
@@ -106,6 +107,8 @@ describe("connectory auth", () => {
       ["mcp:tools", "mcp:admin"],
     ]);
     expect(JSON.parse(run.stdout).servers[0].scopes).toEqual(["mcp:tools", "mcp:admin"]);
+    // The step-up signs in again with the client the first round registered.
+    expect(f.provider.clientsStore.requests).toHaveLength(1);
   });
 
   it("step-up has a limit: a scope never granted ends with auth.scope.insufficient, nothing stored", async () => {
@@ -116,6 +119,101 @@ describe("connectory auth", () => {
     expect(JSON.parse(run.stdout).error.code).toBe("auth.scope.insufficient");
     expect(f.provider.seen.authorizations).toHaveLength(3);
     expect(await credentialsText(home)).toBe("");
+  });
+
+  it("a second sign-in reuses the stored registration: no registration request, the same client and port", async () => {
+    const f = await oauthFixture();
+    const home = await oauthHome(f.mcpUrl);
+    expect((await cli(["auth", "notes"], { home, env: { BROWSER } })).code).toBe(0);
+    const first = JSON.parse(await credentialsText(home)).oauth[f.mcpUrl];
+    expect(f.provider.clientsStore.requests).toHaveLength(1);
+    const again = await cli(["auth", "notes", "--json"], { home, env: { BROWSER } });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).servers[0]).toMatchObject({
+      state: "signed-in",
+      registration: "dynamic",
+    });
+    expect(f.provider.clientsStore.requests).toHaveLength(1);
+    const second = JSON.parse(await credentialsText(home)).oauth[f.mcpUrl];
+    expect(second.client.client_id).toBe(first.client.client_id);
+    expect(second.redirectUri).toBe(first.redirectUri);
+    expect(second.tokens.access_token).not.toBe(first.tokens.access_token);
+    expect(f.provider.seen.authorizations.map((a) => a.redirectUri)).toEqual([
+      first.redirectUri,
+      first.redirectUri,
+    ]);
+    // The new token works through the reused client: `run` lists the tools with it.
+    expect(f.accepted).toContain(second.tokens.access_token);
+  });
+
+  it("with the registration's port taken, it registers again rather than risk a strict server", async () => {
+    const f = await oauthFixture();
+    const home = await oauthHome(f.mcpUrl);
+    expect((await cli(["auth", "notes"], { home, env: { BROWSER } })).code).toBe(0);
+    const first = JSON.parse(await credentialsText(home)).oauth[f.mcpUrl];
+    const blocker = http.createServer();
+    await new Promise<void>((resolve) =>
+      blocker.listen(Number(new URL(first.redirectUri).port), "127.0.0.1", resolve),
+    );
+    try {
+      expect((await cli(["auth", "notes"], { home, env: { BROWSER } })).code).toBe(0);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    expect(f.provider.clientsStore.requests).toHaveLength(2);
+    const second = JSON.parse(await credentialsText(home)).oauth[f.mcpUrl];
+    expect(second.client.client_id).not.toBe(first.client.client_id);
+    expect(second.redirectUri).not.toBe(first.redirectUri);
+  });
+
+  it("a reused client the server has forgotten is registered again, once, and the sign-in succeeds", async () => {
+    const f = await oauthFixture();
+    const home = await oauthHome(f.mcpUrl);
+    expect((await cli(["auth", "notes"], { home, env: { BROWSER } })).code).toBe(0);
+    const first = JSON.parse(await credentialsText(home)).oauth[f.mcpUrl];
+    // The server drops the registration between the authorization and the token request: the token
+    // endpoint answers invalid_client.
+    const authorize = f.provider.authorize.bind(f.provider);
+    let dropped = false;
+    f.provider.authorize = async (client, params, res) => {
+      await authorize(client, params, res);
+      if (!dropped && client.client_id === first.client.client_id) {
+        dropped = true;
+        f.provider.clientsStore.clients.delete(client.client_id);
+      }
+    };
+    const again = await cli(["auth", "notes", "--json"], { home, env: { BROWSER } });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stderr).toContain("no longer accepts the client Connectory registered before");
+    expect(f.provider.clientsStore.requests).toHaveLength(2);
+    const second = JSON.parse(await credentialsText(home)).oauth[f.mcpUrl];
+    expect(second.client.client_id).not.toBe(first.client.client_id);
+    expect(f.accepted).toContain(second.tokens.access_token);
+  });
+
+  it("a stored registration of another authorization server, or a hostile one, is never reused", async () => {
+    const f = await oauthFixture();
+    const home = await oauthHome(f.mcpUrl);
+    expect((await cli(["auth", "notes"], { home, env: { BROWSER } })).code).toBe(0);
+    const file = path.join(home, "credentials.json");
+    const stored = JSON.parse(await fs.readFile(file, "utf8"));
+    const record = stored.oauth[f.mcpUrl];
+    for (const [label, edit] of [
+      ["another issuer", { issuer: "http://127.0.0.1:1/" }],
+      [
+        "a non-loopback redirect",
+        { client: { ...record.client, redirect_uris: ["https://evil.example/cb"] } },
+      ],
+      ["an expired secret", { client: { ...record.client, client_secret_expires_at: 1 } }],
+    ] as const) {
+      const before = f.provider.clientsStore.requests.length;
+      await fs.writeFile(file, JSON.stringify({ ...stored, oauth: { [f.mcpUrl]: { ...record, ...edit } } }), {
+        mode: 0o600,
+      });
+      const r = await cli(["auth", "notes"], { home, env: { BROWSER } });
+      expect(r.code, `${label}: ${r.stderr}`).toBe(0);
+      expect(f.provider.clientsStore.requests.length, label).toBe(before + 1);
+    }
   });
 
   it("--no-browser prints the URL and waits; --timeout ends the wait with auth.timeout, nothing stored", async () => {
