@@ -81,7 +81,12 @@ export const connectorCategories = sqliteTable(
       .notNull()
       .references(() => connectors.id),
   },
-  (t) => [primaryKey({ columns: [t.category, t.connectorId] })],
+  (t) => [
+    primaryKey({ columns: [t.category, t.connectorId] }),
+    // Rewriting a connector's categories deletes by connector: without this, a scan of every row per write
+    // (quadratic bulk loads, and a publish that slows with the size of the registry).
+    index("connector_categories_connector_idx").on(t.connectorId),
+  ],
 );
 
 /** Immutable published versions; only `yanked`, `deprecated`, `tools`, `downloads` and the prepared document change. */

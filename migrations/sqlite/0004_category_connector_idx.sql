@@ -1,0 +1,1 @@
+CREATE INDEX `connector_categories_connector_idx` ON `connector_categories` (`connector_id`);
