@@ -45,7 +45,7 @@ it("a category listing without words walks the sort's index and stops after a pa
   for (const [sort, index] of [
     ["updated", "connectors_updated_idx"],
     ["downloads", "connectors_downloads_idx"],
-    ["name", "connectors_name_unique"],
+    ["name", "connectors_name_"], // the unique index or (name, id): both are in name order
   ] as const) {
     const { db, sql } = await searchSql({ terms: [], category: "finance", sort, limit: 20 });
     try {

@@ -77,6 +77,9 @@ export const connectors = pgTable(
     index("connectors_downloads_idx").on(sql`${t.downloads} DESC`, t.name),
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
+    // The official listing's name-substring walk (strpos/instr over every name, in name order, until a page
+    // is found) reads only this: on PostgreSQL an index-only scan, not a heap fetch per name looked at.
+    index("connectors_name_id_idx").on(t.name, t.id),
     index("connectors_search_idx").using("gin", t.search),
   ],
 );

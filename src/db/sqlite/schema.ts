@@ -69,6 +69,9 @@ export const connectors = sqliteTable(
     index("connectors_updated_idx").on(sql`${t.updatedAt} DESC`, t.name),
     // A publisher's listing (GET /v1/connectors?publisher=, the web's /p/:publisher) walks this in name order.
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
+    // The official listing's name-substring walk (strpos/instr over every name, in name order, until a page
+    // is found) reads only this: on PostgreSQL an index-only scan, not a heap fetch per name looked at.
+    index("connectors_name_id_idx").on(t.name, t.id),
   ],
 );
 

@@ -1,1 +1,0 @@
-CREATE INDEX `connector_categories_connector_idx` ON `connector_categories` (`connector_id`);
