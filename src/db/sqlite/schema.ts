@@ -118,6 +118,9 @@ export const connectors = sqliteTable(
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
     // The checker claims the least recently checked rows first.
     index("connectors_checked_idx").on(t.checkedAt),
+    // The official listing's name-substring walk (strpos/instr over every name, in name order, until a page
+    // is found) reads only this: on PostgreSQL an index-only scan, not a heap fetch per name looked at.
+    index("connectors_name_id_idx").on(t.name, t.id),
   ],
 );
 
@@ -130,7 +133,12 @@ export const connectorCategories = sqliteTable(
       .notNull()
       .references(() => connectors.id),
   },
-  (t) => [primaryKey({ columns: [t.category, t.connectorId] })],
+  (t) => [
+    primaryKey({ columns: [t.category, t.connectorId] }),
+    // Rewriting a connector's categories deletes by connector: without this, a scan of every row per write
+    // (quadratic bulk loads, and a publish that slows with the size of the registry).
+    index("connector_categories_connector_idx").on(t.connectorId),
+  ],
 );
 
 /** Immutable published versions; only `yanked`, `deprecated`, `tools`, `downloads` and the prepared document change. */
