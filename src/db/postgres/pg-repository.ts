@@ -123,9 +123,7 @@ export class PgRepository implements RegistryRepository {
     return this.run(() => this.db.transaction((tx) => fn(new PgTx(tx))), { retry: true });
   }
 
-  connectorDocument(
-    name: string,
-  ): Promise<(Prepared & { downloads: number }) | undefined> {
+  connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
     return this.run(async () => (await this.stmts.connectorDocument.execute({ name }))[0]);
   }
 

@@ -145,9 +145,7 @@ export class SqliteRepository implements RegistryRepository {
     });
   }
 
-  async connectorDocument(
-    name: string,
-  ): Promise<(Prepared & { downloads: number }) | undefined> {
+  async connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
     return this.stmts.connectorDocument.get({ name });
   }
 
