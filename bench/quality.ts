@@ -1,5 +1,5 @@
 // `npm run bench:quality`: what the quality score costs (issue 19), printed as a table: scoring itself,
-// a recompute per connector, and showing the score on search pages (API and web) next to a sort that
+// a recompute per connector, the daily refresh of all, and showing the score on search pages (API and web) next to a sort that
 // does not involve it; the repository calls per page show there is no extra query per connector.
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -140,6 +140,23 @@ async function main(): Promise<void> {
       ms(percentile(refresh, 95)),
       "300 connectors",
     ]);
+
+    // The daily refresh: half the connectors were checked 8 days ago and not since, so their 7-day
+    // window has emptied and the refresh renews their summaries from the stored checks.
+    const aged = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    for (let i = 0; i < CONNECTORS; i += 2)
+      await base.recordCheck(`gen-${i}`, "1.0.0", { checkedAt: aged, status: "up", kind: "remote" });
+    for (const label of ["renews 500 aged summaries", "nothing moved"]) {
+      calls.clear();
+      const start = performance.now();
+      await app.registry.refreshAllQuality();
+      rows.push([
+        `refreshAllQuality (${label})`,
+        ms(performance.now() - start),
+        "",
+        `${CONNECTORS} connectors, ${calls.get("stabilityEvidenceMany") ?? 0} stabilityEvidenceMany call(s)`,
+      ]);
+    }
 
     for (const [label, url] of [
       ["GET /v1/connectors?sort=downloads", "/v1/connectors?sort=downloads&limit=20"],

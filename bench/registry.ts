@@ -11,18 +11,26 @@ import { openDatabase } from "../src/db/open-database.js";
 import type { ConnectorState, RegistryRepository, VersionRecord } from "../src/db/repository.js";
 import { versionDocument } from "../src/registry/documents.js";
 import { qualityFields } from "../src/registry/quality.js";
+import { markDocumentsCurrent } from "../src/registry/rebuild.js";
 import { createToken } from "../src/registry/tokens.js";
 import { benchPackage } from "./lib/package.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // `npm run bench:registry -- --connectors 100000`: the large run, searches only (publish, throughput and
-// concurrency do not depend on the number of connectors; the default run measures them).
+// concurrency do not depend on the number of connectors; the default run measures them). Seeding writes
+// 1,000 connectors per transaction through the repository (no HTTP publishes) with documents built for the
+// server's PUBLIC_URL, and marks them current, so the server starts without rebuilding anything.
 const sizeFlag = process.argv.indexOf("--connectors");
 const SEARCH_ONLY = sizeFlag !== -1;
 const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1]);
 if (!Number.isInteger(CONNECTORS) || CONNECTORS < 1000)
   throw new Error("--connectors takes a whole number ≥ 1000");
 const COUNT = CONNECTORS.toLocaleString("en");
+// The documents' base URL: the server gets it as PUBLIC_URL (it listens on a free port; the URLs inside the
+// documents do not matter to the measures), so the seeded documents are current at start-up.
+const PUBLIC_URL = "http://127.0.0.1";
+// The search targets: issue 3 at 10,000 connectors, issue 14 at 100,000.
+const SEARCH_TARGET = CONNECTORS > 10_000 ? "≤ 10 ms" : "≤ 5 ms";
 const WORDS = Array.from({ length: 600 }, (_, i) => word(i));
 const rows: Array<[string, string, string]> = [];
 
@@ -151,7 +159,7 @@ async function officialSearch(url: string): Promise<void> {
   rows.push([
     `GET /v0.1/servers?search= p95 (${COUNT} connectors, 300 queries)`,
     `${percentile(firstMs, 95).toFixed(2)} ms (p50 ${percentile(firstMs, 50).toFixed(2)})`,
-    "≤ 5 ms at 10,000",
+    SEARCH_TARGET,
   ]);
   if (nextMs.length > 0)
     rows.push(["  page 2 (cursor, no search) p95", `${percentile(nextMs, 95).toFixed(2)} ms`, ""]);
@@ -166,6 +174,7 @@ async function startServer(dir: string): Promise<{ child: ChildProcess; url: str
       DATABASE_URL: path.join(dir, "registry.db"),
       STORAGE_DIR: path.join(dir, "blobs"),
       SEED: "0",
+      PUBLIC_URL,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -270,7 +279,8 @@ async function main(): Promise<void> {
   const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
   const bench = await repo.ensurePublisher("bench", new Date().toISOString());
   const t0 = performance.now();
-  await populate(repo, bench.id, "http://127.0.0.1");
+  await populate(repo, bench.id, PUBLIC_URL);
+  await markDocumentsCurrent(repo, PUBLIC_URL);
   const populateMs = performance.now() - t0;
   await repo.close();
 
@@ -310,7 +320,7 @@ async function main(): Promise<void> {
     rows.push([
       `search p95 (${COUNT} connectors, 500 queries)`,
       `${percentile(searchMs, 95).toFixed(2)} ms (p50 ${percentile(searchMs, 50).toFixed(2)})`,
-      "≤ 5 ms",
+      SEARCH_TARGET,
     ]);
     rows.push([
       "list page 31-40 of 100 by name (keyset)",

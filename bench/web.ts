@@ -1,6 +1,8 @@
-// `npm run bench:web`: server time of the web pages with 10,000 connectors in the registry.
+// `npm run bench:web`: server time of the web pages with 10,000 connectors in the registry
+// (`npm run bench:web -- --connectors 100000` for the large run of issue 14).
 // Connectors are written through the repository (the publish path validates and packs each package,
-// which would take minutes); their documents are built by the same code publish uses.
+// which would take minutes); their documents are built by the same code publish uses, and marked current
+// so the first request does not rebuild them.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,13 +16,19 @@ import { computeIntegrity } from "../src/package/integrity.js";
 import { packFiles } from "../src/package/pack.js";
 import { versionContent, versionDocument } from "../src/registry/documents.js";
 import { qualityFields } from "../src/registry/quality.js";
+import { markDocumentsCurrent } from "../src/registry/rebuild.js";
 import { blobKey } from "../src/storage/blob-store.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";
 
-const CONNECTORS = 10_000;
+const sizeFlag = process.argv.indexOf("--connectors");
+const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1]);
+if (!Number.isInteger(CONNECTORS) || CONNECTORS < 1000)
+  throw new Error("--connectors takes a whole number ≥ 1000");
 const PUBLISHERS = 50;
 const PUBLIC_URL = "http://bench.local";
 const TARGET_MS = 50;
+/** Issue 14: a connector page seen before, at any size. */
+const WARM_TARGET_MS = 10;
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -188,6 +196,7 @@ async function seed(app: ReturnType<typeof createApp>, blobs: FsBlobStore) {
       }
     });
   }
+  await markDocumentsCurrent(repo, PUBLIC_URL);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -286,11 +295,22 @@ async function main(): Promise<void> {
     for (const [label, n, r] of rows)
       console.log(`${label.padEnd(46)} ${n.padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
     const connector = rows[0]![2];
+    const warm = rows[1]![2];
     const ok = connector.p95 <= TARGET_MS;
+    const warmOk = warm.p95 <= WARM_TARGET_MS;
     console.log(
       `\ntarget: connector page ≤ ${TARGET_MS} ms server time (cold p95 ${connector.p95.toFixed(2)} ms): ${ok ? "met" : "NOT met"}`,
     );
-    if (!ok) process.exitCode = 1;
+    console.log(
+      `target: connector page ≤ ${WARM_TARGET_MS} ms warm (repeat visit p95 ${warm.p95.toFixed(2)} ms): ${warmOk ? "met" : "NOT met"}`,
+    );
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} (other work on the machine)`,
+    );
+    if (!ok || !warmOk) process.exitCode = 1;
   } finally {
     await repo.close();
     await fs.rm(dir, { recursive: true, force: true });

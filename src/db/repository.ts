@@ -156,8 +156,11 @@ export interface StoredQualityEvidence {
   previousWeeklyDownloads: number;
   /** Reports with status `open`. */
   openReports: number;
-  /** The StabilityEvidence JSON the checker last handed to refreshQuality; null: never checked. */
-  stability: string | null;
+  /**
+   * `check_summary`: the StabilityEvidence JSON recordCheck stored (or renewCheckSummary renewed); null:
+   * never checked. The score reads it, and the document carries it as `checks`, in the same write.
+   */
+  checks: string | null;
 }
 
 /** A report of a connector version (src/registry/reports.ts). */
@@ -246,13 +249,17 @@ export interface RegistryTx {
    */
   findLookAlikes(skeletons: string[], publisherId: number): Promise<LookAlike[]>;
   setMeta(key: string, value: string): Promise<void>;
-  /** What the quality score needs from the database: downloads by week, open reports, stored stability. */
+  /** What the quality score needs from the database: downloads by week, open reports, the check summary. */
   qualityEvidence(
     connectorId: number,
     days: { weekStart: string; previousWeekStart: string },
   ): Promise<StoredQualityEvidence>;
-  /** Stores the checker's latest StabilityEvidence (JSON) of a connector. */
-  setStability(connectorId: number, stability: string): Promise<void>;
+  /**
+   * Replaces a connector's check summary by `summary` (StabilityEvidence JSON recomputed from its checks
+   * at a later time: the uptime windows moved), only while the stored one is about the same latest check
+   * (`latestCheckedAt`): a check recorded meanwhile has a newer summary, which stays. True when replaced.
+   */
+  renewCheckSummary(connectorId: number, summary: string, latestCheckedAt: string): Promise<boolean>;
   insertReport(input: {
     connectorId: number;
     version: string;
@@ -292,10 +299,7 @@ export interface RegistryRepository {
    */
   transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T>;
 
-  /** `checks`: the stability summary JSON (StabilityEvidence) spliced in as `checks`, null before any check. */
-  connectorDocument(
-    name: string,
-  ): Promise<(Prepared & { downloads: number; checks?: string | null }) | undefined>;
+  connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined>;
   versionDocument(name: string, version: string): Promise<Prepared | undefined>;
   /** The version a tag points at (`latest` included), if any. */
   resolveTag(name: string, tag: string): Promise<string | undefined>;
@@ -366,9 +370,10 @@ export interface RegistryRepository {
     limit: number;
   }): Promise<CheckClaim[]>;
   /**
-   * Stores one check of a connector (a remote pass or a bundled check at publish), refreshes the stability
-   * summary its document carries as `checks`, releases its claim and forgets checks older than 30 days.
-   * Returns the new evidence; undefined when the connector does not exist.
+   * Stores one check of a connector (a remote pass or a bundled check at publish), refreshes its stability
+   * summary (`check_summary`, as of the check), releases its claim and forgets checks older than 30 days.
+   * Returns the new evidence; undefined when the connector does not exist. The document and score show
+   * it once refreshQuality rewrites them (the checker calls it right after).
    */
   recordCheck(
     name: string,

@@ -45,9 +45,9 @@ export function withFastPath(
 function send(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
-  found: Prepared & { downloads: number; checks?: string | null },
+  found: Prepared & { downloads: number },
 ): void {
-  // The live download count (and check summary) closes the document, as withDownloads does.
+  // The live download count closes the document, as withDownloads does.
   const { tail, etag } = liveTail(found);
   if (etagMatches(incoming.headers["if-none-match"], etag)) {
     outgoing.writeHead(304, { "cache-control": "no-cache", etag });

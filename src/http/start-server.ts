@@ -8,7 +8,6 @@ import { openDatabase } from "../db/open-database.js";
 import type { RegistryRepository } from "../db/repository.js";
 import type { Registry } from "../registry/registry.js";
 import { scheduleQualityRefresh } from "../registry/quality-schedule.js";
-import type { StabilityEvidence } from "../core/quality/evidence.js";
 import { createBundledChecker, type BundledChecker } from "../registry/checks/bundled-queue.js";
 import { samplesDir, seedSamples } from "../registry/seed.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
@@ -94,13 +93,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     repo = await openDatabase(options.databaseUrl);
     const blobs = createBlobStore(options.storageDir, options.env ?? {});
     // A bundled check rescores the connector (docs/quality.md); the registry exists once the app does.
-    let rescore: ((name: string, stability: StabilityEvidence) => Promise<unknown>) | undefined;
+    let rescore: ((name: string) => Promise<unknown>) | undefined;
     bundled = options.bundledChecks
       ? createBundledChecker({
           repo,
           blobs,
           log: options.log,
-          onEvidence: async (name, stability) => void (await rescore?.(name, stability)),
+          onEvidence: async (name) => void (await rescore?.(name)),
         })
       : undefined;
     const app = createApp({
@@ -115,7 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ),
       log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
     });
-    rescore = (name, stability) => app.registry.refreshQuality(name, { stability });
+    rescore = (name) => app.registry.refreshQuality(name);
     await app.registry.ready();
     const dir = options.seed ? samplesDir() : undefined;
     if (dir) {

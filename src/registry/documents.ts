@@ -11,6 +11,7 @@ import type {
 import { shownVersion } from "../core/api/shown-version.js";
 import type { ConnectorPackage } from "../core/package/validate-package.js";
 import type { QualityDocument } from "../core/quality/types.js";
+import type { StabilityEvidence } from "../core/quality/evidence.js";
 import type { ToolsReport } from "../core/tools/report.js";
 import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
 import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
@@ -107,12 +108,14 @@ export function shownRecord(state: Pick<ConnectorState, "versions" | "tags">): V
 /**
  * The listing fields and connector document of a connector. Its descriptive fields come from the version
  * people get (shownVersion: `latest`, else the highest non-yanked version, else the highest); `quality`
- * is its score with the checklist (src/registry/quality.ts computes it from the evidence).
+ * is its score with the checklist and `checks` the stability evidence that score was computed from
+ * (src/registry/quality.ts reads both from the database in the write's transaction).
  */
 export function connectorFields(
   state: ConnectorState,
   publicUrl: string,
   quality: QualityDocument,
+  checks?: StabilityEvidence,
 ): ConnectorFields {
   const tags = distTags(state);
   const ordered = [...state.versions].sort((a, b) => semver.compare(a.version, b.version));
@@ -146,6 +149,7 @@ export function connectorFields(
       ]),
     ),
     quality,
+    ...(checks ? { checks } : {}),
     publisherBadge: state.publisherBadge ?? UNVERIFIED,
     ...(shown?.provenance ? { provenance: JSON.parse(shown.provenance) as ImportProvenance } : {}),
   };
@@ -168,29 +172,16 @@ export function connectorFields(
 }
 
 /** The served connector document: the prepared bytes with the live download count spliced in. */
-export function withDownloads(prepared: Prepared & { downloads: number; checks?: string | null }): Prepared {
+export function withDownloads(prepared: Prepared & { downloads: number }): Prepared {
   const { tail, etag } = liveTail(prepared);
   return { body: `${prepared.body.slice(0, -1)}${tail}`, etag };
 }
 
 /**
  * What closes a stored connector document at read time, and the ETag of the result: the live download
- * count and, once the checker has run, its summary (`checks`, StabilityEvidence). The fast path uses it too.
+ * count. (The check summary, `checks`, is part of the stored document: written with `quality`, from the
+ * same evidence.) The fast path uses it too.
  */
-export function liveTail(found: { etag: string; downloads: number; checks?: string | null }): {
-  tail: string;
-  etag: string;
-} {
-  const checks = found.checks ? `,"checks":${found.checks}` : "";
-  return {
-    tail: `,"downloads":${found.downloads}${checks}}`,
-    etag: `"${found.etag}.${found.downloads}${found.checks ? `.${shortHash(found.checks)}` : ""}"`,
-  };
-}
-
-/** FNV-1a of a short string, base 36: enough to tell one check summary from the next in an ETag. */
-function shortHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
+export function liveTail(found: { etag: string; downloads: number }): { tail: string; etag: string } {
+  return { tail: `,"downloads":${found.downloads}}`, etag: `"${found.etag}.${found.downloads}"` };
 }

@@ -10,22 +10,29 @@ import type { RegistryDeps } from "./context.js";
 import { connectorFields, shownRecord } from "./documents.js";
 
 // The quality score's evidence, gathered inside the write transaction that stores the connector document,
-// so the score in the `quality_score` column and the checklist in the document never disagree.
+// so the score in the `quality_score` column, the checklist in the document and the check summary beside
+// it (`checks`, read from the same `check_summary` row) never disagree.
 
-/** Scores a connector from its versions and the stored evidence (downloads, reports, the last check). */
+/** A connector's score and the stability evidence it was computed from (the document's `checks`). */
+export interface ScoredConnector {
+  quality: QualityDocument;
+  checks?: StabilityEvidence;
+}
+
+/** Scores a connector from its versions and the stored evidence (downloads, reports, the check summary). */
 export async function connectorQuality(
   tx: RegistryTx,
   state: ConnectorState,
   now: Date,
-): Promise<QualityDocument> {
+): Promise<ScoredConnector> {
   const today = now.toISOString().slice(0, 10);
   const stored = await tx.qualityEvidence(state.id, {
     weekStart: daysBefore(today, 6),
     previousWeekStart: daysBefore(today, 13),
   });
-  const stability = parseStability(stored.stability);
+  const checks = parseStability(stored.checks);
   const shown = shownRecord(state);
-  return scoreQuality({
+  const quality = scoreQuality({
     now,
     ...(shown ? { shown: shownFacts(shown) } : {}),
     releases: state.versions.map((v) => ({
@@ -33,13 +40,14 @@ export async function connectorQuality(
       publishedAt: v.publishedAt,
       yanked: v.yanked,
     })),
-    ...(stability ? { stability } : {}),
+    ...(checks ? { stability: checks } : {}),
     community: {
       weeklyDownloads: stored.weeklyDownloads,
       previousWeeklyDownloads: stored.previousWeeklyDownloads,
       openReports: stored.openReports,
     },
   });
+  return { quality, ...(checks ? { checks } : {}) };
 }
 
 /** connectorFields with the quality scored now: what every write of a connector document stores. */
@@ -48,47 +56,70 @@ export async function qualityFields(
   deps: Pick<RegistryDeps, "publicUrl" | "now">,
   state: ConnectorState,
 ): Promise<ConnectorFields> {
-  return connectorFields(state, deps.publicUrl, await connectorQuality(tx, state, deps.now()));
+  const { quality, checks } = await connectorQuality(tx, state, deps.now());
+  return connectorFields(state, deps.publicUrl, quality, checks);
 }
 
 /**
- * Recomputes one connector's quality and rewrites its document and score column, in one transaction.
- * The live checker calls it after each check with the evidence it computed (`stability`, stored for the
- * later recomputes); reports call it when filed or resolved. Returns undefined for an unknown name.
+ * Recomputes one connector's quality and rewrites its document (`quality` and `checks`) and score column,
+ * in one transaction, from the evidence stored now: the live checker calls it after each recordCheck,
+ * reports when filed or resolved. Returns undefined for an unknown name.
  */
-export async function refreshQuality(
+export async function refreshQuality(deps: RegistryDeps, name: string): Promise<QualityDocument | undefined> {
+  return rescore(deps, name);
+}
+
+/**
+ * refreshQuality, and first, when `renewed` is the connector's evidence recomputed from its checks as of
+ * now (refreshAllQuality), stores it as the check summary if the stored one is about the same latest check
+ * (its uptime windows moved since the check; a check recorded meanwhile wins).
+ */
+async function rescore(
   deps: RegistryDeps,
   name: string,
-  evidence: { stability?: StabilityEvidence } = {},
+  renewed?: StabilityEvidence,
 ): Promise<QualityDocument | undefined> {
-  // The stored quality, read first: a recompute that changes nothing but `computedAt` writes nothing (the
-  // daily refresh of every connector then rewrites only the documents whose checklist moved).
+  // The stored document, read first: a recompute that changes nothing but `computedAt` writes nothing (the
+  // daily refresh of every connector then rewrites only the documents whose checklist or checks moved).
   const stored = await deps.repo.connectorDocument(name);
-  const before = stored ? (JSON.parse(stored.body) as { quality?: QualityDocument }).quality : undefined;
+  const before = stored ? (JSON.parse(stored.body) as ScoredConnector) : undefined;
   return deps.repo.transaction(async (tx) => {
     const state = await tx.loadConnector(name);
     if (!state) return undefined;
-    if (evidence.stability) await tx.setStability(state.id, JSON.stringify(evidence.stability));
+    // A clock behind the latest check (its summary is as of the check) renews nothing.
+    if (renewed && renewed.latest.checkedAt <= deps.now().toISOString())
+      await tx.renewCheckSummary(state.id, JSON.stringify(renewed), renewed.latest.checkedAt);
     const fields = await qualityFields(tx, deps, state);
-    const quality = (JSON.parse(fields.document.body) as { quality: QualityDocument }).quality;
-    if (!evidence.stability && before && sameChecklist(before, quality)) return before;
+    const after = JSON.parse(fields.document.body) as ScoredConnector;
+    if (before?.quality && sameScore(before, after)) return before.quality;
     await tx.updateConnector(state.id, fields);
-    return quality;
+    return after.quality;
   });
 }
 
-/** Equal but for when they were computed. */
-function sameChecklist(a: QualityDocument, b: QualityDocument): boolean {
-  return JSON.stringify({ ...a, computedAt: "" }) === JSON.stringify({ ...b, computedAt: "" });
+/** The same checklist (but for when it was computed) and the same check summary. */
+function sameScore(a: ScoredConnector, b: ScoredConnector): boolean {
+  const key = (s: ScoredConnector) => JSON.stringify([{ ...s.quality, computedAt: "" }, s.checks ?? null]);
+  return key(a) === key(b);
 }
+
+/** Connectors per stabilityEvidenceMany call of refreshAllQuality. */
+const REFRESH_CHUNK = 500;
 
 /**
  * Recomputes every connector's quality (`connectory-registry quality refresh`; the embedded server runs it
- * daily): downloads and release age move with time, not only with writes. One transaction per connector.
+ * daily): downloads, release age and the uptime windows move with time, not only with writes. The
+ * stability evidence is recomputed from the stored checks as of now (two queries per 500 connectors), so
+ * a connector no longer checked loses the checks that left its 7- and 30-day windows. One transaction per
+ * connector.
  */
 export async function refreshAllQuality(deps: RegistryDeps): Promise<number> {
   const names = await deps.repo.connectorNames();
-  for (const name of names) await refreshQuality(deps, name);
+  for (let i = 0; i < names.length; i += REFRESH_CHUNK) {
+    const chunk = names.slice(i, i + REFRESH_CHUNK);
+    const renewed = await deps.repo.stabilityEvidenceMany(chunk, deps.now().toISOString());
+    for (const name of chunk) await rescore(deps, name, renewed.get(name));
+  }
   return names.length;
 }
 

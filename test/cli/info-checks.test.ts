@@ -50,7 +50,7 @@ beforeAll(async () => {
   const report = await runCheckPass({
     repo: reg.repo,
     allow: parseAllowlist("127.0.0.1"),
-    onEvidence: async (name, stability) => void (await reg.app.registry.refreshQuality(name, { stability })),
+    onEvidence: async (name) => void (await reg.app.registry.refreshQuality(name)),
     limit: 4,
   });
   expect(report.checked).toBe(4);

@@ -304,5 +304,45 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       expect(await repo.getMeta("k")).toBe("v2");
       expect(await repo.connectorNames()).toEqual(["tagged"]);
     });
+
+    it("renews a check summary only while it is about the same latest check", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await addConnector(repo, id, "checked");
+      const first = "2026-12-01T00:00:00.000Z";
+      const recorded = await repo.recordCheck("checked", "1.0.0", {
+        checkedAt: first,
+        status: "up",
+        kind: "remote",
+      });
+      expect(recorded).toMatchObject({ checks7d: 1, uptime7d: 1 });
+      const summary = async () =>
+        repo.transaction(async (tx) => {
+          const state = (await tx.loadConnector("checked"))!;
+          return (
+            await tx.qualityEvidence(state.id, { weekStart: "2026-12-01", previousWeekStart: "2026-11-24" })
+          ).checks;
+        });
+      expect(JSON.parse((await summary())!)).toEqual(recorded);
+      const renew = (evidence: unknown, latest: string) =>
+        repo.transaction(async (tx) =>
+          tx.renewCheckSummary((await tx.loadConnector("checked"))!.id, JSON.stringify(evidence), latest),
+        );
+      // Eight days on: the same latest check, an emptied 7-day window.
+      const aged = await repo.stabilityEvidence("checked", "2026-12-09T00:00:00.000Z");
+      expect(aged).toMatchObject({ checks7d: 0, checks30d: 1 });
+      expect(await renew(aged, first)).toBe(true);
+      expect(JSON.parse((await summary())!)).toEqual(aged);
+      expect(await renew(aged, first)).toBe(false); // the same again: nothing to write
+      // A newer check landed meanwhile: a renewal computed before it leaves the newer summary alone.
+      const newer = await repo.recordCheck("checked", "1.0.0", {
+        checkedAt: "2026-12-09T01:00:00.000Z",
+        status: "down",
+        kind: "remote",
+        error: "check.timeout",
+      });
+      expect(await renew(aged, first)).toBe(false);
+      expect(JSON.parse((await summary())!)).toEqual(newer);
+    });
   });
 }

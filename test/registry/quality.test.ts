@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QualityDocument } from "../../src/core/quality/types.js";
-import type { StabilityEvidence } from "../../src/core/quality/evidence.js";
+import type { CheckResult, StabilityEvidence } from "../../src/core/quality/evidence.js";
 import {
   clientEnv,
   createTestRegistry,
@@ -30,6 +30,11 @@ afterAll(() => reg.close());
 
 const quality = async (name: string) =>
   ((await (await reg.request(`/v1/connectors/${name}`)).json()) as { quality: QualityDocument }).quality;
+const document = async (name: string) =>
+  (await (await reg.request(`/v1/connectors/${name}`)).json()) as {
+    quality: QualityDocument;
+    checks?: StabilityEvidence;
+  };
 const itemOf = (q: QualityDocument, id: string) => q.items.find((i) => i.id === id)!;
 const search = async (query = "sort=quality") =>
   (
@@ -105,36 +110,92 @@ describe("the quality score in the registry", () => {
     day = new Date("2026-12-01T10:00:00Z");
   });
 
-  it("takes the checker's evidence through refreshQuality and keeps it for later recomputes", async () => {
+  it("scores the evidence the checker recorded, and keeps it for later recomputes", async () => {
     const before = (await reg.app.registry.refreshQuality("plain"))!;
-    const stability: StabilityEvidence = {
-      latest: { checkedAt: day.toISOString(), status: "up", kind: "remote", latencyMs: 12, toolCount: 2 },
-      uptime7d: 1,
-      uptime30d: 1,
-      checks7d: 12,
-      checks30d: 40,
+    const up: CheckResult = {
+      checkedAt: new Date(day.getTime() - 60_000).toISOString(),
+      status: "up",
+      kind: "remote",
+      latencyMs: 12,
+      toolCount: 2,
     };
-    const q = await reg.app.registry.refreshQuality("plain", { stability });
+    const recorded = (await reg.repo.recordCheck("plain", "1.0.0", up))!;
+    // Until the rescore, the document shows the evidence it was written with: the old one, in both places.
+    expect((await document("plain")).checks).toBeUndefined();
+    const q = await reg.app.registry.refreshQuality("plain");
     expect(q!.score).toBe(before.score + 25);
-    expect(q!.check).toEqual(stability.latest);
+    expect(q!.check).toEqual(up);
+    const doc = await document("plain");
+    expect(doc.checks).toEqual(recorded);
+    expect(doc.quality.check).toEqual(doc.checks!.latest);
     // A publish recomputes from the stored evidence: the check stays.
     const v2 = await packPackage({ name: "plain", version: "1.1.0", license: "MIT" });
     expect((await reg.publish(v2, acme, "plain")).status).toBe(201);
-    const republished = await quality("plain");
-    expect(republished.check).toEqual(stability.latest);
-    expect(itemOf(republished, "package.license").pass).toBe(true);
-    expect(itemOf(republished, "activity.cadence").pass).toBe(true);
-    // A down check lowers it.
-    const down = await reg.app.registry.refreshQuality("plain", {
-      stability: {
-        ...stability,
-        latest: { ...stability.latest, status: "down", error: "check.timeout" },
-        uptime7d: 0.5,
-      },
-    });
+    const republished = await document("plain");
+    expect(republished.quality.check).toEqual(up);
+    expect(republished.checks).toEqual(recorded);
+    expect(itemOf(republished.quality, "package.license").pass).toBe(true);
+    expect(itemOf(republished.quality, "activity.cadence").pass).toBe(true);
+    // A down check lowers it: half the checks of the week were up.
+    const downCheck: CheckResult = {
+      ...up,
+      checkedAt: day.toISOString(),
+      status: "down",
+      error: "check.timeout",
+    };
+    delete downCheck.latencyMs;
+    delete downCheck.toolCount;
+    await reg.repo.recordCheck("plain", "1.1.0", downCheck);
+    const down = await reg.app.registry.refreshQuality("plain");
     expect(itemOf(down!, "stability.up").pass).toBe(false);
     expect(itemOf(down!, "stability.uptime-7d").reason).toContain("50%");
+    const after = await document("plain");
+    expect(after.checks).toMatchObject({ latest: downCheck, uptime7d: 0.5, checks7d: 2 });
+    expect(after.quality.check).toEqual(after.checks!.latest);
     expect(await reg.app.registry.refreshQuality("nobody")).toBeUndefined();
+  });
+
+  it("lets checks age out of the uptime windows at the daily refresh, without new checks", async () => {
+    const at = (d: Date) => d.toISOString();
+    const up: CheckResult = { checkedAt: at(day), status: "up", kind: "remote", toolCount: 1 };
+    expect(
+      (await reg.publish(await packPackage({ name: "aging", version: "1.0.0" }), acme, "aging")).status,
+    ).toBe(201);
+    await reg.repo.recordCheck("aging", "1.0.0", up);
+    await reg.app.registry.refreshQuality("aging");
+    const fresh = await document("aging");
+    expect(fresh.checks).toMatchObject({ uptime7d: 1, checks7d: 1, uptime30d: 1, checks30d: 1 });
+    expect(itemOf(fresh.quality, "stability.uptime-7d")).toMatchObject({ pass: true });
+    const saved = day;
+    try {
+      // Eight days on, no check since (the connector is no longer checked): the 7-day window is empty.
+      day = new Date(saved.getTime() + 8 * 86_400_000);
+      expect(await reg.app.registry.refreshAllQuality()).toBeGreaterThanOrEqual(3);
+      const aged = await document("aging");
+      expect(aged.checks).toMatchObject({ latest: up, checks7d: 0, checks30d: 1, uptime30d: 1 });
+      expect(aged.checks!.uptime7d).toBeUndefined();
+      expect(aged.quality.check).toEqual(up);
+      const item7 = itemOf(aged.quality, "stability.uptime-7d");
+      expect(item7).toMatchObject({ pass: false, points: 0, reason: "no checks in the last 7 days" });
+      expect(itemOf(aged.quality, "stability.uptime-30d").pass).toBe(true);
+      // The one copy moved: what the repository reads now is what the document carries.
+      expect(await reg.repo.stabilityEvidence("aging", at(day))).toEqual(aged.checks);
+      const score = (await search()).find((i) => i.name === "aging")!.quality;
+      expect(score).toBe(aged.quality.score);
+      // Past 30 days the check is gone from both windows; the latest check stays shown.
+      day = new Date(saved.getTime() + 31 * 86_400_000);
+      await reg.app.registry.refreshAllQuality();
+      const gone = await document("aging");
+      expect(gone.checks).toMatchObject({ latest: up, checks7d: 0, checks30d: 0 });
+      expect(itemOf(gone.quality, "stability.uptime-30d").reason).toBe("no checks in the last 30 days");
+      // A refresh with nothing moved rewrites nothing.
+      const etag = (await reg.request("/v1/connectors/aging")).headers.get("etag");
+      await reg.app.registry.refreshAllQuality();
+      expect((await reg.request("/v1/connectors/aging")).headers.get("etag")).toBe(etag);
+    } finally {
+      day = saved;
+      await reg.app.registry.refreshAllQuality(); // the other connectors' scores as of today again
+    }
   });
 
   it("moves when the owner reports tools, deprecates, and when versions are yanked", async () => {

@@ -12,6 +12,8 @@ type Doc = Record<string, unknown>;
 let fleet: McpFleet;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const allow = parseAllowlist("127.0.0.1");
+/** As `serve` wires it (src/admin/commands/serve.ts): each check rescores the connector. */
+const rescore = async (name: string) => void (await server.app.registry.refreshQuality(name));
 
 async function publish(name: string, main: object) {
   const token = await server.token();
@@ -48,7 +50,7 @@ describe("live checks in the API and on the page", () => {
     let t = Date.parse("2026-12-01T10:00:00.000Z");
     const now = () => new Date(t);
     fleet.flaky.up = true;
-    await runCheckPass({ repo: server.repo, allow, now, minAgeMs: 0 });
+    await runCheckPass({ repo: server.repo, allow, now, minAgeMs: 0, onEvidence: rescore });
     const after = await fetch(`${server.url}/v1/connectors/live-one`);
     const doc = (await after.json()) as Doc;
     expect(doc.checks).toMatchObject({
@@ -58,6 +60,8 @@ describe("live checks in the API and on the page", () => {
       checks7d: 1,
       checks30d: 1,
     });
+    // One copy of the evidence: the score's latest check is the summary's.
+    expect((doc.quality as { check?: unknown }).check).toEqual((doc.checks as Doc).latest);
     expect(doc.downloads).toBe(0);
     const etag1 = after.headers.get("etag");
     expect(etag1).not.toBe(etag0);
@@ -72,7 +76,7 @@ describe("live checks in the API and on the page", () => {
 
     fleet.flaky.up = false;
     t += 3_600_000;
-    await runCheckPass({ repo: server.repo, allow, now, minAgeMs: 0 });
+    await runCheckPass({ repo: server.repo, allow, now, minAgeMs: 0, onEvidence: rescore });
     const down = await fetch(`${server.url}/v1/connectors/live-one`, {
       headers: { "if-none-match": etag1! },
     });

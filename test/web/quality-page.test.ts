@@ -65,15 +65,9 @@ describe("the quality on the connector page", () => {
   });
 
   it("shows the latest live check once the checker has handed one in", async () => {
-    await reg.app.registry.refreshQuality("weather", {
-      stability: {
-        latest: { checkedAt: "2026-12-01T09:59:00.000Z", status: "needs-auth", kind: "remote" },
-        uptime7d: 1,
-        uptime30d: 1,
-        checks7d: 3,
-        checks30d: 3,
-      },
-    });
+    const checked = { checkedAt: "2026-12-01T09:59:00.000Z", status: "needs-auth", kind: "remote" } as const;
+    await reg.repo.recordCheck("weather", "1.0.0", checked);
+    await reg.app.registry.refreshQuality("weather");
     const html = await page("/c/weather");
     expect(html).toMatch(
       /Latest check <time datetime="2026-12-01T09:59:00.000Z">[^<]+<\/time>: reachable, needs sign-in/,

@@ -38,7 +38,7 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
       now: () => ctx.now(),
     });
     const report = await runCheckPass({
-      onEvidence: async (name, stability) => void (await registry.refreshQuality(name, { stability })),
+      onEvidence: async (name) => void (await registry.refreshQuality(name)),
       repo,
       allow: settings.allow,
       now: () => ctx.now(),

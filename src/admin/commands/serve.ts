@@ -48,8 +48,7 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
           intervalMs: checks.intervalMs,
           log,
           // Each check rescores the connector (docs/quality.md, stability).
-          onEvidence: async (name, stability) =>
-            void (await server.app.registry.refreshQuality(name, { stability })),
+          onEvidence: async (name) => void (await server.app.registry.refreshQuality(name)),
         })
       : undefined;
   const signal = await stopped;

@@ -79,7 +79,10 @@ export interface ConnectorDocument {
   downloads: number;
   /** The quality score with its checklist (docs/quality.md); absent from registries without one. */
   quality?: QualityDocument;
-  /** The live checker's summary (src/registry/checks/), as of its last check; absent before any check. */
+  /**
+   * The live checker's summary (src/registry/checks/); absent before any check. The evidence `quality`'s
+   * stability items were scored from, written with it (`quality.check` is `checks.latest`).
+   */
   checks?: StabilityEvidence;
   /** The publisher's badge, as of the last write (a verification rewrites its connectors' documents). */
   publisherBadge: PublisherBadge;

@@ -33,6 +33,6 @@ export interface QualityDocument {
   /** The version the package and stability items are about (the version people get); null: none. */
   version: string | null;
   items: QualityItem[];
-  /** The latest live check of the version's servers, when there has been one. */
+  /** The latest live check of the version's servers, when there has been one (the document's `checks.latest`). */
   check?: CheckResult;
 }

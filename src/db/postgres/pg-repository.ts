@@ -71,7 +71,6 @@ export class PgRepository implements RegistryRepository {
           body: connectors.document,
           etag: connectors.etag,
           downloads: connectors.downloads,
-          checks: connectors.checkSummary,
         })
         .from(connectors)
         .where(eq(connectors.name, name))
@@ -124,9 +123,7 @@ export class PgRepository implements RegistryRepository {
     return this.run(() => this.db.transaction((tx) => fn(new PgTx(tx))), { retry: true });
   }
 
-  connectorDocument(
-    name: string,
-  ): Promise<(Prepared & { downloads: number; checks: string | null }) | undefined> {
+  connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
     return this.run(async () => (await this.stmts.connectorDocument.execute({ name }))[0]);
   }
 

@@ -214,19 +214,31 @@ export class PgTx implements RegistryTx {
       .from(reports)
       .where(and(eq(reports.connectorId, connectorId), eq(reports.status, "open")));
     const [row] = await this.db
-      .select({ stability: connectors.stability })
+      .select({ checks: connectors.checkSummary })
       .from(connectors)
       .where(eq(connectors.id, connectorId));
     return {
       weeklyDownloads: Number(downloads?.week ?? 0),
       previousWeeklyDownloads: Number(downloads?.before ?? 0),
       openReports: Number(open?.count ?? 0),
-      stability: row?.stability ?? null,
+      checks: row?.checks ?? null,
     };
   }
 
-  async setStability(connectorId: number, stability: string): Promise<void> {
-    await this.db.update(connectors).set({ stability }).where(eq(connectors.id, connectorId));
+  async renewCheckSummary(connectorId: number, summary: string, latestCheckedAt: string): Promise<boolean> {
+    // Under READ COMMITTED the UPDATE re-checks its WHERE on the row a concurrent recordCheck committed.
+    const rows = await this.db
+      .update(connectors)
+      .set({ checkSummary: summary })
+      .where(
+        and(
+          eq(connectors.id, connectorId),
+          sql`(${connectors.checkSummary}::jsonb #>> '{latest,checkedAt}') = ${latestCheckedAt}`,
+          sql`${connectors.checkSummary} <> ${summary}`,
+        ),
+      )
+      .returning({ id: connectors.id });
+    return rows.length > 0;
   }
 
   async insertReport(input: {

@@ -93,15 +93,12 @@ export const connectors = sqliteTable(
     /** The quality score (0..100, docs/quality.md) of the prepared document's `quality`, for sort=quality. */
     qualityScore: integer("quality_score").notNull().default(0),
     /**
-     * JSON: the StabilityEvidence (src/core/quality/evidence.ts) the live checker last handed to
-     * refreshQuality (src/registry/quality.ts); null until the first check.
-     */
-    stability: text("stability"),
-    /**
      * The live checker's view (src/registry/checks/): `check_targets` is JSON of the shown version's remote
      * servers ([{ url, transport }], null when there is nothing to check remotely); `check_lease` is when a
      * pass's claim on the row expires; `checked_at` the last check; `check_summary` the StabilityEvidence
-     * JSON spliced into the connector document as `checks`.
+     * JSON (src/core/quality/evidence.ts) as of the last check, or as of the daily quality refresh when
+     * that moved its uptime windows: the one copy the quality score reads and the connector document
+     * carries as `checks` (and `quality.check`), both written with the document (src/registry/quality.ts).
      */
     checkTargets: text("check_targets"),
     checkLease: text("check_lease"),
@@ -118,6 +115,9 @@ export const connectors = sqliteTable(
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
     // The checker claims the least recently checked rows first.
     index("connectors_checked_idx").on(t.checkedAt),
+    // The official listing's name-substring walk (strpos/instr over every name, in name order, until a page
+    // is found) reads only this: on PostgreSQL an index-only scan, not a heap fetch per name looked at.
+    index("connectors_name_id_idx").on(t.name, t.id),
   ],
 );
 
@@ -130,7 +130,12 @@ export const connectorCategories = sqliteTable(
       .notNull()
       .references(() => connectors.id),
   },
-  (t) => [primaryKey({ columns: [t.category, t.connectorId] })],
+  (t) => [
+    primaryKey({ columns: [t.category, t.connectorId] }),
+    // Rewriting a connector's categories deletes by connector: without this, a scan of every row per write
+    // (quadratic bulk loads, and a publish that slows with the size of the registry).
+    index("connector_categories_connector_idx").on(t.connectorId),
+  ],
 );
 
 /** Immutable published versions; only `yanked`, `deprecated`, `tools`, `downloads` and the prepared document change. */

@@ -86,7 +86,6 @@ export class SqliteRepository implements RegistryRepository {
           body: connectors.document,
           etag: connectors.etag,
           downloads: connectors.downloads,
-          checks: connectors.checkSummary,
         })
         .from(connectors)
         .where(eq(connectors.name, name))
@@ -146,9 +145,7 @@ export class SqliteRepository implements RegistryRepository {
     });
   }
 
-  async connectorDocument(
-    name: string,
-  ): Promise<(Prepared & { downloads: number; checks: string | null }) | undefined> {
+  async connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
     return this.stmts.connectorDocument.get({ name });
   }
 

@@ -86,30 +86,59 @@ function buildSql(
   filters: { category: boolean; publisher: boolean },
   hasAfter: boolean,
 ): string {
+  if (hasText && sort === "relevance") return relevanceSql(filters, hasAfter);
   const spec = SORTS[sort];
   const where: string[] = [];
-  let from = "connectors c";
-  let rank = "0";
-  if (hasText && sort === "relevance") {
-    from = "connectors_fts f JOIN connectors c ON c.id = f.rowid";
-    where.push("connectors_fts MATCH :match");
-    // An exact name match (`tushare`, `weather-cn` typed as `weather cn`) comes first whatever bm25 says.
-    rank = `${BM25} - CASE WHEN c.name = :exact THEN 1000.0 ELSE 0.0 END`;
-  } else if (hasText) {
-    where.push("c.id IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)");
-  }
+  if (hasText) where.push("c.id IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)");
+  // Without words, `+c.id` keeps the planner off "look up every member of the category, then sort them":
+  // it walks the sort's index (downloads, updated, name) instead and stops after one page.
   if (filters.category) {
-    where.push("c.id IN (SELECT connector_id FROM connector_categories WHERE category = :category)");
+    where.push(
+      `${hasText ? "c.id" : "+c.id"} IN (SELECT connector_id FROM connector_categories WHERE category = :category)`,
+    );
   }
   // An equality on the indexed column (not `p.name = …` through the join), so the planner walks
   // connectors_publisher_name_idx: that publisher's rows only, already in name order.
   if (filters.publisher) where.push("c.publisher_id = (SELECT id FROM publishers WHERE name = :publisher)");
-  const inner = `SELECT c.name AS name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, ${spec.key === "rank" ? rank : spec.key} AS key
-    FROM ${from} JOIN publishers p ON p.id = c.publisher_id
+  const inner = `SELECT ${COLUMNS}, ${spec.key} AS key
+    FROM connectors c JOIN publishers p ON p.id = c.publisher_id
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
-  // The keyset condition sits outside so it can use the computed key (bm25 is only valid in the inner query).
   return `SELECT * FROM (${inner}) ${hasAfter ? `WHERE ${spec.after}` : ""} ORDER BY ${spec.order} LIMIT :limit`;
+}
+
+const COLUMNS = `c.name AS name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
+      c.categories, c.downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed`;
+
+/**
+ * Relevance in two phases, so a common word costs one pass over the index and not a join and a sort of
+ * every match: (1) `m`, the id and rank of every match, from the FTS index alone (bm25 needs nothing
+ * else); `cut`, the rank of the page's last row; (2) only the rows ranked up to `cut` (the page and its
+ * ties) are joined and ordered by (rank, name). An exact name match comes first whatever bm25 says
+ * (`tushare`, `weather-cn` typed as `weather cn`). The keyset condition reads a name only on a rank tie.
+ */
+function relevanceSql(filters: { category: boolean; publisher: boolean }, hasAfter: boolean): string {
+  // `+rowid`: a filter on the matches, never a rowid lookup driving the FTS query (which would run the
+  // whole MATCH once per member of the category).
+  const where = ["connectors_fts MATCH :match"];
+  if (filters.category)
+    where.push("+rowid IN (SELECT connector_id FROM connector_categories WHERE category = :category)");
+  if (filters.publisher)
+    where.push(
+      "+rowid IN (SELECT id FROM connectors WHERE publisher_id = (SELECT id FROM publishers WHERE name = :publisher))",
+    );
+  const after = hasAfter
+    ? "WHERE key > :k OR (key = :k AND (SELECT name FROM connectors WHERE id = m.id) > :n)"
+    : "";
+  return `WITH m AS MATERIALIZED (
+      SELECT rowid AS id,
+        ${BM25} - CASE WHEN rowid = (SELECT id FROM connectors WHERE name = :exact) THEN 1000.0 ELSE 0.0 END AS key
+      FROM connectors_fts WHERE ${where.join(" AND ")}),
+    t AS (SELECT id, key FROM m ${after}),
+    cut AS (SELECT key FROM t ORDER BY key LIMIT 1 OFFSET :limit - 1)
+    SELECT ${COLUMNS}, t.key AS key
+    FROM t JOIN connectors c ON c.id = t.id JOIN publishers p ON p.id = c.publisher_id
+    WHERE t.key <= coalesce((SELECT key FROM cut), 1e308)
+    ORDER BY key ASC, name ASC LIMIT :limit`;
 }
 
 function toSummary(row: Row): ConnectorSummary {

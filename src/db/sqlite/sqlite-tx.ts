@@ -193,7 +193,7 @@ export class SqliteTx implements RegistryTx {
       .where(and(eq(reports.connectorId, connectorId), eq(reports.status, "open")))
       .get();
     const row = this.db
-      .select({ stability: connectors.stability })
+      .select({ checks: connectors.checkSummary })
       .from(connectors)
       .where(eq(connectors.id, connectorId))
       .get();
@@ -201,12 +201,24 @@ export class SqliteTx implements RegistryTx {
       weeklyDownloads: Number(downloads?.week ?? 0),
       previousWeeklyDownloads: Number(downloads?.before ?? 0),
       openReports: Number(open?.count ?? 0),
-      stability: row?.stability ?? null,
+      checks: row?.checks ?? null,
     };
   }
 
-  async setStability(connectorId: number, stability: string): Promise<void> {
-    this.db.update(connectors).set({ stability }).where(eq(connectors.id, connectorId)).run();
+  async renewCheckSummary(connectorId: number, summary: string, latestCheckedAt: string): Promise<boolean> {
+    const rows = this.db
+      .update(connectors)
+      .set({ checkSummary: summary })
+      .where(
+        and(
+          eq(connectors.id, connectorId),
+          sql`json_extract(${connectors.checkSummary}, '$.latest.checkedAt') = ${latestCheckedAt}`,
+          sql`${connectors.checkSummary} <> ${summary}`,
+        ),
+      )
+      .returning({ id: connectors.id })
+      .all();
+    return rows.length > 0;
   }
 
   async insertReport(input: {

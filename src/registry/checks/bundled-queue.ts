@@ -27,7 +27,10 @@ export function createBundledChecker(deps: {
   blobs: BlobStore;
   log: (message: string) => void;
   options?: Omit<BundledCheckOptions, "bwrap"> & { bwrap?: string };
-  /** Called with the connector's new evidence after each recorded check (the quality score's hook). */
+  /**
+   * Called after each recorded check with the evidence it stored (the quality score's hook: refreshQuality
+   * reads that evidence back from the check summary and rewrites the document's `quality` and `checks`).
+   */
   onEvidence?: (name: string, evidence: StabilityEvidence) => Promise<void> | void;
 }): BundledChecker {
   const queue: Array<{ name: string; version: string }> = [];

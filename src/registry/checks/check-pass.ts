@@ -24,7 +24,10 @@ export interface CheckPassOptions {
   resolve?: typeof dns.lookup;
   /** Called after each recorded check (progress). */
   onResult?: (entry: CheckPassEntry) => void;
-  /** Called with a connector's new evidence after each recorded check (where the quality score is recomputed). */
+  /**
+   * Called after each recorded check with the evidence it stored (the quality score's hook: refreshQuality
+   * reads that evidence back from the check summary and rewrites the document's `quality` and `checks`).
+   */
   onEvidence?: (name: string, evidence: StabilityEvidence) => Promise<void> | void;
 }
 

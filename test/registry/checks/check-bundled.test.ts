@@ -118,6 +118,8 @@ describe.skipIf(!bwrap)("publish queues the check; the answer does not wait for 
       repo: reg.repo,
       blobs: reg.app.registry.deps.blobs,
       log: (m) => logs.push(m),
+      // As the server wires it (src/http/start-server.ts): each check rescores the connector.
+      onEvidence: async (name) => void (await reg.app.registry.refreshQuality(name)),
     });
   });
   afterAll(async () => {
@@ -136,7 +138,8 @@ describe.skipIf(!bwrap)("publish queues the check; the answer does not wait for 
     expect(evidence).toMatchObject({ latest: { kind: "bundled", status: "up" }, checks7d: 1, uptime7d: 1 });
     expect(logs).toEqual([]);
     const doc = (await (await reg.request("/v1/connectors/weather")).json()) as Record<string, unknown>;
-    expect(doc.checks).toMatchObject({ latest: { kind: "bundled", status: "up" } });
+    expect(doc.checks).toEqual(evidence);
+    expect((doc.quality as { check?: unknown }).check).toEqual(evidence!.latest);
   });
 });
 

@@ -8,6 +8,8 @@ import type { ConnectorState, RegistryRepository, VersionRecord } from "../../..
 import { parseAllowlist } from "../../../src/registry/checks/address-guard.js";
 import { runCheckPass } from "../../../src/registry/checks/check-pass.js";
 import { connectorFields, versionDocument, withDownloads } from "../../../src/registry/documents.js";
+import { qualityFields } from "../../../src/registry/quality.js";
+import type { StabilityEvidence } from "../../../src/core/quality/evidence.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../../helpers/postgres.js";
 import { tempDir } from "../../helpers/tmp.js";
 import { mcpFleet, type McpFleet } from "../../../bench/lib/mcp-fleet.js";
@@ -75,11 +77,25 @@ function suite(label: string, open: () => Promise<{ url: string; drop(): Promise
         expect([...many.keys()].sort()).toEqual(["alpha", "beta"]);
         expect(many.get("beta")).toEqual(later);
 
-        // The connector document carries the summary as `checks` (as of the last check).
-        const doc = JSON.parse(withDownloads((await repo.connectorDocument("beta"))!).body);
+        // The connector document carries the summary once rewritten (refreshQuality, the pass's
+        // onEvidence in production): `checks` and `quality.check` from the one stored summary.
+        const read = async (name: string) =>
+          JSON.parse(withDownloads((await repo.connectorDocument(name))!).body) as {
+            checks?: StabilityEvidence;
+            quality: { check?: unknown };
+          };
+        expect((await read("beta")).checks).toBeUndefined();
+        for (const name of ["beta", "gamma"])
+          await repo.transaction(async (tx) => {
+            const state = (await tx.loadConnector(name))!;
+            await tx.updateConnector(state.id, await qualityFields(tx, { publicUrl: URL_BASE, now }, state));
+          });
+        const doc = await read("beta");
         expect(doc.checks).toMatchObject({ latest: { status: "error" }, uptime7d: 0.25, checks30d: 4 });
-        const gamma = JSON.parse(withDownloads((await repo.connectorDocument("gamma"))!).body);
+        expect(doc.quality.check).toEqual(doc.checks!.latest);
+        const gamma = await read("gamma");
         expect(gamma.checks).toBeUndefined();
+        expect(gamma.quality.check).toBeUndefined();
       } finally {
         await repo.close();
         await db.drop();

@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Category } from "../../src/core/types.js";
+import type {
+  ConnectorState,
+  ConnectorSummary,
+  RegistryRepository,
+  SearchQuery,
+  ServerListQuery,
+  ServerListRow,
+} from "../../src/db/repository.js";
+import { versionDocument } from "../../src/registry/documents.js";
+import { qualityFields } from "../../src/registry/quality.js";
+
+const URL = "http://registry.test";
+
+/** Connectors in one transaction: name, description, category and a distinct time each. */
+async function addAll(
+  repo: RegistryRepository,
+  publisherId: number,
+  rows: Array<{ name: string; description: string; category: Category }>,
+) {
+  await repo.transaction(async (tx) => {
+    for (const [i, row] of rows.entries()) {
+      const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+      const manifest = {
+        name: row.name,
+        version: "1.0.0",
+        publisher: "acme",
+        description: row.description,
+        categories: [row.category],
+      };
+      const v = {
+        version: "1.0.0",
+        publishedAt: at,
+        yanked: false,
+        deprecated: null,
+        integrity: "sha512-x",
+        sha256: "00",
+        size: 1,
+        blobKey: `sha256/${row.name.replaceAll("-", "")}`,
+        content: JSON.stringify({ manifest, mcp: { mcpServers: {} }, skills: [] }),
+      };
+      const state: ConnectorState = {
+        id: 0,
+        name: row.name,
+        publisherId,
+        publisher: "acme",
+        createdAt: at,
+        updatedAt: at,
+        versions: [v],
+        tags: {},
+      };
+      const id = await tx.createConnector({
+        name: row.name,
+        publisherId,
+        createdAt: at,
+        fields: await qualityFields(tx, { publicUrl: URL, now: () => new Date(at) }, state),
+      });
+      await tx.insertVersion(id, v, versionDocument(row.name, "acme", v, URL));
+    }
+  });
+}
+
+/** Every page of a search, walked by keyset with `limit` per page. */
+async function walk(repo: RegistryRepository, query: SearchQuery): Promise<ConnectorSummary[]> {
+  const out: ConnectorSummary[] = [];
+  let after: SearchQuery["after"];
+  for (let page = 0; page < 100; page++) {
+    const hits = await repo.search({ ...query, ...(after ? { after } : {}) });
+    out.push(...hits);
+    const last = hits[hits.length - 1];
+    if (hits.length < query.limit || !last) return out;
+    after = { key: last.key, name: last.name };
+  }
+  throw new Error("more than 100 pages");
+}
+
+/** Every page of a server listing, resuming (inclusively) after the last row, as the service does. */
+async function walkServers(repo: RegistryRepository, query: ServerListQuery): Promise<ServerListRow[]> {
+  const out: ServerListRow[] = [];
+  let from: ServerListQuery["from"];
+  for (let page = 0; page < 100; page++) {
+    const rows = await repo.listServers({ ...query, ...(from ? { from } : {}) });
+    const fresh = from ? rows.filter((r) => !(r.group === from!.group && r.name === from!.name)) : rows;
+    out.push(...fresh);
+    const last = rows[rows.length - 1];
+    if (rows.length < query.limit || !last) return out;
+    from = { group: last.group, name: last.name };
+  }
+  throw new Error("more than 100 pages");
+}
+
+/**
+ * Search pages stay exact when a page boundary falls inside a run of equal ranks (many connectors with the
+ * same text), and a category listing by any sort is the same list however it is paged: what the two-phase
+ * relevance query and the index-walking listings must keep (src/db/sqlite/sqlite-search.ts, pg-search.ts).
+ */
+export function searchPagesContract(name: string, open: () => Promise<RegistryRepository>): void {
+  describe(`${name} (search pages contract)`, () => {
+    let repo: RegistryRepository;
+    afterEach(async () => repo?.close());
+
+    it("pages through rank ties by name, the exact name first, with and without a category", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const rows: Array<{ name: string; description: string; category: Category }> = [];
+      // 30 identical texts (equal ranks), 10 with the word twice (better ranks), one named `quartz`.
+      for (let i = 0; i < 30; i++)
+        rows.push({
+          name: `tie-${String(i).padStart(2, "0")}`,
+          description: "a quartz clock",
+          category: i % 2 ? "finance" : "weather",
+        });
+      for (let i = 0; i < 10; i++)
+        rows.push({
+          name: `two-${i}`,
+          description: "quartz quartz clock",
+          category: i % 2 ? "finance" : "weather",
+        });
+      rows.push({ name: "quartz", description: "the exact name", category: "finance" });
+      rows.push({ name: "other", description: "nothing to see", category: "finance" });
+      await addAll(repo, id, rows.reverse()); // insertion order is not name order
+      const all = await repo.search({ terms: ["quartz"], sort: "relevance", limit: 100 });
+      expect(all).toHaveLength(41);
+      expect(all[0]!.name).toBe("quartz");
+      expect(new Set(all.map((h) => h.key)).size).toBeLessThan(10); // runs of equal ranks to page through
+      // Ordered by (rank, name): equal ranks come out by name.
+      for (let i = 1; i < all.length; i++) {
+        const [a, b] = [all[i - 1]!, all[i]!];
+        expect(a.key < b.key || (a.key === b.key && a.name < b.name)).toBe(true);
+      }
+      for (const limit of [1, 3, 7, 40])
+        expect(
+          (await walk(repo, { terms: ["quartz"], sort: "relevance", limit })).map((h) => h.name),
+        ).toEqual(all.map((h) => h.name));
+      const finance = all.filter((h) => h.categories.includes("finance")).map((h) => h.name);
+      expect(finance).toHaveLength(21);
+      expect(
+        (await walk(repo, { terms: ["quart"], category: "finance", sort: "relevance", limit: 4 })).map(
+          (h) => h.name,
+        ),
+      ).toEqual(finance);
+    });
+
+    it("lists a category by downloads, updated and name on every page alike", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const rows = Array.from({ length: 40 }, (_, i) => ({
+        name: `c-${String((i * 17) % 40).padStart(2, "0")}`,
+        description: "listing",
+        category: (i % 3 === 0 ? "finance" : "weather") as Category,
+      }));
+      await addAll(repo, id, rows);
+      const finance = rows.filter((r) => r.category === "finance");
+      for (const [sort, expected] of [
+        ["name", finance.map((r) => r.name).sort()],
+        ["updated", [...finance].reverse().map((r) => r.name)], // added in order: the last is newest
+        ["downloads", finance.map((r) => r.name).sort()], // all 0: by name
+      ] as const) {
+        for (const limit of [2, 5, 100])
+          expect(
+            (await walk(repo, { terms: [], category: "finance", sort, limit })).map((h) => h.name),
+          ).toEqual(expected);
+      }
+    });
+
+    it("a server listing pages across both groups: name matches by name, then text matches by name", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const rows = [
+        ...Array.from({ length: 12 }, (_, i) => ({
+          name: `zinc-${String(i).padStart(2, "0")}`,
+          description: "metal",
+          category: "finance" as Category,
+        })),
+        ...Array.from({ length: 12 }, (_, i) => ({
+          name: `ore-${String(i).padStart(2, "0")}`,
+          description: "has zinc in it",
+          category: "finance" as Category,
+        })),
+        { name: "plain", description: "nothing", category: "finance" as Category },
+      ];
+      await addAll(repo, id, rows.reverse());
+      const query = { prefix: "dev.connectory/", needle: "zinc", terms: ["zinc"] };
+      const expected = [
+        ...rows.filter((r) => r.name.startsWith("zinc")).map((r) => `0 ${r.name}`),
+        ...rows.filter((r) => r.name.startsWith("ore")).map((r) => `1 ${r.name}`),
+      ].sort();
+      for (const limit of [2, 5, 12, 13, 50])
+        expect((await walkServers(repo, { ...query, limit })).map((r) => `${r.group} ${r.name}`)).toEqual(
+          expected,
+        );
+      const since = new Date(Date.UTC(2026, 0, 1) + 20 * 60_000).toISOString();
+      const recent = await walkServers(repo, { ...query, updatedSince: since, limit: 3 });
+      expect(recent.length).toBeGreaterThan(0);
+      expect(recent.length).toBeLessThan(expected.length);
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, it } from "vitest";
+import { openDatabase } from "../../src/db/open-database.js";
+import type { SearchQuery } from "../../src/db/repository.js";
+import { SqliteSearch } from "../../src/db/sqlite/sqlite-search.js";
+import { tempDir } from "../helpers/tmp.js";
+
+// Plans, not timings: the statements whose cost must not grow with the registry use an index.
+const plan = (db: Database.Database, sql: string) =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>)
+    .map((r) => r.detail)
+    .join("\n");
+
+it("rewriting one connector's categories reads its rows by index, not a scan of every category row", async () => {
+  const file = path.join(await tempDir(), "r.db");
+  await (await openDatabase(file)).close(); // the real migrations
+  const db = new Database(file, { readonly: true });
+  try {
+    const detail = plan(db, "DELETE FROM connector_categories WHERE connector_id = 1");
+    expect(detail).toContain("USING COVERING INDEX connector_categories_connector_idx");
+    expect(detail).not.toMatch(/^SCAN connector_categories$/m);
+  } finally {
+    db.close();
+  }
+});
+
+/** The SQL SqliteSearch prepares for a query (the statement it really runs), from the real migrations. */
+async function searchSql(query: SearchQuery): Promise<{ db: Database.Database; sql: string[] }> {
+  const file = path.join(await tempDir(), "r.db");
+  await (await openDatabase(file)).close();
+  const db = new Database(file, { readonly: true });
+  const sql: string[] = [];
+  const spy = new Proxy(db, {
+    get: (target, key) =>
+      key === "prepare"
+        ? (text: string) => (sql.push(text), target.prepare(text))
+        : (Reflect.get(target, key) as unknown),
+  });
+  new SqliteSearch(spy).run(query);
+  return { db, sql };
+}
+
+it("a category listing without words walks the sort's index and stops after a page", async () => {
+  for (const [sort, index] of [
+    ["updated", "connectors_updated_idx"],
+    ["downloads", "connectors_downloads_idx"],
+    ["name", "connectors_name_"], // the unique index or (name, id): both are in name order
+  ] as const) {
+    const { db, sql } = await searchSql({ terms: [], category: "finance", sort, limit: 20 });
+    try {
+      const detail = plan(db, sql[0]!.replaceAll(/:\w+/g, "1"));
+      expect(detail).toContain(`SCAN c USING INDEX ${index}`);
+      expect(detail).not.toContain("TEMP B-TREE");
+    } finally {
+      db.close();
+    }
+  }
+});
+
+it("relevance ranks from the FTS index alone and joins only the page; filters never drive the MATCH", async () => {
+  const { db, sql } = await searchSql({
+    terms: ["weather"],
+    category: "finance",
+    sort: "relevance",
+    limit: 20,
+  });
+  try {
+    const detail = plan(db, sql[0]!.replaceAll(/:\w+/g, "'x'"));
+    expect(detail).toContain("MATERIALIZE m");
+    // One full-text scan (no rowid-driven MATCH per category member), connectors read by primary key only.
+    expect(detail.match(/SCAN connectors_fts VIRTUAL TABLE INDEX 0:M/g)).toHaveLength(1);
+    expect(detail).toContain("SEARCH c USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(detail).not.toMatch(/SCAN c\b/);
+  } finally {
+    db.close();
+  }
+});
