@@ -126,6 +126,8 @@ export async function seedCatalogs(input: {
   const start = performance.now();
   const counts: CatalogSeedResult["counts"] = {};
   let { catalog, entry } = input.plan.from;
+  // Said before the first await: before `serve` reports itself ready.
+  input.log(`seed: importing the real catalogs of ${input.dir} in the background`);
   for (; catalog < SEED_CATALOGS.length; catalog++, entry = 0) {
     const { folder, source, title } = SEED_CATALOGS[catalog]!;
     const total = { imported: 0, updated: 0, unchanged: 0, refused: 0, yanked: 0, deprecated: 0 };
