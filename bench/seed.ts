@@ -22,6 +22,8 @@ async function start(dir: string, seed: string): Promise<Row> {
     host: "127.0.0.1",
     databaseUrl: path.join(dir, "registry.db"),
     storageDir: path.join(dir, "blobs"),
+    // Fixed, as in a deployment: with port 0's URL a restart would rebuild every document for the new one.
+    publicUrl: "http://registry.bench",
     ...seedSettings({ SEED: seed }),
     log: () => undefined,
   });

@@ -155,14 +155,21 @@ export async function seedCatalogs(input: {
       if (done % 100 < STEP || done === entries.length)
         input.log(`seed: ${title}: ${done}/${entries.length} entries`);
     }
+    const shown = path.posix.join("catalogs", folder, source);
     input.log(
       `seed: ${title}: ${total.imported} imported, ${total.updated} updated, ${total.unchanged} unchanged, ` +
-        `${total.refused} refused (see \`connectory-registry import catalogs/${folder} --json\` for the reasons)`,
+        `${total.refused} refused` +
+        (total.refused > 0 ? ` (\`connectory-registry import ${shown} --json\` lists the reasons)` : ""),
     );
   }
   await writeState(input.repo, { digest: input.plan.digest, catalog, entry: 0, done: true });
   const ms = performance.now() - start;
-  const imported = Object.values(counts).reduce((n, c) => n + c.imported + c.updated, 0);
-  input.log(`seed: the catalogs are in: ${imported} connectors imported in ${(ms / 1000).toFixed(1)} s`);
+  const imported = Object.values(counts).reduce((n, c) => n + c.imported, 0);
+  const updated = Object.values(counts).reduce((n, c) => n + c.updated, 0);
+  input.log(
+    `seed: the catalogs are in: ${imported} connectors imported` +
+      (updated > 0 ? ` (and ${updated} new versions of connectors already there)` : "") +
+      ` in ${(ms / 1000).toFixed(1)} s`,
+  );
   return { counts, finished: true, ms };
 }
