@@ -64,7 +64,13 @@ function readState(text: string | undefined): SeedState | undefined {
   if (text === undefined) return undefined;
   try {
     const s = JSON.parse(text) as SeedState;
-    return typeof s.digest === "string" && Number.isInteger(s.catalog) && Number.isInteger(s.entry)
+    return typeof s === "object" &&
+      s !== null &&
+      typeof s.digest === "string" &&
+      Number.isInteger(s.catalog) &&
+      s.catalog >= 0 &&
+      Number.isInteger(s.entry) &&
+      s.entry >= 0
       ? s
       : undefined;
   } catch {
@@ -87,7 +93,14 @@ export async function planCatalogSeed(input: {
   dir: string;
 }): Promise<{ digest: string; from: SeedState } | undefined> {
   const digest = snapshotDigest(input.dir);
-  const state = readState(await input.repo.getMeta(CATALOG_SEED_KEY));
+  const text = await input.repo.getMeta(CATALOG_SEED_KEY);
+  const state = readState(text);
+  if (text !== undefined && !state) {
+    // A row no run of ours wrote: a seed was begun, so start it over (entries already in are unchanged).
+    const from = { digest, catalog: 0, entry: 0, done: false };
+    await writeState(input.repo, from);
+    return { digest, from };
+  }
   if (state) {
     if (state.digest === digest && state.done) return undefined;
     if (state.digest === digest) return { digest, from: state };

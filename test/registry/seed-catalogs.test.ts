@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedSettings } from "../../src/admin/environment.js";
 import { runAdmin } from "../../src/admin/run-admin.js";
-import { CATALOG_SEED_KEY } from "../../src/admin/seed-catalogs.js";
+import { CATALOG_SEED_KEY, planCatalogSeed, snapshotDigest } from "../../src/admin/seed-catalogs.js";
+import { openDatabase } from "../../src/db/open-database.js";
 import { startServer } from "../../src/http/start-server.js";
 import { SAMPLES_PUBLISHER } from "../../src/registry/seed.js";
 import { adminContext } from "../helpers/admin.js";
@@ -174,6 +175,50 @@ describe("SEED=samples and SEED=0", () => {
       expect(out.stderr).toMatch(/SEED must be 1, samples or 0, got "everything"/);
       expect(out.stdout).not.toMatch(/listening/);
     } finally {
+      await reg.drop();
+    }
+  });
+});
+
+describe("the catalog seed's record (meta seed.catalogs)", () => {
+  it("plans a first start, resumes a begun seed, skips a finished one, redoes it for a new snapshot, and restarts on a damaged record", async () => {
+    const reg = await newRegistry();
+    const snapshot = path.join(reg.dir, "catalogs");
+    await fs.mkdir(path.join(snapshot, "official-registry"), { recursive: true });
+    await fs.writeFile(path.join(snapshot, "official-registry", "a.json"), "[]");
+    const repo = await openDatabase(reg.databaseUrl);
+    const set = (value: string) => repo.transaction((tx) => tx.setMeta(CATALOG_SEED_KEY, value));
+    try {
+      const digest = snapshotDigest(snapshot);
+      expect(await planCatalogSeed({ repo, dir: snapshot })).toEqual({
+        digest,
+        from: { digest, catalog: 0, entry: 0, done: false },
+      });
+      await set(JSON.stringify({ digest, catalog: 1, entry: 50, done: false }));
+      expect((await planCatalogSeed({ repo, dir: snapshot }))?.from).toMatchObject({ catalog: 1, entry: 50 });
+      await set(JSON.stringify({ digest, catalog: 3, entry: 0, done: true }));
+      expect(await planCatalogSeed({ repo, dir: snapshot })).toBeUndefined();
+      // Another snapshot (one byte changed): imported again from the start.
+      await fs.writeFile(path.join(snapshot, "official-registry", "a.json"), "[ ]");
+      expect(snapshotDigest(snapshot)).not.toBe(digest);
+      expect((await planCatalogSeed({ repo, dir: snapshot }))?.from).toMatchObject({ catalog: 0, entry: 0 });
+      for (const damaged of [
+        "{",
+        "null",
+        "[]",
+        '{"digest":1}',
+        JSON.stringify({ digest, catalog: -1, entry: 0 }),
+      ]) {
+        await set(damaged);
+        expect((await planCatalogSeed({ repo, dir: snapshot }))?.from, damaged).toMatchObject({
+          catalog: 0,
+          entry: 0,
+          done: false,
+        });
+        expect(JSON.parse((await repo.getMeta(CATALOG_SEED_KEY))!)).toMatchObject({ catalog: 0, entry: 0 });
+      }
+    } finally {
+      await repo.close();
       await reg.drop();
     }
   });
