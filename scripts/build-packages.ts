@@ -95,7 +95,7 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
     '#!/usr/bin/env node\n// connectory-registry <command>: the bundled operator command (serve, migrate, token…).\nimport "../dist/index.js";\n',
     { mode: 0o755 },
   );
-  for (const folder of ["migrations", "schemas", "web/static", "plugins-sample", "docs"])
+  for (const folder of ["migrations", "schemas", "web/static", "plugins-sample", "catalogs", "docs"])
     await copy(root, folder, registryDir);
   await writeManifest(registryDir, {
     name: "connectory-registry",
@@ -103,7 +103,7 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
     description:
       "The Connectory registry: versioned MCP connector packages, search, host configs and a web marketplace (SQLite, or PostgreSQL + S3).",
     bin: { "connectory-registry": "bin/connectory-registry.js" },
-    files: ["bin", "dist", "docs", "migrations", "schemas", "web", "plugins-sample"],
+    files: ["bin", "dist", "docs", "migrations", "schemas", "web", "plugins-sample", "catalogs"],
     dependencies,
   });
   return Promise.all([cliDir, registryDir].map(describe));

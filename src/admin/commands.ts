@@ -25,7 +25,9 @@ Applies the migrations, seeds an empty registry with the sample connectors (unle
 the HTTP API and the web marketplace until SIGTERM or SIGINT (Ctrl-C): it then stops accepting
 connections, finishes the requests in flight, closes the database and exits 0. Prints
 "Connectory registry listening on <url> (public URL <url>)" on stdout once ready; GET /healthz answers
-503 until then.
+503 until then. On a first start (SEED unset or 1) it then imports the real catalogs of catalogs/ (the
+official MCP Registry seed, the Docker MCP catalog, Claude Code's official plugins) in the background
+while it serves, logging progress on stderr; a restart resumes an unfinished import, never redoes one.
 
 Environment:
   PORT           port to listen on, 0 for any free port (default 8787)
@@ -35,7 +37,7 @@ Environment:
   STORAGE_URL    s3://bucket/prefix instead of a folder (AWS_* variables; overrides STORAGE_DIR)
   PUBLIC_URL     base of absolute tarball URLs (default http://HOST:PORT)
   REGISTRY_NAMESPACE  reverse-DNS namespace of official MCP Registry names (default dev.connectory)
-  SEED           0: do not seed an empty registry with the sample connectors (default 1)
+  SEED           1: samples, then the real catalogs (default); samples: the samples only; 0: nothing
   CHECK_INTERVAL seconds between in-process live-check passes (default 900; 0: off, use \`check\`)
   CHECK_ALLOWLIST hosts/CIDRs the checker may reach although private (comma-separated; default none)
   CHECK_BUNDLED  0: do not check bundled stdio servers (sandboxed) after each publish (default 1)`,

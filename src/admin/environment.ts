@@ -36,6 +36,22 @@ export function serveSettings(env: Env) {
 }
 
 /**
+ * SEED, as `serve` reads it: unset, empty or `1` seeds a new registry with the samples and then, in the
+ * background, the real catalogs of catalogs/; `samples` only the samples; `0` nothing. Anything else is a
+ * usage error.
+ */
+export function seedSettings(env: Env): { seed: boolean; catalogs: boolean } {
+  const value = env.SEED ?? "";
+  if (value === "" || value === "1") return { seed: true, catalogs: true };
+  if (value === "samples") return { seed: true, catalogs: false };
+  if (value === "0") return { seed: false, catalogs: false };
+  throw usageError(
+    `SEED must be 1, samples or 0, got "${value.slice(0, 40)}"`,
+    "SEED=1 (or unset): the samples and the real catalogs; SEED=samples: the samples only; SEED=0: nothing",
+  );
+}
+
+/**
  * The live checker's settings: CHECK_ALLOWLIST (hosts and CIDRs the SSRF guard lets through) and
  * CHECK_INTERVAL (seconds between the passes `serve` runs in-process; 0 turns them off; default 900) and
  * CHECK_BUNDLED (0: no check of bundled stdio servers at publish).

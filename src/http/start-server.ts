@@ -10,6 +10,12 @@ import type { Registry } from "../registry/registry.js";
 import { scheduleQualityRefresh } from "../registry/quality-schedule.js";
 import { createBundledChecker, type BundledChecker } from "../registry/checks/bundled-queue.js";
 import { samplesDir, seedSamples } from "../registry/seed.js";
+import {
+  catalogsDir,
+  planCatalogSeed,
+  seedCatalogs,
+  type CatalogSeedResult,
+} from "../admin/seed-catalogs.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
 import { withFastPath } from "./fast-path.js";
 import { withOfficialFastPath } from "./official-fast-path.js";
@@ -30,6 +36,11 @@ export interface ServerOptions {
   namespace?: string;
   /** Seed an empty registry with plugins-sample/. */
   seed: boolean;
+  /**
+   * Also import the real catalogs of catalogs/ (SEED unset or 1 for `serve`; off unless asked here), in
+   * the background once the server is ready: a new registry, or one whose catalog seed is unfinished.
+   */
+  catalogs?: boolean;
   /** Check bundled stdio servers at publish, sandboxed, in the background (CHECK_BUNDLED; default off). */
   bundledChecks?: boolean;
   log: (message: string) => void;
@@ -46,6 +57,8 @@ export interface RunningServer {
   publicUrl: string;
   app: ReturnType<typeof createApp>;
   repo: RegistryRepository;
+  /** The background import of the catalogs, when this start runs one (resolves when it ends or stops). */
+  catalogSeed?: Promise<CatalogSeedResult | undefined>;
   /** Stops accepting connections, lets requests in flight finish, closes the database. */
   close(): Promise<void>;
 }
@@ -116,6 +129,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     rescore = (name) => app.registry.refreshQuality(name);
     await app.registry.ready();
+    const catalogs = options.seed && options.catalogs ? catalogsDir() : undefined;
+    if (options.seed && options.catalogs && !catalogs)
+      options.log("seed: no catalogs/ folder beside this registry: only the samples are seeded");
+    // Decided before the samples land: a first start (an empty registry) or an unfinished catalog seed.
+    const plan = catalogs ? await planCatalogSeed({ repo, dir: catalogs }) : undefined;
     const dir = options.seed ? samplesDir() : undefined;
     if (dir) {
       // In-process requests (app.request): the seed publishes while the port still answers 503.
@@ -128,14 +146,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     fastOfficial = app.official;
     const opened = repo;
     const checker = bundled;
+    // The catalogs fill the marketplace while it serves; a shutdown waits for the step in flight.
+    let stopping = false;
+    const catalogSeed =
+      plan && catalogs
+        ? seedCatalogs({
+            app,
+            repo,
+            dir: catalogs,
+            plan,
+            now: () => new Date(),
+            log: options.log,
+            stopped: () => stopping,
+          }).catch((error: unknown) => {
+            options.log(
+              `seed: the catalogs were not all imported: ${String((error as Error)?.stack ?? error)}`,
+            );
+            return undefined;
+          })
+        : undefined;
     const close = async () => {
+      stopping = true;
+      await catalogSeed;
       await stopListening();
       await stopQuality();
       await checker?.close();
       await opened.close();
       await app.registry.deps.readme.close();
     };
-    return { url, port, publicUrl, app, repo, close };
+    return { url, port, publicUrl, app, repo, ...(catalogSeed ? { catalogSeed } : {}), close };
   } catch (error) {
     await stopListening();
     await bundled?.close();

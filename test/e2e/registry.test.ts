@@ -26,6 +26,7 @@ beforeAll(async () => {
       HOST: "127.0.0.1",
       DATABASE_URL: "./data/registry.db",
       STORAGE_DIR: "./data/blobs",
+      SEED: "samples", // the real catalogs are test/registry/seed-catalogs.test.ts's
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -142,6 +142,7 @@ describe("the connectory-registry package", () => {
     expect([...tops].sort()).toEqual([
       "README.md",
       "bin",
+      "catalogs",
       "dist",
       "docs",
       "migrations",
@@ -153,6 +154,30 @@ describe("the connectory-registry package", () => {
     expect(files.filter((f) => f.startsWith("dist/") && !/^dist\/(chunks\/)?[\w-]+\.js$/.test(f))).toEqual(
       [],
     );
+  });
+
+  it("ships the real catalogs the default seed imports, each with its licence and provenance", async () => {
+    const { files } = await packList(REGISTRY);
+    for (const folder of ["official-registry", "docker-mcp-registry", "claude-plugins-official"]) {
+      expect(files).toContain(`catalogs/${folder}/LICENSE`);
+      expect(files).toContain(`catalogs/${folder}/PROVENANCE.md`);
+    }
+    expect(files).toContain("catalogs/README.md");
+    expect(files).toContain("catalogs/official-registry/official-registry-seed.server.json");
+    expect(files).toContain("catalogs/claude-plugins-official/.claude-plugin/marketplace.json");
+    expect(
+      files.filter((f) => /^catalogs\/docker-mcp-registry\/servers\/[^/]+\/server\.yaml$/.test(f)),
+    ).toHaveLength(328);
+    expect(
+      files.filter((f) => /^catalogs\/docker-mcp-registry\/servers\/[^/]+\/tools\.json$/.test(f)),
+    ).toHaveLength(82);
+    // The copies are the checkout's, byte for byte (the package's files are what the seed imports).
+    for (const file of [
+      "catalogs/official-registry/official-registry-seed.server.json",
+      "catalogs/docker-mcp-registry/servers/github-official/server.yaml",
+      "catalogs/claude-plugins-official/external_plugins/github/.mcp.json",
+    ])
+      expect(await fs.readFile(path.join(REGISTRY, file))).toEqual(await fs.readFile(path.join(ROOT, file)));
   });
 
   it("its bundled command runs from the package folder: help names it, migrate uses the shipped migrations", async () => {

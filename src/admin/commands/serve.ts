@@ -2,7 +2,7 @@ import { ConnectoryError, isConnectoryError, usageError } from "../../core/error
 import { startServer } from "../../http/start-server.js";
 import type { AdminContext } from "../command.js";
 import { startCheckSchedule } from "../../registry/checks/check-schedule.js";
-import { checkSettings, serveSettings } from "../environment.js";
+import { checkSettings, seedSettings, serveSettings } from "../environment.js";
 import { parseOptions } from "../parse-options.js";
 
 /**
@@ -16,7 +16,7 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
       "serve takes no arguments (it is configured by the environment)",
       "run `connectory-registry serve --help`",
     );
-  const settings = serveSettings(ctx.env);
+  const settings = { ...serveSettings(ctx.env), ...seedSettings(ctx.env) };
   const checks = checkSettings(ctx.env);
   // Listening for signals before starting: a stop asked for during start-up shuts down right after it.
   const stopped = ctx.untilStopped();
