@@ -227,7 +227,12 @@ async function planSeatbelt(
       ...(request.pluginRoot ? { pluginRoot: safeRealpath(request.pluginRoot) } : {}),
       ...(hosts ? { proxyPort: proxy?.port ?? PROXY_PORT } : {}),
     };
-    const { rules, ...sandboxed } = seatbeltLaunch(real, launch, facts);
+    // sandbox-exec looks the command up itself: given whole, no PATH folder outside the profile is searched.
+    const found = launch.command.includes("/")
+      ? launch.command
+      : findOnPath(launch.command, { PATH: launch.env["PATH"] ?? world.env["PATH"] });
+    const whole = { ...launch, command: found ?? launch.command };
+    const { rules, ...sandboxed } = seatbeltLaunch(real, whole, facts);
     const profile = sandboxed.args[1] as string;
     const planned: PlannedLaunch = {
       launch: sandboxed,
@@ -239,15 +244,14 @@ async function planSeatbelt(
     };
     const spec = (real.network ?? "none") !== "any" ? npxPackage(launch) : undefined;
     if (spec) {
-      const fetchLaunch = { ...launch, args: ["--yes", `--package=${spec}`, "--", "node", "-e", ""] };
-      const { rules: _r, ...fetcher } = seatbeltLaunch({ network: "any" }, fetchLaunch, {
+      const fetchLaunch = { ...whole, args: ["--yes", `--package=${spec}`, "--", "node", "-e", ""] };
+      planned.prefetch = seatbeltLaunch({ network: "any" }, fetchLaunch, {
         home,
         tmpdir,
         sandboxExec,
         toolPaths: facts.toolPaths ?? [],
       });
       rules.push({ kind: "network", why: `${spec} is fetched first, by npx alone, with the network` });
-      planned.prefetch = fetcher;
     }
     return planned;
   } catch (error) {

@@ -93,6 +93,29 @@ describe("planLaunch on macOS", () => {
     expect(ours()).toEqual(before);
   });
 
+  it("fetches an npx server's package first with the network, then starts it offline without", async () => {
+    const planned = await planLaunch(
+      { ...launch(), command: "npx", args: ["-y", "@scope/pkg@1.2.3"] },
+      request({ network: "none" }),
+      world(),
+    );
+    expect(planned.launch.args[2]).toMatch(/\/npx$/);
+    expect(planned.launch.env["npm_config_offline"]).toBe("true");
+    expect(planned.profile).toContain(`(subpath "${home}/.npm")`);
+    expect(planned.prefetch?.command).toBe(fakeExec);
+    expect(planned.prefetch?.args[1]).toContain("(allow network*)");
+    expect(planned.prefetch?.args.slice(3)).toEqual([
+      "--yes",
+      "--package=@scope/pkg@1.2.3",
+      "--",
+      "node",
+      "-e",
+      "",
+    ]);
+    expect(planned.rules.map((r) => r.why).join("\n")).toContain("fetched first");
+    await planned.release?.();
+  });
+
   it("keeps the Linux path unchanged: bubblewrap there, whatever sandbox-exec exists", async () => {
     if (!fs.existsSync("/usr/bin/bwrap")) return;
     const planned = await planLaunch(launch(), request({ network: "none" }), {
@@ -182,7 +205,8 @@ describe("run --explain-sandbox and doctor on macOS", () => {
     expect(text).toContain(`(subpath "${home}/Documents")`);
     expect(text).toContain("read-write");
     expect(text).toContain("connectory-sandbox-XXXXXX");
-    expect(text).toContain(`${fakeExec} -p <the profile> node server.js`);
+    // The command is looked up on PATH first: sandbox-exec is given it whole.
+    expect(text).toMatch(new RegExp(`${fakeExec} -p <the profile> /\\S+/node server\\.js`));
   });
 
   it("doctor's probe: works, fails with the reason, or is missing", async () => {

@@ -85,6 +85,8 @@ const ETC_FILES = [
   "/private/etc/group",
   "/private/etc/localtime",
   "/private/etc/ssl",
+  // /etc/resolv.conf is a symlink to it.
+  "/private/var/run/resolv.conf",
 ];
 /** Mach services of libc itself: users and groups, the logger, TLS trust, the per-user temp folder. */
 const MACH_SERVICES = [
