@@ -15,6 +15,7 @@ import { findOnPath, planHostExport, scopeLauncher, writeHostExport } from "../h
 import { chooseHostPath, hostPathCandidates, type HostScope } from "../hosts/host-paths.js";
 import { readImported } from "../hosts/import-state.js";
 import { exportSkills, skillsSummary, type SkillsExport } from "../hosts/skill-export.js";
+import { profileConnectors } from "../hosts/skill-sources.js";
 import { status, warn } from "../terminal/output.js";
 
 const command: Command = {
@@ -60,7 +61,9 @@ is skipped and reported. As for host entries, only
 folders Connectory wrote and nobody changed are replaced or removed (recorded in skills.json), and the
 previous versions go to backups/skills/. --no-skills leaves skills folders untouched.
 
---profile <name> exports only that profile's active servers (see \`connectory profile show\`).
+--profile <name> exports only that profile's active servers (see \`connectory profile show\`), and
+only the skills of its connectors (and of skills-only connectors it names): skills of other
+connectors that Connectory wrote to that folder are removed, as for an uninstalled connector.
 --gateway writes one entry instead of one per server: \`connectory gateway\` (named "connectory"), or
 with --profile \`connectory gateway --profile <name>\` (named "connectory-<name>"), launched as the
 scope says above; the entries Connectory wrote there per server are removed (backed up like any
@@ -142,7 +145,10 @@ leave the host file (the previous file is backed up). Without it they are report
     const config = await loadEffectiveConfig(ctx.home);
     const all = config.servers.filter((s) => s.status === "active");
     const chosen = await profileServers(ctx.home, config, profile ?? DEFAULT_PROFILE);
-    for (const m of chosen.missing)
+    // A profile's export carries only its connectors' skills (a skills-only connector it names too).
+    const narrowed =
+      profile !== undefined ? profileConnectors(config, chosen.servers, chosen.missing) : undefined;
+    for (const m of chosen.missing.filter((x) => !narrowed?.skillsOnly.includes(x)))
       warn(
         ctx,
         `profile ${profile}: "${m}" names no active server (see \`connectory profile show ${profile}\`)`,
@@ -186,7 +192,14 @@ leave the host file (the previous file is backed up). Without it they are report
       ...(args.values["replace-imported"] === true ? { adopt: await readImported(ctx.home, file) } : {}),
     };
     const write = args.values.write === true;
-    const skillJob = { ...ctx, host: adapter.id, scope, config, now: input.now };
+    const skillJob = {
+      ...ctx,
+      host: adapter.id,
+      scope,
+      config,
+      now: input.now,
+      ...(narrowed ? { only: narrowed.connectors } : {}),
+    };
     // Planned first: a damaged skills.json stops the export before the host file is touched.
     let skills =
       args.values["no-skills"] === true ? undefined : await exportSkills({ ...skillJob, write: false });

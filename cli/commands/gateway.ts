@@ -94,6 +94,9 @@ session; they share the servers.`,
       catalogChanged: (kind) => {
         for (const g of sessions) g.catalogChanged(kind);
       },
+      resourceUpdated: (server, uri) => {
+        for (const g of sessions) g.resourceUpdated(server, uri);
+      },
     });
     for (const u of upstreams) state.servers[u.name] = u.health;
     const audit = auditRecorder({
@@ -141,7 +144,10 @@ session; they share the servers.`,
           ...address,
           token,
           open,
-          closed: (g) => void sessions.delete(g),
+          closed: (g) => {
+            sessions.delete(g);
+            void g.releaseSubscriptions();
+          },
           log,
         });
         state.url = http.url;

@@ -106,7 +106,9 @@ async function runAction(action: Action, positionals: string[], ctx: CommandCont
 // A member must name a server or connector now: a typo would otherwise make an empty profile.
 async function checkMembers(ctx: CommandContext, members: string[]): Promise<void> {
   const config = await loadEffectiveConfig(ctx.home);
-  const unknown = members.filter((m) => memberServers(config, m).length === 0);
+  // A skills-only connector (no server) is a member too: a profile's export carries its skills.
+  const installed = (m: string) => config.connectors.some(({ key, entry }) => key === m || entry.name === m);
+  const unknown = members.filter((m) => memberServers(config, m).length === 0 && !installed(m));
   if (unknown.length > 0)
     throw new ConnectoryError(
       "profile.member.unknown",

@@ -10,7 +10,7 @@ export function sandboxToggle(off: boolean): Command {
     description: off
       ? `
 Lets an installed connector that declares permissions run without the sandbox that enforces them,
-for a machine where none is available (not Linux, or bubblewrap missing). Its servers then run with
+for a machine where none is available (Windows, or bubblewrap or sandbox-exec missing). Its servers then run with
 your files and network, as any program you start. Recorded in $CONNECTORY_HOME/sandbox.json;
 \`connectory sandbox on <connector>\` undoes it. A hand-written server with a permissions block (or
 any, under \`sandbox all on\`) is named by its server name.`

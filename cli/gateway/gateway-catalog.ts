@@ -13,6 +13,8 @@ import {
   McpError,
   ReadResourceRequestSchema,
   ReadResourceResultSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type GetPromptResult,
   type Prompt,
   type ReadResourceResult,
@@ -89,14 +91,24 @@ export class GatewayCatalog {
   private prompts = new Map<string, { upstream: Upstream; name: string }>();
   /** A server's own URI (as in a resource_link of a tool result) → the first server listing it. */
   private plainUris = new Map<string, Upstream>();
+  /** This host session's subscriptions: the gateway URI → the server, its own URI, the host's spelling. */
+  private subscribed = new Map<string, { upstream: Upstream; uri: string; asked: string }>();
+  private server: Server | undefined;
 
   constructor(
     private readonly upstreams: readonly Upstream[],
     private readonly log: (message: string) => void,
   ) {}
 
-  /** Answers the five methods on `server` (which must declare resources and prompts). */
+  /** Answers the seven methods on `server` (which must declare resources, with subscribe, and prompts). */
   register(server: Server): void {
+    this.server = server;
+    server.setRequestHandler(SubscribeRequestSchema, (request, extra) =>
+      this.subscribe(request.params.uri, extra as unknown as HostExtra),
+    );
+    server.setRequestHandler(UnsubscribeRequestSchema, (request, extra) =>
+      this.unsubscribe(request.params.uri, extra as unknown as HostExtra),
+    );
     server.setRequestHandler(ListResourcesRequestSchema, async () => ({
       resources: await this.listResources(),
     }));
@@ -169,6 +181,55 @@ export class GatewayCatalog {
     } catch (error) {
       throw passOn(upstream, error);
     }
+  }
+
+  /**
+   * `resources/subscribe`: sent on to the server the URI leads to, with its own URI; the server's
+   * `notifications/resources/updated` comes back under the URI the host subscribed with.
+   */
+  async subscribe(uri: string, extra: HostExtra): Promise<Record<string, never>> {
+    const route = await this.resourceRoute(uri);
+    const key = gatewayUri(route.upstream.name, route.uri);
+    if (this.subscribed.has(key)) return {};
+    try {
+      await route.upstream.subscribe(route.uri, forwardOptions(undefined, extra));
+    } catch (error) {
+      throw passOn(route.upstream, error);
+    }
+    this.subscribed.set(key, { ...route, asked: uri });
+    return {};
+  }
+
+  /** `resources/unsubscribe`: the last host session to drop a URI unsubscribes the server. */
+  async unsubscribe(uri: string, extra: HostExtra): Promise<Record<string, never>> {
+    const parsed = parseGatewayUri(uri);
+    const key = parsed
+      ? gatewayUri(parsed.server, parsed.uri)
+      : [...this.subscribed].find(([, s]) => s.asked === uri || s.uri === uri)?.[0];
+    const sub = key === undefined ? undefined : this.subscribed.get(key);
+    if (!key || !sub) return {}; // never subscribed (or already dropped): nothing to do
+    this.subscribed.delete(key);
+    try {
+      await sub.upstream.unsubscribe(sub.uri, forwardOptions(undefined, extra));
+    } catch (error) {
+      throw passOn(sub.upstream, error);
+    }
+    return {};
+  }
+
+  /** A server's resource changed: tells the host, if this session subscribed to it. */
+  resourceUpdated(server: string, uri: string): void {
+    const sub = this.subscribed.get(gatewayUri(server, uri));
+    if (sub) void this.server?.sendResourceUpdated({ uri: sub.asked }).catch(() => undefined);
+  }
+
+  /** The host session ended: every subscription it held is dropped (the last one unsubscribes the server). */
+  async releaseSubscriptions(): Promise<void> {
+    const subs = [...this.subscribed.values()];
+    this.subscribed.clear();
+    await Promise.all(
+      subs.map((s) => s.upstream.unsubscribe(s.uri, { timeout: 5000 }).catch(() => undefined)),
+    );
   }
 
   async listPrompts(): Promise<Prompt[]> {

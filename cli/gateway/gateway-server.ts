@@ -49,7 +49,7 @@ export class GatewayServer {
       {
         capabilities: {
           tools: { listChanged: true },
-          resources: { listChanged: true },
+          resources: { listChanged: true, subscribe: true },
           prompts: { listChanged: true },
         },
         instructions:
@@ -62,7 +62,20 @@ export class GatewayServer {
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       options.lazy ? this.lazyCall(request.params, extra) : this.callTool(request.params, extra),
     );
-    new GatewayCatalog(upstreams, options.log).register(this.server);
+    this.catalog = new GatewayCatalog(upstreams, options.log);
+    this.catalog.register(this.server);
+  }
+
+  private readonly catalog: GatewayCatalog;
+
+  /** A server's resource changed: `notifications/resources/updated` to this host, if it subscribed. */
+  resourceUpdated(server: string, uri: string): void {
+    this.catalog.resourceUpdated(server, uri);
+  }
+
+  /** This host session ended: its subscriptions are dropped. */
+  releaseSubscriptions(): Promise<void> {
+    return this.catalog.releaseSubscriptions();
   }
 
   /** Tells the host to list resources or prompts again (an upstream's list changed, or it came back). */

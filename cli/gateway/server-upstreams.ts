@@ -21,6 +21,8 @@ export interface UpstreamWorld {
   changed(): void;
   toolsChanged(): void;
   catalogChanged?(kind: "resources" | "prompts"): void;
+  /** A server's `notifications/resources/updated`, with its name and its own URI. */
+  resourceUpdated?(server: string, uri: string): void;
   backoff?: UpstreamDeps["backoff"];
   /** tool-rules.json's rules by server name (read once, at start). */
   rules: Record<string, ToolRules>;
@@ -86,6 +88,9 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
       changed: world.changed,
       toolsChanged: world.toolsChanged,
       ...(world.catalogChanged ? { catalogChanged: world.catalogChanged } : {}),
+      ...(world.resourceUpdated
+        ? { resourceUpdated: (uri: string) => world.resourceUpdated?.(name, uri) }
+        : {}),
       ...(world.backoff ? { backoff: world.backoff } : {}),
     });
   });

@@ -3,7 +3,11 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   CallToolResultSchema,
+  EmptyResultSchema,
+  ErrorCode,
+  McpError,
   PromptListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type Request,
@@ -45,6 +49,8 @@ export interface UpstreamDeps {
   toolsChanged(): void;
   /** The server sent resources/list_changed or prompts/list_changed (or came back after a crash). */
   catalogChanged?(kind: "resources" | "prompts"): void;
+  /** The server sent notifications/resources/updated for one of its own URIs. */
+  resourceUpdated?(uri: string): void;
   now?: () => number;
   /** Milliseconds to wait before the nth consecutive restart (default: 0, then 1 s doubling to 30 s). */
   backoff?: (crashes: number) => number;
@@ -70,6 +76,8 @@ export class Upstream {
   private crashedAt = 0;
   private upSince = 0;
   private closing = false;
+  /** The server's own URIs subscribed to, with how many host sessions asked (sent once, kept across restarts). */
+  private subscriptions = new Map<string, number>();
 
   constructor(private readonly deps: UpstreamDeps) {}
 
@@ -151,6 +159,34 @@ export class Upstream {
     return client.request({ method: "tools/call", params }, CallToolResultSchema, options);
   }
 
+  /**
+   * Subscribes to one of its resources (`resources/subscribe`, sent on the first subscriber only);
+   * -32601 when the server does not offer subscriptions.
+   */
+  async subscribe(uri: string, options: RequestOptions): Promise<void> {
+    const client = await this.connect();
+    if (!client.getServerCapabilities()?.resources?.subscribe)
+      throw new McpError(ErrorCode.MethodNotFound, `${this.name} does not offer resource subscriptions`);
+    const count = this.subscriptions.get(uri) ?? 0;
+    if (count === 0)
+      await client.request({ method: "resources/subscribe", params: { uri } }, EmptyResultSchema, options);
+    this.subscriptions.set(uri, count + 1);
+  }
+
+  /** Drops one subscriber; the last one sends `resources/unsubscribe` (when the server is running). */
+  async unsubscribe(uri: string, options: RequestOptions): Promise<void> {
+    const count = this.subscriptions.get(uri) ?? 0;
+    if (count === 0) return;
+    if (count > 1) {
+      this.subscriptions.set(uri, count - 1);
+      return;
+    }
+    this.subscriptions.delete(uri);
+    const client = await this.session?.catch(() => undefined);
+    if (client)
+      await client.request({ method: "resources/unsubscribe", params: { uri } }, EmptyResultSchema, options);
+  }
+
   /** Shuts the server down for good (the host went away). */
   async close(): Promise<void> {
     this.closing = true;
@@ -182,6 +218,9 @@ export class Upstream {
     client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
       this.deps.catalogChanged?.("prompts"),
     );
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) =>
+      this.deps.resourceUpdated?.(n.params.uri),
+    );
     client.onerror = (error) => this.deps.log(this.deps.hide(`${this.name}: ${error.message}`));
     client.onclose = () => {
       if (this.closing) return;
@@ -204,6 +243,17 @@ export class Upstream {
     });
     // What a restarted server lists may differ: the host should ask again.
     if (back) {
+      // A new process knows nothing of the subscriptions the old one had.
+      for (const uri of this.subscriptions.keys())
+        void client
+          .request({ method: "resources/subscribe", params: { uri } }, EmptyResultSchema, {
+            timeout: this.deps.timeoutMs,
+          })
+          .catch((error: Error) =>
+            this.deps.log(
+              this.deps.hide(`${this.name}: could not subscribe again to ${uri}: ${error.message}`),
+            ),
+          );
       this.deps.toolsChanged();
       if (client.getServerCapabilities()?.resources) this.deps.catalogChanged?.("resources");
       if (client.getServerCapabilities()?.prompts) this.deps.catalogChanged?.("prompts");

@@ -21,10 +21,12 @@ export async function exportSkills(input: {
   cwd: string;
   write: boolean;
   now: Date;
+  /** A profile's export: only these connectors' skills (`<name>@<marketplace>`); the rest are removed. */
+  only?: ReadonlySet<string>;
 }): Promise<SkillsExport | undefined> {
   const dir = skillsDir(input.host, input.scope, input);
   if (!dir) return undefined;
-  const { wanted, skipped } = await wantedSkills(input.config);
+  const { wanted, skipped } = await wantedSkills(input.config, input.only);
   const job = { home: input.home, dir, host: input.host, wanted, now: input.now };
   const result = input.write ? await writeSkillExport(job) : await planSkillExport(job);
   return { ...result, skipped };

@@ -35,14 +35,43 @@ export function activeConnectors(config: EffectiveConfig): Set<string> {
 }
 
 /**
- * Every skill of the active connectors, read from their cached packages, renamed for export and
- * checked as a host would check it. A skill that would be refused is skipped (with the reason), never
- * written. Sorted by connector key, then skill, so the first to claim a folder name is stable.
+ * The connectors a profile's export carries skills of: those of its active servers, and the enabled
+ * skills-only connectors its members name (`members` that name no server: by name or key).
+ */
+export function profileConnectors(
+  config: EffectiveConfig,
+  servers: ReadonlyArray<{ origin: EffectiveConfig["servers"][number]["origin"] }>,
+  members: readonly string[],
+): { connectors: Set<string>; skillsOnly: string[] } {
+  const connectors = new Set<string>();
+  for (const s of servers)
+    if (s.origin.kind === "connector") connectors.add(`${s.origin.connector}@${s.origin.marketplace}`);
+  const skillsOnly: string[] = [];
+  for (const member of members) {
+    const found = config.connectors.find(
+      ({ key, entry, input }) =>
+        (key === member || entry.name === member) && input.enabled && Object.keys(input.servers).length === 0,
+    );
+    if (found) {
+      connectors.add(found.key);
+      skillsOnly.push(member);
+    }
+  }
+  return { connectors, skillsOnly };
+}
+
+/**
+ * Every skill of the active connectors (only those of `only`, for a profile), read from their cached
+ * packages, renamed for export and checked as a host would check it. A skill that would be refused is
+ * skipped (with the reason), never written. Sorted by connector key, then skill, so the first to claim
+ * a folder name is stable.
  */
 export async function wantedSkills(
   config: EffectiveConfig,
+  only?: ReadonlySet<string>,
 ): Promise<{ wanted: WantedSkill[]; skipped: SkippedSkill[] }> {
   const active = activeConnectors(config);
+  if (only) for (const key of active) if (!only.has(key)) active.delete(key);
   const wanted: WantedSkill[] = [];
   const skipped: SkippedSkill[] = [];
   for (const { key, entry, input } of config.connectors) {

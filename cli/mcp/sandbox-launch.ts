@@ -9,6 +9,7 @@ import {
   explainRules,
   launcherCaches,
   npxPackage,
+  PROXY_PORT,
   type SandboxRule,
 } from "../../src/core/sandbox/bwrap-args.js";
 import {
@@ -17,6 +18,7 @@ import {
   type Permissions,
   type SandboxRequest,
 } from "../../src/core/sandbox/permissions.js";
+import { SANDBOX_EXEC, seatbeltLaunch, type SeatbeltFacts } from "../../src/core/sandbox/seatbelt-profile.js";
 import { readSandboxFile } from "../home/sandbox-store.js";
 import { stdioLaunch, type StdioLaunch } from "./child-env.js";
 import { startFilterProxy } from "./sandbox-proxy.js";
@@ -32,6 +34,10 @@ export interface PlannedLaunch {
   prefetch?: StdioLaunch;
   /** Stops what the launch needs while it runs (a host allowlist's filtering proxy); call once it ended. */
   release?: () => Promise<void>;
+  /** Which sandbox runs it. */
+  sandbox?: "bubblewrap" | "sandbox-exec";
+  /** macOS: the Seatbelt profile it runs under (also `-p`'s argument in the launch). */
+  profile?: string;
 }
 
 /** Runs the fetch step of a planned launch, if any; throws with npx's last words when it fails. */
@@ -69,7 +75,12 @@ export interface SandboxWorld {
   log?: (line: string) => void;
   /** The system folders searched for socat before PATH (tests point it elsewhere). */
   systemPath?: string;
+  /** macOS: the sandbox-exec binary (default /usr/bin/sandbox-exec; tests point it elsewhere). */
+  sandboxExec?: string;
 }
+
+export const MACOS_HINT =
+  "macOS ships /usr/bin/sandbox-exec, which is missing or does not work here; or run it unsandboxed at your own risk: `connectory sandbox off <connector>`";
 
 export const INSTALL_HINT =
   "install bubblewrap (Debian/Ubuntu: `sudo apt-get install bubblewrap`; Fedora: `sudo dnf install bubblewrap`; Arch: `sudo pacman -S bubblewrap`), or run it unsandboxed at your own risk: `connectory sandbox off <connector>`";
@@ -94,12 +105,16 @@ export async function planLaunch(
       reason: `sandbox turned off by you (\`connectory sandbox on ${request.connector}\` restores it)`,
     };
   const home = world.env["HOME"] || os.homedir();
-  const bwrap = (world.platform ?? process.platform) === "linux" ? findBwrap(world.env) : undefined;
-  if (!bwrap)
+  const platform = world.platform ?? process.platform;
+  const sandboxExec = platform === "darwin" ? findSandboxExec(world.sandboxExec) : undefined;
+  const bwrap = platform === "linux" ? findBwrap(world.env) : undefined;
+  if (!bwrap && !sandboxExec)
     throw new ConnectoryError(
       "sandbox.unavailable",
       `${request.connector} declares permissions, and no sandbox is available on this machine to enforce them`,
-      { hint: INSTALL_HINT.replace("<connector>", request.connector) },
+      {
+        hint: (platform === "darwin" ? MACOS_HINT : INSTALL_HINT).replace("<connector>", request.connector),
+      },
     );
   let permissions;
   try {
@@ -124,6 +139,7 @@ export async function planLaunch(
   // A launcher's cache is its one writable folder: made now, or the read-only home would refuse it.
   for (const cache of launcherCaches(launch.command, launch.env, home))
     fs.mkdirSync(cache, { recursive: true });
+  if (sandboxExec) return planSeatbelt(launch, request, permissions, { world, home, sandboxExec });
   const hosts = Array.isArray(permissions.network) ? permissions.network : undefined;
   const socat = hosts ? findSystemTool("socat", world.env, world.systemPath) : undefined;
   if (hosts && !socat)
@@ -138,7 +154,7 @@ export async function planLaunch(
   try {
     const planned = bwrapLaunch(permissions, launch, {
       home,
-      bwrap,
+      ...(bwrap ? { bwrap } : {}),
       ...(request.pluginRoot ? { pluginRoot: request.pluginRoot } : {}),
       // socat outside the system folders (a PATH of its own) must be visible inside to bridge the proxy.
       toolPaths: [...toolPaths(launch.command, world.env), ...(socat ? toolPaths(socat, world.env) : [])],
@@ -153,23 +169,120 @@ export async function planLaunch(
       const fetchLaunch = { ...launch, args: ["--yes", `--package=${spec}`, "--", "node", "-e", ""] };
       const fetcher = bwrapLaunch({ network: "any" }, fetchLaunch, {
         home,
-        bwrap,
+        ...(bwrap ? { bwrap } : {}),
         toolPaths: toolPaths(launch.command, world.env),
       });
       rules.push({ kind: "network", why: `${spec} is fetched first, by npx alone, with the network` });
-      return { launch: sandboxed, sandboxed: true, rules, prefetch: fetcher, ...release };
+      return {
+        launch: sandboxed,
+        sandboxed: true,
+        sandbox: "bubblewrap",
+        rules,
+        prefetch: fetcher,
+        ...release,
+      };
     }
-    return { launch: sandboxed, sandboxed: true, rules, ...release };
+    return { launch: sandboxed, sandboxed: true, sandbox: "bubblewrap", rules, ...release };
   } catch (error) {
     await proxy?.close();
     throw error;
   }
 }
 
+/**
+ * macOS: the same permissions as a Seatbelt profile for sandbox-exec. Paths are resolved (Seatbelt
+ * matches real paths: /var is /private/var), the launch gets a TMPDIR of its own, and a host list's
+ * proxy listens on 127.0.0.1:<ephemeral>, the one address the profile lets the server connect to.
+ * Untested on a real Mac (docs/security.md §9).
+ */
+async function planSeatbelt(
+  launch: StdioLaunch,
+  request: SandboxRequest,
+  permissions: Permissions,
+  ctx: { world: SandboxWorld; home: string; sandboxExec: string },
+): Promise<PlannedLaunch> {
+  const { world, sandboxExec } = ctx;
+  const home = safeRealpath(ctx.home);
+  const real: Permissions = {
+    ...permissions,
+    filesystem: (permissions.filesystem ?? []).map((g) => ({ ...g, path: safeRealpath(g.path) })),
+  };
+  const hosts = Array.isArray(real.network) ? real.network : undefined;
+  const base = safeRealpath(os.tmpdir());
+  const tmpdir = world.explainOnly
+    ? path.join(base, "connectory-sandbox-XXXXXX")
+    : fs.mkdtempSync(path.join(base, "connectory-sandbox-"));
+  const proxy =
+    hosts && !world.explainOnly ? await startFilterProxy(hosts, world.log, { tcp: true }) : undefined;
+  const release = async () => {
+    await proxy?.close();
+    if (!world.explainOnly) fs.rmSync(tmpdir, { recursive: true, force: true });
+  };
+  try {
+    const facts: SeatbeltFacts = {
+      home,
+      tmpdir,
+      sandboxExec,
+      toolPaths: toolPaths(launch.command, world.env),
+      ...(request.pluginRoot ? { pluginRoot: safeRealpath(request.pluginRoot) } : {}),
+      ...(hosts ? { proxyPort: proxy?.port ?? PROXY_PORT } : {}),
+    };
+    // sandbox-exec looks the command up itself: given whole, no PATH folder outside the profile is searched.
+    const found = launch.command.includes("/")
+      ? launch.command
+      : findOnPath(launch.command, { PATH: launch.env["PATH"] ?? world.env["PATH"] });
+    const whole = { ...launch, command: found ?? launch.command };
+    const { rules, ...sandboxed } = seatbeltLaunch(real, whole, facts);
+    const profile = sandboxed.args[1] as string;
+    const planned: PlannedLaunch = {
+      launch: sandboxed,
+      sandboxed: true,
+      sandbox: "sandbox-exec",
+      rules,
+      profile,
+      release,
+    };
+    const spec = (real.network ?? "none") !== "any" ? npxPackage(launch) : undefined;
+    if (spec) {
+      const fetchLaunch = { ...whole, args: ["--yes", `--package=${spec}`, "--", "node", "-e", ""] };
+      planned.prefetch = seatbeltLaunch({ network: "any" }, fetchLaunch, {
+        home,
+        tmpdir,
+        sandboxExec,
+        toolPaths: facts.toolPaths ?? [],
+      });
+      rules.push({ kind: "network", why: `${spec} is fetched first, by npx alone, with the network` });
+    }
+    return planned;
+  } catch (error) {
+    await release();
+    if (error instanceof ConnectoryError) throw error;
+    throw new ConnectoryError("sandbox.path.invalid", `${request.connector}: ${(error as Error).message}`, {
+      hint: "choose a folder whose path has no control characters (newlines, tabs)",
+    });
+  }
+}
+
+/** sandbox-exec, only where macOS keeps it: a PATH entry must not be able to stand in for it. */
+export function findSandboxExec(candidate = SANDBOX_EXEC): string | undefined {
+  try {
+    fs.accessSync(candidate, fs.constants.X_OK);
+    return candidate;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `run --explain-sandbox`: the rules a server would run under, as text. */
 export async function explainSandbox(
   server: { name: string; server: ServerSpec; sandbox?: SandboxRequest },
-  ctx: { env: Record<string, string | undefined>; cwd: string; home: string },
+  ctx: {
+    env: Record<string, string | undefined>;
+    cwd: string;
+    home: string;
+    platform?: NodeJS.Platform;
+    sandboxExec?: string;
+  },
 ): Promise<string> {
   if (isRemote(server.server))
     return `${server.name} is a remote server: it runs elsewhere, so no local sandbox applies.`;
@@ -178,6 +291,17 @@ export async function explainSandbox(
     explainOnly: true,
   });
   if (!planned.sandboxed) return `${server.name} runs unsandboxed: ${planned.reason}.`;
+  if (planned.sandbox === "sandbox-exec") {
+    const lines = [`${server.name} runs in sandbox-exec (${planned.launch.command}) with these rules:`];
+    for (const line of explainRules(planned.rules)) lines.push(`  ${line}`);
+    lines.push("Everything else is denied. The Seatbelt profile (sandbox-exec -p):");
+    for (const line of (planned.profile ?? "").split("\n")) lines.push(`  ${line}`);
+    lines.push(
+      "The command line:",
+      `  ${[planned.launch.command, "-p", "<the profile>", ...planned.launch.args.slice(2)].join(" ")}`,
+    );
+    return lines.join("\n");
+  }
   const lines = [`${server.name} runs in bubblewrap (${planned.launch.command}) with these rules:`];
   for (const line of explainRules(planned.rules)) lines.push(`  ${line}`);
   lines.push(

@@ -7,7 +7,10 @@ import { hostAllowed, proxyTarget } from "../../src/core/sandbox/host-allowlist.
 
 /** A running filtering proxy: the unix socket the sandbox reaches it by, and how to stop it. */
 export interface FilterProxy {
+  /** Its unix socket (Linux), or "" when it listens on loopback TCP (macOS: see `port`). */
   socket: string;
+  /** Its port on 127.0.0.1 when started with `{ tcp: true }`. */
+  port?: number;
   /** `host:port` of every refused request, in order (for tests and logs). */
   refused: string[];
   close(): Promise<void>;
@@ -25,9 +28,12 @@ const CONNECT_TIMEOUT_MS = 15_000;
 export async function startFilterProxy(
   allowlist: readonly string[],
   log: (line: string) => void = () => undefined,
+  listen: { tcp?: boolean } = {},
 ): Promise<FilterProxy> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-proxy-"));
-  const socket = path.join(dir, "proxy.sock");
+  // macOS (sandbox-exec) has no network namespace to bridge into: the proxy listens on an ephemeral
+  // loopback port, the one the Seatbelt profile lets the server connect to.
+  const dir = listen.tcp ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), "connectory-proxy-"));
+  const socket = dir ? path.join(dir, "proxy.sock") : "";
   const refused: string[] = [];
   const refuse = (what: string) => {
     refused.push(what);
@@ -93,16 +99,19 @@ export async function startFilterProxy(
   server.on("clientError", (_error, client) => client.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(socket, () => resolve());
+    if (dir) server.listen(socket, () => resolve());
+    else server.listen(0, "127.0.0.1", () => resolve());
   });
   server.unref();
+  const address = server.address();
   return {
     socket,
+    ...(!dir && address && typeof address === "object" ? { port: address.port } : {}),
     refused,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await fs.rm(dir, { recursive: true, force: true });
+      if (dir) await fs.rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -23,7 +23,7 @@ const request = { permissions: { network: "none" as const }, connector: "weather
 
 describe("no sandbox available", () => {
   it("refuses to start a server with permissions, saying how to install bubblewrap", async () => {
-    const refused = planLaunch(launch, request, { env: { HOME: home }, home, platform: "darwin" });
+    const refused = planLaunch(launch, request, { env: { HOME: home }, home, platform: "win32" });
     await expect(refused).rejects.toMatchObject({ code: "sandbox.unavailable" });
     await expect(refused).rejects.toHaveProperty(
       "hint",
@@ -43,11 +43,11 @@ describe("no sandbox available", () => {
       changed: true,
       declaresPermissions: true,
     });
-    const planned = await planLaunch(launch, request, { env: { HOME: home }, home, platform: "darwin" });
+    const planned = await planLaunch(launch, request, { env: { HOME: home }, home, platform: "win32" });
     expect(planned).toMatchObject({ sandboxed: false, launch });
     expect((await cli(["sandbox", "on", "weather"], { home })).code).toBe(0);
     await expect(
-      planLaunch(launch, request, { env: { HOME: home }, home, platform: "darwin" }),
+      planLaunch(launch, request, { env: { HOME: home }, home, platform: "win32" }),
     ).rejects.toMatchObject({
       code: "sandbox.unavailable",
     });
@@ -58,7 +58,7 @@ describe("no sandbox available", () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("nope");
     expect(fs.existsSync(path.join(home, "sandbox.json"))).toBe(false);
-    expect(await planLaunch(launch, undefined, { env: {}, platform: "darwin" })).toMatchObject({
+    expect(await planLaunch(launch, undefined, { env: {}, platform: "win32" })).toMatchObject({
       sandboxed: false,
     });
   });

@@ -16,6 +16,7 @@ export function memoryUpstream(
   hooks: {
     toolsChanged?: () => void;
     catalogChanged?: (kind: "resources" | "prompts") => void;
+    resourceUpdated?: (uri: string) => void;
     log?: (m: string) => void;
   } = {},
 ): { upstream: Upstream; current: () => McpServer | undefined; starts: () => number } {
@@ -48,6 +49,7 @@ export function memoryUpstream(
     changed: () => undefined,
     toolsChanged: hooks.toolsChanged ?? (() => undefined),
     ...(hooks.catalogChanged ? { catalogChanged: hooks.catalogChanged } : {}),
+    ...(hooks.resourceUpdated ? { resourceUpdated: hooks.resourceUpdated } : {}),
   });
   return { upstream, current: () => current, starts: () => starts };
 }

@@ -44,8 +44,8 @@ function proxyWrapper(socat: string): string {
 }
 
 /** What a server behind the proxy is told: every usual spelling of "use this proxy" (none to skip it). */
-function proxyEnv(): Record<string, string> {
-  const url = `http://127.0.0.1:${PROXY_PORT}`;
+export function proxyEnv(port = PROXY_PORT): Record<string, string> {
+  const url = `http://127.0.0.1:${port}`;
   return {
     HTTP_PROXY: url,
     HTTPS_PROXY: url,
@@ -112,7 +112,7 @@ export function launcherCaches(command: string, env: Record<string, string>, hom
  * Without network a launcher can only start what its cache holds: npm and uv are told so (they fail at
  * once with "not in the cache" instead of retrying a registry they cannot reach).
  */
-function offlineEnv(command: string): Record<string, string> {
+export function offlineEnv(command: string): Record<string, string> {
   const name = command.split("/").pop() ?? command;
   if (name === "npx" || name === "npm") return { npm_config_offline: "true" };
   if (name === "uvx" || name === "uv") return { UV_OFFLINE: "1" };
