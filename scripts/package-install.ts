@@ -80,6 +80,8 @@ export interface Installed {
 /**
  * `npm i -g --prefix <prefix> <tarball>` into a new, empty prefix; measures the result. `allowScripts`
  * names the dependencies whose install scripts may run (npm 11 warns about, and will refuse, others).
+ * `global: false` installs into `<prefix>/node_modules` as a project dependency instead: the only way
+ * `--omit=optional` is honoured (npm 11 installs a global package's optional dependencies regardless).
  */
 export async function installTarball(
   tarball: string,
@@ -88,6 +90,7 @@ export async function installTarball(
   bin: string,
   allowScripts: string[] = [],
   extraArgs: string[] = [],
+  global = true,
 ): Promise<Installed> {
   await fs.mkdir(prefix, { recursive: true });
   if ((await fs.readdir(prefix)).length > 0) throw new Error(`${prefix} is not empty`);
@@ -95,7 +98,7 @@ export async function installTarball(
     `npm i -g ${path.basename(tarball)}`,
     await run("npm", [
       "install",
-      "--global",
+      ...(global ? ["--global"] : []),
       "--prefix",
       prefix,
       "--no-audit",
@@ -107,13 +110,15 @@ export async function installTarball(
       tarball,
     ]),
   );
-  const dir = path.join(prefix, "lib", "node_modules", name);
+  const dir = global
+    ? path.join(prefix, "lib", "node_modules", name)
+    : path.join(prefix, "node_modules", name);
   const { files } = await usage(dir);
   return {
     name,
     prefix,
     dir,
-    bin: path.join(prefix, "bin", bin),
+    bin: global ? path.join(prefix, "bin", bin) : path.join(prefix, "node_modules", ".bin", bin),
     tarballBytes: (await fs.stat(tarball)).size,
     diskBytes: (await usage(prefix)).diskBytes,
     files,

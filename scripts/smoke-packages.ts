@@ -27,7 +27,8 @@ async function smoke(root: string, work: string): Promise<Installed[]> {
 
   log("packing and installing connectory (CLI)");
   const cliTarball = await packPackage(path.join(root, "packages", "cli"), work);
-  // Without its optional keychain binding first: what the CLI is on its own (and where npm cannot add it).
+  // Without its optional keychain binding first: what the CLI is on its own (and where npm cannot add
+  // it). A project install, since npm 11 ignores --omit=optional for global ones.
   const cli = await installTarball(
     cliTarball,
     path.join(work, "prefix-cli"),
@@ -35,6 +36,7 @@ async function smoke(root: string, work: string): Promise<Installed[]> {
     "connectory",
     [],
     ["--omit=optional"],
+    false,
   );
   assert.equal(cli.added, 1, `the CLI package installed ${cli.added} packages: it must have no dependencies`);
   assert.ok(
@@ -137,7 +139,7 @@ async function smoke(root: string, work: string): Promise<Installed[]> {
       JSON.stringify(found).includes('"weather"'),
       `search weather did not find the seeded weather connector: ${JSON.stringify(found).slice(0, 400)}`,
     );
-    await cliRun(["install", "weather"]);
+    await cliRun(["install", "weather", "--yes"]);
     const installed = JSON.parse(
       await fs.readFile(path.join(cliEnv.CONNECTORY_HOME, "plugins", "installed.json"), "utf8"),
     ) as unknown;

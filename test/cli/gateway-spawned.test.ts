@@ -83,6 +83,16 @@ describe("connectory gateway (spawned)", () => {
     const notes = await client.callTool({ name: "notes__search", arguments: { query: "x" } });
     expect(text(notes)).toBe('search {"query":"x"}');
 
+    // The state file is written after each change, asynchronously: wait for the calls to show in it.
+    await expect
+      .poll(
+        async () => {
+          const g = (await status(s.home)).gateways[0]?.servers;
+          return [g?.weather?.state, g?.notes?.state];
+        },
+        { timeout: 5000 },
+      )
+      .toEqual(["running", "running"]);
     const before = await status(s.home);
     expect(before.gateways).toHaveLength(1);
     expect(before.gateways[0]?.client?.name).toBe("e2e-host");
@@ -96,8 +106,10 @@ describe("connectory gateway (spawned)", () => {
       .toBe("crashed");
     const again = await client.callTool({ name: "notes__list", arguments: {} });
     expect(text(again)).toBe("list {}");
+    await expect
+      .poll(async () => (await status(s.home)).gateways[0]?.servers.notes, { timeout: 5000 })
+      .toMatchObject({ state: "running", restarts: 1 });
     const after = (await status(s.home)).gateways[0]?.servers.notes;
-    expect(after).toMatchObject({ state: "running", restarts: 1 });
     expect(after?.pid).not.toBe(pid);
     expect(await s.starts()).toHaveLength(2);
     expect(stderr()).toContain("notes: the server exited; it starts again on next use");
