@@ -15,7 +15,7 @@ import {
   planCatalogSeed,
   seedCatalogs,
   type CatalogSeedResult,
-} from "../admin/seed-catalogs.js";
+} from "../registry/import/seed-catalogs.js";
 import { createBlobStore } from "../storage/create-blob-store.js";
 import { withFastPath } from "./fast-path.js";
 import { withOfficialFastPath } from "./official-fast-path.js";

@@ -41,7 +41,24 @@ it("every problem code src/registry and src/http emit is documented in docs/http
   );
   expect(codes).toContain("publish.version.exists"); // the scan reads what it should
   expect(codes).toContain("route.not-found");
-  expect(codes.filter((c) => !matchesDocumented(c, documented))).toEqual([]);
+  // The importer's codes (src/registry/import) reach operators in `connectory-registry import`'s report,
+  // not HTTP clients: docs/deploy.md documents those.
+  const importer = new Set(await codesRaisedIn(path.join(ROOT, "src/registry/import")));
+  const elsewhere = new Set(
+    await codesRaisedIn(
+      ...(await fs.readdir(path.join(ROOT, "src/registry"), { withFileTypes: true }))
+        .filter((e) => e.name !== "import")
+        .map((e) => path.join(ROOT, "src/registry", e.name)),
+      path.join(ROOT, "src/http"),
+      path.join(ROOT, "src/core/tools/report.ts"),
+    ),
+  );
+  expect(importer.size).toBeGreaterThan(5);
+  const deploy = documentedCodes(await fs.readFile(path.join(ROOT, "docs/deploy.md"), "utf8"));
+  const undocumented = codes.filter((c) =>
+    importer.has(c) && !elsewhere.has(c) ? !matchesDocumented(c, deploy) : !matchesDocumented(c, documented),
+  );
+  expect(undocumented).toEqual([]);
 });
 
 it("every code in the problem table is one the registry's code can produce", async () => {

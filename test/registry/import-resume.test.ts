@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runImport } from "../../src/admin/import-run.js";
-import { importEntries } from "../../src/admin/import-sources.js";
+import { runImport } from "../../src/registry/import/import-run.js";
+import { importEntries } from "../../src/registry/import/import-sources.js";
 import { HAVE_REAL_WORLD, REAL_WORLD } from "../core/convert/real-world.js";
 import { createTestRegistry } from "../helpers/registry.js";
 

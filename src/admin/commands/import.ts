@@ -4,8 +4,8 @@ import { openDatabase } from "../../db/open-database.js";
 import { createBlobStore } from "../../storage/create-blob-store.js";
 import type { AdminContext } from "../command.js";
 import { databaseUrl, serveSettings } from "../environment.js";
-import { runImport } from "../import-run.js";
-import { importEntries } from "../import-sources.js";
+import { runImport } from "../../registry/import/import-run.js";
+import { importEntries } from "../../registry/import/import-sources.js";
 import { parseOptions } from "../parse-options.js";
 
 /** An RFC 3339 date-time, as the official API's `updated_since` takes it. */

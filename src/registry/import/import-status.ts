@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
-import { isConnectoryError } from "../core/errors.js";
-import type { Registry } from "../registry/registry.js";
+import { isConnectoryError } from "../../core/errors.js";
+import type { Registry } from "../registry.js";
 import type { UpstreamStatus } from "./import-sources.js";
 
 // An entry deleted or deprecated upstream (the official API's `_meta` status): a re-import yanks or

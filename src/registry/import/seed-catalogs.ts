@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import type { RegistryRepository } from "../db/repository.js";
-import type { Registry } from "../registry/registry.js";
+import type { RegistryRepository } from "../../db/repository.js";
+import type { Registry } from "../registry.js";
 import { runImport, type ImportStatus } from "./import-run.js";
 import { importEntries } from "./import-sources.js";
 

@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
-import type { ImportProvenance } from "../core/api/documents.js";
-import { isConnectoryError } from "../core/errors.js";
-import type { Registry } from "../registry/registry.js";
-import type { RegistryRepository } from "../db/repository.js";
-import { computeIntegrity } from "../package/integrity.js";
-import { packFiles } from "../package/pack.js";
-import { createToken, revokeToken } from "../registry/tokens.js";
+import type { ImportProvenance } from "../../core/api/documents.js";
+import { isConnectoryError } from "../../core/errors.js";
+import type { Registry } from "../registry.js";
+import type { RegistryRepository } from "../../db/repository.js";
+import { computeIntegrity } from "../../package/integrity.js";
+import { packFiles } from "../../package/pack.js";
+import { createToken, revokeToken } from "../tokens.js";
 import type { ImportEntry } from "./import-sources.js";
 import { applyUpstreamStatus } from "./import-status.js";
 

@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { fromDockerServer } from "../core/convert/from-docker.js";
-import { entrySource, fromMarketplace } from "../core/convert/from-marketplace.js";
-import { fromServerJson } from "../core/convert/from-server-json.js";
-import { refuse, type Conversion } from "../core/convert/types.js";
-import { ConnectoryError } from "../core/errors.js";
-import type { PackageFiles } from "../core/types.js";
-import { readPackageContents } from "../package/read-dir.js";
+import { fromDockerServer } from "../../core/convert/from-docker.js";
+import { entrySource, fromMarketplace } from "../../core/convert/from-marketplace.js";
+import { fromServerJson } from "../../core/convert/from-server-json.js";
+import { refuse, type Conversion } from "../../core/convert/types.js";
+import { ConnectoryError } from "../../core/errors.js";
+import type { PackageFiles } from "../../core/types.js";
+import { readPackageContents } from "../../package/read-dir.js";
 
 /** One upstream entry and what converting it gave. */
 export interface ImportEntry {
