@@ -27,7 +27,7 @@ import { claimChecksPg, recordCheckPg, stabilityEvidenceManyPg, stabilityEvidenc
 import { isRetryable, unavailable } from "./pg-errors.js";
 import { searchPg } from "./pg-search.js";
 import { listServersPg } from "./pg-server-list.js";
-import { PgTx } from "./pg-tx.js";
+import { PgTx, REPORT_COLUMNS } from "./pg-tx.js";
 import {
   connectorCategories,
   connectors,
@@ -229,16 +229,7 @@ export class PgRepository implements RegistryRepository {
     );
     return this.run(() =>
       this.db
-        .select({
-          id: reports.id,
-          name: connectors.name,
-          version: reports.version,
-          kind: reports.kind,
-          message: reports.message,
-          status: reports.status,
-          createdAt: reports.createdAt,
-          resolvedAt: reports.resolvedAt,
-        })
+        .select(REPORT_COLUMNS)
         .from(reports)
         .innerJoin(connectors, eq(connectors.id, reports.connectorId))
         .where(where)

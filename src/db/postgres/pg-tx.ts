@@ -36,6 +36,19 @@ export type PgTransaction = Parameters<Parameters<PostgresJsDatabase["transactio
 const CONNECTOR_LOCK = 7_342_001;
 
 /** The write side on PostgreSQL: one instance per transaction (see PgRepository.transaction). */
+
+/** A report as ReportRow: its columns and its connector's name (the join the queries add). */
+export const REPORT_COLUMNS = {
+  id: reports.id,
+  name: connectors.name,
+  version: reports.version,
+  kind: reports.kind,
+  message: reports.message,
+  status: reports.status,
+  createdAt: reports.createdAt,
+  resolvedAt: reports.resolvedAt,
+};
+
 export class PgTx implements RegistryTx {
   /** Names of the connectors this transaction loaded or created: the search vector needs the name. */
   private readonly names = new Map<number, string>();
@@ -255,16 +268,7 @@ export class PgTx implements RegistryTx {
 
   async loadReport(id: number): Promise<ReportRow | undefined> {
     const [row] = await this.db
-      .select({
-        id: reports.id,
-        name: connectors.name,
-        version: reports.version,
-        kind: reports.kind,
-        message: reports.message,
-        status: reports.status,
-        createdAt: reports.createdAt,
-        resolvedAt: reports.resolvedAt,
-      })
+      .select(REPORT_COLUMNS)
       .from(reports)
       .innerJoin(connectors, eq(connectors.id, reports.connectorId))
       .where(eq(reports.id, id));

@@ -39,18 +39,7 @@ import {
 import { SqliteChecks } from "./sqlite-checks.js";
 import { SqliteSearch } from "./sqlite-search.js";
 import { SqliteServerList } from "./sqlite-server-list.js";
-import { SqliteTx } from "./sqlite-tx.js";
-
-const REPORT_COLUMNS = {
-  id: reports.id,
-  name: connectors.name,
-  version: reports.version,
-  kind: reports.kind,
-  message: reports.message,
-  status: reports.status,
-  createdAt: reports.createdAt,
-  resolvedAt: reports.resolvedAt,
-};
+import { REPORT_COLUMNS, SqliteTx } from "./sqlite-tx.js";
 
 export interface SqliteConnections {
   writer: Sqlite;

@@ -27,6 +27,19 @@ import {
 import * as pub from "./sqlite-publishers.js";
 
 /** The write side, run on the writer connection inside BEGIN IMMEDIATE … COMMIT (see SqliteRepository). */
+
+/** A report as ReportRow: its columns and its connector's name (the join the queries add). */
+export const REPORT_COLUMNS = {
+  id: reports.id,
+  name: connectors.name,
+  version: reports.version,
+  kind: reports.kind,
+  message: reports.message,
+  status: reports.status,
+  createdAt: reports.createdAt,
+  resolvedAt: reports.resolvedAt,
+};
+
 export class SqliteTx implements RegistryTx {
   constructor(private readonly db: BetterSQLite3Database) {}
 
@@ -235,16 +248,7 @@ export class SqliteTx implements RegistryTx {
 
   async loadReport(id: number): Promise<ReportRow | undefined> {
     const row = this.db
-      .select({
-        id: reports.id,
-        name: connectors.name,
-        version: reports.version,
-        kind: reports.kind,
-        message: reports.message,
-        status: reports.status,
-        createdAt: reports.createdAt,
-        resolvedAt: reports.resolvedAt,
-      })
+      .select(REPORT_COLUMNS)
       .from(reports)
       .innerJoin(connectors, eq(connectors.id, reports.connectorId))
       .where(eq(reports.id, id))
