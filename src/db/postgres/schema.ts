@@ -133,6 +133,24 @@ export const connectors = pgTable(
   ],
 );
 
+/**
+ * PostgreSQL only, beside `connectors.search`: the same vector with the name, in a narrow table of its
+ * own, so relevance search reads a match's rank and name from a few small rows rather than a wide
+ * connectors row (its document) per match; only the page's connectors are then read. Written with the
+ * connector (PgTx createConnector/updateConnector), in the same transaction.
+ */
+export const connectorSearch = pgTable(
+  "connector_search",
+  {
+    connectorId: integer("connector_id")
+      .primaryKey()
+      .references(() => connectors.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    search: tsvector("search").notNull(),
+  },
+  (t) => [index("connector_search_idx").using("gin", t.search)],
+);
+
 /** Category membership, for the filter and the counts. */
 export const connectorCategories = pgTable(
   "connector_categories",
