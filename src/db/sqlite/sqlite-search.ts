@@ -163,14 +163,15 @@ const FEW_TIES = 500;
  * two runs is decided once, from the count, before either loop starts.
  */
 function tiesByName(ties: string, afterName: boolean): string {
-  const count = `(SELECT n FROM ${ties}_n)`;
+  // The branch not taken has LIMIT 0, which SQLite checks before its loop: it reads nothing.
+  const n = `(SELECT n FROM ${ties}_n)`;
   const few = `SELECT id FROM (
-        SELECT id, (SELECT name FROM connectors WHERE id = x.id) AS name FROM ${ties} x
-        WHERE ${count} <= ${FEW_TIES}) ${afterName ? "WHERE name > :n" : ""}
-        ORDER BY name LIMIT :limit`;
+        SELECT id, (SELECT name FROM connectors WHERE id = x.id) AS name FROM ${ties} x)
+        ${afterName ? "WHERE name > :n" : ""}
+        ORDER BY name LIMIT CASE WHEN ${n} <= ${FEW_TIES} THEN :limit ELSE 0 END`;
   const many = `SELECT byname.id FROM connectors byname
-        WHERE ${count} > ${FEW_TIES} ${afterName ? "AND byname.name > :n" : ""} AND +byname.id IN (SELECT id FROM ${ties})
-        ORDER BY byname.name LIMIT :limit`;
+        WHERE ${afterName ? "byname.name > :n AND" : ""} +byname.id IN (SELECT id FROM ${ties})
+        ORDER BY byname.name LIMIT CASE WHEN ${n} > ${FEW_TIES} THEN :limit ELSE 0 END`;
   return `SELECT id FROM (${few}) UNION ALL SELECT id FROM (${many})`;
 }
 
