@@ -14,7 +14,7 @@ import {
 // The PostgreSQL schema, kept in lockstep with src/db/sqlite/schema.ts: the same tables, columns,
 // nullability and indexes (test/db/postgres-schema.test.ts compares them). The differences are dialect
 // types only (identity ids, boolean, bigint counters) plus `connectors.search`, the tsvector that stands in
-// for SQLite's FTS5 table. Times are ISO-8601 UTC text in both, so they sort and compare the same way.
+// for SQLite's FTS5 table, and `connector_search`, its narrow copy with the name that relevance reads. Times are ISO-8601 UTC text in both, so they sort and compare the same way.
 
 /** A weighted full-text vector; written by PgTx from normalized text (see pg-search-text.ts). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

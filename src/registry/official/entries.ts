@@ -5,6 +5,7 @@ import { serverEntries, type VersionSource } from "../../core/official/server-js
 import type { ServerResponse } from "../../core/official/types.js";
 import { OFFICIAL_META } from "../../core/official/types.js";
 import type { RegistryDeps } from "../context.js";
+import type { Prepared } from "../../db/repository.js";
 import { ensureBundles } from "./bundles.js";
 
 /** What the official API services work with: the registry's deps and its namespace (REGISTRY_NAMESPACE). */
@@ -57,6 +58,26 @@ function outlineOf(row: { name: string; document: string; etag: string }) {
 /** Which versions of a connector a request wants. */
 export type VersionPick = { latest: true } | { exact: string } | { all: true };
 
+/** The versions of a connector whose entries a request wants (yanked ones only when deleted are wanted). */
+export function wantedVersions(
+  row: { name: string; document: string; etag: string },
+  pick: VersionPick,
+  includeDeleted: boolean,
+): string[] {
+  const { latest, yanked } = outlineOf(row);
+  const wanted =
+    "latest" in pick
+      ? latest !== undefined
+        ? [latest]
+        : []
+      : "exact" in pick
+        ? Object.hasOwn(yanked, pick.exact)
+          ? [pick.exact]
+          : []
+        : Object.keys(yanked);
+  return includeDeleted ? wanted : wanted.filter((v) => !yanked[v]);
+}
+
 /**
  * The official `latest` of a connector: its `latest` dist-tag, else (only prereleases) the highest version
  * not yanked, else (all yanked) the highest, which is then `deleted`.
@@ -76,23 +97,16 @@ export async function connectorEntries(
   row: { name: string; document: string; etag: string; downloads: number },
   pick: VersionPick,
   includeDeleted: boolean,
+  /** Version documents read beforehand for a whole page (repo.versionDocuments), keyed `name@version`. */
+  prefetched?: Map<string, Prepared>,
 ): Promise<ServerResponse[]> {
-  const { latest, yanked } = outlineOf(row);
+  const { latest } = outlineOf(row);
   let doc: ConnectorDoc | undefined; // parsed only to build entries not remembered
-  const wanted =
-    "latest" in pick
-      ? latest !== undefined
-        ? [latest]
-        : []
-      : "exact" in pick
-        ? Object.hasOwn(yanked, pick.exact)
-          ? [pick.exact]
-          : []
-        : Object.keys(yanked);
+  const wanted = wantedVersions(row, pick, includeDeleted);
   const entries: ServerResponse[] = [];
   for (const version of wanted) {
-    if (!includeDeleted && yanked[version]) continue;
-    const found = await ctx.deps.repo.versionDocument(row.name, version);
+    const found =
+      prefetched?.get(`${row.name}@${version}`) ?? (await ctx.deps.repo.versionDocument(row.name, version));
     if (!found) continue; // removed between the two reads
     // Every validator the entries depend on is in the key, so a remembered list is never stale.
     const key = `${ctx.namespace}|${ctx.deps.publicUrl}|${row.name}|${row.etag}|${row.downloads}|${found.etag}`;
