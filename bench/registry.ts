@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import postgres from "postgres";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
 import type { ConnectorState, RegistryRepository, VersionRecord } from "../src/db/repository.js";
@@ -26,6 +27,10 @@ const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1])
 if (!Number.isInteger(CONNECTORS) || CONNECTORS < 1000)
   throw new Error("--connectors takes a whole number ≥ 1000");
 const COUNT = CONNECTORS.toLocaleString("en");
+// `--postgres`: the same run on PostgreSQL, in a database created for it and dropped after, on the server of
+// BENCH_POSTGRES_URL (default: the tests' server, 127.0.0.1:5432, user postgres).
+const POSTGRES = process.argv.includes("--postgres");
+const PG_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // The documents' base URL: the server gets it as PUBLIC_URL (it listens on a free port; the URLs inside the
 // documents do not matter to the measures), so the seeded documents are current at start-up.
 const PUBLIC_URL = "http://127.0.0.1";
@@ -165,13 +170,34 @@ async function officialSearch(url: string): Promise<void> {
     rows.push(["  page 2 (cursor, no search) p95", `${percentile(nextMs, 95).toFixed(2)} ms`, ""]);
 }
 
-async function startServer(dir: string): Promise<{ child: ChildProcess; url: string }> {
+async function createPgDatabase(name: string): Promise<string> {
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPgDatabase(name: string): Promise<void> {
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function startServer(dir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [path.join(ROOT, "dist/src/main.js")], {
     cwd: dir,
     env: {
       ...process.env,
       PORT: "0",
-      DATABASE_URL: path.join(dir, "registry.db"),
+      DATABASE_URL: databaseUrl,
       STORAGE_DIR: path.join(dir, "blobs"),
       SEED: "0",
       PUBLIC_URL,
@@ -275,7 +301,9 @@ async function concurrency(url: string, token: string): Promise<void> {
 
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-"));
-  const repo = await openDatabase(path.join(dir, "registry.db"));
+  const pgName = `connectory_bench_${process.pid}`;
+  const databaseUrl = POSTGRES ? await createPgDatabase(pgName) : path.join(dir, "registry.db");
+  const repo = await openDatabase(databaseUrl);
   const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
   const bench = await repo.ensurePublisher("bench", new Date().toISOString());
   const t0 = performance.now();
@@ -284,7 +312,7 @@ async function main(): Promise<void> {
   const populateMs = performance.now() - t0;
   await repo.close();
 
-  const { child, url } = await startServer(dir);
+  const { child, url } = await startServer(dir, databaseUrl);
   try {
     if (!SEARCH_ONLY) await publishAndThroughput(url, token, child.pid);
     // Search p95 over the connectors: words, prefixes, filters, sorts and deep pages.
@@ -333,11 +361,12 @@ async function main(): Promise<void> {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
     await fs.rm(dir, { recursive: true, force: true });
+    if (POSTGRES) await dropPgDatabase(pgName);
   }
 
   rows.unshift([
     "machine",
-    `${os.cpus().length} cores (nproc ${os.availableParallelism()}), node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)}`,
+    `${os.cpus().length} cores (nproc ${os.availableParallelism()}), node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)}, ${POSTGRES ? "PostgreSQL" : "SQLite"}`,
     "",
   ]);
   rows.push([`populate ${COUNT} connectors (setup)`, `${(populateMs / 1000).toFixed(1)} s`, ""]);

@@ -301,6 +301,11 @@ export interface RegistryRepository {
 
   connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined>;
   versionDocument(name: string, version: string): Promise<Prepared | undefined>;
+  /**
+   * Several version documents in one read (a listing page's), keyed `name@version`; the missing are absent.
+   * On PostgreSQL one round trip instead of one per entry.
+   */
+  versionDocuments(wanted: Array<{ name: string; version: string }>): Promise<Map<string, Prepared>>;
   /** The version a tag points at (`latest` included), if any. */
   resolveTag(name: string, tag: string): Promise<string | undefined>;
   tarball(

@@ -1,3 +1,4 @@
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { createTestRegistry, packPackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
@@ -236,6 +237,37 @@ describe.skipIf(!available)("search on PostgreSQL meets the FTS5 results contrac
     const samples = await names(sqlite, "publisher=connectory-samples&sort=name&limit=100");
     expect([...acme, ...samples].sort()).toEqual([...everything].sort());
     expect(await names(pg, "publisher=nobody-here")).toEqual([]);
+  });
+
+  it("relevance follows a new version's words on both (PostgreSQL's narrow search table is rewritten)", async () => {
+    for (const reg of [sqlite, pg]) {
+      const token = await reg.token("acme");
+      for (const [version, description] of [
+        ["1.0.0", "Rides a zeppelin"],
+        ["1.1.0", "Rides an airship"],
+      ] as const) {
+        const pkg = await packPackage({ name: "blimp", version, publisher: "acme", description });
+        expect((await reg.publish(pkg, token, "blimp")).status).toBe(201);
+      }
+    }
+    for (const q of ["zeppelin", "airship", "blimp", "airsh"])
+      for (const category of ["", "maps"]) {
+        const query = `q=${q}&sort=relevance&category=${category}&limit=100`;
+        expect(await names(pg, query), query).toEqual(await names(sqlite, query));
+      }
+    expect(await names(pg, "q=airship")).toEqual(["blimp"]);
+    expect(await names(pg, "q=zeppelin")).toEqual([]);
+    const client = postgres(db.url, { onnotice: () => {} });
+    try {
+      const [row] = await client<Array<{ missing: number; extra: number }>>`
+        SELECT (SELECT count(*)::int FROM connectors c WHERE NOT EXISTS (
+                  SELECT 1 FROM connector_search s WHERE s.connector_id = c.id AND s.name = c.name AND s.search = c.search)) AS missing,
+               (SELECT count(*)::int FROM connector_search s WHERE NOT EXISTS (
+                  SELECT 1 FROM connectors c WHERE c.id = s.connector_id)) AS extra`;
+      expect(row).toEqual({ missing: 0, extra: 0 }); // one row per connector, the same vector and name
+    } finally {
+      await client.end();
+    }
   });
 
   it("categories count the same", async () => {

@@ -126,6 +126,26 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       expect(await repo.categories()).toEqual([]);
     });
 
+    it("reads several version documents at once, as one at a time would; the missing are absent", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      for (const n of ["alpha", "beta", "o'quote"]) await addConnector(repo, id, n);
+      const wanted = [
+        { name: "alpha", version: "1.0.0" },
+        { name: "beta", version: "1.0.0" },
+        { name: "beta", version: "9.9.9" },
+        { name: "o'quote", version: "1.0.0" },
+        { name: "nobody", version: "1.0.0" },
+      ];
+      const found = await repo.versionDocuments(wanted);
+      expect([...found.keys()].sort()).toEqual(["alpha@1.0.0", "beta@1.0.0", "o'quote@1.0.0"]);
+      for (const [key, doc] of found) {
+        const [n, v] = key.split("@") as [string, string];
+        expect(doc).toEqual(await repo.versionDocument(n, v));
+      }
+      expect((await repo.versionDocuments([])).size).toBe(0);
+    });
+
     it("a duplicate version or name is a db.conflict (409)", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

@@ -142,6 +142,42 @@ export function searchPagesContract(name: string, open: () => Promise<RegistryRe
       ).toEqual(finance);
     });
 
+    it("pages through hundreds of equal ranks (more than are read one by one) by name, mixed with other names", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const rows: Array<{ name: string; description: string; category: Category }> = [];
+      // 620 identical texts: one rank, more ties than src/db/sqlite/sqlite-search.ts reads name by name, so
+      // the name index is walked; names that do not match sort between and around them.
+      for (let i = 0; i < 620; i++) {
+        const n = String((i * 389) % 620).padStart(4, "0");
+        rows.push({ name: `m-${n}`, description: "basalt rock", category: i % 5 ? "finance" : "weather" });
+        if (i % 3 === 0) rows.push({ name: `m-${n}-x`, description: "granite", category: "finance" });
+      }
+      for (let i = 0; i < 5; i++)
+        rows.push({ name: `z-${i}`, description: "basalt basalt rock", category: "weather" });
+      rows.push({ name: "basalt", description: "the exact name", category: "finance" });
+      await addAll(repo, id, rows);
+      const ties = rows.filter((r) => r.name.startsWith("m-") && !r.name.endsWith("-x")).map((r) => r.name);
+      const expected = ["basalt", ...["z-0", "z-1", "z-2", "z-3", "z-4"], ...ties.sort()];
+      for (const limit of [7, 100, 700]) {
+        const names = (await walk(repo, { terms: ["basalt"], sort: "relevance", limit })).map((h) => h.name);
+        expect(names).toEqual(expected);
+      }
+      const inWeather = rows.filter((r) => r.category === "weather" && r.description.includes("basalt"));
+      const weatherExpected = [
+        ...inWeather.filter((r) => r.name.startsWith("z-")).map((r) => r.name),
+        ...inWeather
+          .filter((r) => r.name.startsWith("m-"))
+          .map((r) => r.name)
+          .sort(),
+      ];
+      expect(
+        (await walk(repo, { terms: ["basal"], category: "weather", sort: "relevance", limit: 9 })).map(
+          (h) => h.name,
+        ),
+      ).toEqual(weatherExpected);
+    });
+
     it("lists a category by downloads, updated and name on every page alike", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

@@ -131,6 +131,20 @@ export class PgRepository implements RegistryRepository {
     return this.run(async () => (await this.stmts.versionDocument.execute({ name, version }))[0]);
   }
 
+  versionDocuments(wanted: Array<{ name: string; version: string }>): Promise<Map<string, Prepared>> {
+    return this.run(async () => {
+      const out = new Map<string, Prepared>();
+      if (wanted.length === 0) return out;
+      const rows = await this.client<Array<{ name: string; version: string; body: string; etag: string }>>`
+        SELECT c.name, v.version, v.document AS body, v.etag
+        FROM unnest(${wanted.map((w) => w.name)}::text[], ${wanted.map((w) => w.version)}::text[]) AS w(name, version)
+        JOIN connectors c ON c.name = w.name
+        JOIN versions v ON v.connector_id = c.id AND v.version = w.version`;
+      for (const r of rows) out.set(`${r.name}@${r.version}`, { body: r.body, etag: r.etag });
+      return out;
+    });
+  }
+
   resolveTag(name: string, tag: string): Promise<string | undefined> {
     return this.run(async () =>
       tag === "latest"

@@ -41,6 +41,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
   const sort = effectiveSort(query.sort, query.terms);
   const tsquery = hasText ? searchQuery(query.terms) : undefined;
   if (hasText && tsquery === undefined) return []; // the words normalize to nothing, which matches nothing
+  if (tsquery !== undefined && sort === "relevance") return relevancePg(client, query, tsquery);
 
   const where: SQL[] = [];
   let from = sql`connectors c JOIN publishers p ON p.id = c.publisher_id`;
@@ -91,6 +92,44 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
   const built = dialect.sqlToQuery(
     sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`,
   );
+  const rows = await client.unsafe<Row[]>(built.sql, built.params as never[], { prepare: true });
+  return rows.map(toSummary);
+}
+
+const COLUMNS = sql`c.name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed`;
+
+/**
+ * Relevance from the narrow search table (schema.ts connectorSearch): the GIN index finds the matches,
+ * their rank and name come from small rows (not a wide connectors row per match), a top-N sort by
+ * (rank, name) keeps the page, and only the page's connectors and publishers are read.
+ */
+async function relevancePg(client: Sql, query: SearchQuery, tsquery: string): Promise<ConnectorSummary[]> {
+  const rank = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], s.search, q.query, 1)`);
+  const where: SQL[] = [sql`s.search @@ q.query`];
+  if (query.category !== undefined) {
+    where.push(
+      sql`s.connector_id IN (SELECT connector_id FROM connector_categories WHERE category = ${query.category})`,
+    );
+  }
+  if (query.publisher !== undefined) {
+    where.push(
+      sql`s.connector_id IN (SELECT id FROM connectors WHERE publisher_id = (SELECT id FROM publishers WHERE name = ${query.publisher}))`,
+    );
+  }
+  const after = query.after
+    ? sql`WHERE (key > ${query.after.key}::float8 OR (key = ${query.after.key}::float8 AND name > ${query.after.name}))`
+    : sql``;
+  const built = dialect.sqlToQuery(sql`WITH page AS (
+      SELECT id, name, key FROM (
+        SELECT s.connector_id AS id, s.name AS name,
+          (-${rank} - CASE WHEN s.name = ${query.terms.join("-")} THEN 1000 ELSE 0 END)::float8 AS key
+        FROM connector_search s CROSS JOIN (SELECT ${tsquery}::tsquery AS query) q
+        WHERE ${sql.join(where, sql` AND `)}) m
+      ${after} ORDER BY key ASC, name ASC LIMIT ${query.limit})
+    SELECT ${COLUMNS}, page.key AS key
+    FROM page JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id
+    ORDER BY page.key ASC, page.name ASC`);
   const rows = await client.unsafe<Row[]>(built.sql, built.params as never[], { prepare: true });
   return rows.map(toSummary);
 }

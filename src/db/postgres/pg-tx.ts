@@ -19,6 +19,7 @@ import * as pub from "./pg-publishers.js";
 import {
   connectorCategories,
   connectors,
+  connectorSearch,
   distTags,
   downloadDays,
   meta,
@@ -126,6 +127,7 @@ export class PgTx implements RegistryTx {
     );
     if (!row) throw new Error(`inserting connector ${input.name} returned no id`);
     this.names.set(row.id, input.name);
+    await this.writeSearch(row.id, input.name, input.fields);
     await this.writeCategories(row.id, input.fields.categories);
     return row.id;
   }
@@ -179,6 +181,7 @@ export class PgTx implements RegistryTx {
       name = row.name;
     }
     await this.db.update(connectors).set(columns(name, fields)).where(eq(connectors.id, connectorId));
+    await this.writeSearch(connectorId, name, fields);
     await this.writeCategories(connectorId, fields.categories);
   }
 
@@ -298,6 +301,15 @@ export class PgTx implements RegistryTx {
 
   updatePublisher(publisherId: number, patch: { verifiedDomains?: string[]; unclaimed?: boolean }) {
     return pub.updatePublisher(this.db, publisherId, patch);
+  }
+
+  /** The narrow search row (schema.ts connectorSearch): the same vector as connectors.search, and the name. */
+  private async writeSearch(connectorId: number, name: string, fields: ConnectorFields): Promise<void> {
+    const search = sql`${searchVector({ name, ...fields })}::tsvector`;
+    await this.db
+      .insert(connectorSearch)
+      .values({ connectorId, name, search })
+      .onConflictDoUpdate({ target: connectorSearch.connectorId, set: { name, search } });
   }
 
   private async writeCategories(connectorId: number, categories: Category[]): Promise<void> {

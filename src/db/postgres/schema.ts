@@ -14,7 +14,7 @@ import {
 // The PostgreSQL schema, kept in lockstep with src/db/sqlite/schema.ts: the same tables, columns,
 // nullability and indexes (test/db/postgres-schema.test.ts compares them). The differences are dialect
 // types only (identity ids, boolean, bigint counters) plus `connectors.search`, the tsvector that stands in
-// for SQLite's FTS5 table. Times are ISO-8601 UTC text in both, so they sort and compare the same way.
+// for SQLite's FTS5 table, and `connector_search`, its narrow copy with the name that relevance reads. Times are ISO-8601 UTC text in both, so they sort and compare the same way.
 
 /** A weighted full-text vector; written by PgTx from normalized text (see pg-search-text.ts). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -128,6 +128,24 @@ export const connectors = pgTable(
     index("connectors_name_id_idx").on(t.name, t.id),
     index("connectors_search_idx").using("gin", t.search),
   ],
+);
+
+/**
+ * PostgreSQL only, beside `connectors.search`: the same vector with the name, in a narrow table of its
+ * own, so relevance search reads a match's rank and name from a few small rows rather than a wide
+ * connectors row (its document) per match; only the page's connectors are then read. Written with the
+ * connector (PgTx createConnector/updateConnector), in the same transaction.
+ */
+export const connectorSearch = pgTable(
+  "connector_search",
+  {
+    connectorId: integer("connector_id")
+      .primaryKey()
+      .references(() => connectors.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    search: tsvector("search").notNull(),
+  },
+  (t) => [index("connector_search_idx").using("gin", t.search)],
 );
 
 /** Category membership, for the filter and the counts. */

@@ -142,6 +142,15 @@ export class SqliteRepository implements RegistryRepository {
     return this.stmts.versionDocument.get({ name, version });
   }
 
+  async versionDocuments(wanted: Array<{ name: string; version: string }>): Promise<Map<string, Prepared>> {
+    const out = new Map<string, Prepared>();
+    for (const { name, version } of wanted) {
+      const found = this.stmts.versionDocument.get({ name, version });
+      if (found) out.set(`${name}@${version}`, found);
+    }
+    return out;
+  }
+
   async resolveTag(name: string, tag: string): Promise<string | undefined> {
     if (tag === "latest") {
       const row = this.c.readDb

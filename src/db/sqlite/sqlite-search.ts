@@ -112,9 +112,11 @@ const COLUMNS = `c.name AS name, c.display_name, c.description, p.name AS publis
 /**
  * Relevance in two phases, so a common word costs one pass over the index and not a join and a sort of
  * every match: (1) `m`, the id and rank of every match, from the FTS index alone (bm25 needs nothing
- * else); `cut`, the rank of the page's last row; (2) only the rows ranked up to `cut` (the page and its
- * ties) are joined and ordered by (rank, name). An exact name match comes first whatever bm25 says
- * (`tushare`, `weather-cn` typed as `weather cn`). The keyset condition reads a name only on a rank tie.
+ * else); `cut`, the rank of the page's last row; (2) only the page's rows are joined: those ranked before
+ * `cut`, and of those ranked exactly `cut` (thousands when a common word ranks many connectors alike) the
+ * first by name, found by `tiesByName` without joining or sorting every tie. An exact name match comes
+ * first whatever bm25 says (`tushare`, `weather-cn` typed as `weather cn`). After a cursor (:k, :n), the
+ * rows of rank :k named after :n come first, found the same way, then the rows ranked after :k.
  */
 function relevanceSql(filters: { category: boolean; publisher: boolean }, hasAfter: boolean): string {
   // `+rowid`: a filter on the matches, never a rowid lookup driving the FTS query (which would run the
@@ -126,19 +128,53 @@ function relevanceSql(filters: { category: boolean; publisher: boolean }, hasAft
     where.push(
       "+rowid IN (SELECT id FROM connectors WHERE publisher_id = (SELECT id FROM publishers WHERE name = :publisher))",
     );
-  const after = hasAfter
-    ? "WHERE key > :k OR (key = :k AND (SELECT name FROM connectors WHERE id = m.id) > :n)"
-    : "";
-  return `WITH m AS MATERIALIZED (
+  const ctes = [
+    `m AS MATERIALIZED (
       SELECT rowid AS id,
         ${BM25} - CASE WHEN rowid = (SELECT id FROM connectors WHERE name = :exact) THEN 1000.0 ELSE 0.0 END AS key
-      FROM connectors_fts WHERE ${where.join(" AND ")}),
-    t AS (SELECT id, key FROM m ${after}),
-    cut AS (SELECT key FROM t ORDER BY key LIMIT 1 OFFSET :limit - 1)
-    SELECT ${COLUMNS}, t.key AS key
-    FROM t JOIN connectors c ON c.id = t.id JOIN publishers p ON p.id = c.publisher_id
-    WHERE t.key <= coalesce((SELECT key FROM cut), 1e308)
+      FROM connectors_fts WHERE ${where.join(" AND ")})`,
+    `t AS (SELECT id, key FROM m ${hasAfter ? "WHERE key > :k" : ""})`,
+    "cut AS (SELECT key FROM t ORDER BY key LIMIT 1 OFFSET :limit - 1)",
+    "cut_ties AS MATERIALIZED (SELECT id FROM t WHERE key = (SELECT key FROM cut))",
+    "cut_ties_n AS MATERIALIZED (SELECT count(*) AS n FROM cut_ties)",
+  ];
+  const parts = [
+    "SELECT id, key FROM t WHERE key < coalesce((SELECT key FROM cut), 1e308)",
+    `SELECT id, (SELECT key FROM cut) AS key FROM (${tiesByName("cut_ties", false)})`,
+  ];
+  if (hasAfter) {
+    ctes.push("k_ties AS MATERIALIZED (SELECT id FROM m WHERE key = :k)");
+    ctes.push("k_ties_n AS MATERIALIZED (SELECT count(*) AS n FROM k_ties)");
+    parts.unshift(`SELECT id, :k AS key FROM (${tiesByName("k_ties", true)})`);
+  }
+  return `WITH ${ctes.join(",\n    ")}
+    SELECT ${COLUMNS}, page.key AS key
+    FROM (${parts.join("\n      UNION ALL ")}) page
+    JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id
     ORDER BY key ASC, name ASC LIMIT :limit`;
+}
+
+/** Below this many ties, their names are read one by one; above it, the name index is walked. */
+const FEW_TIES = 500;
+
+/**
+ * The first :limit ids of the set `ties` (a CTE of ids) in name order (after :n when `afterName`), without
+ * sorting every tie: a few ties have their names read by primary key and sorted; many ties are found by
+ * walking the name index (covering: name and rowid) from the start or from :n, each name's id checked
+ * against the set, until :limit are found (about :limit × connectors / ties index entries). Which of the
+ * two runs is decided once, from the count, before either loop starts.
+ */
+function tiesByName(ties: string, afterName: boolean): string {
+  // The branch not taken has LIMIT 0, which SQLite checks before its loop: it reads nothing.
+  const n = `(SELECT n FROM ${ties}_n)`;
+  const few = `SELECT id FROM (
+        SELECT id, (SELECT name FROM connectors WHERE id = x.id) AS name FROM ${ties} x)
+        ${afterName ? "WHERE name > :n" : ""}
+        ORDER BY name LIMIT CASE WHEN ${n} <= ${FEW_TIES} THEN :limit ELSE 0 END`;
+  const many = `SELECT byname.id FROM connectors byname
+        WHERE ${afterName ? "byname.name > :n AND" : ""} +byname.id IN (SELECT id FROM ${ties})
+        ORDER BY byname.name LIMIT CASE WHEN ${n} > ${FEW_TIES} THEN :limit ELSE 0 END`;
+  return `SELECT id FROM (${few}) UNION ALL SELECT id FROM (${many})`;
 }
 
 function toSummary(row: Row): ConnectorSummary {

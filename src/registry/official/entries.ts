@@ -5,6 +5,7 @@ import { serverEntries, type VersionSource } from "../../core/official/server-js
 import type { ServerResponse } from "../../core/official/types.js";
 import { OFFICIAL_META } from "../../core/official/types.js";
 import type { RegistryDeps } from "../context.js";
+import type { Prepared } from "../../db/repository.js";
 import { ensureBundles } from "./bundles.js";
 
 /** What the official API services work with: the registry's deps and its namespace (REGISTRY_NAMESPACE). */
@@ -32,8 +33,50 @@ export interface ConnectorDoc {
 const MAX_REMEMBERED = 4096;
 const remembered = new Map<string, ServerResponse[]>();
 
+/**
+ * What a listing needs of a connector document to pick versions (its official latest, which versions are
+ * yanked), remembered by name and ETag: the ETag is the document's hash, so the same ETag is the same
+ * document, whichever process wrote it, and any write (a yank, a tag, a deprecation) is a new ETag. A page
+ * of a listing then parses no connector document it has seen.
+ */
+const outlines = new Map<string, { latest: string | undefined; yanked: Record<string, boolean> }>();
+
+function outlineOf(row: { name: string; document: string; etag: string }) {
+  const key = `${row.name}|${row.etag}`;
+  let outline = outlines.get(key);
+  if (!outline) {
+    const doc = JSON.parse(row.document) as ConnectorDoc;
+    const yanked: Record<string, boolean> = {};
+    for (const [version, v] of Object.entries(doc.versions)) yanked[version] = v.yanked;
+    outline = { latest: officialLatest(doc), yanked };
+    outlines.set(key, outline);
+    if (outlines.size > MAX_REMEMBERED) outlines.delete(outlines.keys().next().value as string);
+  }
+  return outline;
+}
+
 /** Which versions of a connector a request wants. */
 export type VersionPick = { latest: true } | { exact: string } | { all: true };
+
+/** The versions of a connector whose entries a request wants (yanked ones only when deleted are wanted). */
+export function wantedVersions(
+  row: { name: string; document: string; etag: string },
+  pick: VersionPick,
+  includeDeleted: boolean,
+): string[] {
+  const { latest, yanked } = outlineOf(row);
+  const wanted =
+    "latest" in pick
+      ? latest !== undefined
+        ? [latest]
+        : []
+      : "exact" in pick
+        ? Object.hasOwn(yanked, pick.exact)
+          ? [pick.exact]
+          : []
+        : Object.keys(yanked);
+  return includeDeleted ? wanted : wanted.filter((v) => !yanked[v]);
+}
 
 /**
  * The official `latest` of a connector: its `latest` dist-tag, else (only prereleases) the highest version
@@ -54,29 +97,23 @@ export async function connectorEntries(
   row: { name: string; document: string; etag: string; downloads: number },
   pick: VersionPick,
   includeDeleted: boolean,
+  /** Version documents read beforehand for a whole page (repo.versionDocuments), keyed `name@version`. */
+  prefetched?: Map<string, Prepared>,
 ): Promise<ServerResponse[]> {
-  const doc = JSON.parse(row.document) as ConnectorDoc;
-  const latest = officialLatest(doc);
-  const wanted =
-    "latest" in pick
-      ? latest !== undefined
-        ? [latest]
-        : []
-      : "exact" in pick
-        ? Object.hasOwn(doc.versions, pick.exact)
-          ? [pick.exact]
-          : []
-        : Object.keys(doc.versions);
+  const { latest } = outlineOf(row);
+  let doc: ConnectorDoc | undefined; // parsed only to build entries not remembered
+  const wanted = wantedVersions(row, pick, includeDeleted);
   const entries: ServerResponse[] = [];
   for (const version of wanted) {
-    if (!includeDeleted && doc.versions[version]?.yanked) continue;
-    const found = await ctx.deps.repo.versionDocument(row.name, version);
+    const found =
+      prefetched?.get(`${row.name}@${version}`) ?? (await ctx.deps.repo.versionDocument(row.name, version));
     if (!found) continue; // removed between the two reads
     // Every validator the entries depend on is in the key, so a remembered list is never stale.
     const key = `${ctx.namespace}|${ctx.deps.publicUrl}|${row.name}|${row.etag}|${row.downloads}|${found.etag}`;
     let built = remembered.get(key);
     if (!built) {
       const source = JSON.parse(found.body) as VersionSource;
+      doc ??= JSON.parse(row.document) as ConnectorDoc;
       built = await versionEntries(ctx, { ...row, doc, latest }, source);
       remembered.set(key, built);
       if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);

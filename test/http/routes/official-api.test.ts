@@ -232,6 +232,36 @@ describe("GET /v0.1/servers/{name}/versions[/{version}]", () => {
     expect((await reg.request(path)).status).toBe(404);
   });
 
+  it("a listing seen before follows a tag, a deprecation and a yank (remembered by ETag, never stale)", async () => {
+    await publish("flux", "1.0.0");
+    await publish("flux", "1.1.0");
+    const latest = async () =>
+      (await list(`?search=flux&version=latest`)).servers.filter((e) => e.server.name === `${NS}/flux`);
+    const seen = await latest();
+    expect(names(seen)).toEqual([`${NS}/flux@1.1.0`]);
+    expect(await latest()).toEqual(seen); // the second read comes from what was remembered
+    const tag = await reg.request("/v1/connectors/flux/dist-tags/latest", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${acme}`, "content-type": "application/json" },
+      body: JSON.stringify({ version: "1.0.0" }),
+    });
+    expect(tag.status).toBe(200);
+    expect(names(await latest())).toEqual([`${NS}/flux@1.0.0`]);
+    expect((await post("/v1/connectors/flux/1.0.0/deprecate", { message: "old" })).status).toBe(200);
+    expect((await latest())[0]!._meta[OFFICIAL_META]).toMatchObject({ status: "deprecated" });
+    expect((await post("/v1/connectors/flux/1.1.0/yank")).status).toBe(200);
+    const all = (await list(`?search=flux&include_deleted=true`)).servers.filter(
+      (e) => e.server.name === `${NS}/flux`,
+    );
+    expect(all.map((e) => `${e.server.version} ${e._meta[OFFICIAL_META].status}`)).toEqual([
+      "1.1.0 deleted",
+      "1.0.0 deprecated",
+    ]);
+    expect(names((await list(`?search=flux`)).servers.filter((e) => e.server.name === `${NS}/flux`))).toEqual(
+      [`${NS}/flux@1.0.0`],
+    );
+  });
+
   it("404 for unknown servers and versions, deleted ones unless include_deleted; 422 for a bad flag", async () => {
     const cases: Array<[string, number, string]> = [
       [`/v0.1/servers/${NS}%2Fnope/versions`, 404, "official.server.not-found"],
