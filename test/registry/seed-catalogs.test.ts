@@ -4,7 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedSettings } from "../../src/admin/environment.js";
 import { runAdmin } from "../../src/admin/run-admin.js";
-import { CATALOG_SEED_KEY, planCatalogSeed, snapshotDigest } from "../../src/registry/import/seed-catalogs.js";
+import {
+  CATALOG_SEED_KEY,
+  planCatalogSeed,
+  snapshotDigest,
+} from "../../src/registry/import/seed-catalogs.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import { startServer } from "../../src/http/start-server.js";
 import { SAMPLES_PUBLISHER } from "../../src/registry/seed.js";
