@@ -12,7 +12,7 @@ import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { DEFAULT_TIMEOUT_MS } from "../mcp/mcp-client.js";
 import { explainFailure } from "../mcp/mcp-errors.js";
 import { warn } from "../terminal/output.js";
-import { recordPins, serverPins } from "../home/pins-store.js";
+import { sessionPins } from "../home/pins-store.js";
 import { InvalidStdoutError, StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
 import { withToolRules } from "../mcp/rules-filter.js";
@@ -105,14 +105,7 @@ recorded in the audit log (\`connectory logs\`).`,
       : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
     const guard = new ToolGuard({
       server: name,
-      readPins: () => serverPins(ctx.home, name),
-      recordPins: async (tools, serverInfo) => {
-        await recordPins(ctx.home, name, tools, {
-          now: ctx.now(),
-          origin: found.origin,
-          ...(serverInfo ? { serverInfo } : {}),
-        });
-      },
+      ...sessionPins(ctx.home, name, found.origin, () => ctx.now()),
       send: (message) => launched.send(message),
       log,
       hide,

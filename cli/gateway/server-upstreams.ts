@@ -1,7 +1,7 @@
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { isRemote } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
-import { recordPins, serverPins } from "../home/pins-store.js";
+import { sessionPins } from "../home/pins-store.js";
 import { remoteTransport } from "../mcp/bridge.js";
 import { runAuthProvider } from "../auth/run-auth.js";
 import { stdioLaunch } from "../mcp/child-env.js";
@@ -67,14 +67,7 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
           world.rules[name],
           new ToolGuard({
             server: name,
-            readPins: () => serverPins(ctx.home, name),
-            recordPins: async (tools, serverInfo) => {
-              await recordPins(ctx.home, name, tools, {
-                now: ctx.now(),
-                origin: found.origin,
-                ...(serverInfo ? { serverInfo } : {}),
-              });
-            },
+            ...sessionPins(ctx.home, name, found.origin, () => ctx.now()),
             send,
             log: world.log,
             hide: world.hide,

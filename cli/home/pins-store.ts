@@ -136,3 +136,28 @@ function checkShape(raw: unknown, file: string): PinsFile {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * One server's pins as a session's tool guard reads and records them (`run`, the gateway): first use
+ * pins the tools with the server's origin and the time of pinning.
+ */
+export function sessionPins(
+  home: string,
+  server: string,
+  origin: Origin | undefined,
+  now: () => Date,
+): {
+  readPins(): Promise<ServerPins | undefined>;
+  recordPins(tools: McpTool[], serverInfo?: { name: string; version: string }): Promise<void>;
+} {
+  return {
+    readPins: () => serverPins(home, server),
+    recordPins: async (tools, serverInfo) => {
+      await recordPins(home, server, tools, {
+        now: now(),
+        ...(origin ? { origin } : {}),
+        ...(serverInfo ? { serverInfo } : {}),
+      });
+    },
+  };
+}

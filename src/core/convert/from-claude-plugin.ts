@@ -5,7 +5,7 @@ import { claudeServers, serversOf } from "./claude-servers.js";
 import { CredentialSet } from "./inputs.js";
 import { connectorName, toConnectorName, version } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
-import { refuse, type Conversion, type ConvertOptions, type Draft } from "./types.js";
+import { refuse, type Conversion, type ConvertOptions, type Draft, nameRefusal } from "./types.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -54,13 +54,7 @@ export function fromClaudePlugin(
     );
   const field = (key: string): unknown => manifest[key] ?? entry?.[key];
   const name = connectorName(upstreamName, notes);
-  if (!name)
-    return refuse(
-      "convert.refused.name",
-      `"${upstreamName}" leaves no usable connector name`,
-      notes,
-      upstreamName,
-    );
+  if (!name) return nameRefusal(upstreamName, notes);
 
   const credentials = new CredentialSet(notes);
   const userConfig = isObject(field("userConfig")) ? (field("userConfig") as Json) : {};

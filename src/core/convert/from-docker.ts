@@ -5,7 +5,7 @@ import { CredentialSet } from "./inputs.js";
 import { connectorName, toConnectorName, toCredentialKey } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
 import { scopeList } from "./oauth.js";
-import { refuse, type Conversion, type ConvertOptions, type Draft } from "./types.js";
+import { refuse, type Conversion, type ConvertOptions, type Draft, nameRefusal } from "./types.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -56,13 +56,7 @@ export function fromDockerServer(text: string, tools?: unknown, options: Convert
   const upstreamName = str(entry["name"]);
   if (!upstreamName) return refuse("convert.refused.shape", 'server.yaml has no "name"');
   const name = connectorName(upstreamName, notes);
-  if (!name)
-    return refuse(
-      "convert.refused.name",
-      `"${upstreamName}" leaves no usable connector name`,
-      notes,
-      upstreamName,
-    );
+  if (!name) return nameRefusal(upstreamName, notes);
   const type = str(entry["type"]);
   const config = isObject(entry["config"]) ? entry["config"] : {};
   const credentials = new CredentialSet(notes);

@@ -3,7 +3,7 @@ import { buildPackage } from "./build-package.js";
 import { CredentialSet } from "./inputs.js";
 import { connectorName, toConnectorName, version } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
-import { refuse, type Conversion, type ConvertOptions, type Draft } from "./types.js";
+import { refuse, type Conversion, type ConvertOptions, type Draft, nameRefusal } from "./types.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -38,13 +38,7 @@ export function fromMcpb(input: unknown, options: McpbOptions = {}): Conversion 
       upstreamName,
     );
   const name = connectorName(upstreamName, notes);
-  if (!name)
-    return refuse(
-      "convert.refused.name",
-      `"${upstreamName}" leaves no usable connector name`,
-      notes,
-      upstreamName,
-    );
+  if (!name) return nameRefusal(upstreamName, notes);
 
   const userConfig = isObject(input["user_config"]) ? input["user_config"] : {};
   const credentials = new CredentialSet(notes);

@@ -3,7 +3,7 @@ import { buildPackage } from "./build-package.js";
 import { CredentialSet, isPlaceholder, literal, replaceBraces } from "./inputs.js";
 import { connectorName, toConnectorName, toCredentialKey, version } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
-import { refuse, type Conversion, type ConvertOptions, type Draft } from "./types.js";
+import { refuse, type Conversion, type ConvertOptions, type Draft, nameRefusal } from "./types.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -54,13 +54,7 @@ export function fromServerJson(input: unknown, options: ConvertOptions = {}): Co
     ? upstreamName.slice(upstreamName.lastIndexOf("/") + 1)
     : upstreamName;
   const name = connectorName(tail, notes);
-  if (name === undefined)
-    return refuse(
-      "convert.refused.name",
-      `"${upstreamName}" leaves no usable connector name`,
-      notes,
-      upstreamName,
-    );
+  if (name === undefined) return nameRefusal(upstreamName, notes);
   const publisher = options.publisher ?? publisherOf(upstreamName) ?? name;
 
   const credentials = new CredentialSet(notes);

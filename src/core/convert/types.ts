@@ -89,3 +89,13 @@ export function refuse(
 ): Refusal {
   return { ok: false, code, message, notes, ...(upstreamName === undefined ? {} : { upstreamName }) };
 }
+
+/** The refusal of an entry whose upstream name leaves no usable connector name (naming.ts). */
+export function nameRefusal(upstreamName: string, notes: ConvertNote[]): Refusal {
+  return refuse(
+    "convert.refused.name",
+    `"${upstreamName}" leaves no usable connector name`,
+    notes,
+    upstreamName,
+  );
+}
