@@ -131,28 +131,17 @@ export async function editManualServers(
   now: Date,
   edit: (doc: ManualDocument) => { name: string; value: ManualEntry | undefined },
 ): Promise<{ doc: ManualDocument; backup?: string }> {
-  const file = homePaths(home).mcpJson;
-  await fs.mkdir(home, { recursive: true, mode: 0o700 });
-  const { withLock } = await import("../../src/fs/lock.js");
-  return withLock(file, async () => {
-    const doc = await readManualServers(home);
-    const { name, value } = edit(doc);
-    const next = editJson(doc.text ?? "", doc.shape === "wrapped" ? ["mcpServers"] : [], [{ name, value }]);
-    const backup =
-      doc.text === undefined
-        ? undefined
-        : await backupFile(homePaths(home).backups, file, doc.text, now, MAX_BACKUPS);
-    // Hand-written servers often carry API keys in env or headers: a new file is private.
-    await atomicWrite(file, next, doc.text === undefined ? { mode: 0o600 } : {});
-    return { doc: await parseManualText(file, next), ...(backup ? { backup } : {}) };
-  });
+  return editManualServersMany(home, now, (doc) => [edit(doc)]);
 }
 
-/** editManualServers for several entries at once: one lock, one backup, one write (`connectory import`). */
+/**
+ * editManualServers for several entries at once: one lock, one backup, one write (`connectory import`).
+ * No change: nothing is written.
+ */
 export async function editManualServersMany(
   home: string,
   now: Date,
-  edit: (doc: ManualDocument) => Array<{ name: string; value: ServerSpec | undefined }>,
+  edit: (doc: ManualDocument) => Array<{ name: string; value: ManualEntry | undefined }>,
 ): Promise<{ doc: ManualDocument; backup?: string }> {
   const file = homePaths(home).mcpJson;
   await fs.mkdir(home, { recursive: true, mode: 0o700 });
@@ -166,6 +155,7 @@ export async function editManualServersMany(
       doc.text === undefined
         ? undefined
         : await backupFile(homePaths(home).backups, file, doc.text, now, MAX_BACKUPS);
+    // Hand-written servers often carry API keys in env or headers: a new file is private.
     await atomicWrite(file, next, doc.text === undefined ? { mode: 0o600 } : {});
     return { doc: await parseManualText(file, next), ...(backup ? { backup } : {}) };
   });
