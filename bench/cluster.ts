@@ -1,19 +1,17 @@
 // `npm run bench:cluster`: two registry processes on PostgreSQL against one on SQLite, in the same run
 // (issue 8). Each setup is real `node dist/src/main.js` processes with a blob folder on this machine; the
 // load comes from this process. Prints one table. BENCH_POSTGRES_URL names the server (default local).
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { openDatabase } from "../src/db/open-database.js";
 import { createToken } from "../src/registry/tokens.js";
 import { benchPackage } from "./lib/package.js";
+import { startRegistryProcess, stopRegistryProcess } from "./lib/registry-process.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SEQUENTIAL_PUBLISHES = 40;
 const CONCURRENT_PUBLISHES = 20;
@@ -30,38 +28,13 @@ interface Setup {
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)]!;
 
-/** Starts `node dist/src/main.js` with `env`; resolves with its URL once it listens. */
-async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "dist/src/main.js")], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SEED: "0", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`registry exited with ${code} before listening`)));
-  });
-  return { child, url };
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
 async function sqliteSetup(): Promise<Setup> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-sqlite-"));
   const databaseUrl = path.join(dir, "registry.db");
   const repo = await openDatabase(databaseUrl);
   const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
   await repo.close();
-  const proc = await startProcess({
+  const proc = await startRegistryProcess({
     DATABASE_URL: databaseUrl,
     STORAGE_DIR: path.join(dir, "blobs"),
     PUBLIC_URL: "http://registry.bench",
@@ -71,7 +44,7 @@ async function sqliteSetup(): Promise<Setup> {
     urls: [proc.url],
     token,
     stop: async () => {
-      await stopProcess(proc.child);
+      await stopRegistryProcess(proc.child);
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
@@ -93,13 +66,13 @@ async function postgresSetup(processes: number): Promise<Setup> {
     STORAGE_DIR: path.join(dir, "blobs"),
     PUBLIC_URL: "http://registry.bench",
   };
-  const procs = await Promise.all(Array.from({ length: processes }, () => startProcess(env)));
+  const procs = await Promise.all(Array.from({ length: processes }, () => startRegistryProcess(env)));
   return {
     label: `PostgreSQL, ${processes} process${processes > 1 ? "es" : ""}`,
     urls: procs.map((p) => p.url),
     token,
     stop: async () => {
-      await Promise.all(procs.map((p) => stopProcess(p.child)));
+      await Promise.all(procs.map((p) => stopRegistryProcess(p.child)));
       await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
       await fs.rm(dir, { recursive: true, force: true });

@@ -7,8 +7,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readCredentials, updateCredentials } from "../cli/home/credentials-store.js";
-import { configureCredentialStore } from "../cli/home/credential-store-world.js";
+import { readCredentials, updateCredentials } from "../cli/credentials/credentials-store.js";
+import { configureCredentialStore } from "../cli/credentials/credential-store-world.js";
 import { buildHome } from "../test/helpers/home.js";
 import { secretServiceMissing, startSecretService } from "../test/helpers/secret-service.js";
 

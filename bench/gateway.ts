@@ -13,12 +13,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { overheadBudget } from "./gateway-overhead.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = path.join(ROOT, "bin/connectory.js");
 const TOOLS_SERVER = path.join(ROOT, "test/fixtures/servers/tools-server.mjs");
 const WEATHER = path.join(ROOT, "plugins-sample/weather/server/index.js");
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+/** Another build's bin/connectory.js, measured side by side with this one (a before/after). */
+const BASELINE_BIN = process.env.BENCH_BASELINE_BIN;
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const DOCKER_TOOLS = path.join(ROOT, "..", "shared/data/real-world/docker-mcp-registry/servers");
 
@@ -35,16 +38,20 @@ function connectory(home: string, argv: string[]): Promise<void> {
 }
 
 async function client(command: string, args: string[], home: string): Promise<Client> {
+  return (await opened(command, args, home)).client;
+}
+
+/** A client and the pid of the process it spawned. */
+async function opened(command: string, args: string[], home: string, env: Record<string, string> = {}) {
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: home, ...env },
+    stderr: "ignore",
+  });
   const c = new Client({ name: "bench", version: "1" });
-  await c.connect(
-    new StdioClientTransport({
-      command,
-      args,
-      env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: home },
-      stderr: "ignore",
-    }),
-  );
-  return c;
+  await c.connect(transport);
+  return { client: c, pid: transport.pid };
 }
 
 function generatedTools(n: number): unknown[] {
@@ -141,6 +148,22 @@ async function timeCalls(c: Client, name: string): Promise<{ p50: number; p99: n
 }
 
 async function main(): Promise<void> {
+  // (4) first: the overhead budget of the guards and telemetry (BENCH_OVERHEAD_ONLY=1: only this).
+  const weather = await home({ weather: [WEATHER] });
+  await overheadBudget({
+    calls: CALLS,
+    direct: () => opened(process.execPath, [WEATHER], weather),
+    gateway: (env) => opened(process.execPath, [BIN, "gateway"], weather, env),
+    baseline: BASELINE_BIN
+      ? (env) => opened(process.execPath, [BASELINE_BIN, "gateway"], weather, env)
+      : undefined,
+    setGuards: (on) =>
+      connectory(weather, ["guard", "weather", on ? "mask" : "off"]).then(() =>
+        on ? connectory(weather, ["guard", "weather", "warn", "--kind", "injection"]) : undefined,
+      ),
+  });
+  await fs.rm(weather, { recursive: true, force: true });
+  if (process.env.BENCH_OVERHEAD_ONLY === "1") return;
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-tools-"));
   const notesFile = path.join(scratch, "notes.json");
   const bigFile = path.join(scratch, "big.json");

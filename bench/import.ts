@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runImport } from "../src/registry/import/import-run.js";
 import { importEntries, type ImportEntry } from "../src/registry/import/import-sources.js";
-import { createApp } from "../src/app.js";
+import { createApp } from "../src/server/app.js";
 import { openDatabase } from "../src/db/open-database.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";
 
@@ -40,10 +40,10 @@ async function bench(source: string, load: () => Promise<ImportEntry[]>): Promis
     const entries = await load();
     const convertMs = performance.now() - start;
     start = performance.now();
-    const first = await runImport({ app, repo, entries, now: () => new Date() });
+    const first = await runImport({ registry: app.registry, repo, entries, now: () => new Date() });
     const firstMs = performance.now() - start;
     start = performance.now();
-    await runImport({ app, repo, entries, now: () => new Date() });
+    await runImport({ registry: app.registry, repo, entries, now: () => new Date() });
     const againMs = performance.now() - start;
     return {
       source,

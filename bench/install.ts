@@ -1,12 +1,13 @@
 // `npm run bench:install`: wall time of the built CLI's cold start and of installing samples from a
 // registry on loopback (the real server, seeded with plugins-sample/, in this process).
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../src/http/start-server.js";
-import { cpuMs, writeCpuReporter } from "./child-cpu.js";
+import { startServer } from "../src/server/start-server.js";
+import { median, timedNode, writeCpuReporter } from "./child-cpu.js";
+import { countInstructions, millions } from "./lib/instructions.js";
+import { handOver } from "./lib/report.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = path.join(ROOT, "bin/connectory.js");
@@ -25,57 +26,74 @@ const CASES: Case[] = [
   { label: "connectory --version (cold start)", argv: ["--version"], targetMs: 150, freshHome: false },
   {
     label: "install weather (bundled stdio server)",
-    argv: ["install", "weather"],
+    argv: ["install", "weather", "--yes"],
     targetMs: 400,
     freshHome: true,
   },
   {
     label: "install tushare --config TUSHARE_TOKEN=…",
-    argv: ["install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`],
+    argv: ["install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`, "--yes"],
     targetMs: 400,
     freshHome: true,
   },
   {
     label: "install weather again (cache reused)",
-    argv: ["install", "weather"],
+    argv: ["install", "weather", "--yes"],
     targetMs: 400,
     freshHome: false,
   },
 ];
 
-/** Spawns the CLI (asynchronously: the registry answers from this same process); wall and CPU time. */
-function timed(
+/**
+ * Issue 29: `connectory --version` minus `node -e 0`, RUNS alternating pairs (a load change hits both
+ * alike): the difference of the medians, wall and CPU; and the instructions each executes (valgrind,
+ * load-independent) when it is installed.
+ */
+export async function versionOverNode(
   reporter: string,
-  argv: string[],
   env: Record<string, string>,
-): Promise<{ ms: number; cpu: number; code: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, ["-r", reporter, BIN, ...argv], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    let cpu = "";
-    child.stderr!.on("data", (d) => (stderr += d));
-    child.stdio[3]!.on("data", (d) => (cpu += d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      resolve({
-        ms: Number(process.hrtime.bigint() - start) / 1e6,
-        cpu: cpuMs(cpu),
-        code: code ?? -1,
-        stderr,
-      }),
-    );
-  });
+): Promise<{ wall: number; cpu: number; instructions: string; node: number; cli: number }> {
+  const node: number[] = [];
+  const cli: number[] = [];
+  const nodeCpu: number[] = [];
+  const cliCpu: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const pair = [
+      () => timedNode(reporter, ["-e", "0"], { env: { ...process.env, ...env } }),
+      () => timedNode(reporter, [BIN, "--version"], { env: { ...process.env, ...env } }),
+    ];
+    if (i % 2) pair.reverse();
+    const [a, b] = [await pair[0]!(), await pair[1]!()];
+    const [n, c] = i % 2 ? [b, a] : [a, b];
+    if (c.code !== 0) throw new Error(`connectory --version exited ${c.code}`);
+    if (i === 0) continue; // the disk cache's warm-up
+    node.push(n.ms);
+    cli.push(c.ms);
+    nodeCpu.push(n.cpu);
+    cliCpu.push(c.cpu);
+  }
+  const [ni, ci] = [
+    await countInstructions(process.execPath, ["-e", "0"]),
+    await countInstructions(process.execPath, [BIN, "--version"]),
+  ];
+  return {
+    wall: median(cli) - median(node),
+    cpu: median(cliCpu) - median(nodeCpu),
+    node: median(node),
+    cli: median(cli),
+    instructions:
+      ni !== undefined && ci !== undefined
+        ? `${millions(ci)} vs ${millions(ni)} instructions (+${millions(ci - ni)}, +${(((ci - ni) / ni) * 100).toFixed(1)}%)`
+        : "instructions: valgrind not installed",
+  };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
+/** Spawns the CLI (asynchronously: the registry answers from this same process); wall and CPU time. */
+function timed(reporter: string, argv: string[], env: Record<string, string>) {
+  return timedNode(reporter, [BIN, ...argv], { env: { ...process.env, ...env } });
+}
+
+const signed = (n: number) => `${n >= 0 ? "+" : ""}${n.toFixed(1)}`;
 
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-install-"));
@@ -120,12 +138,34 @@ async function main(): Promise<void> {
         ok ? "ok" : "SLOW",
       ]);
     }
+    const over = await versionOverNode(reporter, { CONNECTORY_HOME: shared, NO_COLOR: "1" });
+    failed ||= over.wall > 15;
+    rows.push([
+      "--version minus node -e 0 (alternating)",
+      signed(over.wall),
+      `${over.cli.toFixed(0)} vs`,
+      `${over.node.toFixed(0)}`,
+      signed(over.cpu),
+      "≤ +15",
+      over.wall <= 15 ? "ok" : "SLOW",
+    ]);
     const header = ["case", "median ms", "min", "max", "CPU ms (median)", "target", ""];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
     console.log(`node ${process.version}, ${os.cpus().length} cpu, ${RUNS} runs each (median)`);
     console.log(`load average ${os.loadavg()[0]?.toFixed(2)}; CPU = user+system, all threads\n`);
     console.log([line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n"));
+    console.log(`\n--version: ${over.instructions}`);
+    handOver(
+      "install",
+      rows.map((r) => [
+        r[0]!,
+        r[0]!.startsWith("--version minus")
+          ? `${signed(over.wall)} ms wall, ${signed(over.cpu)} ms CPU (medians of ${RUNS} alternating pairs); ${over.instructions}`
+          : `${r[1]} ms median (CPU ${r[4]} ms)`,
+        r[5]!,
+      ]),
+    );
     if (failed) process.exitCode = 1;
   } finally {
     await server.close();

@@ -4,12 +4,13 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createApp } from "../src/app.js";
+import { createApp } from "../src/server/app.js";
 import { scoreQuality } from "../src/core/quality/score.js";
 import type { QualityInput } from "../src/core/quality/input.js";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
-import type { ConnectorState, RegistryRepository, VersionRecord } from "../src/db/repository.js";
+import type { ConnectorState, VersionRecord } from "../src/db/connector-rows.js";
+import type { RegistryRepository } from "../src/db/repository.js";
 import { versionDocument } from "../src/registry/documents.js";
 import { qualityFields } from "../src/registry/quality.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";

@@ -9,18 +9,19 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
-import type { ConnectorState, RegistryRepository, VersionRecord } from "../src/db/repository.js";
-import { versionDocument } from "../src/registry/documents.js";
-import { qualityFields } from "../src/registry/quality.js";
-import { markDocumentsCurrent } from "../src/registry/rebuild.js";
+import { createKeyFile } from "../src/registry/signing/load-signing-key.js";
+import { newKeyPem, signerFromPem } from "../src/registry/signing/signer.js";
 import { createToken } from "../src/registry/tokens.js";
 import { benchPackage } from "./lib/package.js";
+import { seedSignedConnectors } from "./lib/registry-seed.js";
+import { reportRows, type Row } from "./lib/report.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // `npm run bench:registry -- --connectors 100000`: the large run, searches only (publish, throughput and
 // concurrency do not depend on the number of connectors; the default run measures them). Seeding writes
-// 1,000 connectors per transaction through the repository (no HTTP publishes) with documents built for the
-// server's PUBLIC_URL, and marks them current, so the server starts without rebuilding anything.
+// 1,000 connectors per transaction through the repository (no HTTP publishes), signed and logged with the
+// server's key, with documents built for its PUBLIC_URL (bench/lib/registry-seed.ts), so the server starts
+// without signing or rebuilding anything. `--keep`: leave the database (and its key) in place, for EXPLAIN.
 const sizeFlag = process.argv.indexOf("--connectors");
 const SEARCH_ONLY = sizeFlag !== -1;
 const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1]);
@@ -30,6 +31,7 @@ const COUNT = CONNECTORS.toLocaleString("en");
 // `--postgres`: the same run on PostgreSQL, in a database created for it and dropped after, on the server of
 // BENCH_POSTGRES_URL (default: the tests' server, 127.0.0.1:5432, user postgres).
 const POSTGRES = process.argv.includes("--postgres");
+const KEEP = process.argv.includes("--keep");
 const PG_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // The documents' base URL: the server gets it as PUBLIC_URL (it listens on a free port; the URLs inside the
 // documents do not matter to the measures), so the seeded documents are current at start-up.
@@ -37,7 +39,21 @@ const PUBLIC_URL = "http://127.0.0.1";
 // The search targets: issue 3 at 10,000 connectors, issue 14 at 100,000.
 const SEARCH_TARGET = CONNECTORS > 10_000 ? "≤ 10 ms" : "≤ 5 ms";
 const WORDS = Array.from({ length: 600 }, (_, i) => word(i));
-const rows: Array<[string, string, string]> = [];
+// Chinese words (issue 32): two characters each from a pool of 60, so a character is shared by many words
+// as in real text. Every 4th connector has a zh-CN translation written as Chinese is, without spaces.
+const HAN =
+  "数据股票行情知识星球天气地图搜索文件代码仓库消息邮件日历会议翻译图片视频音乐新闻金融基金期货指数财务报表交易市场浏览器自动化".split(
+    "",
+  );
+const CJK_WORDS = Array.from(
+  { length: 400 },
+  (_, i) => `${HAN[i % HAN.length]}${HAN[(i * 7 + 3) % HAN.length]}`,
+);
+const rows: Row[] = [];
+// How many queries each search measure sends (BENCH_QUERIES scales them all; default 1 = the figures
+// of issues 3, 14 and 29).
+const Q = Number(process.env.BENCH_QUERIES ?? 1);
+const q = (n: number) => Math.max(20, Math.round(n * Q));
 
 function word(i: number): string {
   const syllables = [
@@ -66,61 +82,6 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!;
 
-/**
- * CONNECTORS connectors written through the repository (same documents as publish; no tarballs needed to
- * search), each with one remote server, so each is one entry of the official API too.
- */
-async function populate(repo: RegistryRepository, publisherId: number, publicUrl: string): Promise<void> {
-  for (let start = 0; start < CONNECTORS; start += 1000) {
-    await repo.transaction(async (tx) => {
-      for (let i = start; i < start + 1000; i++) {
-        const name = `gen-${word(i % 600)}-${i}`;
-        const description = Array.from({ length: 12 }, () => pick(WORDS)).join(" ");
-        const manifest = {
-          name,
-          version: "1.0.0",
-          publisher: "bench",
-          description,
-          keywords: [pick(WORDS), pick(WORDS)],
-          categories: [pick(CATEGORIES)],
-        };
-        const v: VersionRecord = {
-          version: "1.0.0",
-          publishedAt: new Date(Date.now() - i * 1000).toISOString(),
-          yanked: false,
-          deprecated: null,
-          integrity: "sha512-x",
-          sha256: "0".repeat(64),
-          size: 1,
-          blobKey: `sha256/${"0".repeat(64)}`,
-          content: JSON.stringify({
-            manifest,
-            mcp: { mcpServers: { [name]: { type: "http", url: `https://${name}.example.com/mcp` } } },
-            skills: [],
-          }),
-        };
-        const state: ConnectorState = {
-          id: 0,
-          name,
-          publisherId,
-          publisher: "bench",
-          createdAt: v.publishedAt,
-          updatedAt: v.publishedAt,
-          versions: [v],
-          tags: {},
-        };
-        const id = await tx.createConnector({
-          name,
-          publisherId,
-          createdAt: v.publishedAt,
-          fields: await qualityFields(tx, { publicUrl: publicUrl, now: () => new Date() }, state),
-        });
-        await tx.insertVersion(id, v, versionDocument(name, "bench", v, publicUrl));
-      }
-    });
-  }
-}
-
 /** GET /v0.1/servers/{name}/versions/latest, the official API's hot read, measured as /v1 is. */
 async function officialThroughput(url: string, pid: number | undefined): Promise<void> {
   const target = `${url}/v0.1/servers/dev.connectory%2Fbench-pub/versions/latest`;
@@ -145,7 +106,7 @@ async function officialThroughput(url: string, pid: number | undefined): Promise
 async function officialSearch(url: string): Promise<void> {
   const firstMs: number[] = [];
   const nextMs: number[] = [];
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < q(300); i++) {
     const word = pick(WORDS);
     const search = i % 3 === 0 ? word.slice(0, 4) : i % 3 === 1 ? word : `gen-${word}`;
     const query = `version=latest&limit=30&search=${encodeURIComponent(search)}`;
@@ -162,7 +123,7 @@ async function officialSearch(url: string): Promise<void> {
     }
   }
   rows.push([
-    `GET /v0.1/servers?search= p95 (${COUNT} connectors, 300 queries)`,
+    `GET /v0.1/servers?search= p95 (${COUNT} connectors, ${firstMs.length} queries)`,
     `${percentile(firstMs, 95).toFixed(2)} ms (p50 ${percentile(firstMs, 50).toFixed(2)})`,
     SEARCH_TARGET,
   ]);
@@ -191,7 +152,11 @@ async function dropPgDatabase(name: string): Promise<void> {
   }
 }
 
-async function startServer(dir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(
+  dir: string,
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; url: string; listeningMs: number; readyMs: number }> {
+  const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, "dist/src/main.js")], {
     cwd: dir,
     env: {
@@ -201,6 +166,7 @@ async function startServer(dir: string, databaseUrl: string): Promise<{ child: C
       STORAGE_DIR: path.join(dir, "blobs"),
       SEED: "0",
       PUBLIC_URL,
+      SIGNING_KEY_FILE: path.join(dir, "signing-key.pem"),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -213,7 +179,93 @@ async function startServer(dir: string, databaseUrl: string): Promise<{ child: C
     });
     child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
   });
-  return { child, url };
+  const listeningMs = performance.now() - started;
+  // Ready: /readyz answers 200 once the migrations ran and the documents are current.
+  for (;;) {
+    const res = await fetch(`${url}/readyz`).catch(() => undefined);
+    await res?.arrayBuffer();
+    if (res?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return { child, url, listeningMs, readyMs: performance.now() - started };
+}
+
+/** Resident memory of a process (VmRSS, Linux /proc), in MiB; NaN elsewhere. */
+async function rssMiB(pid: number | undefined): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb === undefined ? Number.NaN : Number(kb) / 1024;
+}
+
+/**
+ * Searches as a population of users sends them (issue 29): queries drawn from a Zipf distribution over
+ * a pool (a few are asked often, most rarely), on /v1, /v0.1 ?search= and the web's /search. The
+ * database does not change meanwhile, so a query asked before is answered from the result cache (a
+ * hit) and a first one is not (a miss): their p95s are reported apart, with the hit rate.
+ */
+async function searchMix(url: string): Promise<void> {
+  const pool = Array.from({ length: 2000 }, (_, i) => {
+    const w = WORDS[(i * 7919) % WORDS.length]!;
+    return i % 4 === 0 ? w.slice(0, 4) : i % 4 === 1 ? `${w} ${WORDS[(i * 31) % WORDS.length]}` : w;
+  });
+  const weights = pool.map((_, i) => 1 / (i + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const draw = () => {
+    let r = Math.random() * total;
+    for (let i = 0; i < pool.length; i++) if ((r -= weights[i]!) <= 0) return pool[i]!;
+    return pool[0]!;
+  };
+  const targets: Array<[string, (q: string) => string]> = [
+    ["/v1/connectors?q=", (t) => `/v1/connectors?${new URLSearchParams({ q: t })}`],
+    [
+      "/v0.1/servers?search=",
+      (t) => `/v0.1/servers?version=latest&limit=30&${new URLSearchParams({ search: t })}`,
+    ],
+    ["web /search?q=", (t) => `/search?${new URLSearchParams({ q: t })}`],
+  ];
+  for (const [label, path] of targets) {
+    const seen = new Set<string>();
+    const hit: number[] = [];
+    const miss: number[] = [];
+    for (let i = 0; i < q(600); i++) {
+      const text = draw();
+      const start = performance.now();
+      const res = await fetch(`${url}${path(text)}`);
+      await res.arrayBuffer();
+      (seen.has(text) ? hit : miss).push(performance.now() - start);
+      if (res.status !== 200) throw new Error(`${label} answered ${res.status}`);
+      seen.add(text);
+    }
+    rows.push([
+      `${label} Zipf mix p95, first asked (miss) / asked before (hit)`,
+      `${percentile(miss, 95).toFixed(2)} / ${hit.length ? percentile(hit, 95).toFixed(2) : "-"} ms (${((hit.length / (hit.length + miss.length)) * 100).toFixed(0)}% hits of ${hit.length + miss.length})`,
+      SEARCH_TARGET,
+    ]);
+  }
+}
+
+/** `connectory search <word>` end to end against the registry: spawn to exit, median of runs (ms). */
+async function cliSearch(url: string, dir: string): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i <= q(10); i++) {
+    const start = performance.now();
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [path.join(ROOT, "bin/connectory.js"), "search", pick(WORDS)], {
+        env: {
+          ...process.env,
+          CONNECTORY_HOME: path.join(dir, "cli-home"),
+          CONNECTORY_REGISTRY: url,
+          NO_COLOR: "1",
+        },
+        stdio: "ignore",
+      });
+      child.on("error", reject);
+      child.on("close", resolve);
+    });
+    if (code !== 0) throw new Error(`connectory search exited ${code}`);
+    if (i > 0) times.push(performance.now() - start);
+  }
+  rows.push(["`connectory search <word>` end to end (median)", `${percentile(times, 50).toFixed(0)} ms`, ""]);
 }
 
 /** The server process's CPU time so far (Linux /proc, at 100 ticks/s); undefined elsewhere. */
@@ -300,24 +352,50 @@ async function concurrency(url: string, token: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-"));
+  // `--reuse <dir>`: a database kept by `--keep` (its URL in <dir>/database-url), not seeded again.
+  const reuse = process.argv.indexOf("--reuse");
+  const dir =
+    reuse === -1 ? await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-")) : process.argv[reuse + 1]!;
   const pgName = `connectory_bench_${process.pid}`;
-  const databaseUrl = POSTGRES ? await createPgDatabase(pgName) : path.join(dir, "registry.db");
+  const databaseUrl =
+    reuse !== -1
+      ? (await fs.readFile(path.join(dir, "database-url"), "utf8")).trim()
+      : POSTGRES
+        ? await createPgDatabase(pgName)
+        : path.join(dir, "registry.db");
   const repo = await openDatabase(databaseUrl);
   const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
   const bench = await repo.ensurePublisher("bench", new Date().toISOString());
   const t0 = performance.now();
-  await populate(repo, bench.id, PUBLIC_URL);
-  await markDocumentsCurrent(repo, PUBLIC_URL);
+  if (reuse === -1) {
+    // The key the server starts with (SIGNING_KEY_FILE), so the seeded signatures are its own.
+    const { pem } = await createKeyFile(path.join(dir, "signing-key.pem"), newKeyPem());
+    await seedSignedConnectors(repo, {
+      publisherId: bench.id,
+      publicUrl: PUBLIC_URL,
+      signer: signerFromPem(pem),
+      count: CONNECTORS,
+      text: { words: WORDS, cjkWords: CJK_WORDS, word },
+    });
+    await fs.writeFile(path.join(dir, "database-url"), databaseUrl);
+  }
   const populateMs = performance.now() - t0;
   await repo.close();
 
-  const { child, url } = await startServer(dir, databaseUrl);
+  // The seeded versions are signed and their documents current: the first start is the cold start.
+  const { child, url, listeningMs, readyMs } = await startServer(dir, databaseUrl);
+  rows.push([
+    `cold start of the registry on ${COUNT} signed connectors: listening / ready (/readyz 200)`,
+    `${listeningMs.toFixed(0)} / ${readyMs.toFixed(0)} ms`,
+    "",
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idleRss = await rssMiB(child.pid);
   try {
     if (!SEARCH_ONLY) await publishAndThroughput(url, token, child.pid);
     // Search p95 over the connectors: words, prefixes, filters, sorts and deep pages.
     const searchMs: number[] = [];
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < q(500); i++) {
       const params = new URLSearchParams();
       const kind = i % 5;
       if (kind !== 3)
@@ -335,6 +413,23 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`search answered ${res.status}`);
       void body;
     }
+    // CJK search (issue 32): a two-character word (bigram), a four-character phrase, one character (a
+    // prefix of the bigrams: the broadest), and a Chinese word with an English one.
+    const cjkMs: number[][] = [[], [], [], []];
+    for (let i = 0; i < q(400); i++) {
+      const kind = i % 4;
+      const q = [
+        pick(CJK_WORDS),
+        `${pick(CJK_WORDS)}${pick(CJK_WORDS)}`,
+        pick(HAN),
+        `${pick(CJK_WORDS)} ${pick(WORDS)}`,
+      ][kind]!;
+      const start = performance.now();
+      const res = await fetch(`${url}/v1/connectors?${new URLSearchParams({ q })}`);
+      await res.json();
+      cjkMs[kind]!.push(performance.now() - start);
+      if (res.status !== 200) throw new Error(`CJK search answered ${res.status}`);
+    }
     // Deep pages: walk 40 pages of 100 by name and time the last ones.
     let cursor: string | null = null;
     const deepMs: number[] = [];
@@ -345,11 +440,45 @@ async function main(): Promise<void> {
       deepMs.push(performance.now() - start);
     }
     await officialSearch(url);
+    await searchMix(url);
+    // Under load: 10 s of 20 concurrent searches (a fresh word each: every one a miss), RSS at the end.
+    await autocannon({
+      url: `${url}/v1/connectors?q=${WORDS[0]}`,
+      connections: 20,
+      duration: Math.max(2, Math.round(10 * Q)),
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: `/v1/connectors?q=${encodeURIComponent(pick(WORDS))}${Math.random() < 0.5 ? "" : `+${pick(WORDS)}`}`,
+          }),
+        },
+      ],
+    });
     rows.push([
-      `search p95 (${COUNT} connectors, 500 queries)`,
+      `registry RSS at ${COUNT} connectors: idle / after 20 concurrent searches`,
+      `${idleRss.toFixed(0)} / ${(await rssMiB(child.pid)).toFixed(0)} MiB`,
+      "",
+    ]);
+    await cliSearch(url, dir);
+    rows.push([
+      `search p95 (${COUNT} connectors, ${searchMs.length} queries, mostly first asked)`,
       `${percentile(searchMs, 95).toFixed(2)} ms (p50 ${percentile(searchMs, 50).toFixed(2)})`,
       SEARCH_TARGET,
     ]);
+    const all = cjkMs.flat();
+    rows.push([
+      `CJK search p95 (${(CONNECTORS / 4).toLocaleString("en")} zh-CN of ${COUNT}, ${all.length} queries)`,
+      `${percentile(all, 95).toFixed(2)} ms (p50 ${percentile(all, 50).toFixed(2)})`,
+      SEARCH_TARGET,
+    ]);
+    for (const [i, label] of [
+      "2 characters",
+      "4 characters",
+      "1 character",
+      "Chinese + English word",
+    ].entries())
+      rows.push([`  ${label} p95`, `${percentile(cjkMs[i]!, 95).toFixed(2)} ms`, ""]);
     rows.push([
       "list page 31-40 of 100 by name (keyset)",
       `${percentile(deepMs.slice(30), 95).toFixed(2)} ms p95`,
@@ -360,8 +489,11 @@ async function main(): Promise<void> {
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
-    await fs.rm(dir, { recursive: true, force: true });
-    if (POSTGRES) await dropPgDatabase(pgName);
+    if (KEEP || reuse !== -1) console.error(`kept ${dir} (${databaseUrl}): --reuse ${dir}`);
+    else {
+      await fs.rm(dir, { recursive: true, force: true });
+      if (POSTGRES) await dropPgDatabase(pgName);
+    }
   }
 
   rows.unshift([
@@ -369,18 +501,8 @@ async function main(): Promise<void> {
     `${os.cpus().length} cores (nproc ${os.availableParallelism()}), node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)}, ${POSTGRES ? "PostgreSQL" : "SQLite"}`,
     "",
   ]);
-  rows.push([`populate ${COUNT} connectors (setup)`, `${(populateMs / 1000).toFixed(1)} s`, ""]);
-  const width = [0, 1, 2].map((c) =>
-    Math.max(...rows.map((r) => r[c]!.length), ["measure", "result", "target"][c]!.length),
-  );
-  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(width[c]!)).join(" | ")} |`;
-  console.log(
-    [
-      line(["measure", "result", "target"]),
-      `|${width.map((w) => "-".repeat(w + 2)).join("|")}|`,
-      ...rows.map(line),
-    ].join("\n"),
-  );
+  rows.push([`populate ${COUNT} signed connectors (setup)`, `${(populateMs / 1000).toFixed(1)} s`, ""]);
+  reportRows(POSTGRES ? "registry (PostgreSQL)" : "registry (SQLite)", rows);
 }
 
 await main();

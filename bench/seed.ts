@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { seedSettings } from "../src/admin/environment.js";
-import { startServer } from "../src/http/start-server.js";
+import { startServer } from "../src/server/start-server.js";
 
 interface Row {
   run: string;

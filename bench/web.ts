@@ -6,12 +6,13 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createApp } from "../src/app.js";
+import { createApp } from "../src/server/app.js";
 import { validatePackage } from "../src/core/package/validate-package.js";
 import type { Category, PackageFiles } from "../src/core/types.js";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
-import type { ConnectorState, PublisherRow, VersionRecord } from "../src/db/repository.js";
+import type { ConnectorState, VersionRecord } from "../src/db/connector-rows.js";
+import type { PublisherRow } from "../src/db/publisher-rows.js";
 import { computeIntegrity } from "../src/package/integrity.js";
 import { packFiles } from "../src/package/pack.js";
 import { versionContent, versionDocument } from "../src/registry/documents.js";

@@ -7,22 +7,27 @@ interface Entry {
   load: () => Promise<{ default: Command }>;
 }
 
+/** A verb that shares its file with its siblings: the command the module's factory makes for it. */
+const made = async <M>(module: Promise<M>, make: (m: M) => Command): Promise<{ default: Command }> => ({
+  default: make(await module),
+});
+
 /**
- * Every verb of DESIGN §3, loaded lazily so `connectory --version` stays fast. Multi-word verbs
+ * Every verb of docs/cli.md, loaded lazily so `connectory --version` stays fast. Multi-word verbs
  * (`marketplace add`) are matched longest first.
  */
 export const COMMANDS: Record<string, Entry> = {
   "marketplace add": {
     summary: "Add a registry to install connectors from",
-    load: () => import("./commands/marketplace-add.js"),
+    load: () => made(import("./commands/marketplace.js"), (m) => m.addCommand),
   },
   "marketplace remove": {
     summary: "Forget a registry",
-    load: () => import("./commands/marketplace-remove.js"),
+    load: () => made(import("./commands/marketplace.js"), (m) => m.removeCommand),
   },
   "marketplace list": {
     summary: "List known registries",
-    load: () => import("./commands/marketplace-list.js"),
+    load: () => made(import("./commands/marketplace.js"), (m) => m.listCommand),
   },
   convert: {
     summary:
@@ -43,35 +48,54 @@ export const COMMANDS: Record<string, Entry> = {
     load: () => import("./commands/update.js"),
   },
   uninstall: { summary: "Remove an installed connector", load: () => import("./commands/uninstall.js") },
+  init: {
+    summary: "Start a project: write connectory.json (its connectors and hosts) in this folder",
+    load: () => import("./commands/init.js"),
+  },
+  add: {
+    summary: "Add a connector to this folder's project, lock it, install it and write the host files",
+    load: () => import("./commands/add.js"),
+  },
+  remove: {
+    summary: "Remove a connector from this folder's project (and what sync installed for it)",
+    load: () => import("./commands/remove.js"),
+  },
+  sync: {
+    summary: "Make this machine match the project's connectory.lock (--frozen for CI, --check for drift)",
+    load: () => import("./commands/sync.js"),
+  },
   list: { summary: "List installed connectors and their status", load: () => import("./commands/list.js") },
-  enable: { summary: "Enable an installed connector", load: () => import("./commands/enable.js") },
+  enable: {
+    summary: "Enable an installed connector",
+    load: () => made(import("./commands/enable.js"), (m) => m.enableCommand),
+  },
   disable: {
     summary: "Disable an installed connector (its servers stop being exported)",
-    load: () => import("./commands/disable.js"),
+    load: () => made(import("./commands/enable.js"), (m) => m.disableCommand),
   },
   "credentials set": {
     summary: "Store credentials for a connector",
-    load: () => import("./commands/credentials-set.js"),
+    load: () => made(import("./commands/credentials.js"), (m) => m.setCommand),
   },
   "credentials show": {
     summary: "Show a connector's credentials, redacted",
-    load: () => import("./commands/credentials-show.js"),
+    load: () => made(import("./commands/credentials.js"), (m) => m.showCommand),
   },
   "credentials unset": {
     summary: "Remove stored credentials",
-    load: () => import("./commands/credentials-unset.js"),
+    load: () => made(import("./commands/credentials.js"), (m) => m.unsetCommand),
   },
   "mcp add": {
     summary: "Add a hand-written server to your mcp.json",
-    load: () => import("./commands/mcp-add.js"),
+    load: () => made(import("./commands/mcp.js"), (m) => m.addCommand),
   },
   "mcp remove": {
     summary: "Remove a hand-written server from your mcp.json",
-    load: () => import("./commands/mcp-remove.js"),
+    load: () => made(import("./commands/mcp.js"), (m) => m.removeCommand),
   },
   "mcp list": {
     summary: "List your hand-written servers and their trust",
-    load: () => import("./commands/mcp-list.js"),
+    load: () => made(import("./commands/mcp.js"), (m) => m.listCommand),
   },
   trust: {
     summary: "Trust a hand-written server's launch spec, or re-approve a server's changed tools",
@@ -79,19 +103,19 @@ export const COMMANDS: Record<string, Entry> = {
   },
   untrust: {
     summary: "Withdraw trust from a hand-written server",
-    load: () => import("./commands/untrust.js"),
+    load: () => made(import("./commands/trust.js"), (m) => m.untrustCommand),
   },
   "sandbox off": {
     summary: "Run a connector or hand-written server without its sandbox (where none is available)",
-    load: () => import("./commands/sandbox-off.js"),
+    load: () => made(import("./commands/sandbox.js"), (m) => m.sandboxToggle(true)),
   },
   "sandbox all": {
     summary: "Sandbox every hand-written server, even one that declares no permissions",
-    load: () => import("./commands/sandbox-all.js"),
+    load: () => made(import("./commands/sandbox.js"), (m) => m.allCommand),
   },
   "sandbox on": {
     summary: "Run a connector or hand-written server in its sandbox again",
-    load: () => import("./commands/sandbox-on.js"),
+    load: () => made(import("./commands/sandbox.js"), (m) => m.sandboxToggle(false)),
   },
   config: { summary: "Print the merged effective server set", load: () => import("./commands/config.js") },
   import: {
@@ -100,11 +124,11 @@ export const COMMANDS: Record<string, Entry> = {
   },
   "config export": {
     summary: "Write the server set into an MCP host's config file",
-    load: () => import("./commands/config-export.js"),
+    load: () => made(import("./commands/config.js"), (m) => m.exportCommand),
   },
   "config copy": {
     summary: "Print one connector's snippet and deeplink for a host",
-    load: () => import("./commands/config-copy.js"),
+    load: () => made(import("./commands/config.js"), (m) => m.copyCommand),
   },
   run: {
     summary: "Launch a server for a host (stdio; bridges remote servers)",
@@ -120,11 +144,11 @@ export const COMMANDS: Record<string, Entry> = {
   },
   "gateway status": {
     summary: "Show the running gateways and the health of their servers",
-    load: () => import("./commands/gateway-status.js"),
+    load: () => made(import("./commands/gateway.js"), (m) => m.statusCommand),
   },
   "gateway token": {
     summary: "Print (or --rotate) the bearer token of gateway --http",
-    load: () => import("./commands/gateway-token.js"),
+    load: () => made(import("./commands/gateway.js"), (m) => m.tokenCommand),
   },
   inspect: {
     summary: "Speak MCP to a server: initialize, list tools, resources, prompts",
@@ -136,39 +160,47 @@ export const COMMANDS: Record<string, Entry> = {
   },
   "tools allow": {
     summary: "Show only these tools of a server (names or globs)",
-    load: () => import("./commands/tools-allow.js"),
+    load: () => made(import("./commands/tools.js"), (m) => m.allowCommand),
   },
   "tools deny": {
     summary: "Hide these tools of a server (names or globs)",
-    load: () => import("./commands/tools-allow-deny.js"),
+    load: () => made(import("./commands/tools.js"), (m) => m.rulesCommand("deny")),
+  },
+  "tools limit": {
+    summary: "Rate-limit a tool of a server (10/min) in run and the gateway",
+    load: () => made(import("./commands/tools.js"), (m) => m.limitCommand),
+  },
+  guard: {
+    summary: "Set what the guards do with secrets, invisible text and injections a server returns",
+    load: () => import("./commands/guard.js"),
   },
   "tools reset": {
     summary: "Remove a server's allow and deny rules",
-    load: () => import("./commands/tools-allow-reset.js"),
+    load: () => made(import("./commands/tools.js"), (m) => m.rulesCommand("reset")),
   },
   "profile create": {
     summary: "Create a named set of servers (a profile)",
-    load: () => import("./commands/profile-create.js"),
+    load: () => import("./commands/profile.js"),
   },
   "profile list": {
     summary: "List the profiles",
-    load: () => import("./commands/profile-list.js"),
+    load: () => made(import("./commands/profile.js"), (m) => m.profileCommand("list")),
   },
   "profile show": {
     summary: "Show a profile's members and active servers",
-    load: () => import("./commands/profile-show.js"),
+    load: () => made(import("./commands/profile.js"), (m) => m.profileCommand("show")),
   },
   "profile delete": {
     summary: "Delete a profile",
-    load: () => import("./commands/profile-delete.js"),
+    load: () => made(import("./commands/profile.js"), (m) => m.profileCommand("delete")),
   },
   "profile add": {
     summary: "Add servers or connectors to a profile",
-    load: () => import("./commands/profile-add.js"),
+    load: () => made(import("./commands/profile.js"), (m) => m.profileCommand("add")),
   },
   "profile remove": {
     summary: "Remove servers or connectors from a profile",
-    load: () => import("./commands/profile-remove.js"),
+    load: () => made(import("./commands/profile.js"), (m) => m.profileCommand("remove")),
   },
   logs: {
     summary: "Show the audit log of tool calls made through run and the gateway",
@@ -197,11 +229,11 @@ export const COMMANDS: Record<string, Entry> = {
   login: { summary: "Store a publish token for a marketplace", load: () => import("./commands/login.js") },
   logout: {
     summary: "Remove the publish token stored for a marketplace",
-    load: () => import("./commands/logout.js"),
+    load: () => made(import("./commands/login.js"), (m) => m.logoutCommand),
   },
   "publisher verify": {
     summary: "Prove your publisher controls a domain (HTTPS file or DNS TXT) for the verified badge",
-    load: () => import("./commands/publisher-verify.js"),
+    load: () => import("./commands/publisher.js"),
   },
   whoami: {
     summary: "Show which publisher a marketplace's publish token belongs to",
@@ -211,7 +243,10 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Yank a published version (ranges and latest skip it)",
     load: () => import("./commands/yank.js"),
   },
-  unyank: { summary: "Undo a yank", load: () => import("./commands/unyank.js") },
+  unyank: {
+    summary: "Undo a yank",
+    load: () => made(import("./commands/yank.js"), (m) => m.yankCommand(false)),
+  },
   report: {
     summary: "Report a connector version (broken, malicious, spam, impersonation) to its marketplace",
     load: () => import("./commands/report.js"),
@@ -220,14 +255,33 @@ export const COMMANDS: Record<string, Entry> = {
     summary: "Deprecate every version a range matches (an empty message undeprecates)",
     load: () => import("./commands/deprecate.js"),
   },
+  "trusted-publisher add": {
+    summary: "Let a CI workflow publish a connector without a stored token (trusted publishing)",
+    load: () => made(import("./commands/trusted-publisher.js"), (m) => m.addCommand),
+  },
+  "trusted-publisher list": {
+    summary: "List the CI identities that may publish a connector",
+    load: () => made(import("./commands/trusted-publisher.js"), (m) => m.listCommand),
+  },
+  "trusted-publisher remove": {
+    summary: "Remove a trusted publisher of a connector",
+    load: () => made(import("./commands/trusted-publisher.js"), (m) => m.removeCommand),
+  },
   "dist-tag add": {
     summary: "Point a dist-tag at a published version",
-    load: () => import("./commands/dist-tag-add.js"),
+    load: () => made(import("./commands/dist-tag.js"), (m) => m.addCommand),
   },
-  "dist-tag rm": { summary: "Remove a dist-tag", load: () => import("./commands/dist-tag-rm.js") },
+  "dist-tag rm": {
+    summary: "Remove a dist-tag",
+    load: () => made(import("./commands/dist-tag.js"), (m) => m.rmCommand),
+  },
   "dist-tag ls": {
     summary: "List a connector's dist-tags",
-    load: () => import("./commands/dist-tag-ls.js"),
+    load: () => made(import("./commands/dist-tag.js"), (m) => m.lsCommand),
+  },
+  "log verify": {
+    summary: "Check a marketplace's transparency log is consistent with what you saw before",
+    load: () => import("./commands/log.js"),
   },
   outdated: {
     summary: "List installed connectors with newer versions (exit 1 when there are any)",

@@ -6,6 +6,8 @@ export interface Sink {
   write(text: string): unknown;
   /** True when a person is watching (progress bars, prompts, colour). */
   isTTY?: boolean;
+  /** The terminal's width, when it is one (process.stdout has it on a TTY). */
+  columns?: number;
 }
 
 /** The world a command runs in. Only cli/index.ts builds it from process; tests build their own. */

@@ -1,26 +1,52 @@
 import { parseArgs } from "node:util";
-import { usageError } from "../src/core/errors.js";
+import { ConnectoryError, usageError } from "../src/core/errors.js";
 import { COMMANDS, findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
-import { configureCredentialStore } from "./home/credential-store-world.js";
+import { configureCredentialStore } from "./credentials/credential-store-world.js";
+import {
+  chooseLanguage,
+  CLI_MESSAGES,
+  cliLanguage,
+  localizedUsageError,
+  say,
+  sayEnglish,
+  setCliLanguage,
+} from "./terminal/language.js";
 import { printError, printResult } from "./terminal/output.js";
 
-const GLOBAL_OPTIONS: OptionSpec = {
-  json: {
-    type: "boolean",
-    description: "print exactly one JSON document on stdout (status stays on stderr)",
-  },
-  help: { type: "boolean", short: "h", description: "show this help" },
-};
+/** The options every verb takes; their help text is in the tables (option.<name>). */
+const GLOBAL_OPTIONS = (): OptionSpec => ({
+  json: { type: "boolean", description: say("option.json") },
+  help: { type: "boolean", short: "h", description: say("option.help") },
+  lang: { type: "string", value: "lang", description: say("option.lang") },
+});
+
+/** `--lang x` / `--lang=x` anywhere in argv: its value (undefined: none) and argv without it. */
+function takeLang(argv: string[]): { lang: string | undefined; argv: string[] } {
+  const dashdash = argv.indexOf("--");
+  const own = dashdash === -1 ? argv.length : dashdash;
+  for (let i = 0; i < own; i++) {
+    const arg = argv[i]!;
+    if (arg === "--lang")
+      return { lang: argv[i + 1] ?? "", argv: [...argv.slice(0, i), ...argv.slice(i + 2)] };
+    if (arg.startsWith("--lang="))
+      return { lang: arg.slice("--lang=".length), argv: [...argv.slice(0, i), ...argv.slice(i + 1)] };
+  }
+  return { lang: undefined, argv };
+}
 
 /** Runs one CLI invocation in-process and returns its exit code (0 ok, 1 failure, 2 usage). */
-export async function runCli(argv: string[], base: Omit<CommandContext, "json">): Promise<number> {
+export async function runCli(input: string[], base: Omit<CommandContext, "json">): Promise<number> {
+  const { lang, argv } = takeLang(input);
   const json = argv.includes("--json");
   let ctx: CommandContext = { ...base, json };
   // CONNECTORY_CREDENTIAL_STORE of this run's environment (not the process's: tests run many in one).
   configureCredentialStore({ env: base.env });
+  setCliLanguage("en");
   try {
+    // LC_ALL/LC_MESSAGES/LANG of this run's environment, or --lang (a bad one is a usage error, in English).
+    setCliLanguage(chooseLanguage(lang, base.env));
     if (argv[0] === "--version" || argv[0] === "-v") {
       printResult(ctx, { data: { version: ctx.version }, text: ctx.version });
       return 0;
@@ -32,16 +58,16 @@ export async function runCli(argv: string[], base: Omit<CommandContext, "json">)
         ctx.stdout.write(globalHelp());
         return words.length === 0 && !argv.some((a) => a === "--help" || a === "-h") ? 2 : 0;
       }
-      throw usageError(
-        `unknown command "${words.slice(0, 2).join(" ")}"`,
-        "run `connectory --help` to see the commands",
+      throw localizedUsageError(
+        { key: "main.unknown-command", params: { command: words.slice(0, 2).join(" ") } },
+        { key: "main.unknown-command-hint" },
       );
     }
     const command = (await found.entry.load()).default;
     if (command.protocolStdout) ctx = { ...ctx, json: false };
     const args = parseCommandArgs(found.name, command, found.rest);
     if (args.values.help) {
-      ctx.stdout.write(commandHelp(found.name, found.entry.summary, command));
+      ctx.stdout.write(commandHelp(found.name, summaryOf(found.name, found.entry.summary), command));
       return 0;
     }
     const result = await command.run(args, ctx);
@@ -62,19 +88,23 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
   try {
     parsed = parseArgs({
       args: own,
-      options: parseArgsOptions({ ...GLOBAL_OPTIONS, ...command.options }),
+      options: parseArgsOptions({ ...GLOBAL_OPTIONS(), ...command.options }),
       allowPositionals: true,
       strict: true,
     });
   } catch (error) {
-    throw usageError(
-      parseArgsMessage(error as Error & { code?: string }),
-      `run \`connectory ${name} --help\``,
-    );
+    throw new ConnectoryError("usage", parseArgsMessage(error as Error & { code?: string }), {
+      usage: true,
+      hint: sayEnglish("main.bad-option-hint", { command: name }),
+      localized: { hint: { key: "main.bad-option-hint", params: { command: name } } },
+    });
   }
   const { min = 0, max = Infinity } = command.positionals ?? {};
   if (!parsed.values.help && (parsed.positionals.length < min || parsed.positionals.length > max)) {
-    throw usageError(`wrong number of arguments for ${name}`, `usage: connectory ${command.usage}`);
+    throw localizedUsageError(
+      { key: "main.wrong-args", params: { command: name } },
+      { key: "main.usage-hint", params: { usage: command.usage } },
+    );
   }
   return { positionals: parsed.positionals, values: parsed.values as CommandArgs["values"], rest };
 }
@@ -104,39 +134,46 @@ function parseArgsMessage(error: Error & { code?: string }): string {
 function globalHelp(): string {
   const shown = Object.entries(COMMANDS).filter(([, e]) => !e.hidden);
   const width = Math.max(...shown.map(([n]) => n.length));
-  const lines = shown.map(([name, e]) => `  ${name.padEnd(width)}  ${e.summary}`);
+  const lines = shown.map(([name, e]) => `  ${name.padEnd(width)}  ${summaryOf(name, e.summary)}`);
   return [
-    "connectory: install MCP connectors, merge them with your own servers, and hand them to every MCP host.",
+    say("main.tagline"),
     "",
-    "Usage: connectory <command> [options]",
+    say("main.usage"),
     "",
-    "Commands:",
+    say("main.commands"),
     ...lines,
     "",
-    "Every command takes --help and --json. Exit codes: 0 ok, 1 failure, 2 usage error.",
-    "Home folder: $CONNECTORY_HOME (default ~/.connectory).",
+    say("main.footer-flags"),
+    say("main.footer-home"),
+    say("main.footer-lang"),
     "",
   ].join("\n");
 }
 
 /** `--help` of one verb: summary, usage, description, and one line per option. */
 export function commandHelp(name: string, summary: string, command: Command): string {
-  const flags = Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([key, o]) => {
+  const flags = Object.entries({ ...command.options, ...GLOBAL_OPTIONS() }).map(([key, o]) => {
     const value = o.type === "string" ? ` <${o.value ?? "value"}>` : "";
     return { flag: `${o.short ? `-${o.short}, ` : "    "}--${key}${value}`, o };
   });
   const width = Math.max(...flags.map((f) => f.flag.length));
   const options = flags.map(
-    ({ flag, o }) => `  ${flag.padEnd(width)}  ${o.description}${o.multiple ? " (repeatable)" : ""}`,
+    ({ flag, o }) => `  ${flag.padEnd(width)}  ${o.description}${o.multiple ? say("main.repeatable") : ""}`,
   );
   return [
     `${summary}.`,
     "",
-    `Usage: connectory ${command.usage}`,
+    say("main.help-usage", { usage: command.usage }),
     ...(command.description ? ["", command.description.trim()] : []),
     "",
-    "Options:",
+    say("main.help-options"),
     ...options,
     "",
   ].join("\n");
+}
+
+/** A verb's one-line summary in the run's language (summary.<verb> of the tables), else as declared. */
+function summaryOf(name: string, summary: string): string {
+  const table = CLI_MESSAGES[cliLanguage()] as Record<string, string>;
+  return table[`summary.${name}`] ?? summary;
 }

@@ -5,7 +5,7 @@
  *   packages/cli/       `connectory`: the bundled CLI only (bin/, dist/cli-bundle/); no dependencies but
  *                       an optional one, the OS keychain binding, loaded lazily
  *   packages/registry/  `connectory-registry`: the bundled registry and operator command, the files it
- *                       reads (migrations/, web/static, schemas/, plugins-sample/), and as dependencies
+ *                       reads (migrations/, src/web/static, schemas/, plugins-sample/), and as dependencies
  *                       only the packages the bundle leaves out (scripts/bundle-registry.ts)
  *
  * Everything in those folders but their README.md is generated here (and ignored by git): the
@@ -65,6 +65,8 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
   }
   // The same launcher as the checkout's (../dist/cli-bundle/index.js); the bundle reads ../../package.json.
   await copy(root, "bin/connectory.js", cliDir);
+  // bin/ is CommonJS (its package.json): `--version` answers before Node's ES module loader starts.
+  await copy(root, "bin/package.json", cliDir);
   await writeManifest(cliDir, {
     name: "connectory",
     ...common,
@@ -95,7 +97,7 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
     '#!/usr/bin/env node\n// connectory-registry <command>: the bundled operator command (serve, migrate, token…).\nimport "../dist/index.js";\n',
     { mode: 0o755 },
   );
-  for (const folder of ["migrations", "schemas", "web/static", "plugins-sample", "catalogs", "docs"])
+  for (const folder of ["migrations", "schemas", "src/web/static", "plugins-sample", "catalogs", "docs"])
     await copy(root, folder, registryDir);
   await writeManifest(registryDir, {
     name: "connectory-registry",
@@ -103,7 +105,7 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
     description:
       "The Connectory registry: versioned MCP connector packages, search, host configs and a web marketplace (SQLite, or PostgreSQL + S3).",
     bin: { "connectory-registry": "bin/connectory-registry.js" },
-    files: ["bin", "dist", "docs", "migrations", "schemas", "web", "plugins-sample", "catalogs"],
+    files: ["bin", "dist", "docs", "migrations", "schemas", "src/web/static", "plugins-sample", "catalogs"],
     dependencies,
   });
   return Promise.all([cliDir, registryDir].map(describe));

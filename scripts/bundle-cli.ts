@@ -46,7 +46,7 @@ export async function bundleCli(
     format: "esm",
     platform: "node",
     target: "node20",
-    // A native binding (cli/home/secret-backend-keychain.ts): it cannot be bundled, and may be absent.
+    // A native binding (cli/credentials/secret-backend-keychain.ts): it cannot be bundled, and may be absent.
     external: CLI_OPTIONAL_EXTERNALS,
     // ESM builds first: a UMD "main" (jsonc-parser's) hides its require()s from the bundler.
     mainFields: ["module", "main"],
@@ -58,6 +58,7 @@ export async function bundleCli(
     banner: {
       js: 'import { createRequire as __connectoryRequire } from "node:module"; const require = __connectoryRequire(import.meta.url);',
     },
+    plugins: [zodEnglishOnly],
     logLevel: "warning",
   });
   const old = `${outdir}.old-${process.pid}`;
@@ -68,6 +69,28 @@ export async function bundleCli(
   await fs.rm(old, { recursive: true, force: true });
   return bundleFacts(result.metafile);
 }
+
+/**
+ * zod's namespace exports every locale (`z.locales.*`, ~200 KB of error-message tables in forty
+ * languages) and a namespace import keeps them all: the CLI parses them on every `run` and `gateway`
+ * start (issue 29). Nothing in the CLI or the MCP SDK calls `z.locales`; zod itself configures English
+ * from its own file. Inside zod, `locales/index.js` becomes English only.
+ */
+const zodEnglishOnly: esbuild.Plugin = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: path.join(path.dirname(args.importer), "..", "locales", "en.js"), namespace: "zod-en" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-en" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
 
 /** An esbuild metafile's total output size and the external modules its outputs import. */
 export function bundleFacts(metafile: esbuild.Metafile): { bytes: number; imports: string[] } {

@@ -6,7 +6,7 @@
  * postgres and the AWS SDK are large and loaded only by deployments that choose them.
  *
  * Each command is its own chunk (src/admin/commands.ts imports them lazily): `token list` does not load
- * the web marketplace. The bundle finds migrations/, web/static, schemas/ and plugins-sample/ by walking
+ * the web marketplace. The bundle finds migrations/, src/web/static, schemas/ and plugins-sample/ by walking
  * up from its own file, as the built checkout does, so the package ships them beside dist/.
  */
 import * as esbuild from "esbuild";
@@ -30,7 +30,12 @@ export async function bundleRegistry(
   const result = await esbuild.build({
     absWorkingDir: root,
     // The README renderer's worker is a file of its own (a Worker starts from a file): dist/readme-worker.js.
-    entryPoints: { index: "src/admin/index.ts", "readme-worker": "src/registry/readme/readme-worker.ts" },
+    // So is the postgres.js repair's load hook (src/db/postgres/driver-fix-hooks.ts): dist/driver-fix-hooks.js.
+    entryPoints: {
+      index: "src/admin/index.ts",
+      "readme-worker": "src/registry/readme/readme-worker.ts",
+      "driver-fix-hooks": "src/db/postgres/driver-fix-hooks.ts",
+    },
     outdir,
     chunkNames: "chunks/[name]-[hash]",
     bundle: true,

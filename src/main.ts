@@ -1,5 +1,8 @@
-import { processContext } from "./admin/process-context.js";
-import { runAdmin } from "./admin/run-admin.js";
+import { registerDriverFix } from "./db/postgres/driver-fix.js";
 
 // `npm start`, and deployments that run `node dist/src/main.js`: the same as `connectory-registry serve`.
+// The postgres.js repair is installed before anything loads the driver (src/db/postgres/driver-fix-hooks.ts).
+registerDriverFix();
+const { processContext } = await import("./admin/process-context.js");
+const { runAdmin } = await import("./admin/run-admin.js");
 process.exit(await runAdmin(["serve", ...process.argv.slice(2)], processContext()));

@@ -3,10 +3,7 @@ import {
   discoverOAuthProtectedResourceMetadata,
   extractWWWAuthenticateParams,
 } from "@modelcontextprotocol/sdk/client/auth.js";
-import {
-  checkResourceAllowed,
-  resourceUrlFromServerUrl,
-} from "@modelcontextprotocol/sdk/shared/auth-utils.js";
+import { resourceUrlFromServerUrl } from "@modelcontextprotocol/sdk/shared/auth-utils.js";
 import type {
   AuthorizationServerMetadata,
   OAuthProtectedResourceMetadata,
@@ -59,10 +56,7 @@ export async function discoverServer(
     );
   }
   const expected = resourceUrlFromServerUrl(serverUrl);
-  if (
-    typeof resourceMetadata.resource !== "string" ||
-    !checkResourceAllowed({ requestedResource: expected, configuredResource: resourceMetadata.resource })
-  ) {
+  if (!sameResource(resourceMetadata.resource, expected)) {
     throw fail(
       "auth.resource.mismatch",
       `the protected resource metadata is for ${String(resourceMetadata.resource)}, not ${expected.href}`,
@@ -104,6 +98,23 @@ export async function discoverServer(
     metadata,
     ...(seen.scope ? { challengeScope: seen.scope } : {}),
   };
+}
+
+/**
+ * RFC 9728 §3.3: the metadata's `resource` must be the server's URL, compared after URL normalization
+ * (case of scheme and host, default port, fragment, one trailing slash). Not a prefix match: metadata
+ * naming the origin root (`http://host/`) would get a token every MCP server on that origin accepts.
+ */
+export function sameResource(resource: unknown, expected: URL): boolean {
+  if (typeof resource !== "string") return false;
+  let named: URL;
+  try {
+    named = resourceUrlFromServerUrl(resource);
+  } catch {
+    return false;
+  }
+  const key = (u: URL) => `${u.origin}${u.pathname.replace(/(.)\/$/, "$1")}${u.search}`;
+  return key(named) === key(expected);
 }
 
 /** The RFC 8414 §3.3 issuer check, PKCE S256, and every endpoint on the issuer's origin. */

@@ -1,4 +1,5 @@
-import { describe, isJsonObject, objectOf } from "../home/json-file.js";
+import { describe, objectOf } from "../home/json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /**
  * One OAuth sign-in as credentials.json (or the keychain) keeps it, under `oauth["<server URL>"]`.
@@ -38,13 +39,13 @@ export interface OAuthRecord {
 
 /** Shape check for credentials.json's `oauth` section; messages name keys, never values. */
 export const checkOAuthRecords = objectOf("an object of OAuth sign-ins by server URL", (r) => {
-  if (!isJsonObject(r)) return `is ${describe(r)}, not a sign-in`;
+  if (!isObject(r)) return `is ${describe(r)}, not a sign-in`;
   for (const key of ["url", "issuer", "redirectUri", "signedInAt"]) {
     if (typeof r[key] !== "string") return `has no "${key}" text`;
   }
-  if (!isJsonObject(r.tokens) || typeof r.tokens.access_token !== "string")
+  if (!isObject(r.tokens) || typeof r.tokens.access_token !== "string")
     return 'has no "tokens" with an access token';
-  if (!isJsonObject(r.metadata) || !isJsonObject(r.client)) return 'has no "metadata" or "client" object';
+  if (!isObject(r.metadata) || !isObject(r.client)) return 'has no "metadata" or "client" object';
   if (!Array.isArray(r.scopes) || r.scopes.some((s) => typeof s !== "string"))
     return 'has "scopes" that is not a list of text';
   return undefined;

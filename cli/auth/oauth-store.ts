@@ -1,5 +1,5 @@
 import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { readCredentials, updateCredentials } from "../home/credentials-store.js";
+import { readCredentials, updateCredentials } from "../credentials/credentials-store.js";
 import type { OAuthRecord } from "./oauth-record.js";
 
 /**

@@ -1,6 +1,6 @@
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { redact } from "../../src/core/secrets.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { oauthServers, statusView, type OAuthServer } from "../auth/auth-state.js";
 import { openBrowser } from "../auth/browser.js";
@@ -13,7 +13,7 @@ import { textTable } from "../terminal/text-table.js";
 
 const DEFAULT_TIMEOUT_S = 300;
 
-const command: Command = {
+const command = defineCommand({
   usage:
     "auth <server|connector> [--no-browser] [--scope <scopes>] [--timeout <seconds>] [--status] [--logout]",
   description: `
@@ -82,7 +82,7 @@ server offers revocation.`,
         timeoutMs,
         registrations,
         notice: (text) => status(ctx, hide(text)),
-        ...(typeof args.values.scope === "string" ? { scope: args.values.scope } : {}),
+        ...(args.values.scope !== undefined ? { scope: args.values.scope } : {}),
         open: async (url) => {
           if (args.values["no-browser"] !== true && (await openBrowser(url.href, ctx.env))) {
             status(ctx, "Opened the sign-in page in your browser; waiting for it to come back…");
@@ -102,7 +102,7 @@ server offers revocation.`,
     );
     return { data: { servers: signedIn }, text: lines.join("\n") };
   },
-};
+});
 export default command;
 
 /** The OAuth servers a name stands for: a server of the effective set, else a connector's. */

@@ -1,53 +1,10 @@
-import { CATEGORIES } from "../../src/core/types.js";
-import { HOST_IDS } from "../../src/core/hosts/types.js";
-import type { Command } from "../command.js";
+import { defineCommand, type CompletionKind, type OptionDef } from "../command.js";
 import { COMMANDS } from "../commands.js";
 import type { CommandContext } from "../context.js";
 import { readInstalled } from "../home/installed-store.js";
 import { readMarketplaces } from "../home/marketplaces-store.js";
 
-type Kind = "connector" | "server" | "server-or-connector" | "marketplace" | "shell";
-
-/** What each verb's positionals are, for completion; the last kind repeats. Unlisted: files or free text. */
-const POSITIONALS: Record<string, Kind[]> = {
-  uninstall: ["connector"],
-  update: ["connector"],
-  outdated: ["connector"],
-  enable: ["connector"],
-  disable: ["connector"],
-  "credentials set": ["connector"],
-  "credentials show": ["connector"],
-  "credentials unset": ["connector"],
-  "config copy": ["connector"],
-  yank: ["connector"],
-  unyank: ["connector"],
-  deprecate: ["connector"],
-  "dist-tag add": ["connector"],
-  "dist-tag rm": ["connector"],
-  "dist-tag ls": ["connector"],
-  inspect: ["server-or-connector"],
-  run: ["server"],
-  trust: ["server"],
-  untrust: ["server"],
-  "mcp remove": ["server"],
-  login: ["marketplace"],
-  logout: ["marketplace"],
-  "marketplace remove": ["marketplace"],
-  completion: ["shell"],
-};
-
-/** The values of string options that have a fixed or known set. */
-const OPTION_VALUES: Record<string, readonly string[] | Kind> = {
-  host: HOST_IDS.filter((h) => h !== "cherry-studio"),
-  marketplace: "marketplace",
-  format: ["openai", "anthropic", "mcp"],
-  scope: ["user", "project"],
-  mode: ["launcher", "inline"],
-  transport: ["http", "sse"],
-  category: CATEGORIES,
-};
-
-const command: Command = {
+const command = defineCommand({
   usage: "__complete -- <words…>",
   description: `
 Prints, one per line, the completions of the last word of a connectory command line (the words after
@@ -60,7 +17,7 @@ prints; it reads only installed.json, marketplaces.json and, for server names, t
     const found = await candidates(args.rest, ctx);
     return { data: found, text: found.join("\n") };
   },
-};
+});
 export default command;
 
 /** The completions of the last of `words` (what follows `connectory` on the command line). */
@@ -81,10 +38,11 @@ export async function candidates(words: string[], ctx: CommandContext): Promise<
     return [];
   }
   const spec = (await COMMANDS[verb]!.load()).default;
-  const options = { ...spec.options, json: { type: "boolean" }, help: { type: "boolean" } } as Record<
-    string,
-    { type: string; short?: string }
-  >;
+  const options: Record<string, Pick<OptionDef, "type" | "short" | "complete">> = {
+    ...spec.options,
+    json: { type: "boolean" },
+    help: { type: "boolean" },
+  };
   const optionOf = (word: string) =>
     word.startsWith("--")
       ? options[word.slice(2)]
@@ -94,7 +52,7 @@ export async function candidates(words: string[], ctx: CommandContext): Promise<
   const prev = before.at(-1);
   const prevOption = prev && before.length > verb.split(" ").length ? optionOf(prev) : undefined;
   if (prevOption && options[prevOption]!.type === "string") {
-    const values = OPTION_VALUES[prevOption];
+    const values = options[prevOption]!.complete;
     return values === undefined ? [] : match(typeof values === "string" ? await known(values, ctx) : values);
   }
   if (current.startsWith("-")) return match(Object.keys(options).map((k) => `--${k}`));
@@ -107,7 +65,7 @@ export async function candidates(words: string[], ctx: CommandContext): Promise<
     if (!word.startsWith("-")) index += 1;
     else if (!word.includes("=") && options[optionOf(word) ?? ""]?.type === "string") i += 1;
   }
-  const kinds = POSITIONALS[verb];
+  const kinds = spec.positionals?.complete;
   const kind = kinds?.[Math.min(index, kinds.length - 1)];
   const found = kind ? await known(kind, ctx) : [];
   // `config` is a verb and the first word of `config export` / `config copy`.
@@ -116,7 +74,7 @@ export async function candidates(words: string[], ctx: CommandContext): Promise<
 }
 
 /** Names from the home; a damaged file gives none (completion never fails a keystroke). */
-async function known(kind: Kind, ctx: CommandContext): Promise<string[]> {
+async function known(kind: CompletionKind, ctx: CommandContext): Promise<string[]> {
   try {
     if (kind === "shell") return ["bash", "zsh", "fish"];
     if (kind === "marketplace") return Object.keys(await readMarketplaces(ctx.home, ctx.env));

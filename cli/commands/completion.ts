@@ -1,5 +1,5 @@
 import { usageError } from "../../src/core/errors.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 
 // Each script hands the words typed so far to `connectory __complete`, which knows the verbs, their
 // options and the names in the home: one implementation for three shells, and never out of date.
@@ -46,7 +46,7 @@ complete -c connectory -f -a '(__connectory_complete)'
 `,
 };
 
-const command: Command = {
+const command = defineCommand({
   usage: "completion bash|zsh|fish",
   description: `
 Prints a completion script for your shell: verbs, their options and option values (hosts, formats,
@@ -55,7 +55,7 @@ scopes, marketplaces), installed connector names and server names. The script as
   bash   source <(connectory completion bash)          (add the line to ~/.bashrc)
   zsh    source <(connectory completion zsh)           (after compinit, in ~/.zshrc)
   fish   connectory completion fish | source           (or save it in ~/.config/fish/completions/)`,
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 1, max: 1, complete: ["shell"] },
   async run(args) {
     const shell = args.positionals[0] as string;
     const script = Object.hasOwn(SCRIPTS, shell) ? SCRIPTS[shell] : undefined;
@@ -63,5 +63,5 @@ scopes, marketplaces), installed connector names and server names. The script as
       throw usageError(`no completion for "${shell.slice(0, 40)}"`, "use one of bash, zsh, fish");
     return { data: { shell, script }, text: script };
   },
-};
+});
 export default command;

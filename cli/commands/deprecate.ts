@@ -1,7 +1,7 @@
 import semver from "semver";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { listVersions, sortedVersions } from "../../src/core/resolve-version.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { fetchConnector } from "../registry/open-marketplace.js";
 import { MARKETPLACE_OPTION, checkConnectorName, clip, ownerSession } from "../registry/owner-session.js";
 import { RegistryClient } from "../registry/registry-client.js";
@@ -10,7 +10,7 @@ import { status } from "../terminal/output.js";
 /** The registry's limit on a deprecation message (src/registry/manage.ts). */
 const MAX_MESSAGE = 1000;
 
-const command: Command = {
+const command = defineCommand({
   usage: 'deprecate <name>@<range> "<message>" [--marketplace <name>] [--json]',
   description: `
 Deprecates every published version the range matches (an exact version, a range such as <2 or ^1.2,
@@ -21,7 +21,7 @@ The message is one line of at most ${MAX_MESSAGE} characters. Only the owning pu
 listed, and running the command again finishes the rest.
 --json prints { name, range, message, marketplace, versions: [changed versions] }.`,
   options: { ...MARKETPLACE_OPTION },
-  positionals: { min: 2, max: 2 },
+  positionals: { min: 2, max: 2, complete: ["connector"] },
   async run(args, ctx) {
     const [spec, message] = args.positionals as [string, string];
     const at = spec.indexOf("@");
@@ -70,5 +70,5 @@ listed, and running the command again finishes the rest.
       text: `${what} ${done.length} version(s) of ${name} on ${marketplace.name}: ${done.join(", ")}`,
     };
   },
-};
+});
 export default command;

@@ -1,7 +1,8 @@
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { formatDrift } from "../../src/core/tools/drift.js";
 import { redact } from "../../src/core/secrets.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { say } from "../terminal/language.js";
 import { authStates } from "../auth/auth-state.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import {
@@ -18,14 +19,18 @@ import type { PathWorld } from "../hosts/host-paths.js";
 import { overviewLines, skillFindings, skillsOverview } from "../hosts/skill-report.js";
 import { gatewayNotes } from "../gateway/gateway-health.js";
 import { findLeftovers } from "../install/leftovers.js";
-import { credentialStoreNote } from "../home/credential-store-report.js";
+import { credentialStoreNote } from "../credentials/credential-store-report.js";
 import { intact, type CacheDamage } from "../install/file-hashes.js";
 import { checkCaches, tampered } from "../install/verify-launch.js";
 import { reinstallCommand } from "../home/installed-store.js";
 import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
-import { probeSandbox } from "../mcp/sandbox-probe.js";
+import { probeSandbox } from "../sandbox/sandbox-probe.js";
+import { explainControls } from "../gateway/explain-controls.js";
+import { guardModesText } from "../../src/core/guards/guard-modes.js";
 import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
+import { findProject } from "../project/project-files.js";
+import { projectDrift } from "../project/project-drift.js";
 
 type Level = "ok" | "warn" | "fail" | "skip";
 interface Check {
@@ -38,7 +43,7 @@ type Row = { server: string; origin: ExplainedServer["origin"]; ok: boolean; pro
   Check
 >;
 
-const command: Command = {
+const command = defineCommand({
   usage: "doctor [--timeout <ms>]",
   description: `
 Checks every active server: it starts, completes the MCP handshake, lists its tools, the tools match
@@ -48,7 +53,9 @@ of a profile holds that profile's servers, a gateway export just its one entry, 
 since fails). A host file that no longer exists is reported once and forgotten. Connectors missing credentials are checked
 too, and what an interrupted install or uninstall left behind is listed. Each connector's skills are listed with the skills
 folders they were exported to; an exported skill whose connector is no longer active fails, one removed
-or edited by hand warns. Prints a table; exits 1 when a check fails.`,
+or edited by hand warns. In a project folder (connectory.json) it also says whether this machine
+matches the project's lock, as \`connectory sync --check\` does; drift fails. Prints a table; exits 1
+when a check fails.`,
   options: { ...TIMEOUT_OPTION },
   positionals: { max: 0 },
   async run(args, ctx) {
@@ -99,18 +106,21 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       notes.push(
         `WARN ${fileLabel(e)} no longer exists: Connectory forgot what it had exported there (export again: \`${exportCommand(e, paths)}\`)`,
       );
-    if (!exports)
-      notes.push(
-        "host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)",
-      );
+    if (!exports) notes.push(say("doctor.not-exported"));
     const skills = await skillsOverview(ctx.home, config);
     const skillIssues = await skillFindings(ctx.home, config);
     for (const f of skillIssues) notes.push(`${f.level} ${f.text}`);
     // Cached files changed since install: run refuses to launch them (cli/install/verify-launch.ts).
-    const caches = (await checkCaches(config)).filter((c) => c.damage && !intact(c.damage));
+    const checked = await checkCaches(config, ctx.home);
+    const caches = checked.filter((c) => c.damage && !intact(c.damage));
     for (const c of caches)
       notes.push(
         `FAIL ${c.key}: ${tampered(c.entry, c.damage as CacheDamage).message}: ${reinstallCommand(c.entry, true)}`,
+      );
+    // The registry signature kept at install, verified offline (docs/security.md, "Verifying what you install").
+    for (const c of checked.filter((c) => c.signature))
+      notes.push(
+        `FAIL ${c.key}: ${c.signature!.code}: ${c.signature!.message}; ${c.signature!.hint ?? ""}`.trim(),
       );
     const sandbox = await probeSandbox(ctx.env);
     notes.push(`${sandbox.available ? "" : "WARN "}sandbox: ${sandbox.detail}`);
@@ -124,6 +134,31 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       );
     }
     notes.push(...(await gatewayNotes(ctx.home)));
+    // The project in this folder: does this machine match its lock (what `sync --check` says)?
+    const project = await findProject(ctx.cwd).then(
+      (found) => (found ? projectDrift(ctx, found) : undefined),
+      // A manifest or lock that cannot be read is drift of its own: the rest of the checks still run.
+      (error: Error) => ({ project: ctx.cwd, drift: [error.message], needsCredentials: [] }),
+    );
+    for (const d of project?.drift ?? []) notes.push(`FAIL project: ${d}: run \`connectory sync\``);
+    for (const n of project?.needsCredentials ?? [])
+      notes.push(
+        `WARN project: ${n.name} needs ${n.missing.join(", ")}: run \`connectory sync\` on a terminal`,
+      );
+    if (project && project.drift.length === 0)
+      notes.push(`project: this machine matches ${project.project}/connectory.lock`);
+    // What run and the gateway do with what each active server returns (connectory guard).
+    for (const [server, c] of await explainControls(
+      ctx.home,
+      active.map((s) => s.name),
+    )) {
+      const off = (Object.keys(c.guards) as Array<keyof typeof c.guards>).filter(
+        (k) => c.guards[k] === "off",
+      );
+      notes.push(
+        `${off.length ? "WARN " : ""}guards of ${server}: ${guardModesText(c.guards)}${off.length ? ` (${off.join(", ")} off: \`connectory guard ${server} mask --kind ${off.join(" --kind ")}\`)` : ""}`,
+      );
+    }
     for (const s of config.servers.filter((s) => s.status === "needs-consent"))
       notes.push(`WARN ${s.name} is inactive: ${s.reason}`);
     for (const [server, state] of await authStates(ctx.home, active, ctx.now()))
@@ -134,7 +169,10 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
     );
     if (inactive.length)
       notes.push(
-        `${inactive.length} inactive server(s) not checked (${inactive.map((s) => `${s.name}: ${s.status}`).join(", ")}): see \`connectory config --explain\``,
+        say("doctor.inactive", {
+          n: inactive.length,
+          list: inactive.map((s) => `${s.name}: ${s.status}`).join(", "),
+        }),
       );
 
     const failed =
@@ -145,11 +183,12 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       (hostCheck?.noProfile.length ?? 0) > 0 ||
       lostEntries.length > 0 ||
       skillIssues.some((f) => f.level === "FAIL") ||
-      credentialStore.data.store === "error";
+      credentialStore.data.store === "error" ||
+      (project?.drift.length ?? 0) > 0;
     const columns = exports ? CHECKS : CHECKS.filter((c) => c !== "hosts");
     const table =
       rows.length === 0
-        ? "no active servers to check"
+        ? say("doctor.none")
         : textTable(
             ["SERVER", ...columns.map((c) => c.toUpperCase())],
             rows.map((r) => [r.server, ...columns.map((c) => cell(r[c]))]),
@@ -163,7 +202,7 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
       ...(notes.length ? ["", ...notes] : []),
       ...(skills.length ? ["", ...overviewLines(skills)] : []),
       "",
-      failed ? "Some checks failed." : "All checks passed.",
+      failed ? say("doctor.failed") : say("doctor.passed"),
     ].join("\n");
     const data = hideSecrets(
       {
@@ -177,13 +216,14 @@ or edited by hand warns. Prints a table; exits 1 when a check fails.`,
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
         sandbox,
         credentialStore: credentialStore.data,
+        project: project ?? null,
         notes,
       },
       config.secretValues,
     );
     return { data, text: hide(text), exitCode: failed ? 1 : 0 };
   },
-};
+});
 export default command;
 
 function serverRow(

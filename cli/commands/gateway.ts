@@ -1,20 +1,24 @@
+/** `gateway` (one MCP server over every active server), `gateway status` and `gateway token`. */
 import { redact } from "../../src/core/secrets.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { GatewayServer } from "../gateway/gateway-server.js";
-import { stateWriter, type GatewayState } from "../gateway/gateway-state.js";
+import { type GatewayState, readGatewayStates, stateWriter } from "../gateway/gateway-state.js";
 import { serverUpstreams } from "../gateway/server-upstreams.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
-import { TIMEOUT_OPTION, parseTimeout } from "../mcp/mcp-targets.js";
+import { parseTimeout, TIMEOUT_OPTION } from "../mcp/mcp-targets.js";
 import { DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
 import { readToolRules, rulesFor } from "../home/tool-rules-store.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import { status, warn } from "../terminal/output.js";
-import { gatewayToken } from "../gateway/gateway-token.js";
+import { gatewayToken, tokenPath } from "../gateway/gateway-token.js";
 import { parseHttpAddress } from "../gateway/http-address.js";
+import { joinableServerName } from "../../src/core/tools/names.js";
 import { startHttpGateway } from "../gateway/http-gateway.js";
+import { closeControls, loadControls } from "../mcp/session-controls.js";
+import { textTable } from "../terminal/text-table.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "gateway [--profile <name>] [--lazy] [--http <host:port>] [--timeout <ms>] [--log-arguments]",
   description: `
 One MCP server over stdio for a host, aggregating every active server (or those of --profile): their tools are listed as
@@ -27,7 +31,9 @@ environment and credentials, and the tool-pin check (drifted tools are not liste
 called until \`connectory trust <server>\`). A server that fails or drifted is left out of the list
 with a line on stderr. Resources (as connectory://<server>/<uri>) and prompts (as
 <server>__<prompt>) are aggregated the same way. \`connectory gateway status\` shows each running gateway's servers. Every
-tools/call is recorded in the audit log (\`connectory logs\`).
+tools/call is recorded in the audit log (\`connectory logs\`). Each server's results pass the guards,
+rate limits and telemetry of \`run\` (\`connectory guard\`, \`connectory tools limit\`; with --profile,
+that profile's modes and limits apply on top of the servers').
 
 --http <host:port> serves streamable HTTP at http://<host:port>/mcp instead of stdio, on loopback only
 (127.0.0.1, ::1 or localhost; any other address is refused), until it gets SIGINT or SIGTERM. Every
@@ -60,10 +66,16 @@ session; they share the servers.`,
   protocolStdout: true,
   async run(args, ctx) {
     const timeoutMs = parseTimeout(args.values.timeout);
-    const address = typeof args.values.http === "string" ? parseHttpAddress(args.values.http) : undefined;
+    const address = args.values.http !== undefined ? parseHttpAddress(args.values.http) : undefined;
     const config = await loadEffectiveConfig(ctx.home);
-    const profile = typeof args.values.profile === "string" ? args.values.profile : DEFAULT_PROFILE;
-    const { servers: active, missing } = await profileServers(ctx.home, config, profile);
+    const profile = args.values.profile ?? DEFAULT_PROFILE;
+    const { servers: listed, missing } = await profileServers(ctx.home, config, profile);
+    // `<server>__<tool>` must split one way only: a server whose name holds `__` is left out, said once.
+    const active = listed.filter((s) => {
+      const refusal = joinableServerName(s.name);
+      if (refusal) warn(ctx, `left out of the gateway: ${refusal}`);
+      return refusal === undefined;
+    });
     const hide = (text: string) => redact(text, config.secretValues);
     const log = (message: string) => warn(ctx, hide(message));
     const state: GatewayState = {
@@ -78,9 +90,26 @@ session; they share the servers.`,
     // One MCP server per host session (stdio: one; HTTP: one per client), sharing the upstreams.
     const sessions = new Set<GatewayServer>();
     const rules = rulesFor(await readToolRules(ctx.home), profile);
+    const audit = auditRecorder({
+      home: ctx.home,
+      via: "gateway",
+      profile: state.profile,
+      logArguments: args.values["log-arguments"] === true,
+      secretValues: config.secretValues,
+      client: () => state.client ?? null,
+      log,
+      hide,
+    });
+    const controls = await loadControls(ctx, {
+      profile: profile === DEFAULT_PROFILE ? undefined : profile,
+      secretValues: config.secretValues,
+      log,
+      report: (found) => audit.flagged(found),
+    });
     const upstreams = serverUpstreams(active, {
       ctx,
       rules,
+      controls,
       hide,
       log,
       timeoutMs,
@@ -99,15 +128,6 @@ session; they share the servers.`,
       },
     });
     for (const u of upstreams) state.servers[u.name] = u.health;
-    const audit = auditRecorder({
-      home: ctx.home,
-      via: "gateway",
-      profile: state.profile,
-      logArguments: args.values["log-arguments"] === true,
-      secretValues: config.secretValues,
-      client: () => state.client ?? null,
-      log,
-    });
     const open = () => {
       const gateway = new GatewayServer(upstreams, {
         version: ctx.version,
@@ -118,6 +138,8 @@ session; they share the servers.`,
           audit.record({ ...call, ...(host ? { client: { name: host.name, version: host.version } } : {}) });
         },
         lazy: args.values.lazy === true,
+        telemetry: controls.telemetry,
+        transport: address ? "tcp" : "pipe",
       });
       gateway.server.oninitialized = () => {
         const client = gateway.server.getClientVersion();
@@ -168,9 +190,61 @@ session; they share the servers.`,
       for (const s of signals) process.off(s, onSignal);
       await Promise.all(upstreams.map((u) => u.close()));
       await writer.remove();
-      await audit.flush();
+      // A stdio gateway ends when its host closes stdin: the last spans are sent before the exit.
+      await Promise.all([audit.flush(), closeControls(controls)]);
     }
     return { data: null, text: "", exitCode: 0 };
   },
-};
+});
 export default command;
+
+export const statusCommand = defineCommand({
+  usage: "gateway status",
+  description: `
+Shows every running \`connectory gateway\` (each host starts its own) and the health of its servers:
+idle (not started yet), starting, running (with its pid), crashed (with the last error; it starts
+again on next use) or stopped, and how often each was restarted. Read from the state files the
+gateways keep in $CONNECTORY_HOME/gateway/; a gateway that was killed is not shown.
+--json prints { gateways: [{ pid, startedAt, updatedAt, profile, url, client, servers }] } (url: the
+address of a gateway started with --http).`,
+  positionals: { max: 0 },
+  async run(_args, ctx) {
+    const gateways = await readGatewayStates(ctx.home);
+    const rows = gateways.flatMap((g) =>
+      Object.entries(g.servers).map(([name, h]) => [
+        String(g.pid),
+        g.client ? `${g.client.name} ${g.client.version}` : "-",
+        name,
+        h.state,
+        h.pid === undefined ? "-" : String(h.pid),
+        String(h.restarts),
+        h.lastError ?? "",
+      ]),
+    );
+    const text =
+      gateways.length === 0
+        ? "no gateway is running"
+        : rows.length === 0
+          ? `${gateways.length} gateway(s) running, with no servers`
+          : textTable(["GATEWAY", "CLIENT", "SERVER", "STATE", "PID", "RESTARTS", "LAST ERROR"], rows);
+    const urls = gateways.filter((g) => g.url).map((g) => `gateway ${g.pid} serves ${g.url}`);
+    return { data: { gateways }, text: [text, ...urls].join("\n") };
+  },
+});
+
+export const tokenCommand = defineCommand({
+  usage: "gateway token [--rotate]",
+  description: `
+Prints the bearer token \`connectory gateway --http\` requires (Authorization: Bearer <token>), making
+it first if there is none. It is kept in $CONNECTORY_HOME/gateway-token, mode 0600, and printed only
+here. --rotate makes a new one: hosts holding the old one are refused from then on.
+--json prints { token, file }.`,
+  options: {
+    rotate: { type: "boolean", description: "replace the token by a new one (the old one stops working)" },
+  },
+  positionals: { max: 0 },
+  async run(args, ctx) {
+    const token = await gatewayToken(ctx.home, { rotate: args.values.rotate === true });
+    return { data: { token, file: tokenPath(ctx.home) }, text: token };
+  },
+});

@@ -6,9 +6,9 @@ import type { HostId } from "../../src/core/hosts/types.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
 import type { ServerSpec } from "../../src/core/types.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import type { CommandContext } from "../context.js";
-import { readCredentials, updateCredentials } from "../home/credentials-store.js";
+import { readCredentials, updateCredentials } from "../credentials/credentials-store.js";
 import { editManualServersMany, readManualServers } from "../home/manual-servers.js";
 import { updateTrust } from "../home/trust-store.js";
 import { planImport, readHostEntries, type ImportItem } from "../hosts/host-import.js";
@@ -20,7 +20,7 @@ import { userHome } from "../hosts/skill-paths.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "import --from <host> [--file <path>] [--scope user|project] [--dry-run] [--trust]",
   description: `
 Copies the servers you already have in an MCP host's config file into Connectory's mcp.json (edited in
@@ -56,6 +56,7 @@ leave the host file.`,
     scope: {
       type: "string",
       value: "user|project",
+      complete: ["user", "project"],
       description: "the host's user file or this folder's project file (default user)",
     },
     "dry-run": { type: "boolean", description: "print the plan and write nothing" },
@@ -66,7 +67,7 @@ leave the host file.`,
   },
   positionals: { max: 0 },
   async run(args, ctx) {
-    if (typeof args.values.from !== "string")
+    if (args.values.from === undefined)
       throw usageError("--from is required", "e.g. connectory import --from cursor --dry-run");
     const adapter = getHost(args.values.from);
     const scope = args.values.scope ?? "user";
@@ -146,12 +147,12 @@ leave the host file.`,
     const data = { host: adapter.id, file, dryRun, servers, ...(backup ? { backup } : {}), notes };
     return { data, text: summary(adapter.id, file, items, matches, trusted, dryRun, notes, backup) };
   },
-};
+});
 export default command;
 
 /** The host file to read: --file, else the host's path for this OS and scope. */
-function hostFile(ctx: CommandContext, host: HostId, scope: HostScope, file: unknown): string {
-  if (typeof file === "string" && file !== "") return path.resolve(ctx.cwd, file);
+function hostFile(ctx: CommandContext, host: HostId, scope: HostScope, file: string | undefined): string {
+  if (file !== undefined && file !== "") return path.resolve(ctx.cwd, file);
   const candidates = hostPathCandidates(host, scope, {
     platform: process.platform,
     env: ctx.env,

@@ -6,7 +6,7 @@ import { truncate } from "../../src/core/text/truncate.js";
 import { flagLine, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
 import { hiddenTools, ownRules, type HiddenTool } from "../../src/core/tools/tool-rules.js";
 import { readToolRules } from "../home/tool-rules-store.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { inspectServer, type InspectReport } from "../mcp/mcp-inspect.js";
@@ -19,7 +19,7 @@ import {
   targetOf,
 } from "../mcp/mcp-targets.js";
 import { warn } from "../terminal/output.js";
-import { comparePins, recordPins, serverPins, type PinCheck } from "../home/pins-store.js";
+import { comparePins, recordPins, startingPins, type PinCheck } from "../home/pins-store.js";
 import { originLabel } from "../terminal/server-view.js";
 import { toolLines } from "../terminal/tool-text.js";
 
@@ -41,7 +41,7 @@ type Outcome =
       error: { code: string; message: string; hint?: string };
     };
 
-const command: Command = {
+const command = defineCommand({
   usage: "inspect <server|connector> [--timeout <ms>]",
   description: `
 Speaks MCP to a server (a connector name inspects each of its servers): initialize, then lists its
@@ -52,7 +52,7 @@ Hidden characters (controls, bidi, zero-width, tag characters) are shown as ⟨U
 content in a tool (hidden-instruction tags, "ignore previous instructions", key files, calls to other
 tools, sending data elsewhere) is flagged with a code and why it matters.`,
   options: { ...TIMEOUT_OPTION },
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 1, max: 1, complete: ["server-or-connector"] },
   async run(args, ctx) {
     const query = args.positionals[0] as string;
     const world = mcpWorld(ctx, args.values.timeout);
@@ -96,12 +96,15 @@ tools, sending data elsewhere) is flagged with a code and why it matters.`,
       exitCode: data.servers.some((o) => !o.ok) ? 1 : 0,
     };
   },
-};
+});
 export default command;
 
-/** First successful inspect approves (pins) the tools; later ones compare. */
+/**
+ * Compares the tools with the signed snapshot of the installed version or the approved pins
+ * (startingPins); with neither, the first successful inspect approves (pins) them.
+ */
 async function pin(ctx: CommandContext, server: ExplainedServer, report: InspectReport): Promise<PinState> {
-  const existing = await serverPins(ctx.home, server.name);
+  const existing = await startingPins(ctx.home, server);
   if (!existing) {
     const pins = await recordPins(ctx.home, server.name, report.tools, {
       now: ctx.now(),
@@ -114,7 +117,9 @@ async function pin(ctx: CommandContext, server: ExplainedServer, report: Inspect
   if (check.status === "drift")
     warn(
       ctx,
-      `the tools of ${server.name} changed since you approved them: run \`connectory trust ${server.name}\` after reviewing the diff`,
+      check.source === "snapshot"
+        ? `the tools of ${server.name} differ from what the registry recorded and signed for this version: \`connectory run\` refuses the changed tools; review the diff, then \`connectory trust ${server.name}\` to approve them anyway`
+        : `the tools of ${server.name} changed since you approved them: run \`connectory trust ${server.name}\` after reviewing the diff`,
     );
   return check;
 }
@@ -165,9 +170,13 @@ function pinText(pins: PinState): string {
     case "pinned":
       return "recorded now: these tool definitions are what you approve";
     case "match":
-      return `match (approved ${pins.pinnedAt})`;
+      return pins.source === "snapshot"
+        ? `match (the registry's signed tool snapshot, recorded ${pins.pinnedAt})`
+        : `match (approved ${pins.pinnedAt})`;
     case "drift":
-      return `DRIFT: the tools differ from what you approved on ${pins.pinnedAt}`;
+      return pins.source === "snapshot"
+        ? `DRIFT: the tools differ from the registry's signed tool snapshot (recorded ${pins.pinnedAt})`
+        : `DRIFT: the tools differ from what you approved on ${pins.pinnedAt}`;
     case "unpinned":
       return "not pinned";
   }

@@ -1,12 +1,14 @@
-import { stringList, type Command } from "../command.js";
+import { RUNNERS, type Runner } from "../../src/core/launch/pick-launch.js";
+import { usageError } from "../../src/core/errors.js";
+import { defineCommand, marketplaceOption, stringList } from "../command.js";
 import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome, installConnector } from "../install/install-connector.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
 import { status, warn } from "../terminal/output.js";
 
-const command: Command = {
+const command = defineCommand({
   usage:
-    "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--yes] [--accept-env] [--force]",
+    "install <name>[@range|@tag] [--marketplace m] [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--yes] [--accept-env] [--force] [--prefer runner]",
   description: `
 Resolves the version (ranges and tags skip yanked versions; an exact pin installs a yanked one with a
 warning), downloads the tarball, checks its sha512 against the registry's before unpacking, unpacks it to
@@ -26,12 +28,7 @@ must be accepted: --accept-env, or "y" at the prompt on a terminal. --yes does n
 A connector that declares permissions (what its local servers may reach) shows them and installs only
 once you accept them: --yes, or "y" at the prompt on a terminal.`,
   options: {
-    marketplace: {
-      type: "string",
-      short: "m",
-      value: "name",
-      description: "the marketplace to install from (default: the default marketplace)",
-    },
+    ...marketplaceOption("the marketplace to install from (default: the default marketplace)"),
     config: {
       type: "string",
       short: "c",
@@ -51,6 +48,11 @@ once you accept them: --yes, or "y" at the prompt on a terminal.`,
       description:
         "download and unpack again even when cached (repairs a cache changed since install); also installs a version confirmed malicious",
     },
+    prefer: {
+      type: "string",
+      value: "runner",
+      description: `of a server's alternative launches, use this runner's when this machine can run it: ${RUNNERS.join(", ")}`,
+    },
     "accept-env": {
       type: "boolean",
       description: "accept server env keys that change how code is loaded (LD_PRELOAD, NODE_OPTIONS…)",
@@ -59,14 +61,18 @@ once you accept them: --yes, or "y" at the prompt on a terminal.`,
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const marketplace = args.values.marketplace;
+    const prefer = args.values.prefer as Runner | undefined;
+    if (prefer !== undefined && !RUNNERS.includes(prefer))
+      throw usageError(`--prefer ${String(prefer)} is not a runner`, `use one of: ${RUNNERS.join(", ")}`);
     const outcome = await installConnector(ctx, {
       spec: args.positionals[0] as string,
-      ...(typeof marketplace === "string" ? { marketplace } : {}),
+      ...(marketplace !== undefined ? { marketplace } : {}),
       config: stringList(args.values.config),
       fromEnv: envConsent(args.values),
       yes: args.values.yes === true,
       acceptEnv: args.values["accept-env"] === true,
       force: args.values.force === true,
+      ...(prefer !== undefined ? { prefer } : {}),
     });
     // The text result already says how to finish; a --json consumer's person still needs to read it.
     if (outcome.status === "needs-credentials" && ctx.json) {
@@ -75,5 +81,5 @@ once you accept them: --yes, or "y" at the prompt on a terminal.`,
     for (const note of await staleExportNotes(ctx)) status(ctx, note);
     return { data: outcome, text: describeOutcome(outcome) };
   },
-};
+});
 export default command;

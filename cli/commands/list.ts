@@ -1,11 +1,12 @@
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { credentialsFixCommand, reinstallCommand } from "../home/installed-store.js";
+import { say } from "../terminal/language.js";
 import { textTable } from "../terminal/text-table.js";
 
 type ConnectorStatus = "ready" | "needs-credentials" | "needs-consent" | "disabled" | "unreadable";
 
-const command: Command = {
+const command = defineCommand({
   usage: "list",
   description: `
 Lists installed connectors with their version, marketplace and status: ready (its servers are active
@@ -53,11 +54,11 @@ keeping its credentials). Reads local files only.`,
       })),
     ];
     if (connectors.length === 0) {
-      return { data: { connectors }, text: "No connectors installed. Find one: connectory search <words>" };
+      return { data: { connectors }, text: say("list.none") };
     }
     const rows = connectors.map((c) => [
       c.name,
-      c.version + ("yanked" in c && c.yanked ? " (yanked)" : ""),
+      c.version + ("yanked" in c && c.yanked ? say("list.yanked") : ""),
       c.marketplace,
       c.status + ("missing" in c && c.missing ? ` (${c.missing.join(", ")})` : ""),
       c.servers.map((s) => s.name).join(", "),
@@ -72,13 +73,23 @@ keeping its credentials). Reads local files only.`,
     const consent = connectors.flatMap((c) => ("reason" in c && c.reason ? [`  ${c.reason}`] : []));
     const damaged = config.broken.map(({ entry }) => `  ${reinstallCommand(entry)}`);
     const hint =
-      (todo.length ? `\n\nSet missing credentials:\n${todo.join("\n")}` : "") +
-      (consent.length ? `\n\nPermissions not accepted (inactive):\n${consent.join("\n")}` : "") +
-      (damaged.length ? `\n\nCached files damaged; install again to repair:\n${damaged.join("\n")}` : "");
+      (todo.length ? `\n\n${say("list.set-missing")}\n${todo.join("\n")}` : "") +
+      (consent.length ? `\n\n${say("list.not-accepted")}\n${consent.join("\n")}` : "") +
+      (damaged.length ? `\n\n${say("list.damaged")}\n${damaged.join("\n")}` : "");
     return {
       data: { connectors },
-      text: textTable(["NAME", "VERSION", "MARKETPLACE", "STATUS", "SERVERS"], rows) + hint,
+      text:
+        textTable(
+          [
+            say("list.name"),
+            say("list.version"),
+            say("list.marketplace"),
+            say("list.status"),
+            say("list.servers"),
+          ],
+          rows,
+        ) + hint,
     };
   },
-};
+});
 export default command;

@@ -1,11 +1,13 @@
+/** `login` and `logout`: the publish token stored for a marketplace. */
 import { ConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../command.js";
-import { updateCredentials } from "../home/credentials-store.js";
+import { defineCommand } from "../command.js";
+import { readCredentials, updateCredentials } from "../credentials/credentials-store.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { PublishClient } from "../registry/publish-client.js";
+import { warn } from "../terminal/output.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "login <marketplace> [--token <token>] [--json]",
   description: `
 Stores a publish token for a marketplace, after checking it with the registry (GET /v1/whoami).
@@ -22,10 +24,10 @@ Registry operators issue tokens with \`npm run registry -- token create --publis
       description: "the publish token (default: $CONNECTORY_TOKEN, else a hidden prompt)",
     },
   },
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 1, max: 1, complete: ["marketplace"] },
   async run(args, ctx) {
     const marketplace = await resolveMarketplace(ctx.home, ctx.env, args.positionals[0]);
-    let token = typeof args.values.token === "string" ? args.values.token : ctx.env.CONNECTORY_TOKEN;
+    let token = args.values.token ?? ctx.env.CONNECTORY_TOKEN;
     if (!token && canPrompt(ctx))
       token = await prompt(ctx, { message: `Publish token for ${marketplace.name}: `, hidden: true });
     token = token?.trim();
@@ -45,5 +47,39 @@ Registry operators issue tokens with \`npm run registry -- token create --publis
       text: `Logged in to ${marketplace.name} (${marketplace.url}) as publisher "${publisher}".`,
     };
   },
-};
+});
 export default command;
+
+export const logoutCommand = defineCommand({
+  usage: "logout [<marketplace>] [--json]",
+  description: `
+Removes the publish token stored for a marketplace (default: the default marketplace) from the
+credential store (the OS keychain, or credentials.json). The token itself stays valid on the registry until its operator revokes it
+(\`connectory-registry token revoke\`). A token stored under the name of a marketplace removed since is
+removed too. Logging out when no token is stored changes nothing and exits 0.
+--json prints { marketplace, removed }.`,
+  positionals: { max: 1, complete: ["marketplace"] },
+  async run(args, ctx) {
+    const given = args.positionals[0];
+    const stored = (await readCredentials(ctx.home)).registries;
+    const name =
+      given !== undefined && Object.hasOwn(stored, given)
+        ? given
+        : (await resolveMarketplace(ctx.home, ctx.env, given)).name;
+    let removed = false;
+    if (Object.hasOwn(stored, name)) {
+      await updateCredentials(ctx.home, (file) => {
+        removed = Object.hasOwn(file.registries, name);
+        const registries = { ...file.registries };
+        delete registries[name];
+        return { ...file, registries };
+      });
+    }
+    if (ctx.env.CONNECTORY_TOKEN)
+      warn(ctx, "CONNECTORY_TOKEN is set in this environment: publisher commands still use it");
+    return {
+      data: { marketplace: name, removed },
+      text: removed ? `Logged out of ${name}: its token is removed` : `No token was stored for ${name}`,
+    };
+  },
+});

@@ -1,13 +1,13 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import { PassThrough } from "node:stream";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { createMarketplaceServer } from "../registry/marketplace-tools.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { status } from "../terminal/output.js";
 import { RegistryClient } from "../registry/registry-client.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "mcp-server [--marketplace <name>]",
   description: `
 Serves the marketplace itself as an MCP server on stdin/stdout, so any agent can discover and set up
@@ -17,13 +17,14 @@ connectors. Tools: search_connectors, get_connector, get_install_config. Add it 
     marketplace: {
       type: "string",
       value: "name",
+      complete: "marketplace",
       description: "the marketplace to serve (default: the default marketplace)",
     },
   },
   positionals: { max: 0 },
   protocolStdout: true,
   async run(args, ctx) {
-    const market = await resolveMarketplace(ctx.home, ctx.env, args.values.marketplace as string | undefined);
+    const market = await resolveMarketplace(ctx.home, ctx.env, args.values.marketplace);
     const server = createMarketplaceServer(new RegistryClient(market.url, ctx.fetch), ctx.fetch, ctx.version);
     // ctx.stdout may be a plain sink (tests): give the transport a stream that writes into it.
     const out = new PassThrough();
@@ -38,5 +39,5 @@ connectors. Tools: search_connectors, get_connector, get_install_config. Add it 
     await closed;
     return { data: null, text: "" };
   },
-};
+});
 export default command;

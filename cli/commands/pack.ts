@@ -6,10 +6,10 @@ import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { computeIntegrity } from "../../src/package/integrity.js";
 import { packFiles } from "../../src/package/pack.js";
 import { IGNORED_DIRS, IGNORED_FILES, readPackageContents } from "../../src/package/read-dir.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { status, warn } from "../terminal/output.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "pack <dir> [-o <file>] [--json]",
   description: `
 Validates a connector folder, then writes it as a gzip tarball, <name>-<version>.tgz in the current
@@ -65,12 +65,12 @@ Symbolic links and special files are refused; empty folders are not kept.
     ].join("\n");
     return { data, text };
   },
-};
+});
 export default command;
 
 /** Where the tarball goes: -o as given, the default name inside an -o folder, or the default name in cwd. */
-async function outputFile(cwd: string, option: unknown, defaultName: string): Promise<string> {
-  if (typeof option !== "string") return path.join(cwd, defaultName);
+async function outputFile(cwd: string, option: string | undefined, defaultName: string): Promise<string> {
+  if (option === undefined) return path.join(cwd, defaultName);
   const target = path.resolve(cwd, option);
   const stat = await fs.stat(target).catch(() => undefined);
   if (stat?.isDirectory()) return path.join(target, defaultName);

@@ -14,10 +14,10 @@ import { packFiles } from "../../src/package/pack.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
 import { readTarball } from "../../src/package/read-tarball.js";
 import { unpackTarball } from "../../src/package/unpack.js";
-import { stringList, type Command } from "../command.js";
+import { defineCommand, stringList } from "../command.js";
 import { parseConfigPairs } from "../install/collect-credentials.js";
 import type { CommandContext } from "../context.js";
-import { publishToken } from "../home/credentials-store.js";
+import { publishToken } from "../credentials/credentials-store.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { TIMEOUT_OPTION, mcpWorld } from "../mcp/mcp-targets.js";
 import { status, warn } from "../terminal/output.js";
@@ -25,10 +25,11 @@ import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { listPackageTools, type ReportedTool } from "../mcp/package-tools.js";
 import type { ToolsReportedDocument } from "../../src/core/api/documents.js";
 import { PublishClient } from "../registry/publish-client.js";
-import { convertForPublish, isForeignInput } from "../publish/foreign-input.js";
+import { convertForPublish, isForeignInput } from "../convert/foreign-input.js";
+import { ciPublishToken, ciTokenSource } from "../publish/ci-token.js";
 import type { PackageFiles } from "../../src/core/types.js";
 
-const command: Command = {
+const command = defineCommand({
   usage:
     "publish <dir|file.tgz> [--marketplace <m>] [--with-tools [--config KEY=VALUE]… [--config-from-env | --config-env KEY…] [--timeout <ms>]] [--tools-only] [--json]",
   description: `
@@ -37,7 +38,10 @@ a tarball is read and validated; another ecosystem's file (server.json, manifest
 marketplace.json#plugin, .mcp.json, server.yaml, or a plugin or bundle folder without plugin.json) is
 converted first as \`connectory convert\` does, under the token's publisher, and its notes are shown.
 Nothing is uploaded when the package has errors. The token is the
-one \`connectory login <marketplace>\` stored, or CONNECTORY_TOKEN.
+one \`connectory login <marketplace>\` stored, or CONNECTORY_TOKEN. In a GitHub Actions job with
+\`id-token: write\` (ACTIONS_ID_TOKEN_REQUEST_URL) or a GitLab job with an \`id_tokens\` entry named
+CONNECTORY_ID_TOKEN, and no CONNECTORY_TOKEN, no token is needed: the CI's ID token is exchanged for a
+15-minute token of this connector (trusted publishing; \`connectory trusted-publisher add\` binds it).
 
 --with-tools first starts every server of the package as \`connectory inspect\` would (bundled servers
 from the package itself, remote ones over the network) and lists its tools; after the upload they are
@@ -56,6 +60,7 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
     marketplace: {
       type: "string",
       value: "name",
+      complete: "marketplace",
       description: "the marketplace to publish to (default: the default marketplace)",
     },
     "with-tools": {
@@ -83,23 +88,38 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
     const fromEnv = envConsent(args.values);
     if (!withTools && (Object.keys(config).length > 0 || fromEnv || args.values.timeout !== undefined))
       throw usageError("--config, --config-from-env, --config-env and --timeout only go with --with-tools");
-    const marketplace = await resolveMarketplace(
-      ctx.home,
-      ctx.env,
-      typeof args.values.marketplace === "string" ? args.values.marketplace : undefined,
-    );
-    const token = await publishToken(ctx.home, ctx.env, marketplace);
-    const client = new PublishClient(marketplace.url, ctx.fetch, token);
+    const marketplace = await resolveMarketplace(ctx.home, ctx.env, args.values.marketplace ?? undefined);
+    // In a CI job that can hand out an ID token (and no CONNECTORY_TOKEN is set): trusted publishing.
+    const oidc = !ctx.env.CONNECTORY_TOKEN && ciTokenSource(ctx.env) !== undefined;
+    if (oidc && (await isForeignInput(target)))
+      throw new ConnectoryError(
+        "publish.oidc.convert",
+        "trusted publishing publishes connector packages only; this file needs converting first",
+        { hint: `run \`connectory convert ${given}\` in the job and publish the folder it writes` },
+      );
+    let client = oidc
+      ? undefined
+      : new PublishClient(marketplace.url, ctx.fetch, await publishToken(ctx.home, ctx.env, marketplace));
     // Another ecosystem's file is converted first, under the token's publisher (convert does the rest).
-    const foreign = (await isForeignInput(target))
-      ? await convertForPublish(target, given, (await client.whoami()).publisher)
-      : undefined;
+    const foreign =
+      client && (await isForeignInput(target))
+        ? await convertForPublish(target, given, (await client.whoami()).publisher)
+        : undefined;
     if (foreign) {
       status(ctx, `converted ${foreign.format} → a connector package (${foreign.notes.length} note(s))`);
       for (const n of foreign.notes) warn(ctx, `${n.code}${n.path ? ` ${n.path}` : ""}: ${n.message}`);
     }
     const prepared = await preparePackage(target, ctx, foreign);
     const { bytes, name, version } = prepared;
+    if (!client) {
+      const exchanged = await ciPublishToken(ctx.env, ctx.fetch, marketplace.url, name);
+      status(
+        ctx,
+        `trusted publishing: ${exchanged.source} token exchanged for ${name} (valid until ${exchanged.expiresAt})`,
+      );
+      client = new PublishClient(marketplace.url, ctx.fetch, exchanged.token);
+    }
+    const publisher = client;
 
     // The tools are listed before anything is uploaded: a server that cannot be inspected stops the publish.
     let tools: ReportedTool[] | undefined;
@@ -120,7 +140,7 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
       );
     }
     if (toolsOnly) {
-      const reported = await client.reportTools(name, version, tools ?? []);
+      const reported = await publisher.reportTools(name, version, tools ?? []);
       return {
         data: { name, version, marketplace: marketplace.name, tools: reported.tools },
         text: `reported ${reported.tools.count} tool(s) for ${name}@${version}`,
@@ -131,11 +151,11 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
       ctx,
       `publishing ${name}@${version} (${bytes.byteLength} bytes) to ${marketplace.name} (${marketplace.url})…`,
     );
-    const result = await client.publish(name, bytes);
+    const result = await publisher.publish(name, bytes);
     let reported: ToolsReportedDocument | undefined;
     if (tools) {
       try {
-        reported = await client.reportTools(name, version, tools);
+        reported = await publisher.reportTools(name, version, tools);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new ConnectoryError(
@@ -162,7 +182,7 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
       text: `published ${result.name}@${result.version}\n${page}\n${result.url}${toolsLine}`,
     };
   },
-};
+});
 export default command;
 
 /**

@@ -1,12 +1,12 @@
 import { usageError } from "../../src/core/errors.js";
 import { checkReportBody, REPORT_KINDS, REPORT_MESSAGE } from "../../src/core/quality/report-body.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
-import type { Command } from "../command.js";
+import { defineCommand, marketplaceOption } from "../command.js";
 import { parseSpec } from "../install/install-connector.js";
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { postReport } from "../registry/report-client.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "report <name>[@version] --reason <kind> --message <text> [--marketplace m]",
   description: `
 Reports a connector version to the marketplace's operators: --reason is one of ${REPORT_KINDS.join(", ")};
@@ -18,20 +18,15 @@ resolves it, and a confirmed malicious report yanks the version (\`install\` the
   options: {
     reason: { type: "string", value: "kind", description: `what is wrong: ${REPORT_KINDS.join(", ")}` },
     message: { type: "string", value: "text", description: "why, in a sentence or two" },
-    marketplace: {
-      type: "string",
-      short: "m",
-      value: "name",
-      description: "the marketplace to report to (default: the default marketplace)",
-    },
+    ...marketplaceOption("the marketplace to report to (default: the default marketplace)"),
   },
   positionals: { min: 1, max: 1 },
   async run(args, ctx) {
     const { name, range } = parseSpec(args.positionals[0] as string);
     const { reason, message } = args.values;
-    if (typeof reason !== "string")
+    if (reason === undefined)
       throw usageError("report needs --reason <kind>", `one of ${REPORT_KINDS.join(", ")}`);
-    if (typeof message !== "string") throw usageError("report needs --message <text>", "say what is wrong");
+    if (message === undefined) throw usageError("report needs --message <text>", "say what is wrong");
     let body;
     try {
       body = checkReportBody({ kind: reason, message });
@@ -39,7 +34,7 @@ resolves it, and a confirmed malicious report yanks the version (\`install\` the
       throw usageError((error as Error).message, `--reason is one of ${REPORT_KINDS.join(", ")}`);
     }
     const m = args.values.marketplace;
-    const { marketplace, client } = await openMarketplace(ctx, typeof m === "string" ? m : undefined);
+    const { marketplace, client } = await openMarketplace(ctx, m);
     const doc = await fetchConnector(client, name, marketplace);
     const version = resolveVersion(doc, range === "" ? "latest" : range).version;
     const report = await postReport(ctx.fetch, client.baseUrl, { name, version }, body);
@@ -48,5 +43,5 @@ resolves it, and a confirmed malicious report yanks the version (\`install\` the
       text: `reported ${name}@${version} to ${marketplace} as ${report.kind} (report ${report.id}); its operators review it`,
     };
   },
-};
+});
 export default command;

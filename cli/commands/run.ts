@@ -1,27 +1,30 @@
-import { printable } from "../terminal/printable.js";
+import { serverStderr } from "../terminal/server-stderr.js";
 import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
-import { proxyMessages, remoteTransport, serverErrors } from "../mcp/bridge.js";
-import { secretInArgs, stdioLaunch } from "../mcp/child-env.js";
-import type { Command } from "../command.js";
+import { proxyMessages, serverErrors } from "../mcp/bridge.js";
+import { localHttpTransport, remoteTransport } from "../mcp/client-transport.js";
+import { defineCommand, type CommandArgs, type CommandResult } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
+import { packageServer } from "../mcp/package-server.js";
+import type { ExplainedServer } from "../../src/core/merge.js";
 import { verifyBeforeLaunch } from "../install/verify-launch.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { DEFAULT_TIMEOUT_MS } from "../mcp/mcp-client.js";
 import { explainFailure } from "../mcp/mcp-errors.js";
 import { warn } from "../terminal/output.js";
 import { sessionPins } from "../home/pins-store.js";
-import { InvalidStdoutError, StdioTransport } from "../mcp/stdio-transport.js";
+import { StdioTransport } from "../mcp/stdio-transport.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
+import { runStdio, stdioChild } from "../mcp/run-stdio.js";
 import { withToolRules } from "../mcp/rules-filter.js";
 import { ownRules } from "../../src/core/tools/tool-rules.js";
 import { readToolRules } from "../home/tool-rules-store.js";
 import { withAudit } from "../mcp/audit-filter.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
-import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
-import { explainSandbox, planLaunch, prefetch } from "../mcp/sandbox-launch.js";
+import { closeControls, loadControls, withControls } from "../mcp/session-controls.js";
+import { explainSandbox } from "../sandbox/sandbox-launch.js";
 import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
@@ -45,8 +48,8 @@ function nextStep(status: string, server: string, connector: string | undefined)
   }
 }
 
-const command: Command = {
-  usage: "run <server> [--log-arguments]",
+const command = defineCommand({
+  usage: "run <server> [--package <dir>] [--log-arguments] [--explain-sandbox]",
   description: `
 Launches one server of the effective set for an MCP host, speaking MCP on stdin/stdout. This is the
 command \`connectory config export\` writes into host files, so secrets stay in Connectory.
@@ -56,22 +59,36 @@ credentials are); its stderr, exit code and signals are passed through. A remote
 HTTP, or SSE) is bridged. Either way run passes MCP messages, and checks every tools/list the
 server sends against the pinned tool definitions: the first run pins them; a changed tool is not
 passed on and cannot be called until \`connectory trust <server>\` approves it. Every tools/call is
-recorded in the audit log (\`connectory logs\`).`,
+recorded in the audit log (\`connectory logs\`).
+
+Every tools/call result, resources/read content and prompts/get message passes the guards first
+(secrets masked, invisible characters shown, injection markers noted: \`connectory guard\`), a tool's
+arguments are checked for your own stored credentials, the rate limits of \`connectory tools limit\`
+apply, and with OTEL_EXPORTER_OTLP_ENDPOINT set each request is an OpenTelemetry span
+(docs/security.md, docs/architecture.md).`,
   options: {
     "log-arguments": {
       type: "boolean",
       description:
         "write tool-call argument values to the audit log (secrets masked; default: names and sizes only)",
     },
+    package: {
+      type: "string",
+      description:
+        "run <server> of the connector package in this folder (a plugin or extension a host installed natively: its plugin root), with credentials from the environment, sandboxed to its declared permissions",
+    },
     "explain-sandbox": {
       type: "boolean",
       description: "print the sandbox rules the server would run under, and exit without starting it",
     },
   },
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 1, max: 1, complete: ["server"] },
   protocolStdout: true,
   async run(args, ctx) {
     const name = args.positionals[0] as string;
+    const packageDir = args.values.package;
+    if (packageDir !== undefined)
+      return runServer(name, await packageServer(packageDir, name, ctx), args, ctx);
     const config = await loadEffectiveConfig(ctx.home);
     const found =
       config.servers.find((s) => s.name === name && s.status === "active") ??
@@ -91,173 +108,119 @@ recorded in the audit log (\`connectory logs\`).`,
       );
     }
     // A bundled server runs only from the files that were installed (hashes in installed.json).
-    await verifyBeforeLaunch(config, found);
-    const hide = (text: string) => redact(text, config.secretValues);
-    if (args.values["explain-sandbox"] === true)
-      return { data: null, text: hide(await explainSandbox(found, ctx)) };
-    const log = (message: string) => warn(ctx, hide(message));
-    const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
-    const spec = found.server;
-    const oauth = isRemote(spec) ? await runAuthProvider(name, spec, ctx, log) : undefined;
-    const scopes = scopeWatch(ctx.fetch);
-    const launched = isRemote(spec)
-      ? remoteTransport(spec, oauth ? scopes.fetch : ctx.fetch, oauth)
-      : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
-    const guard = new ToolGuard({
-      server: name,
-      ...sessionPins(ctx.home, name, found.origin, () => ctx.now()),
-      send: (message) => launched.send(message),
-      log,
-      hide,
-      timeoutMs: DEFAULT_TIMEOUT_MS,
-    });
-    // A remote server's failures in the words `inspect` uses (401 → check the credentials, …), once each.
-    // A sign-in that no longer works (refresh refused) ends the session: only `connectory auth` helps.
-    let authFailed = false;
-    const errors = isRemote(spec)
-      ? serverErrors(log, (error) => {
-          if (isAuthRequired(error) && !authFailed) {
-            authFailed = true;
-            setTimeout(() => void launched.close(), AUTH_EXIT_GRACE_MS).unref();
-          }
-          // A 403 the SDK's one step-up attempt (a refresh) could not fix: say which scopes to sign in for.
-          if (oauth && isForbidden(error)) return scopeRequired(name, scopes.lastScope());
-          return explainFailure(error, {
-            server: name,
-            transport: spec.type,
-            url: spec.url,
-            timeoutMs: DEFAULT_TIMEOUT_MS,
-            secretValues: config.secretValues,
-            stage: "request",
-            origin: found.origin,
-          });
-        })
-      : undefined;
-    const rules = (await readToolRules(ctx.home)).servers;
-    let client: { name: string; version: string } | null = null;
-    const audit = auditRecorder({
-      home: ctx.home,
-      via: "run",
-      profile: null,
-      logArguments: args.values["log-arguments"] === true,
-      secretValues: config.secretValues,
-      client: () => client,
-      log,
-    });
-    const session = proxyMessages(host, launched, {
-      filter: withAudit(name, withToolRules(name, ownRules(rules, name), guard), {
-        record: audit.record,
-        setClient: (c) => (client = c),
-      }),
-      log,
-      hide,
-      ...(errors ? { errors } : {}),
-    });
-    if (launched instanceof StdioTransport) {
-      const exitCode = await runStdio(launched, spec as StdioServer, host, session, log);
-      await audit.flush();
-      return { data: null, text: "", exitCode };
-    }
-    try {
-      await launched.start();
-    } catch (error) {
-      errors?.report(error);
-      return { data: null, text: "", exitCode: 1 };
-    }
-    await host.start();
-    const closedBy = await session;
-    await audit.flush();
-    return { data: null, text: "", exitCode: closedBy === "host" && !authFailed ? 0 : 1 };
+    await verifyBeforeLaunch(config, found, ctx.home);
+    return runServer(name, { found, secretValues: config.secretValues }, args, ctx);
   },
-};
+});
 export default command;
 
-/** A stdio server's transport: spawned without a shell, the one child environment rule, stderr passed through. */
-async function stdioChild(
-  spec: StdioServer,
+/** Launches (or explains the sandbox of) one server found active, and proxies MCP until either side ends. */
+async function runServer(
+  name: string,
+  config: { found: ExplainedServer; secretValues: string[] },
+  args: CommandArgs,
   ctx: CommandContext,
-  secretValues: readonly string[],
-  hide: (t: string) => string,
-  sandbox: SandboxRequest | undefined,
-): Promise<StdioTransport> {
-  if (secretInArgs(spec.args ?? [], secretValues)) {
-    warn(
-      ctx,
-      "this server receives a secret on its command line, where other local users can see it (ps); ask its publisher to read it from the environment",
-    );
+): Promise<CommandResult> {
+  const found = config.found;
+  const hide = (text: string) => redact(text, config.secretValues);
+  if (args.values["explain-sandbox"] === true)
+    return { data: null, text: hide(await explainSandbox(found, ctx)) };
+  const log = (message: string) => warn(ctx, hide(message));
+  const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
+  const spec = found.server;
+  const oauth = isRemote(spec) ? await runAuthProvider(name, spec, ctx, log) : undefined;
+  const scopes = scopeWatch(ctx.fetch);
+  const launched = isRemote(spec)
+    ? remoteTransport(spec, {
+        fetch: oauth ? scopes.fetch : ctx.fetch,
+        ...(oauth ? { authProvider: oauth } : {}),
+      })
+    : spec.transport !== undefined
+      ? await localHttpTransport(
+          { ...spec, transport: spec.transport },
+          found.sandbox,
+          { ...ctx, log },
+          {
+            stderr: (chunk) => ctx.stderr.write(serverStderr(hide)(chunk)),
+            fetch: ctx.fetch,
+          },
+        )
+      : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
+  const guard = new ToolGuard({
+    server: name,
+    ...sessionPins(ctx.home, found, () => ctx.now()),
+    send: (message) => launched.send(message),
+    log,
+    hide,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+  });
+  // A remote server's failures in the words `inspect` uses (401 → check the credentials, …), once each.
+  // A sign-in that no longer works (refresh refused) ends the session: only `connectory auth` helps.
+  let authFailed = false;
+  const errors = isRemote(spec)
+    ? serverErrors(log, (error) => {
+        if (isAuthRequired(error) && !authFailed) {
+          authFailed = true;
+          setTimeout(() => void launched.close(), AUTH_EXIT_GRACE_MS).unref();
+        }
+        // A 403 the SDK's one step-up attempt (a refresh) could not fix: say which scopes to sign in for.
+        if (oauth && isForbidden(error)) return scopeRequired(name, scopes.lastScope());
+        return explainFailure(error, {
+          server: name,
+          transport: spec.type,
+          url: spec.url,
+          timeoutMs: DEFAULT_TIMEOUT_MS,
+          secretValues: config.secretValues,
+          stage: "request",
+          origin: found.origin,
+        });
+      })
+    : undefined;
+  const rules = (await readToolRules(ctx.home)).servers;
+  let client: { name: string; version: string } | null = null;
+  const audit = auditRecorder({
+    home: ctx.home,
+    via: "run",
+    profile: null,
+    logArguments: args.values["log-arguments"] === true,
+    secretValues: config.secretValues,
+    client: () => client,
+    log,
+    hide,
+  });
+  const controls = await loadControls(ctx, {
+    secretValues: config.secretValues,
+    log,
+    report: (found) => audit.flagged(found),
+  });
+  const filter = withToolRules(name, ownRules(rules, name), guard);
+  const session = proxyMessages(host, launched, {
+    filter: withAudit(name, withControls(name, isRemote(spec) ? "tcp" : "pipe", filter, controls), {
+      record: audit.record,
+      setClient: (c) => (client = c),
+    }),
+    log,
+    hide,
+    ...(errors ? { errors } : {}),
+  });
+  if (launched instanceof StdioTransport) {
+    const exitCode = await runStdio(launched, spec as StdioServer, host, session, log);
+    await Promise.all([audit.flush(), closeControls(controls)]);
+    return { data: null, text: "", exitCode };
   }
-  // The proxy of a host allowlist says which hosts it refused on stderr, the host's log of this server.
-  const planned = await planLaunch(stdioLaunch(spec, ctx), sandbox, {
-    ...ctx,
-    log: (line) => ctx.stderr.write(`connectory: ${line}\n`),
-  });
-  await prefetch(planned);
-  const launch = planned.launch;
-  const child = new StdioTransport(launch, {
-    // The server's own stderr, through the terminal sanitizer: it reaches a terminal or a host's log.
-    stderr: (chunk) => ctx.stderr.write(printable(hide(chunk))),
-    ended: () => void planned.release?.(),
-  });
-  return child;
-}
-
-/**
- * Starts the stdio server and proxies until either side ends; resolves with the server's exit status.
- * Signals sent to the launcher (the host shutting down) reach the server; one that does not exit within
- * KILL_GRACE_MS is SIGKILLed. When the host closes stdin, the transport's close() escalates the same way.
- */
-async function runStdio(
-  child: StdioTransport,
-  spec: StdioServer,
-  host: HostStdioTransport,
-  session: Promise<unknown>,
-  log: (message: string) => void,
-): Promise<number> {
-  // The proxy logs transport errors; a stray stdout line gets a clearer word (it never reaches the host).
-  const proxyError = child.onerror;
-  child.onerror = (error) =>
-    error instanceof InvalidStdoutError
-      ? log(`ignored a line the server wrote on stdout that is not JSON-RPC: ${shorten(error.line)}`)
-      : proxyError?.(error);
   try {
-    await child.start();
+    await launched.start();
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConnectoryError(
-      "run.spawn.failed",
-      `could not start ${spec.command}: ${code ?? (error as Error).message}`,
-      {
-        hint: code === "ENOENT" ? `install ${spec.command} or put it on PATH` : "check the server's command",
-      },
-    );
+    errors?.report(error);
+    await closeControls(controls);
+    return { data: null, text: "", exitCode: 1 };
   }
-  const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-  // Forwarded, then SIGKILL after a grace period: a server that ignores the signal must not keep
-  // running (and keep this launcher waiting) after its host is gone.
-  const forward = (signal: NodeJS.Signals) => child.terminate(signal);
-  for (const s of signals) process.on(s, forward);
-  try {
-    await host.start();
-    await session;
-  } finally {
-    for (const s of signals) process.off(s, forward);
-  }
-  const exit = child.exit;
-  if (!exit) return 1;
-  return exit.code ?? (exit.signal ? 128 + (SIGNAL_NUMBERS[exit.signal] ?? 1) : 1);
+  await host.start();
+  const closedBy = await session;
+  await Promise.all([audit.flush(), closeControls(controls)]);
+  return { data: null, text: "", exitCode: closedBy === "host" && !authFailed ? 0 : 1 };
 }
 
 function isForbidden(error: unknown): boolean {
   return error instanceof StreamableHTTPError && error.code === 403;
 }
-
-function shorten(line: string): string {
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
-const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = {
-  SIGHUP: 1,
-  SIGINT: 2,
-  SIGKILL: 9,
-  SIGTERM: 15,
-};

@@ -1,19 +1,22 @@
 import { CATEGORIES } from "../../src/core/types.js";
 import { isSortKey, SORT_KEYS } from "../../src/core/api/search.js";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import type { Command } from "../command.js";
+import { ConnectoryError } from "../../src/core/errors.js";
+import { defineCommand, marketplaceOption } from "../command.js";
+import type { CommandContext } from "../context.js";
+import { searchLines } from "../terminal/search-lines.js";
 import { printable } from "../terminal/printable.js";
 import { openMarketplace } from "../registry/open-marketplace.js";
+import { localizedUsageError, say } from "../terminal/language.js";
 import { warn } from "../terminal/output.js";
 import type { RegistryClient, SearchParams } from "../registry/registry-client.js";
 import type { ReceivedListItem } from "../../src/core/api/documents.js";
 
-/** The registry's largest page (DESIGN §4 `limit`). */
+/** The registry's largest page (docs/http-api.md `limit`). */
 const MAX_PAGE = 100;
 /** `--all` stops here: a marketplace this large is searched, not listed. */
 const MAX_ALL = 10_000;
 
-const command: Command = {
+const command = defineCommand({
   usage: "search [<query>] [--category c] [--sort key] [--marketplace m] [--limit n] [--cursor c | --all]",
   description: `
 Full-text search of a marketplace over names, display names, descriptions and keywords. Without a query,
@@ -26,18 +29,18 @@ only with a query; quality is the score of docs/quality.md, shown in a column). 
 live check by the registry was down or an error is marked [down] or [error]. --json prints { marketplace, query, category?, results,
 more, nextCursor } (nextCursor: null on the last page).`,
   options: {
-    category: { type: "string", value: "category", description: "only connectors of this category" },
+    category: {
+      type: "string",
+      value: "category",
+      complete: CATEGORIES,
+      description: "only connectors of this category",
+    },
     sort: {
       type: "string",
       value: "key",
       description: `the order: ${SORT_KEYS.join(", ")} (default: relevance with a query, downloads without)`,
     },
-    marketplace: {
-      type: "string",
-      short: "m",
-      value: "name",
-      description: "the marketplace to search (default: the default marketplace)",
-    },
+    ...marketplaceOption("the marketplace to search (default: the default marketplace)"),
     limit: {
       type: "string",
       value: "n",
@@ -54,33 +57,36 @@ more, nextCursor } (nextCursor: null on the last page).`,
   async run(args, ctx) {
     const query = (args.positionals[0] ?? "").trim();
     const category = args.values.category;
-    if (typeof category === "string" && !(CATEGORIES as readonly string[]).includes(category)) {
-      throw usageError(`"${category}" is not a category`, `categories: ${CATEGORIES.join(", ")}`);
+    if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) {
+      throw localizedUsageError(
+        { key: "search.bad-category", params: { category: JSON.stringify(category.slice(0, 40)) } },
+        { key: "search.categories", params: { categories: CATEGORIES.join(", ") } },
+      );
     }
     const sort = args.values.sort;
-    if (typeof sort === "string" && !isSortKey(sort)) {
-      throw usageError(`"${sort.slice(0, 40)}" is not a sort`, `sorts: ${SORT_KEYS.join(", ")}`);
+    if (sort !== undefined && !isSortKey(sort)) {
+      throw localizedUsageError(
+        { key: "search.bad-sort", params: { sort: JSON.stringify(sort.slice(0, 40)) } },
+        { key: "search.sorts", params: { sorts: SORT_KEYS.join(", ") } },
+      );
     }
     const limit = args.values.limit === undefined ? undefined : Number(args.values.limit);
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_PAGE)) {
-      throw usageError(`--limit must be a whole number from 1 to ${MAX_PAGE}`);
+      throw localizedUsageError({ key: "search.bad-limit", params: { max: MAX_PAGE } });
     }
     const all = args.values.all === true;
-    const cursor = typeof args.values.cursor === "string" ? args.values.cursor : undefined;
+    const cursor = args.values.cursor;
     if (all && (limit !== undefined || cursor !== undefined))
-      throw usageError("--all lists every result: it does not go with --limit or --cursor");
+      throw localizedUsageError({ key: "search.all-alone" });
     if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,1000}$/.test(cursor))
-      throw usageError(
-        "--cursor takes the value a previous search printed",
-        "run the search without --cursor",
-      );
-    if (query.length > 200) throw usageError("the query is longer than 200 characters");
+      throw localizedUsageError({ key: "search.bad-cursor" }, { key: "search.bad-cursor-hint" });
+    if (query.length > 200) throw localizedUsageError({ key: "search.long-query", params: { max: 200 } });
     const m = args.values.marketplace;
-    const { marketplace, client } = await openMarketplace(ctx, typeof m === "string" ? m : undefined);
+    const { marketplace, client } = await openMarketplace(ctx, m);
     const params: SearchParams = {
       q: query,
-      ...(typeof category === "string" ? { category } : {}),
-      ...(typeof sort === "string" ? { sort } : {}),
+      ...(category !== undefined ? { category } : {}),
+      ...(sort !== undefined ? { sort } : {}),
       ...(limit !== undefined ? { limit } : {}),
       ...(cursor !== undefined ? { cursor } : {}),
     };
@@ -92,52 +98,73 @@ more, nextCursor } (nextCursor: null on the last page).`,
     const data = {
       marketplace,
       query,
-      ...(typeof category === "string" ? { category } : {}),
+      ...(category !== undefined ? { category } : {}),
       results,
       more: nextCursor !== null,
       nextCursor,
     };
     if (results.length === 0) {
-      const what = query ? `"${query}"` : "your filters";
-      return { data, text: `no connectors in ${marketplace} match ${what}` };
+      const text = query
+        ? say("search.none", { marketplace, query })
+        : say("search.none-filters", { marketplace });
+      return { data, text };
     }
-    const width = Math.min(28, Math.max(...results.map((h) => h.name.length)));
-    const vwidth = Math.max(...results.map((h) => (h.version ?? "").length));
-    // The publisher sits next to the name: a look-alike from someone else is told apart by who made it.
-    const by = (h: ReceivedListItem) => `by ${h.publisher ?? "?"}`;
-    const pwidth = Math.min(24, Math.max(...results.map((h) => by(h).length)));
-    const lines = results.map((h) => {
-      const desc = h.description.length > 60 ? `${h.description.slice(0, 59)}…` : h.description;
-      const score = sort === "quality" ? `${String(h.quality ?? "?").padStart(3)}  ` : "";
-      // The registry's latest live check, when it is bad: a broken server is marked before anyone installs it.
-      const down = h.checkStatus === "down" || h.checkStatus === "error" ? `[${h.checkStatus}] ` : "";
-      return `${score}${h.name.padEnd(width)}  ${(h.version ?? "").padEnd(vwidth)}  ${by(h).padEnd(pwidth)}  ${down}${desc}`;
-    });
-    // Without this a person takes the first page for the whole marketplace. Scripts (--json) follow
-    // nextCursor themselves, so only people pay for the count.
+    // Without the count a person takes the first page for the whole marketplace. Scripts (--json)
+    // follow nextCursor themselves, so only people pay for the extra request.
+    const count =
+      nextCursor !== null && !ctx.json ? await countMore(client, { ...params, cursor: nextCursor }) : "";
+    const lines = [
+      countLine(results.length, nextCursor === null ? "" : count),
+      "",
+      ...searchLines(results, {
+        columns: terminalColumns(ctx),
+        quality: sort === "quality",
+        // The publisher sits next to the name: a look-alike from someone else is told apart by who made it.
+        by: (h) => say("search.by", { publisher: h.publisher ?? "?" }),
+      }),
+    ];
     if (nextCursor !== null && !ctx.json) {
-      const count = await countMore(client, { ...params, cursor: nextCursor });
       const again = [
         "connectory search",
         ...(query ? [shellWord(query)] : []),
-        ...(typeof category === "string" ? [`--category ${category}`] : []),
-        ...(typeof sort === "string" ? [`--sort ${sort}`] : []),
+        ...(category !== undefined ? [`--category ${category}`] : []),
+        ...(sort !== undefined ? [`--sort ${sort}`] : []),
         ...(marketplace === "default" ? [] : [`--marketplace ${marketplace}`]),
       ].join(" ");
       const next = `${again} --cursor ${nextCursor}${limit !== undefined ? ` --limit ${limit}` : ""}`;
       lines.push(
         "",
-        `${count === undefined ? "more results" : `${count} more`} — \`${again} --all\` lists them all; the next page: \`${next}\``,
+        count === undefined
+          ? say("search.more-unknown", { all: `${again} --all`, next })
+          : say("search.more", { count, all: `${again} --all`, next }),
       );
     }
     lines.push(
       "",
-      `install one with: connectory install <name>${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}`,
+      say("search.install", {
+        marketplace: marketplace === "default" ? "" : ` --marketplace ${marketplace}`,
+      }),
     );
     return { data, text: printable(lines.join("\n")) };
   },
-};
+});
 export default command;
+
+/** "3 connectors", "20 of 57 connectors", "the first 20 connectors" (more follow, not counted). */
+function countLine(shown: number, more: string | undefined): string {
+  if (more === "") return shown === 1 ? say("search.count-one") : say("search.count", { count: shown });
+  if (more === undefined) return say("search.count-first", { shown });
+  const plus = more.endsWith("+");
+  const total = shown + Number(plus ? more.slice(0, -1) : more);
+  return say("search.count-page", { shown, total: `${total}${plus ? "+" : ""}` });
+}
+
+/** The width to fit lines to: the terminal's, else $COLUMNS, else 100 (a pipe or a file). */
+function terminalColumns(ctx: CommandContext): number {
+  if (ctx.stdout.isTTY && ctx.stdout.columns) return ctx.stdout.columns;
+  const env = Number(ctx.env.COLUMNS);
+  return Number.isInteger(env) && env >= 20 && env <= 1000 ? env : 100;
+}
 
 /** The query as one shell word, so the printed command can be pasted as it is. */
 function shellWord(text: string): string {

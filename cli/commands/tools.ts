@@ -1,21 +1,34 @@
+/** `tools` (export the active tools) and `tools allow|deny|reset|limit`: a server's tool rules and limits. */
 import { usageError } from "../../src/core/errors.js";
-import { TOOL_FORMATS, convertTool, toolDescription, type ToolFormat } from "../../src/core/tools/convert.js";
+import { convertTool, TOOL_FORMATS, toolDescription, type ToolFormat } from "../../src/core/tools/convert.js";
 import { assignFunctionNames } from "../../src/core/tools/names.js";
 import { truncate } from "../../src/core/text/truncate.js";
 import { flagLine, toolFlags } from "../../src/core/tools/tool-flags.js";
 import { mapStrings, revealHidden } from "../../src/core/text/hidden-chars.js";
 import type { McpTool } from "../../src/core/tools/types.js";
-import type { Command } from "../command.js";
+import { type Command, defineCommand } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
-import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
+import { hideSecrets, mcpWorld, TIMEOUT_OPTION } from "../mcp/mcp-targets.js";
+import { localizedUsageError, say } from "../terminal/language.js";
+import { inProfile, serverCount, toolCount, TOOLS_HEADERS, unknownServer } from "../terminal/tools-words.js";
 import { warn } from "../terminal/output.js";
 import { listServerTools } from "../mcp/server-tools.js";
 import { textTable } from "../terminal/text-table.js";
-import { judgeTool, ownRules } from "../../src/core/tools/tool-rules.js";
-import { readToolRules, rulesFor } from "../home/tool-rules-store.js";
-import { DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
+import {
+  addPatterns,
+  checkPatterns,
+  judgeTool,
+  ownRules,
+  type ToolRules,
+} from "../../src/core/tools/tool-rules.js";
+import { readToolRules, rulesFor, updateServerRules } from "../home/tool-rules-store.js";
+import { DEFAULT_PROFILE, findProfile, profileServers, readProfiles } from "../home/profiles-store.js";
+import type { CommandContext } from "../context.js";
+import { serverPins } from "../home/pins-store.js";
+import { parseRate } from "../../src/core/limits/rate.js";
+import { readLimits, updateLimit } from "../home/limits-store.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "tools [--format openai|anthropic|mcp] [--profile <name>] [--timeout <ms>]",
   description: `
 Lists the tools of every active server in an LLM's function-calling shape: OpenAI
@@ -38,6 +51,7 @@ instruction-like content is warned about on stderr.`,
       type: "string",
       short: "f",
       value: "openai|anthropic|mcp",
+      complete: ["openai", "anthropic", "mcp"],
       description: "print the tools as this provider's JSON array on stdout (default: a table)",
     },
     profile: {
@@ -52,12 +66,15 @@ instruction-like content is warned about on stderr.`,
     const asked = args.values.format as ToolFormat | undefined;
     const format = asked ?? "openai";
     if (!TOOL_FORMATS.includes(format))
-      throw usageError(`unknown format "${String(format)}"`, `use one of ${TOOL_FORMATS.join(", ")}`);
+      throw localizedUsageError(
+        { key: "tools.bad-format", params: { format: String(format) } },
+        { key: "tools.formats", params: { formats: TOOL_FORMATS.join(", ") } },
+      );
     const world = mcpWorld(ctx, args.values.timeout);
     const config = await loadEffectiveConfig(ctx.home);
-    const profile = typeof args.values.profile === "string" ? args.values.profile : undefined;
+    const profile = args.values.profile;
     const { servers: active, missing } = await profileServers(ctx.home, config, profile ?? DEFAULT_PROFILE);
-    for (const m of missing) warn(ctx, `profile ${profile}: "${m}" names no active server`);
+    for (const m of missing) warn(ctx, say("tools.profile-missing", { profile: profile ?? "", name: m }));
     const listed = await listServerTools(ctx.home, active, config, world);
 
     const servers: Array<{ name: string; status: string; tools?: number; error?: unknown }> = [];
@@ -70,10 +87,7 @@ instruction-like content is warned about on stderr.`,
         warn(ctx, `${name}: ${entry.error.message}`);
         servers.push({ name, status: "error", error: entry.error });
       } else if (entry.pins.status === "drift") {
-        warn(
-          ctx,
-          `${name}: left out — its tools changed since you approved them (run \`connectory doctor\`, then \`connectory trust ${name}\`)`,
-        );
+        warn(ctx, say("tools.drift", { name }));
         servers.push({ name, status: "drift", tools: entry.tools.length });
       } else {
         servers.push({
@@ -99,7 +113,7 @@ instruction-like content is warned about on stderr.`,
     for (const flag of refs.flatMap((r, i) =>
       toolFlags(r.definition).map((f) => ({ ...f, subject: names[i] as string })),
     ))
-      warn(ctx, `flagged: ${flagLine(flag)}`);
+      warn(ctx, say("tools.flagged", { flag: flagLine(flag) }));
     const routes = Object.fromEntries(
       refs.map((r, i) => [names[i] as string, { server: r.server, tool: r.tool }]),
     );
@@ -111,19 +125,20 @@ instruction-like content is warned about on stderr.`,
     if (hidden.length > 0)
       warn(
         ctx,
-        `${count(hidden.length, "tool")} hidden by allow/deny rules: ${hidden.map((h) => `${h.server}__${h.tool} (${h.rule})`).join(", ")}`,
+        say("tools.hidden", {
+          tools: toolCount(hidden.length),
+          list: hidden.map((h) => `${h.server}__${h.tool} (${h.rule})`).join(", "),
+        }),
       );
     const answered = servers.filter((s) => s.status === "ok" || s.status === "unpinned").length;
     const failed = servers.length - answered;
     if (failed > 0 && answered > 0)
-      warn(
-        ctx,
-        `${count(failed, "server")} of ${servers.length} left out; the tools of the other ${answered} are listed`,
-      );
+      warn(ctx, say("tools.left-out", { servers: serverCount(failed), total: servers.length, answered }));
+    const headers = TOOLS_HEADERS.map((h) => say(h));
     const table =
       rows.length === 0
-        ? "no tools: no active server answered (see `connectory config --explain` and `connectory doctor`)"
-        : `${hideSecrets(textTable(["FUNCTION", "SERVER", "DESCRIPTION"], rows), config.secretValues)}\n\n${count(rows.length, "tool")} from ${count(answered, "server")}: \`connectory tools --format openai|anthropic|mcp\` prints them for the API.`;
+        ? say("tools.none")
+        : `${hideSecrets(textTable(headers, rows), config.secretValues)}\n\n${say("tools.summary", { tools: toolCount(rows.length), servers: serverCount(answered) })}`;
     return {
       data,
       // A format is asked for as input to a program: its JSON alone, even when it is empty.
@@ -131,7 +146,150 @@ instruction-like content is warned about on stderr.`,
       exitCode: failed > 0 && answered === 0 ? 1 : 0,
     };
   },
-};
+});
 export default command;
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** `tools allow`, `tools deny` and `tools reset`: one server's rules in tool-rules.json. */
+export function rulesCommand(action: "allow" | "deny" | "reset"): Command {
+  const what =
+    action === "reset"
+      ? "Removes every allow and deny rule of a server: all its tools are shown again."
+      : action === "allow"
+        ? `Adds tool names or globs (\`*\`, \`?\`) to a server's allow list: once it has one, only the tools
+it matches are shown. A pattern given here is taken off the deny list.`
+        : `Adds tool names or globs (\`*\`, \`?\`) to a server's deny list: the tools they match are hidden
+(deny wins over allow). A pattern given here is taken off the allow list.`;
+  return defineCommand({
+    usage:
+      action === "reset"
+        ? "tools reset <server> [--profile <name>]"
+        : `tools ${action} <server> <tool|glob>... [--profile <name>]`,
+    description: `
+${what} A hidden tool is never listed by \`run\` or \`gateway\`, a call to it is refused with JSON-RPC error
+-32003 naming the rule, and \`tools\` leaves it out of its exports. Takes effect at the next start of
+\`run\` or \`gateway\`. With --profile <name> the rules are that profile's own for the server: they apply
+on top of the server's rules (a tool must pass both) only where that profile is served
+(\`gateway --profile <name>\`, \`tools --profile <name>\`), never to \`run\`. --json prints
+{ server, profile, allow, deny, hidden } (profile: the name or null; hidden: the server's pinned tools
+the rules hide now, with the server's and the profile's rules together).`,
+    options: {
+      profile: {
+        type: "string",
+        value: "name",
+        description: "change this profile's own rules for the server instead of the server's",
+      },
+    },
+    positionals: action === "reset" ? { min: 1, max: 1 } : { min: 2 },
+    async run(args, ctx) {
+      const [server, ...patterns] = args.positionals as [string, ...string[]];
+      checkPatterns(patterns);
+      const profile = args.values.profile;
+      if (profile === DEFAULT_PROFILE)
+        throw usageError(
+          "the default profile has no rules of its own: the server's rules are its rules",
+          `drop --profile: connectory tools ${action} ${server}${patterns.length ? " …" : ""}`,
+        );
+      if (profile !== undefined) findProfile(await readProfiles(ctx.home), profile);
+      await knownServer(ctx, server);
+      const rules = await updateServerRules(
+        ctx.home,
+        server,
+        (current) => (action === "reset" ? undefined : addPatterns(current, action, patterns)),
+        profile,
+      );
+      const layered = rulesFor(await readToolRules(ctx.home), profile);
+      return describeRules(ctx, server, rules, ownRules(layered, server), profile);
+    },
+  });
+}
+
+export const allowCommand = rulesCommand("allow");
+
+async function knownServer(ctx: CommandContext, server: string): Promise<void> {
+  const config = await loadEffectiveConfig(ctx.home);
+  if (config.servers.some((s) => s.name === server)) return;
+  throw unknownServer(server);
+}
+
+async function describeRules(
+  ctx: CommandContext,
+  server: string,
+  rules: ToolRules | undefined,
+  effective: ToolRules | undefined,
+  profile: string | undefined,
+) {
+  const pinned = Object.keys((await serverPins(ctx.home, server))?.tools ?? {});
+  const hidden = pinned.filter((t) => !judgeTool(server, effective, t).visible);
+  const list = (l: string[] | undefined) => (l && l.length > 0 ? l.join(", ") : say("tools.rules-none"));
+  const counts = { hidden: hidden.length, pinned: pinned.length, names: hidden.join(", ") };
+  const text = [
+    say("tools.rules", {
+      server,
+      in: inProfile(profile),
+      allow: list(rules?.allow),
+      deny: list(rules?.deny),
+    }),
+    pinned.length === 0
+      ? say("tools.not-pinned")
+      : say(hidden.length ? "tools.hides-list" : "tools.hides", counts),
+  ].join("\n");
+  return {
+    data: { server, profile: profile ?? null, allow: rules?.allow ?? [], deny: rules?.deny ?? [], hidden },
+    text,
+  };
+}
+
+export const limitCommand = defineCommand({
+  usage: "tools limit <server>/<tool> <rate>|off [--profile <name>]",
+  description: `
+Limits how often a tool may be called through \`run\` and \`gateway\`: <rate> is <calls>/<period>
+(10/min, 5/s, 100/hour, 1000/day); <tool> \`*\` limits all the server's tools together; off removes the
+limit. A token bucket per limit refills continuously; a call past it is not sent to the server and the
+host gets a tool error saying when to try again. The buckets' state is kept in
+$CONNECTORY_HOME/limits-state.json, so restarting \`run\` or the gateway does not refill them. With
+--profile the limit counts only where that profile is served (\`gateway --profile <name>\`), in addition
+to the server's own. Takes effect at the next start of \`run\` or \`gateway\`.
+--json prints { server, tool, profile, rate } (rate: null when removed).`,
+  options: {
+    profile: {
+      type: "string",
+      value: "name",
+      description: "limit the tool only in this profile's gateway",
+    },
+  },
+  positionals: { min: 2, max: 2 },
+  async run(args, ctx) {
+    const [target, rateText] = args.positionals as [string, string];
+    const slash = target.indexOf("/");
+    const server = target.slice(0, slash);
+    const tool = target.slice(slash + 1);
+    if (slash <= 0 || tool === "")
+      throw usageError(
+        `name the tool as <server>/<tool> (or <server>/* for all of them), not ${JSON.stringify(target)}`,
+        "connectory tools limit weather/get_forecast 10/min",
+      );
+    const rate = rateText === "off" ? undefined : rateText.trim();
+    if (rate !== undefined) parseRate(rate);
+    const profile = args.values.profile;
+    if (profile === DEFAULT_PROFILE)
+      throw usageError(
+        "the default profile has no limits of its own: the server's are its limits",
+        `drop --profile: connectory tools limit ${target} ${rateText}`,
+      );
+    if (profile !== undefined) findProfile(await readProfiles(ctx.home), profile);
+    const config = await loadEffectiveConfig(ctx.home);
+    if (!config.servers.some((s) => s.name === server)) throw unknownServer(server);
+    await updateLimit(ctx.home, server, tool, rate, profile);
+    const file = await readLimits(ctx.home);
+    const table = profile === undefined ? file.servers : (file.profiles?.[profile] ?? {});
+    const now = table[server]?.[tool] ?? null;
+    return {
+      data: { server, tool, profile: profile ?? null, rate: now },
+      text: say("tools.limit", {
+        target: `${server}/${tool}`,
+        in: inProfile(profile),
+        rate: now ?? say("tools.no-limit"),
+      }),
+    };
+  },
+});

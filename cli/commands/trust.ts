@@ -1,18 +1,19 @@
+/** `trust` and `untrust`: a hand-written server's trusted launch spec (and re-approved tools). */
 import { ConnectoryError } from "../../src/core/errors.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
 import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { readManualServers } from "../home/manual-servers.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
 import { updateTrust } from "../home/trust-store.js";
-import { approveTools, type Approval } from "../mcp/approve-tools.js";
+import { type Approval, approveTools } from "../mcp/approve-tools.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { warn } from "../terminal/output.js";
 import { serverPins } from "../home/pins-store.js";
 import { flagLine } from "../../src/core/tools/tool-flags.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "trust <server> [--yes]",
   description: `
 Trusts a hand-written server of $CONNECTORY_HOME/mcp.json so it becomes active. Trust is bound to the
@@ -30,7 +31,7 @@ after a yes on a terminal, or with --yes.`,
       description: "approve tools with instruction-like content without asking",
     },
   },
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 1, max: 1, complete: ["server"] },
   async run(args, ctx) {
     const name = args.positionals[0] as string;
     const accept = args.values.yes === true;
@@ -73,7 +74,7 @@ after a yes on a terminal, or with --yes.`,
       text: `Trusted "${name}": ${launchLine(shown)}${sandboxLine(doc.permissions[name])}\n  any edit to its launch spec will need a new \`connectory trust ${name}\``,
     };
   },
-};
+});
 export default command;
 
 /** What re-approving a server's tools changed, for the output of `trust`. */
@@ -89,3 +90,25 @@ function approvalResult(a: Approval): { data: Approval; text: string } {
 function sandboxLine(permissions: Permissions | undefined): string {
   return permissions ? `\n  sandboxed: ${describePermissions(permissions).join("; ")}` : "";
 }
+
+export const untrustCommand = defineCommand({
+  usage: "untrust <server>",
+  description: `
+Withdraws trust from a hand-written server: it stays in mcp.json but becomes inactive (untrusted).`,
+  positionals: { min: 1, max: 1, complete: ["server"] },
+  async run(args, ctx) {
+    const name = args.positionals[0] as string;
+    let was = false;
+    await updateTrust(ctx.home, (file) => {
+      const { [name]: gone, ...servers } = file.servers;
+      was = gone !== undefined;
+      return { servers };
+    });
+    return {
+      data: { name, trusted: false, changed: was },
+      text: was
+        ? `"${name}" is no longer trusted; it is inactive until you trust it again`
+        : `"${name}" was not trusted`,
+    };
+  },
+});

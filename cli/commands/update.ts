@@ -1,14 +1,18 @@
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome } from "../install/install-connector.js";
 import { findInstalled, readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { warn } from "../terminal/output.js";
+import { findProject } from "../project/project-files.js";
+import { syncProject } from "../project/sync-project.js";
+import { syncText } from "../project/sync-text.js";
 import { describeChanges } from "../install/update-changes.js";
 import { updateConnector, type UpdateResult } from "../install/update-connector.js";
 
-const command: Command = {
-  usage: "update [<name>[@marketplace]] [--config-from-env | --config-env KEY…] [--yes] [--accept-env]",
+const command = defineCommand({
+  usage:
+    "update [<name>[@marketplace]] [--config-from-env | --config-env KEY…] [--yes] [--accept-env] [--allow-provenance-downgrade]",
   description: `
 Updates installed connectors (all, or the one named) to the newest version their recorded range allows
 (\`install tushare\` records ^<version>; \`install tushare@latest\` follows the latest tag). Credentials
@@ -19,7 +23,13 @@ with --yes. A new env key that changes how code is loaded (LD_PRELOAD, NODE_OPTI
 needs --accept-env or "y" at the prompt: --yes does not accept it. A version whose permissions reach
 further than those you accepted (more network, a new folder, write where it read, or none declared)
 is applied only after "y" or with --yes; until then the installed version keeps running.
-Cached versions no longer used are removed.`,
+Every version is verified first (the registry's signature, the transparency log: docs/security.md). A
+version without build provenance, when an earlier version had it, is a trust downgrade and is refused
+(update.trust.downgrade) unless --allow-provenance-downgrade is given.
+Cached versions no longer used are removed.
+In a project folder (connectory.json, docs/projects.md), \`update\` [name] updates the project's
+connectors instead: each within its manifest range, connectory.lock rewritten, then synced like
+\`connectory sync\` (a name the manifest does not list updates your installed connector as above).`,
   options: {
     yes: {
       type: "boolean",
@@ -32,11 +42,26 @@ Cached versions no longer used are removed.`,
       type: "boolean",
       description: "accept server env keys that change how code is loaded (LD_PRELOAD, NODE_OPTIONS…)",
     },
+    "allow-provenance-downgrade": {
+      type: "boolean",
+      description: "update to a version without build provenance although an earlier version had it",
+    },
   },
-  positionals: { max: 1 },
+  positionals: { max: 1, complete: ["connector"] },
   async run(args, ctx) {
-    const installed = await readInstalled(ctx.home);
     const ref = args.positionals[0];
+    const project = await findProject(ctx.cwd);
+    if (project && (ref === undefined || Object.hasOwn(project.manifest.connectors, ref))) {
+      const report = await syncProject(ctx, {
+        relock: ref === undefined ? "all" : [ref],
+        fromEnv: envConsent(args.values),
+        acceptEnv: args.values["accept-env"] === true,
+        yes: args.values.yes === true,
+      });
+      for (const note of report.notes) warn(ctx, note);
+      return { data: report, text: syncText(report) };
+    }
+    const installed = await readInstalled(ctx.home);
     const targets: InstalledEntry[] = ref
       ? [findInstalled(installed, ref).entry]
       : Object.values(installed).sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -52,6 +77,7 @@ Cached versions no longer used are removed.`,
             yes: args.values.yes === true,
             acceptEnv: args.values["accept-env"] === true,
             fromEnv: envConsent(args.values),
+            allowDowngrade: args.values["allow-provenance-downgrade"] === true,
           }),
         );
       } catch (error) {
@@ -83,5 +109,5 @@ Cached versions no longer used are removed.`,
     }
     return { data: { results }, text: lines.join("\n"), ...(failed > 0 ? { exitCode: 1 } : {}) };
   },
-};
+});
 export default command;

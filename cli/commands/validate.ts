@@ -3,11 +3,11 @@ import { isConnectoryError } from "../../src/core/errors.js";
 import { validatePackage, type PackageReport } from "../../src/core/package/validate-package.js";
 import type { PackageFiles, Problem } from "../../src/core/types.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { status } from "../terminal/output.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "validate <dir> [--strict] [--json]",
   description: `
 Checks a connector folder against the package format: plugin.json, mcp.json, token-schema.json,
@@ -34,7 +34,7 @@ Exit status: 0 when the package is valid, 1 when it is not (or cannot be read), 
       exitCode: report.ok ? 0 : 1,
     };
   },
-};
+});
 export default command;
 
 /**

@@ -1,8 +1,8 @@
-import type { Command } from "../command.js";
-import { readCredentials } from "../home/credentials-store.js";
+import { defineCommand } from "../command.js";
+import { readCredentials } from "../credentials/credentials-store.js";
 import { MARKETPLACE_OPTION, ownerSession } from "../registry/owner-session.js";
 
-const command: Command = {
+const command = defineCommand({
   usage: "whoami [--marketplace <name>] [--json]",
   description: `
 Prints the publisher that the publish token for a marketplace belongs to, as the registry sees it
@@ -22,5 +22,5 @@ does not accept (revoked, or from another registry) is an error (auth.invalid).
       text: publisher,
     };
   },
-};
+});
 export default command;

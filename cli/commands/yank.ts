@@ -1,10 +1,11 @@
-import type { Command } from "../command.js";
+/** `yank` and `unyank`: a published version that ranges and latest skip. */
+import { defineCommand, type Command } from "../command.js";
 import { MARKETPLACE_OPTION, ownerSession, parseExact } from "../registry/owner-session.js";
 
 /** `yank` / `unyank`: marks one published version (not) yanked. Owner only. */
 export function yankCommand(yanked: boolean): Command {
   const verb = yanked ? "yank" : "unyank";
-  return {
+  return defineCommand({
     usage: `${verb} <name>@<version> [--marketplace <name>] [--json]`,
     description: yanked
       ? `
@@ -17,7 +18,7 @@ Undoes a yank: the version can be picked by ranges and \`latest\` again (dist-ta
 stay removed). Only the owning publisher's token may (\`connectory login\`).
 --json prints { name, version, yanked, marketplace, distTags }.`,
     options: { ...MARKETPLACE_OPTION },
-    positionals: { min: 1, max: 1 },
+    positionals: { min: 1, max: 1, complete: ["connector"] },
     async run(args, ctx) {
       const { name, version } = parseExact(args.positionals[0] as string, `connectory ${verb} weather@1.2.3`);
       const { marketplace, client } = await ownerSession(ctx, args.values.marketplace);
@@ -27,7 +28,7 @@ stay removed). Only the owning publisher's token may (\`connectory login\`).
         text: `${yanked ? "Yanked" : "Unyanked"} ${name}@${version} on ${marketplace.name}`,
       };
     },
-  };
+  });
 }
 
 export default yankCommand(true);

@@ -1,6 +1,7 @@
 import { auditLog, describeArguments, loggedValues, type AuditEntry } from "../home/audit-log.js";
 import { TOOL_DENIED } from "../mcp/rules-filter.js";
 import { TOOLS_CHANGED } from "../mcp/tool-guard.js";
+import type { GuardReport } from "../mcp/guard-filter.js";
 
 /** One finished tools/call, as `run` or the gateway saw it. */
 export interface CallRecord {
@@ -26,7 +27,14 @@ export function auditRecorder(options: {
   client(): AuditEntry["client"];
   now?: () => number;
   log(message: string): void;
-}): { record(call: CallRecord): void; flush(): Promise<void> } {
+  /** Masks known secret values in what is logged as a target (a resource URI can carry one). */
+  hide?: (text: string) => string;
+}): {
+  record(call: CallRecord): void;
+  /** One entry for what a guard found (outcome "flagged"). */
+  flagged(report: GuardReport, client?: AuditEntry["client"]): void;
+  flush(): Promise<void>;
+} {
   const now = options.now ?? Date.now;
   const log = auditLog(options.home, {
     onError: (error) => options.log(`could not write the audit log: ${error.message}`),
@@ -53,6 +61,27 @@ export function auditRecorder(options: {
               ? "tool-error"
               : "ok",
         ...(call.errorCode !== undefined ? { errorCode: call.errorCode } : {}),
+      });
+    },
+    flagged(report, client) {
+      log.append({
+        time: new Date(now()).toISOString(),
+        via: options.via,
+        client: client ?? options.client(),
+        profile: options.profile,
+        server: report.server,
+        tool: (options.hide ?? ((t: string) => t))(report.target),
+        ...(report.method === "tools/call" ? {} : { method: report.method }),
+        arguments: [],
+        durationMs: 0,
+        outcome: "flagged",
+        findings: report.findings.map(({ kind, rule, path, at, action }) => ({
+          kind,
+          rule,
+          path,
+          at,
+          action,
+        })),
       });
     },
     flush: () => log.flush(),

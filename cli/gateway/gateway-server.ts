@@ -1,22 +1,25 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { randomUUID } from "node:crypto";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   type CallToolResult,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type RequestId,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { NAME_SEPARATOR, assignFunctionNames } from "../../src/core/tools/names.js";
 import type { Upstream } from "./upstream.js";
 import type { CallRecord } from "./audit-recorder.js";
-import {
-  GatewayCatalog,
-  GatewayError,
-  forwardOptions,
-  passOn,
-  plain,
-  type HostExtra,
-} from "./gateway-catalog.js";
+import { endMcpSpan, startMcpSpan, type McpSpan } from "../../src/telemetry/mcp-spans.js";
+import { FastServer, fastParams, type CallParams } from "./fast-server.js";
+import { forwardAnswer } from "./forward-call.js";
+import { LAZY_TOOLS, SEARCH_LIMIT } from "./lazy-tools.js";
+import type { Telemetry } from "../../src/telemetry/telemetry.js";
+import { GatewayCatalog } from "./gateway-catalog.js";
+import { GatewayError, forwardOptions, passOn, plain, type HostExtra } from "./host-request.js";
 
 /** Where a gateway function name leads: the server and the tool's own name there. */
 export interface Route {
@@ -29,8 +32,14 @@ export interface Route {
  * `<server>__<tool>` as `connectory tools` names them (unique, ≤ 64 characters, deterministic), and
  * each tools/call sent to the server the name leads to, with progress and cancellation passed on.
  */
+/** One tools/call from the host in progress: its span, and `record` for when it ends (audit, span). */
+export interface CallStart {
+  span: McpSpan | undefined;
+  record(outcome: Pick<CallRecord, "errorCode" | "toolError">, server: string, tool: string): void;
+}
+
 export class GatewayServer {
-  readonly server: Server;
+  readonly server: FastServer;
   private routes = new Map<string, Route>();
 
   constructor(
@@ -42,9 +51,13 @@ export class GatewayServer {
       record?: (call: CallRecord) => void;
       /** List only the meta-tools search_tools and call_tool instead of every definition. */
       lazy?: boolean;
+      /** A server span per tools/call from the host, parent of the call to the upstream (OTEL_*). */
+      telemetry?: Telemetry | undefined;
+      /** How the host reaches this gateway (the spans' network.transport). */
+      transport?: "pipe" | "tcp";
     },
   ) {
-    this.server = new Server(
+    this.server = new FastServer(
       { name: "connectory-gateway", version: options.version },
       {
         capabilities: {
@@ -62,11 +75,14 @@ export class GatewayServer {
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       options.lazy ? this.lazyCall(request.params, extra) : this.callTool(request.params, extra),
     );
+    if (!options.lazy) this.server.fast = (request, host, signal) => this.fastCall(request, host, signal);
     this.catalog = new GatewayCatalog(upstreams, options.log);
     this.catalog.register(this.server);
   }
 
   private readonly catalog: GatewayCatalog;
+  /** mcp.session.id when the transport has none (stdio). */
+  private readonly sessionId = randomUUID();
 
   /** A server's resource changed: `notifications/resources/updated` to this host, if it subscribed. */
   resourceUpdated(server: string, uri: string): void {
@@ -185,6 +201,49 @@ export class GatewayServer {
     return undefined;
   }
 
+  /**
+   * An ordinary tools/call to a listed tool, past the SDK (fast-server.ts): the same span, guard,
+   * limits and audit line as `callTool`, the request and answer forwarded without schema parses.
+   * Undefined leaves the request to the SDK handler (unusual params, a name not listed yet).
+   */
+  private fastCall(
+    request: JSONRPCRequest,
+    host: Transport,
+    signal: AbortSignal,
+  ): Promise<JSONRPCMessage> | undefined {
+    const params = fastParams(request);
+    const route = params && this.routes.get(params.name);
+    if (!params || !route) return undefined;
+    return forwardAnswer(route, params, request.id, this.begin(params, request.id, host.sessionId), signal);
+  }
+
+  /** Starts the server span of one host tools/call; `record` ends it and writes the audit line. */
+  private begin(params: CallParams, id: RequestId, sessionId: string | undefined): CallStart {
+    const startedAt = Date.now();
+    const { telemetry } = this.options;
+    const span = telemetry
+      ? startMcpSpan(telemetry, "server", {
+          method: "tools/call",
+          params: params as unknown as Record<string, unknown>,
+          id,
+          sessionId: sessionId ?? this.sessionId,
+          transport: this.options.transport ?? "pipe",
+        })
+      : undefined;
+    const record: CallStart["record"] = (outcome, server, tool) => {
+      if (span && telemetry)
+        endMcpSpan(
+          telemetry,
+          span,
+          outcome.errorCode !== undefined
+            ? { error: { code: outcome.errorCode } }
+            : { result: { isError: outcome.toolError } },
+        );
+      this.options.record?.({ server, tool, args: params.arguments, startedAt, ...outcome });
+    };
+    return { span, record };
+  }
+
   private async callTool(
     params: {
       name: string;
@@ -193,9 +252,11 @@ export class GatewayServer {
     },
     extra: HostExtra,
   ): Promise<CallToolResult> {
-    const startedAt = Date.now();
-    const record = (outcome: Pick<CallRecord, "errorCode" | "toolError">, server: string, tool: string) =>
-      this.options.record?.({ server, tool, args: params.arguments, startedAt, ...outcome });
+    const { span, record } = this.begin(
+      params,
+      (extra as { requestId?: string | number }).requestId ?? "",
+      (extra as { sessionId?: string }).sessionId,
+    );
     let route: Route;
     try {
       route = await this.route(params.name);
@@ -205,7 +266,12 @@ export class GatewayServer {
     }
     try {
       const result = await route.upstream.callTool(
-        { name: route.tool, ...(params.arguments ? { arguments: params.arguments } : {}) },
+        {
+          name: route.tool,
+          ...(params.arguments ? { arguments: params.arguments } : {}),
+          // The upstream's client span (trace-filter.ts) is this span's child.
+          ...(span ? { _meta: { traceparent: span.span.traceparent() } } : {}),
+        },
         forwardOptions(params._meta, extra),
       );
       record({ toolError: result.isError === true }, route.upstream.name, route.tool);
@@ -217,34 +283,3 @@ export class GatewayServer {
     }
   }
 }
-
-const SEARCH_LIMIT = 20;
-
-/** The only tools a --lazy gateway lists. */
-const LAZY_TOOLS: Tool[] = [
-  {
-    name: "search_tools",
-    description:
-      "Find tools of the connected MCP servers by words of their name or description; returns up to 20 full tool definitions (name, description, inputSchema). Call a found tool with call_tool.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", description: "Words that must all appear (empty: the first 20 tools)" },
-      },
-      required: ["query"],
-    },
-  },
-  {
-    name: "call_tool",
-    description:
-      "Call a tool found with search_tools, by its exact name, with arguments matching its inputSchema.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        name: { type: "string", description: "The tool's name as search_tools returned it" },
-        arguments: { type: "object", description: "The tool's arguments" },
-      },
-      required: ["name"],
-    },
-  },
-];

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
-import type { UpstreamHealth } from "./upstream.js";
+import type { UpstreamHealth } from "./upstream-deps.js";
 
 /** What a running gateway writes about itself: $CONNECTORY_HOME/gateway/<pid>.json. */
 export interface GatewayState {

@@ -2,15 +2,15 @@ import type { ExplainedServer } from "../../src/core/merge.js";
 import { isRemote } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { sessionPins } from "../home/pins-store.js";
-import { remoteTransport } from "../mcp/bridge.js";
+import { localHttpTransport, remoteTransport, stdioTransport } from "../mcp/client-transport.js";
 import { runAuthProvider } from "../auth/run-auth.js";
-import { stdioLaunch } from "../mcp/child-env.js";
-import { StdioTransport } from "../mcp/stdio-transport.js";
-import { planLaunch, prefetch } from "../mcp/sandbox-launch.js";
 import { ToolGuard } from "../mcp/tool-guard.js";
 import { withToolRules } from "../mcp/rules-filter.js";
+import { withControls, type SessionControls } from "../mcp/session-controls.js";
 import type { ToolRules } from "../../src/core/tools/tool-rules.js";
-import { Upstream, type UpstreamDeps } from "./upstream.js";
+import { serverStderr } from "../terminal/server-stderr.js";
+import type { UpstreamDeps } from "./upstream-deps.js";
+import { Upstream } from "./upstream.js";
 
 /** What the upstreams share: where to log, and the gateway's hooks. */
 export interface UpstreamWorld {
@@ -26,6 +26,8 @@ export interface UpstreamWorld {
   backoff?: UpstreamDeps["backoff"];
   /** tool-rules.json's rules by server name (read once, at start). */
   rules: Record<string, ToolRules>;
+  /** Guards, rate limits and telemetry around each server's session (session-controls.ts). */
+  controls?: SessionControls;
 }
 
 /**
@@ -44,35 +46,44 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
       // A stdio server starts in the sandbox `run` would give it (sandbox-launch.ts), every time; a
       // server signed in with `connectory auth` gets its token, refreshed as under `run`.
       open: async () => {
-        if (isRemote(spec))
-          return remoteTransport(spec, ctx.fetch, await runAuthProvider(name, spec, ctx, world.log));
-        const planned = await planLaunch(stdioLaunch(spec, ctx), found.sandbox, {
-          ...ctx,
-          log: (line) => world.log(`${name}: ${line}`),
-        });
-        try {
-          await prefetch(planned);
-        } catch (error) {
-          await planned.release?.();
-          throw error;
+        if (isRemote(spec)) {
+          const authProvider = await runAuthProvider(name, spec, ctx, world.log);
+          return remoteTransport(spec, { fetch: ctx.fetch, ...(authProvider ? { authProvider } : {}) });
         }
-        return new StdioTransport(planned.launch, {
-          stderr: (chunk) => ctx.stderr.write(prefixLines(`[${name}] `, world.hide(chunk))),
-          ended: () => void planned.release?.(),
-        });
+        const passOn = serverStderr(world.hide, `[${name}] `);
+        // A local server that serves HTTP (mcp.json 2 `transport`): started, waited for, reached over HTTP.
+        if (spec.transport !== undefined)
+          return localHttpTransport(
+            { ...spec, transport: spec.transport },
+            found.sandbox,
+            { ...ctx, log: (line) => world.log(`${name}: ${line}`) },
+            { stderr: (chunk) => ctx.stderr.write(passOn(chunk)), fetch: ctx.fetch },
+          );
+        const { transport } = await stdioTransport(
+          spec,
+          found.sandbox,
+          { ...ctx, log: (line) => world.log(`${name}: ${line}`) },
+          { stderr: (chunk) => ctx.stderr.write(passOn(chunk)) },
+        );
+        return transport;
       },
       guard: (send) =>
-        withToolRules(
+        withControls(
           name,
-          world.rules[name],
-          new ToolGuard({
-            server: name,
-            ...sessionPins(ctx.home, name, found.origin, () => ctx.now()),
-            send,
-            log: world.log,
-            hide: world.hide,
-            timeoutMs: world.timeoutMs,
-          }),
+          isRemote(spec) ? "tcp" : "pipe",
+          withToolRules(
+            name,
+            world.rules[name],
+            new ToolGuard({
+              server: name,
+              ...sessionPins(ctx.home, found, () => ctx.now()),
+              send,
+              log: world.log,
+              hide: world.hide,
+              timeoutMs: world.timeoutMs,
+            }),
+          ),
+          world.controls,
         ),
       log: world.log,
       hide: world.hide,
@@ -87,8 +98,4 @@ export function serverUpstreams(servers: readonly ExplainedServer[], world: Upst
       ...(world.backoff ? { backoff: world.backoff } : {}),
     });
   });
-}
-
-function prefixLines(prefix: string, chunk: string): string {
-  return chunk.replace(/^(?=.)/gm, prefix);
 }

@@ -1,5 +1,4 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   CallToolResultSchema,
@@ -13,57 +12,14 @@ import {
   type Request,
   type CallToolRequest,
   type CallToolResult,
-  type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpTool } from "../../src/core/tools/types.js";
-import type { MessageFilter } from "../mcp/bridge.js";
-import { GuardedTransport } from "./guarded-transport.js";
-
-/** Where one server of the gateway is in its life. */
-export type UpstreamState = "idle" | "starting" | "running" | "crashed" | "stopped";
-
-/** What `gateway status` shows for one server. */
-export interface UpstreamHealth {
-  state: UpstreamState;
-  pid?: number;
-  /** Times it was started again after a crash or a failed start. */
-  restarts: number;
-  startedAt?: string;
-  /** The last failure, secrets masked. */
-  lastError?: string;
-}
-
-/** What one upstream needs from the world; `open` gives a fresh transport for every start. */
-export interface UpstreamDeps {
-  name: string;
-  open(): Transport | Promise<Transport>;
-  /** A fresh tool guard for one session; `send` reaches the server past the guard. */
-  guard(send: (message: JSONRPCMessage) => Promise<void>): MessageFilter;
-  log(message: string): void;
-  hide(text: string): string;
-  timeoutMs: number;
-  version: string;
-  /** The health changed (the state file is written again). */
-  changed(): void;
-  /** The server sent tools/list_changed, or came back after a crash. */
-  toolsChanged(): void;
-  /** The server sent resources/list_changed or prompts/list_changed (or came back after a crash). */
-  catalogChanged?(kind: "resources" | "prompts"): void;
-  /** The server sent notifications/resources/updated for one of its own URIs. */
-  resourceUpdated?(uri: string): void;
-  now?: () => number;
-  /** Milliseconds to wait before the nth consecutive restart (default: 0, then 1 s doubling to 30 s). */
-  backoff?: (crashes: number) => number;
-}
+import { GuardedTransport, type Answer } from "./guarded-transport.js";
+import { defaultBackoff, type UpstreamDeps, type UpstreamHealth } from "./upstream-deps.js";
 
 const MAX_PAGES = 100;
 /** A server that stayed up this long is healthy again: its next crash restarts it at once. */
 const HEALTHY_MS = 60_000;
-
-/** The default backoff: the first restart is immediate, then 1 s, 2 s, 4 s … up to 30 s. */
-export function defaultBackoff(crashes: number): number {
-  return crashes <= 1 ? 0 : Math.min(30_000, 1000 * 2 ** (crashes - 2));
-}
 
 /**
  * One server behind the gateway: started on first use, through the tool guard of `run`, and started
@@ -78,6 +34,9 @@ export class Upstream {
   private closing = false;
   /** The server's own URIs subscribed to, with how many host sessions asked (sent once, kept across restarts). */
   private subscriptions = new Map<string, number>();
+  /** Each session's guarded transport (the tools/call fast path sends through it). */
+  private readonly guardedOf = new WeakMap<Client, GuardedTransport>();
+  private calls = 0;
 
   constructor(private readonly deps: UpstreamDeps) {}
 
@@ -160,6 +119,23 @@ export class Upstream {
   }
 
   /**
+   * The tools/call fast path: the request goes through the same guard and queue as `callTool`, past
+   * the SDK Client (no schema parse, no bookkeeping); the answer comes back as the server (and the
+   * guard) sent it. Its id is a string of its own, never one the Client uses (numbers).
+   */
+  async forwardCall(params: CallToolRequest["params"], signal?: AbortSignal): Promise<Answer> {
+    const client = await this.connect();
+    const guarded = this.guardedOf.get(client) as GuardedTransport;
+    const request = {
+      jsonrpc: "2.0" as const,
+      id: `connectory-call-${++this.calls}`,
+      method: "tools/call",
+      params,
+    };
+    return guarded.call(request, signal);
+  }
+
+  /**
    * Subscribes to one of its resources (`resources/subscribe`, sent on the first subscriber only);
    * -32601 when the server does not offer subscriptions.
    */
@@ -233,6 +209,7 @@ export class Upstream {
       await client.close().catch(() => undefined);
       throw error;
     }
+    this.guardedOf.set(client, guarded);
     const pid = (raw as { pid?: number }).pid;
     this.upSince = this.now();
     this.set({

@@ -5,12 +5,13 @@ import { mergeServers, type ConnectorInput, type MergeResult } from "../../src/c
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
 import type { Permissions } from "../../src/core/sandbox/permissions.js";
 import type { TokenSchema } from "../../src/core/types.js";
-import { readCredentials } from "./credentials-store.js";
+import { readCredentials } from "../credentials/credentials-store.js";
 import { cacheDir, connectorKey, homePaths } from "./home.js";
 import { readInstalled, type InstalledEntry } from "./installed-store.js";
 import { readManualServers } from "./manual-servers.js";
 import { readTrust } from "./trust-store.js";
 import { readSandboxFile } from "./sandbox-store.js";
+import { machineServers } from "../mcp/local-machine.js";
 
 /** An installed connector whose cached package could not be read: it provides no servers. */
 export interface BrokenConnector {
@@ -86,17 +87,27 @@ export async function loadEffectiveConfig(home: string): Promise<EffectiveConfig
 /** Reads one installed version's mcp.json and token-schema.json from the cache. */
 export async function readCachedServers(
   home: string,
-  entry: Pick<InstalledEntry, "name" | "marketplace" | "version">,
+  entry: Pick<InstalledEntry, "name" | "marketplace" | "version" | "prefer">,
 ): Promise<Pick<ConnectorInput, "servers" | "tokenSchema" | "pluginRoot" | "file" | "permissions">> {
-  const root = cacheDir(home, entry.marketplace, entry.name, entry.version);
+  return readVersionFolder(home, cacheDir(home, entry.marketplace, entry.name, entry.version), entry.prefer);
+}
+
+/** Reads one version folder's mcp.json (this machine's launches), token-schema.json and permissions. */
+export async function readVersionFolder(
+  home: string,
+  root: string,
+  prefer?: InstalledEntry["prefer"],
+): Promise<Pick<ConnectorInput, "servers" | "tokenSchema" | "pluginRoot" | "file" | "permissions">> {
   const file = path.join(root, "mcp.json");
   // Synchronous reads on purpose: 2 small files × hundreds of connectors cost far less this way than
   // as promise reads (each an open, fstat, read and close round trip), and `config` must stay quick.
   const json: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
   // Validated when installed: the fast reader accepts it; anything odd gets the full validator's verdict.
-  const servers =
+  const read =
     readServerSetFast(json, { templates: true }) ??
     (await import("../../src/core/package/mcp-config.js")).parseServerSet(json, file);
+  // mcp.json 2: each server's launch is the one this machine runs (`install --prefer` first).
+  const servers = machineServers(home, read, prefer);
   let tokenSchema: TokenSchema | undefined;
   const schemaFile = path.join(root, "token-schema.json");
   if (fs.existsSync(schemaFile)) tokenSchema = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as TokenSchema;

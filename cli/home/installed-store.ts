@@ -1,12 +1,19 @@
+import type { Runner } from "../../src/core/launch/pick-launch.js";
+import { localizedError } from "../terminal/language.js";
 import { ConnectoryError } from "../../src/core/errors.js";
+import type { SignedRelease } from "../verify/verify-statement.js";
+import type { ToolSnapshot } from "../../src/core/tools/snapshot.js";
 import type { Permissions } from "../../src/core/sandbox/permissions.js";
 import { connectorKey, homePaths } from "./home.js";
 import { NAME } from "../../src/core/names.js";
-import { describe, isJsonObject, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
+import { describe, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /** One installed connector in plugins/installed.json. */
 export interface InstalledEntry {
   name: string;
+  /** `install --prefer <runner>`: which of a server's alternative launches to use when it can run. */
+  prefer?: Runner;
   marketplace: string;
   version: string;
   /** SRI sha512 of the tarball that was verified and unpacked. */
@@ -31,6 +38,16 @@ export interface InstalledEntry {
    * Absent for connectors installed before consent was recorded: what they declare counts as accepted.
    */
   permissions?: Permissions | "unrestricted";
+  /**
+   * The registry's statement and signatures of this version, verified at install (cli/verify/): `run`
+   * and `doctor` verify them again, offline, against the pinned keys. Absent for older installs.
+   */
+  signed?: SignedRelease;
+  /**
+   * The tool snapshot the registry signed with this version (its digest is in `signed.statement`):
+   * `inspect` and `run` pin the servers' tools against it instead of trusting their first run.
+   */
+  toolSnapshot?: ToolSnapshot;
 }
 
 export type InstalledFile = Record<string, InstalledEntry>;
@@ -44,7 +61,7 @@ const VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
  */
 const checkInstalled = (file: unknown) => {
   const problem = objectOf("an object of installed connectors", (e) => {
-    if (!isJsonObject(e)) return `is ${describe(e)}, not an installed connector`;
+    if (!isObject(e)) return `is ${describe(e)}, not an installed connector`;
     for (const field of ["name", "marketplace", "version", "requested", "integrity"])
       if (typeof e[field] !== "string") return `has no "${field}" text`;
     if (typeof e.enabled !== "boolean") return 'has no "enabled" true or false';
@@ -53,10 +70,10 @@ const checkInstalled = (file: unknown) => {
     if (!VERSION.test(e.version as string)) return 'has a "version" that is not a semantic version';
     if (
       e.files !== undefined &&
-      !(isJsonObject(e.files) && Object.values(e.files).every((h) => typeof h === "string"))
+      !(isObject(e.files) && Object.values(e.files).every((h) => typeof h === "string"))
     )
       return 'has "files" that are not an object of hashes';
-    if (e.permissions !== undefined && e.permissions !== "unrestricted" && !isJsonObject(e.permissions))
+    if (e.permissions !== undefined && e.permissions !== "unrestricted" && !isObject(e.permissions))
       return 'has "permissions" that are neither an object nor "unrestricted"';
     return undefined;
   })(file);
@@ -92,18 +109,18 @@ export function findInstalled(entries: InstalledFile, ref: string): { key: strin
   if (first && others.length === 0) return { key: first[0], entry: first[1] };
   if (first) {
     const keys = matches.map(([k]) => k).sort();
-    throw new ConnectoryError(
+    throw localizedError(
       "connector.ambiguous",
-      `"${ref}" is installed from several marketplaces: ${keys.join(", ")}`,
-      {
-        hint: `name one of them in full, e.g. \`${keys[0]}\``,
-        usage: true,
-      },
+      { key: "error.ambiguous", params: { name: ref, keys: keys.join(", ") } },
+      { key: "error.ambiguous-hint", params: { key: keys[0] ?? ref } },
+      { usage: true },
     );
   }
-  throw new ConnectoryError("connector.not-installed", `no installed connector named "${ref}"`, {
-    hint: "run `connectory list` to see what is installed, or `connectory install <name>`",
-  });
+  throw localizedError(
+    "connector.not-installed",
+    { key: "error.not-installed", params: { name: ref } },
+    { key: "error.not-installed-hint" },
+  );
 }
 
 /** `connectory credentials set <ref> KEY=… …`: what to run when credentials are missing. */

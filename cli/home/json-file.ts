@@ -4,6 +4,7 @@ import type { ParseError } from "jsonc-parser";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { guardHomeFile } from "./home-guard.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /**
  * Says what is wrong with a parsed file's shape ("\"weather@default\" is not an object"), or undefined
@@ -72,18 +73,13 @@ function invalid(message: string): ConnectoryError {
   });
 }
 
-/** True for a JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * A check for a JSON object whose every value passes `each`; the first bad value is named by its key.
  * `what` describes the whole file for the message ("an object of installed connectors").
  */
 export function objectOf(what: string, each: (value: unknown) => string | undefined): ShapeCheck {
   return (value) => {
-    if (!isJsonObject(value)) return `expected ${what}, found ${describe(value)}`;
+    if (!isObject(value)) return `expected ${what}, found ${describe(value)}`;
     for (const [key, item] of Object.entries(value)) {
       const problem = each(item);
       if (problem !== undefined) return `${JSON.stringify(key)} ${problem}`;

@@ -9,6 +9,7 @@ import { parsePermissionBlock } from "../../src/core/sandbox/permission-block.js
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { backupFile } from "./backup.js";
 import { homePaths } from "./home.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /** The hand-written $CONNECTORY_HOME/mcp.json, parsed (JSON with comments; both server-set shapes). */
 export interface ManualDocument {
@@ -66,7 +67,7 @@ export async function parseManualText(file: string, text: string | undefined): P
     });
   }
   const { json, permissions } = takePermissions(file, parsed.data);
-  const wrapped = typeof json === "object" && json !== null && !Array.isArray(json) && "mcpServers" in json;
+  const wrapped = isObject(json) && "mcpServers" in json;
   const empty = typeof json === "object" && json !== null && Object.keys(json).length === 0;
   let servers: ServerSet;
   try {
@@ -97,8 +98,6 @@ function takePermissions(
   json: unknown,
 ): { json: unknown; permissions: Record<string, Permissions> } {
   const permissions: Record<string, Permissions> = {};
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === "object" && v !== null && !Array.isArray(v);
   if (!isObject(json)) return { json, permissions };
   const wrapped = "mcpServers" in json;
   const entries = wrapped ? json.mcpServers : json;

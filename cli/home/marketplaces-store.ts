@@ -1,6 +1,7 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { homePaths } from "./home.js";
-import { describe, isJsonObject, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
+import { describe, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 export interface Marketplace {
   url: string;
@@ -19,7 +20,7 @@ function builtIn(env: Record<string, string | undefined>): MarketplacesFile {
 }
 
 const checkMarketplaces = objectOf("an object of marketplaces", (m) => {
-  if (!isJsonObject(m)) return `is ${describe(m)}, not a marketplace`;
+  if (!isObject(m)) return `is ${describe(m)}, not a marketplace`;
   if (typeof m.url !== "string") return 'has no "url" text';
   if (m.default !== undefined && typeof m.default !== "boolean")
     return 'has a "default" that is not true or false';

@@ -2,12 +2,21 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import type { Origin } from "../../src/core/merge.js";
 import { diffPins, pinTools, type ToolDrift, type ToolPins } from "../../src/core/tools/drift.js";
 import type { McpTool } from "../../src/core/tools/types.js";
-import { homePaths } from "./home.js";
 import { readJsonFile, updateJsonFile } from "./json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
+import type { ExplainedServer } from "../../src/core/merge.js";
+import { checkSnapshot } from "../verify/tool-snapshot.js";
+import { connectorKey, homePaths } from "./home.js";
+import { readInstalled } from "./installed-store.js";
 
 /** The tool definitions the user approved for one server. */
 export interface ServerPins {
   pinnedAt: string;
+  /**
+   * "snapshot": not stored, read from the tool snapshot the registry signed with the installed version
+   * (startingPins); `pinnedAt` is then when the registry recorded it. Absent: the user approved them.
+   */
+  source?: "snapshot";
   /** Where the server came from when it was approved (connector@marketplace and version, or manual). */
   origin?: Origin;
   serverInfo?: { name: string; version: string };
@@ -23,8 +32,8 @@ export interface PinsFile {
 /** How a server's current tools compare with its pins. */
 export type PinCheck =
   | { status: "unpinned" }
-  | { status: "match"; pinnedAt: string }
-  | { status: "drift"; pinnedAt: string; drift: ToolDrift[] };
+  | { status: "match"; pinnedAt: string; source?: "snapshot" }
+  | { status: "drift"; pinnedAt: string; drift: ToolDrift[]; source?: "snapshot" };
 
 const EMPTY: PinsFile = { version: 1, servers: {} };
 
@@ -100,23 +109,24 @@ export const pinnedFrom =
 export function comparePins(pins: ServerPins | undefined, tools: readonly McpTool[]): PinCheck {
   if (!pins) return { status: "unpinned" };
   const drift = diffPins(pins.tools, tools);
+  const source = pins.source ? { source: pins.source } : {};
   return drift.length === 0
-    ? { status: "match", pinnedAt: pins.pinnedAt }
-    : { status: "drift", pinnedAt: pins.pinnedAt, drift };
+    ? { status: "match", pinnedAt: pins.pinnedAt, ...source }
+    : { status: "drift", pinnedAt: pins.pinnedAt, drift, ...source };
 }
 
 function checkShape(raw: unknown, file: string): PinsFile {
   const problems: string[] = [];
-  if (!isRecord(raw) || raw.version !== 1 || !isRecord(raw.servers)) {
+  if (!isObject(raw) || raw.version !== 1 || !isObject(raw.servers)) {
     problems.push('expected { "version": 1, "servers": { … } }');
   } else {
     for (const [name, pins] of Object.entries(raw.servers)) {
-      if (!isRecord(pins) || typeof pins.pinnedAt !== "string" || !isRecord(pins.tools)) {
+      if (!isObject(pins) || typeof pins.pinnedAt !== "string" || !isObject(pins.tools)) {
         problems.push(`server "${name}" has no pinnedAt/tools`);
         continue;
       }
       for (const [tool, pin] of Object.entries(pins.tools)) {
-        if (!isRecord(pin) || typeof pin.sha256 !== "string" || !isRecord(pin.definition))
+        if (!isObject(pin) || typeof pin.sha256 !== "string" || !isObject(pin.definition))
           problems.push(`server "${name}", tool "${tool}" has no sha256/definition`);
       }
     }
@@ -133,29 +143,60 @@ function checkShape(raw: unknown, file: string): PinsFile {
   return raw as unknown as PinsFile;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** The server a pin check is about: its effective name, its name in its package, where it came from. */
+export type PinnedServer = Pick<ExplainedServer, "name" | "sourceName" | "origin">;
+
+/**
+ * The pins a server is checked against (issue 23, signed tool snapshots): what the user approved for the
+ * installed version (or for a hand-written server); else, when the installed version carries a tool
+ * snapshot the registry signed, that snapshot's tools for this server, from the very first run, so a
+ * server that shows the user other tools than it showed the registry is drift, not a first use. Pins
+ * approved on an earlier version give way to the new version's snapshot. The stored snapshot is checked
+ * against the signed digest again (offline); a changed one is `install.signature.mismatch`, never a
+ * silent fall back to trust on first use. Undefined: nothing to compare with (first use pins).
+ */
+export async function startingPins(home: string, server: PinnedServer): Promise<ServerPins | undefined> {
+  const stored = await serverPins(home, server.name);
+  const { origin } = server;
+  if (origin.kind !== "connector" || !origin.connector || !origin.marketplace) return stored;
+  if (stored && (stored.origin?.version === origin.version || stored.origin?.version === undefined))
+    return stored;
+  const entry = (await readInstalled(home))[connectorKey(origin.connector, origin.marketplace)];
+  const digest = entry?.signed?.statement.toolSnapshotDigest;
+  if (!entry?.toolSnapshot || !digest || entry.version !== origin.version) return stored;
+  const snapshot = checkSnapshot(entry.toolSnapshot, digest, `${entry.name}@${entry.version}`);
+  const answered = snapshot.servers[server.sourceName];
+  if (!answered) return stored;
+  return {
+    pinnedAt: snapshot.recordedAt,
+    source: "snapshot",
+    origin,
+    ...(answered.serverInfo
+      ? { serverInfo: { name: answered.serverInfo.name, version: answered.serverInfo.version } }
+      : {}),
+    tools: pinTools(answered.tools as McpTool[]),
+  };
 }
 
 /**
- * One server's pins as a session's tool guard reads and records them (`run`, the gateway): first use
- * pins the tools with the server's origin and the time of pinning.
+ * One server's pins as a session's tool guard reads and records them (`run`, the gateway): the signed
+ * snapshot's or the approved pins (startingPins); with neither, first use pins the tools with the
+ * server's origin and the time of pinning.
  */
 export function sessionPins(
   home: string,
-  server: string,
-  origin: Origin | undefined,
+  server: PinnedServer,
   now: () => Date,
 ): {
   readPins(): Promise<ServerPins | undefined>;
   recordPins(tools: McpTool[], serverInfo?: { name: string; version: string }): Promise<void>;
 } {
   return {
-    readPins: () => serverPins(home, server),
+    readPins: () => startingPins(home, server),
     recordPins: async (tools, serverInfo) => {
-      await recordPins(home, server, tools, {
+      await recordPins(home, server.name, tools, {
         now: now(),
-        ...(origin ? { origin } : {}),
+        origin: server.origin,
         ...(serverInfo ? { serverInfo } : {}),
       });
     },

@@ -3,7 +3,8 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
 import { NAME } from "../../src/core/names.js";
 import { homePaths } from "./home.js";
-import { describe, isJsonObject, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
+import { describe, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /** A named set of servers for one task or host: server names or connector names (`name[@marketplace]`). */
 export interface Profile {
@@ -26,10 +27,10 @@ export function profilesPath(home: string): string {
 }
 
 const checkProfiles: ShapeCheck = (file) => {
-  if (!isJsonObject(file) || file.version !== 1 || !isJsonObject(file.profiles))
+  if (!isObject(file) || file.version !== 1 || !isObject(file.profiles))
     return `expected { "version": 1, "profiles": { … } }, found ${describe(file)}`;
   for (const [name, p] of Object.entries(file.profiles)) {
-    if (!isJsonObject(p) || !Array.isArray(p.members) || !p.members.every((m) => typeof m === "string"))
+    if (!isObject(p) || !Array.isArray(p.members) || !p.members.every((m) => typeof m === "string"))
       return `profile ${JSON.stringify(name)} has no list of "members"`;
   }
   return undefined;

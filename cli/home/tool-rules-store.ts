@@ -1,7 +1,9 @@
 import path from "node:path";
 import { layerRules, ownRules, type ToolRules } from "../../src/core/tools/tool-rules.js";
 import { homePaths } from "./home.js";
-import { describe, isJsonObject, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
+import { describe, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
+import { withServerEntry } from "./server-tables.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /** $CONNECTORY_HOME/tool-rules.json: per server, the tools it may show (allow) and may not (deny). */
 export interface ToolRulesFile {
@@ -22,7 +24,7 @@ const isStrings = (v: unknown) =>
 
 function checkServers(servers: Record<string, unknown>, where: string): string | undefined {
   for (const [name, rules] of Object.entries(servers)) {
-    if (!isJsonObject(rules))
+    if (!isObject(rules))
       return `${where}server ${JSON.stringify(name)} is ${describe(rules)}, not { allow, deny }`;
     if (!isStrings(rules.allow) || !isStrings(rules.deny))
       return `${where}server ${JSON.stringify(name)}: "allow" and "deny" must be lists of strings`;
@@ -31,14 +33,14 @@ function checkServers(servers: Record<string, unknown>, where: string): string |
 }
 
 const checkRules: ShapeCheck = (file) => {
-  if (!isJsonObject(file) || file.version !== 1 || !isJsonObject(file.servers))
+  if (!isObject(file) || file.version !== 1 || !isObject(file.servers))
     return `expected { "version": 1, "servers": { … } }, found ${describe(file)}`;
   const servers = checkServers(file.servers, "");
   if (servers) return servers;
   if (file.profiles === undefined) return undefined;
-  if (!isJsonObject(file.profiles)) return `"profiles" is ${describe(file.profiles)}, not an object`;
+  if (!isObject(file.profiles)) return `"profiles" is ${describe(file.profiles)}, not an object`;
   for (const [profile, rules] of Object.entries(file.profiles)) {
-    if (!isJsonObject(rules))
+    if (!isObject(rules))
       return `profile ${JSON.stringify(profile)} is ${describe(rules)}, not { server: rules }`;
     const problem = checkServers(rules, `profile ${JSON.stringify(profile)}: `);
     if (problem) return problem;
@@ -86,25 +88,11 @@ export async function updateServerRules(
   await updateJsonFile<ToolRulesFile>(
     toolRulesPath(home),
     EMPTY,
-    (file) => {
-      const profiles = { ...(file.profiles ?? {}) };
-      const table =
-        profile === undefined
-          ? file.servers
-          : Object.hasOwn(profiles, profile)
-            ? profiles[profile]
-            : undefined;
-      const servers: Record<string, ToolRules> = { ...(table ?? {}) };
-      result = fn(Object.hasOwn(servers, server) ? servers[server] : undefined);
-      if (result) servers[server] = result;
-      else delete servers[server];
-      if (profile === undefined) return { ...file, version: 1, servers };
-      if (Object.keys(servers).length > 0) profiles[profile] = servers;
-      else delete profiles[profile];
-      const next: ToolRulesFile = { version: 1, servers: file.servers };
-      if (Object.keys(profiles).length > 0) next.profiles = profiles;
-      return next;
-    },
+    (file) =>
+      withServerEntry(file, server, profile, (current) => {
+        result = fn(current) || undefined;
+        return result;
+      }),
     { check: checkRules },
   );
   return result;

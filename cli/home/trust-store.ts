@@ -1,13 +1,7 @@
 import type { SpecFingerprint } from "../../src/core/merge/spec-hash.js";
 import { homePaths } from "./home.js";
-import {
-  describe,
-  isJsonObject,
-  objectOf,
-  readJsonFile,
-  updateJsonFile,
-  type ShapeCheck,
-} from "./json-file.js";
+import { describe, objectOf, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /** What `connectory trust` recorded for one hand-written server. */
 export interface TrustEntry extends SpecFingerprint {
@@ -23,10 +17,10 @@ export interface TrustFile {
 }
 
 const trustedServers = objectOf("an object of trusted servers", (t) =>
-  isJsonObject(t) ? undefined : `is ${describe(t)}, not a trust record`,
+  isObject(t) ? undefined : `is ${describe(t)}, not a trust record`,
 );
 const checkTrust: ShapeCheck = (file) => {
-  if (!isJsonObject(file)) return `expected { "servers": { … } }, found ${describe(file)}`;
+  if (!isObject(file)) return `expected { "servers": { … } }, found ${describe(file)}`;
   const servers = file.servers === undefined ? undefined : trustedServers(file.servers);
   return servers === undefined ? undefined : `"servers": ${servers}`;
 };

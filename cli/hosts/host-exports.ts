@@ -10,6 +10,7 @@ import { readJsonFile } from "../home/json-file.js";
 import { profileServers } from "../home/profiles-store.js";
 import { hostPathCandidates, type HostScope, type PathWorld } from "./host-paths.js";
 import { checkHostState, forgetVanished, type HostFileRecord, type HostStateFile } from "./host-state.js";
+import { say } from "../terminal/language.js";
 
 /** One host file Connectory exported to, with the export that wrote it and the servers it holds. */
 export interface HostExport {
@@ -187,9 +188,7 @@ export async function staleExportNotes(ctx: Pick<CommandContext, "home" | "env" 
   try {
     const { exports, gone } = await readExports(ctx);
     const world = pathWorld(ctx);
-    const goneNotes = gone.map(
-      (e) => `${fileLabel(e)} no longer exists: Connectory forgot what it had exported there`,
-    );
+    const goneNotes = gone.map((e) => say("exports.gone", { file: fileLabel(e) }));
     if (!exports || exports.length === 0) return goneNotes;
     const { loadEffectiveConfig } = await import("../home/effective-config.js");
     const config = await loadEffectiveConfig(ctx.home);
@@ -205,10 +204,10 @@ export async function staleExportNotes(ctx: Pick<CommandContext, "home" | "env" 
         const added = [...missing].filter(([, files]) => files.includes(e)).map(([name]) => name);
         if (old.length === 0 && added.length === 0) return [];
         const what = [
-          ...(old.length ? [`still lists ${old.join(", ")}`] : []),
-          ...(added.length ? [`lacks ${added.join(", ")}`] : []),
-        ].join(" and ");
-        return [`${fileLabel(e)} ${what}: ${exportCommand(e, world)}`];
+          ...(old.length ? [say("exports.still-lists", { servers: old.join(", ") })] : []),
+          ...(added.length ? [say("exports.lacks", { servers: added.join(", ") })] : []),
+        ].join(say("exports.and"));
+        return [say("exports.stale", { file: fileLabel(e), what, command: exportCommand(e, world) })];
       }),
     ];
   } catch {

@@ -1,4 +1,5 @@
-import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { findOnPath } from "../../src/fs/find-on-path.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +19,8 @@ import { withLock } from "../../src/fs/lock.js";
 import { backupFile, BACKUPS_KEPT } from "../home/backup.js";
 import { homePaths } from "../home/home.js";
 import { readOwned, writeOwned } from "./host-state.js";
+import { urlPasswords } from "../../src/core/mask-secrets.js";
+import { statIfPresent } from "../../src/fs/stat-if-present.js";
 
 /** What `config export` asks of one host file. */
 export interface HostExportInput {
@@ -42,6 +45,11 @@ export interface HostExportInput {
    * (`--replace-imported`: what `connectory import` copied out of this file).
    */
   adopt?: Record<string, OwnedEntry>;
+  /**
+   * The ownership record to use instead of hosts.json's, which is then left alone: a project's lock
+   * decides what its committed files hold (cli/project/project-hosts.ts), not one machine's record.
+   */
+  owned?: Record<string, OwnedEntry>;
 }
 
 export interface HostExportResult {
@@ -95,7 +103,7 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
       ...(input.gateway ? { gateway: true } : {}),
       ...(input.profile !== undefined ? { profile: input.profile } : {}),
     };
-    await writeOwned(input.home, record, planned.owned, input.now);
+    if (!input.owned) await writeOwned(input.home, record, planned.owned, input.now);
     return result;
   });
 }
@@ -116,7 +124,7 @@ async function plan(input: HostExportInput, file: string): Promise<Planned> {
   const data = parseHostDocument(document.format, before, file);
   const container = document.containerFor?.(data) ?? document.container;
   const current = entriesAt(data, container, file);
-  const recorded = await readOwned(input.home, input.file);
+  const recorded = input.owned ?? (await readOwned(input.home, input.file));
   // Only entries still wanted are adopted: an imported server that is not active stays as it is.
   const adopted = Object.entries(input.adopt ?? {}).filter(
     ([name]) => Object.hasOwn(input.desired, name) && !Object.hasOwn(recorded, name),
@@ -149,8 +157,8 @@ async function plan(input: HostExportInput, file: string): Promise<Planned> {
 const MIN_SECRET_LENGTH = 8;
 
 /**
- * Values of the env and header maps (`env`, `headers`, `http_headers`, `envs`…) of the entries in the
- * file that Connectory does not own: a hand-written server keeps its API key there, and the diff's
+ * Values of the env and header maps (`env`, `headers`, `http_headers`, `envs`…), and URL passwords
+ * anywhere, of the entries in the file that Connectory does not own: a hand-written server keeps its API key there, and the diff's
  * context lines would otherwise print it beside the entry Connectory adds.
  */
 function handWrittenSecrets(entries: Record<string, unknown>, owned: Record<string, OwnedEntry>): string[] {
@@ -158,6 +166,8 @@ function handWrittenSecrets(entries: Record<string, unknown>, owned: Record<stri
   const walk = (node: unknown, inMap: boolean): void => {
     if (typeof node === "string") {
       if (inMap && node.length >= MIN_SECRET_LENGTH) out.push(node);
+      // A URL's password is a secret wherever it is (an argument `postgresql://app:pw@db`).
+      out.push(...urlPasswords(node));
     } else if (node && typeof node === "object") {
       for (const [key, value] of Object.entries(node)) walk(value, inMap || /env|header/i.test(key));
     }
@@ -168,13 +178,8 @@ function handWrittenSecrets(entries: Record<string, unknown>, owned: Record<stri
 
 /** The file's text, or undefined when it does not exist; refuses folders and oversized files. */
 export async function readText(file: string): Promise<string | undefined> {
-  let stat;
-  try {
-    stat = await fs.stat(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const stat = await statIfPresent(file);
+  if (!stat) return undefined;
   if (!stat.isFile()) {
     throw new ConnectoryError("host.file.not-a-file", `${file} is not a regular file`, {
       hint: "check the path; nothing was changed",
@@ -214,36 +219,6 @@ export function scopeLauncher(
   return scope === "project"
     ? { ...PORTABLE_LAUNCHER, args: [...PORTABLE_LAUNCHER.args] }
     : defaultLauncher(env, home, defaultHome);
-}
-
-/**
- * The file a shell would run for `command` from env's PATH (PATHEXT on Windows), or undefined. Only
- * informs a note (`connectory` missing here), so an unreadable folder simply does not match.
- */
-export function findOnPath(
-  command: string,
-  env: Record<string, string | undefined>,
-  platform: NodeJS.Platform = process.platform,
-): string | undefined {
-  const windows = platform === "win32";
-  // Windows spells it Path, and environment names there are case-insensitive.
-  const value = (name: string) =>
-    windows ? Object.entries(env).find(([k]) => k.toUpperCase() === name)?.[1] : env[name];
-  const dirs = (value("PATH") ?? "").split(windows ? ";" : ":").filter((d) => d !== "");
-  const exts = windows ? ["", ...(value("PATHEXT") ?? ".COM;.EXE;.BAT;.CMD").split(";")] : [""];
-  for (const dir of dirs) {
-    for (const ext of exts) {
-      const file = path.join(dir, command + ext);
-      try {
-        if (!statSync(file).isFile()) continue;
-        if (!windows) accessSync(file, constants.X_OK);
-        return file;
-      } catch {
-        // missing or not executable: keep looking
-      }
-    }
-  }
-  return undefined;
 }
 
 /**

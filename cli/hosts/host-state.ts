@@ -1,15 +1,9 @@
 import type { ExportMode, HostId } from "../../src/core/hosts/types.js";
 import type { OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { homePaths } from "../home/home.js";
-import {
-  describe,
-  isJsonObject,
-  objectOf,
-  readJsonFile,
-  updateJsonFile,
-  type ShapeCheck,
-} from "../home/json-file.js";
+import { describe, objectOf, readJsonFile, updateJsonFile, type ShapeCheck } from "../home/json-file.js";
 import type { HostScope } from "./host-paths.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /**
  * $CONNECTORY_HOME/hosts.json: per host file, the entries Connectory wrote and their hashes, and the
@@ -45,7 +39,7 @@ export interface ExportTarget {
 const EMPTY: HostStateFile = { version: 1, files: {} };
 
 const hostFiles = objectOf("an object of host files", (f) => {
-  if (!isJsonObject(f)) return `is ${describe(f)}, not a host file record`;
+  if (!isObject(f)) return `is ${describe(f)}, not a host file record`;
   if (typeof f.host !== "string") return 'has no "host" text';
   if (f.scope !== undefined && f.scope !== "user" && f.scope !== "project")
     return '"scope" is neither "user" nor "project"';
@@ -54,13 +48,13 @@ const hostFiles = objectOf("an object of host files", (f) => {
   if (f.gateway !== undefined && typeof f.gateway !== "boolean") return '"gateway" is not true or false';
   if (f.profile !== undefined && typeof f.profile !== "string") return '"profile" is not text';
   return objectOf("an object of entries", (e) =>
-    isJsonObject(e) && typeof e.sha256 === "string" ? undefined : 'has no "sha256" text',
+    isObject(e) && typeof e.sha256 === "string" ? undefined : 'has no "sha256" text',
   )(f.entries);
 });
 
 /** hosts.json's shape: a damaged record must not make an export take over (or drop) the wrong entries. */
 export const checkHostState: ShapeCheck = (file) => {
-  if (!isJsonObject(file)) return `expected { "version": 1, "files": { … } }, found ${describe(file)}`;
+  if (!isObject(file)) return `expected { "version": 1, "files": { … } }, found ${describe(file)}`;
   const files = file.files === undefined ? undefined : hostFiles(file.files);
   return files === undefined ? undefined : `"files": ${files}`;
 };

@@ -1,13 +1,7 @@
 import path from "node:path";
 import type { OwnedEntry } from "../../src/core/hosts/ownership.js";
-import {
-  describe,
-  isJsonObject,
-  objectOf,
-  readJsonFile,
-  updateJsonFile,
-  type ShapeCheck,
-} from "../home/json-file.js";
+import { describe, objectOf, readJsonFile, updateJsonFile, type ShapeCheck } from "../home/json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /**
  * $CONNECTORY_HOME/imports.json: per host file, the entries `connectory import` copied into mcp.json,
@@ -22,12 +16,12 @@ export interface ImportStateFile {
 const EMPTY: ImportStateFile = { version: 1, files: {} };
 
 const check: ShapeCheck = (file) => {
-  if (!isJsonObject(file)) return `expected { "version": 1, "files": { … } }, found ${describe(file)}`;
+  if (!isObject(file)) return `expected { "version": 1, "files": { … } }, found ${describe(file)}`;
   if (file.files === undefined) return undefined;
   const problem = objectOf("an object of host files", (f) => {
-    if (!isJsonObject(f) || typeof f.host !== "string") return 'has no "host" text';
+    if (!isObject(f) || typeof f.host !== "string") return 'has no "host" text';
     return objectOf("an object of servers", (s) =>
-      isJsonObject(s) && typeof s.sha256 === "string" ? undefined : 'has no "sha256" text',
+      isObject(s) && typeof s.sha256 === "string" ? undefined : 'has no "sha256" text',
     )(f.servers);
   })(file.files);
   return problem === undefined ? undefined : `"files": ${problem}`;

@@ -27,7 +27,14 @@ export async function exportSkills(input: {
   const dir = skillsDir(input.host, input.scope, input);
   if (!dir) return undefined;
   const { wanted, skipped } = await wantedSkills(input.config, input.only);
-  const job = { home: input.home, dir, host: input.host, wanted, now: input.now };
+  const job = {
+    home: input.home,
+    dir,
+    host: input.host,
+    wanted,
+    now: input.now,
+    ...(input.scope === "project" ? { within: input.cwd } : {}),
+  };
   const result = input.write ? await writeSkillExport(job) : await planSkillExport(job);
   return { ...result, skipped };
 }

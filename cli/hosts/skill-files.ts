@@ -10,12 +10,14 @@ import {
   type SkillTree,
   type WantedSkill,
 } from "../../src/core/hosts/skill-plan.js";
+import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite, syncDir } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
 import { BACKUPS_KEPT } from "../home/backup.js";
 import { homePaths } from "../home/home.js";
 import { readTree } from "./skill-sources.js";
 import { readSkillState, writeSkillState } from "./skill-state.js";
+import { statIfPresent } from "../../src/fs/stat-if-present.js";
 
 /** What `config export` asks of one skills folder. */
 export interface SkillExportInput {
@@ -26,6 +28,8 @@ export interface SkillExportInput {
   host?: string;
   wanted: readonly WantedSkill[];
   now: Date;
+  /** A project's root: the skills folder's real path must stay inside it (a link out is refused). */
+  within?: string;
 }
 
 export interface SkillExportResult {
@@ -75,6 +79,7 @@ export async function pruneSkillFolder(
 }
 
 async function applyPlan(input: SkillExportInput, makePlan: () => Promise<SkillPlan>) {
+  await checkWithin(input);
   await fs.mkdir(input.dir, { recursive: true });
   return withLock(input.dir, async () => {
     const plan = await makePlan();
@@ -110,7 +115,39 @@ function result(dir: string, plan: SkillPlan, written: boolean, backups: string[
   return { dir, changed, written, report: plan.report, backups };
 }
 
+/**
+ * A project-scope export writes where the project's `.claude/skills` really leads: a link (or a linked
+ * `.claude`) out of the project (into `~/.config/autostart`) is refused before anything is created.
+ */
+async function checkWithin(input: SkillExportInput): Promise<void> {
+  if (input.within === undefined) return;
+  const root = await fs.realpath(input.within);
+  const real = await realPathSoFar(input.dir);
+  if (real === root || real.startsWith(root + path.sep)) return;
+  throw new ConnectoryError(
+    "host.skills.outside-project",
+    `the project's skills folder ${input.dir} leads to ${real}, outside the project ${root}`,
+    {
+      hint: "a project's skills folder must be inside it: remove the link, or export with --scope user; no skill was written",
+    },
+  );
+}
+
+/** The real path of `p`, or of its deepest existing folder with the rest appended. */
+async function realPathSoFar(p: string): Promise<string> {
+  const rest: string[] = [];
+  for (let at = path.resolve(p); ; at = path.dirname(at)) {
+    try {
+      return path.join(await fs.realpath(at), ...rest.reverse());
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || path.dirname(at) === at) throw error;
+      rest.push(path.basename(at));
+    }
+  }
+}
+
 async function planFolder(input: SkillExportInput): Promise<SkillPlan> {
+  await checkWithin(input);
   const owned = (await readSkillState(input.home)).folders[input.dir]?.skills ?? {};
   const names = [...input.wanted.map((w) => w.folder), ...Object.keys(owned)];
   return planSkills(input.wanted, await currentHashes(input.dir, names), strip(owned));
@@ -135,13 +172,8 @@ function strip(records: Record<string, OwnedSkill>): Record<string, OwnedSkill> 
 
 /** The tree hash of a folder, "" for a file or a link in its place, undefined when nothing is there. */
 async function folderHash(target: string): Promise<string | undefined> {
-  let stat;
-  try {
-    stat = await fs.lstat(target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const stat = await statIfPresent(target, { link: true });
+  if (!stat) return undefined;
   return stat.isDirectory() ? skillTreeHash(await readTree(target)) : "";
 }
 

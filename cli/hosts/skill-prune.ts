@@ -1,4 +1,5 @@
 import { loadEffectiveConfig } from "../home/effective-config.js";
+import { say } from "../terminal/language.js";
 import { pruneSkillFolder } from "./skill-files.js";
 import { activeConnectors } from "./skill-sources.js";
 import { readSkillState } from "./skill-state.js";
@@ -20,14 +21,11 @@ export async function pruneInactiveSkills(home: string, now: Date): Promise<stri
       const result = await pruneSkillFolder(home, dir, (c) => active.has(c), now);
       const removed = result.report.filter((r) => r.action === "remove").map((r) => r.folder);
       const edited = result.report.filter((r) => r.action === "user-edited").map((r) => r.folder);
-      if (removed.length) notes.push(`removed the skills ${removed.join(", ")} from ${dir}`);
-      if (edited.length)
-        notes.push(
-          `left ${edited.join(", ")} in ${dir}: edited since connectory wrote it (remove it by hand)`,
-        );
+      if (removed.length) notes.push(say("skills.removed", { skills: removed.join(", "), dir }));
+      if (edited.length) notes.push(say("skills.left-edited", { skills: edited.join(", "), dir }));
     }
     return notes;
   } catch (error) {
-    return [`skills were not cleaned up: ${(error as Error).message}`];
+    return [say("skills.not-cleaned", { message: (error as Error).message })];
   }
 }

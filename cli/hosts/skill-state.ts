@@ -1,13 +1,7 @@
 import type { OwnedSkill } from "../../src/core/hosts/skill-plan.js";
 import { homePaths } from "../home/home.js";
-import {
-  describe,
-  isJsonObject,
-  objectOf,
-  readJsonFile,
-  updateJsonFile,
-  type ShapeCheck,
-} from "../home/json-file.js";
+import { describe, objectOf, readJsonFile, updateJsonFile, type ShapeCheck } from "../home/json-file.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /** One skill folder Connectory wrote, as skills.json records it. */
 export type SkillRecord = OwnedSkill & { writtenAt: string };
@@ -21,10 +15,10 @@ export interface SkillStateFile {
 const EMPTY: SkillStateFile = { version: 1, folders: {} };
 
 const folders = objectOf("an object of skills folders", (f) => {
-  if (!isJsonObject(f)) return `is ${describe(f)}, not a skills folder record`;
+  if (!isObject(f)) return `is ${describe(f)}, not a skills folder record`;
   if (!Array.isArray(f.hosts) || !f.hosts.every((h) => typeof h === "string")) return 'has no "hosts" list';
   return objectOf("an object of skills", (s) =>
-    isJsonObject(s) &&
+    isObject(s) &&
     typeof s.sha256 === "string" &&
     typeof s.connector === "string" &&
     typeof s.skill === "string"
@@ -35,7 +29,7 @@ const folders = objectOf("an object of skills folders", (f) => {
 
 /** skills.json's shape: a damaged record must not make an export delete (or adopt) the wrong folders. */
 export const checkSkillState: ShapeCheck = (file) => {
-  if (!isJsonObject(file)) return `expected { "version": 1, "folders": { … } }, found ${describe(file)}`;
+  if (!isObject(file)) return `expected { "version": 1, "folders": { … } }, found ${describe(file)}`;
   const problem = file.folders === undefined ? undefined : folders(file.folders);
   return problem === undefined ? undefined : `"folders": ${problem}`;
 };

@@ -1,11 +1,14 @@
 import { ConnectoryError } from "../../src/core/errors.js";
+import { permissionText } from "../terminal/permission-text.js";
+import { say } from "../terminal/language.js";
 import {
-  describePermissions,
   reachesFurther,
   type AcceptedPermissions,
   type Permissions,
 } from "../../src/core/sandbox/permissions.js";
-import { isRemote, type ServerSet } from "../../src/core/types.js";
+import { describeFetch } from "../../src/core/sandbox/fetch-step.js";
+import { consentView } from "../../src/core/sandbox/grant-paths.js";
+import { isRemote, type ServerSet, type TokenSchema } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { cacheDir } from "../home/home.js";
 import type { InstalledEntry } from "../home/installed-store.js";
@@ -15,9 +18,23 @@ import { readCachedPackage } from "./cached-package.js";
 
 export type { AcceptedPermissions };
 
-/** The declared block of a version as installed.json records it. */
-export function permissionsRecord(declared: Permissions | undefined): AcceptedPermissions {
-  return declared ?? "unrestricted";
+/**
+ * The declared block of a version as installed.json records it: its consent view (credential defaults
+ * filled, paths cleaned), so a later default that reaches further is a permission change. Throws
+ * `install.permissions.invalid` for a path that has no clean spelling.
+ */
+export function permissionsRecord(
+  declared: Permissions | undefined,
+  schema: TokenSchema | undefined,
+): AcceptedPermissions {
+  if (!declared) return "unrestricted";
+  try {
+    return consentView(declared, schema);
+  } catch (error) {
+    throw new ConnectoryError("install.permissions.invalid", `its ${(error as Error).message}`, {
+      hint: "a sandbox grant must be a clean absolute folder: ask the publisher to fix it, or set the credential it uses to one (`connectory credentials set`)",
+    });
+  }
 }
 
 /**
@@ -32,7 +49,11 @@ export async function acceptedBefore(
   if (entry.permissions !== undefined) return entry.permissions;
   const dir = cacheDir(home, entry.marketplace, entry.name, entry.version);
   const before = await readCachedPackage(dir, `${entry.name}@${entry.version}`).catch(() => undefined);
-  return permissionsRecord(before?.manifest.permissions);
+  try {
+    return permissionsRecord(before?.manifest.permissions, before?.tokenSchema);
+  } catch {
+    return before?.manifest.permissions ?? "unrestricted";
+  }
 }
 
 /**
@@ -55,36 +76,50 @@ export async function acceptPermissions(
     interactive: boolean;
     /** The command that accepts, without `--yes`. */
     retry: string;
-    /** Credential values known now: shown in place of their `${KEY}` in paths (the record keeps the templates). */
+    /** The version's token-schema.json: credential defaults fill the paths the consent shows and records. */
+    tokenSchema: TokenSchema | undefined;
+    /** Credential values known now: shown in place of their `${KEY}` in paths (the record keeps the defaults). */
     values?: Record<string, unknown>;
   },
 ): Promise<AcceptedPermissions> {
-  const record = permissionsRecord(input.declared);
+  const record = permissionsRecord(input.declared, input.tokenSchema);
   const local = Object.values(input.servers).some((s) => !isRemote(s));
   if (!local) return record;
   const ask =
     input.accepted === undefined
       ? input.declared !== undefined
-      : reachesFurther(input.accepted, input.declared);
+      : reachesFurther(input.accepted, record === "unrestricted" ? undefined : record);
   if (!ask) return record;
-  const show = (lines: string[]) => lines.map((l) => fillKnown(l, input.values ?? {}));
-  const now = show(describePermissions(input.declared)).map((l) => `  ${l}`);
+  // Shown as they will be granted: the user's values where known, cleaned (a bad value is refused here).
+  const shown = permissionsRecord(input.declared, withValues(input.tokenSchema, input.values ?? {}));
+  const fetches =
+    shown !== "unrestricted" && (shown.network ?? "none") !== "any"
+      ? describeFetch(
+          Object.values(input.servers).flatMap((s) =>
+            isRemote(s) ? [] : [{ command: s.command, args: s.args ?? [] }],
+          ),
+        )
+      : [];
+  // Words for a person (stderr): in the run's language; what is recorded stays the declared block.
+  const now = [...permissionText(shown === "unrestricted" ? undefined : shown), ...fetches].map(
+    (l) => `  ${l}`,
+  );
   const lines =
     input.accepted === undefined
-      ? [`${input.label}'s local servers will run in a sandbox that allows only:`, ...now]
+      ? [say("permissions.sandbox-only", { label: input.label }), ...now]
       : [
-          `${input.label} asks for more than you accepted for its local servers:`,
-          "  accepted:",
-          ...show(describePermissions(input.accepted === "unrestricted" ? undefined : input.accepted)).map(
+          say("permissions.asks-more", { label: input.label }),
+          `  ${say("permissions.accepted")}`,
+          ...permissionText(input.accepted === "unrestricted" ? undefined : input.accepted).map(
             (l) => `    ${l}`,
           ),
-          "  now asks for:",
+          `  ${say("permissions.now")}`,
           ...now.map((l) => `  ${l}`),
         ];
   ctx.stderr.write(printable([...lines, ""].join("\n")));
   if (input.yes) return record;
   if (input.interactive) {
-    const answer = (await prompt(ctx, { message: "accept these permissions? [y/N] " })).trim();
+    const answer = (await prompt(ctx, { message: say("permissions.accept-prompt") })).trim();
     if (/^y(es)?$/i.test(answer)) return record;
   }
   throw new ConnectoryError(
@@ -94,11 +129,17 @@ export async function acceptPermissions(
   );
 }
 
-/** `${KEY}` replaced by its value where one is known (`${HOME}` stays: it is the user's home). */
-function fillKnown(line: string, values: Record<string, unknown>): string {
-  return line.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (whole, key: string) =>
-    key !== "HOME" && Object.hasOwn(values, key) && typeof values[key] === "string"
-      ? (values[key] as string)
-      : whole,
+/** The schema with the user's string values as the defaults: what the paths will hold at launch. */
+function withValues(
+  schema: TokenSchema | undefined,
+  values: Record<string, unknown>,
+): TokenSchema | undefined {
+  if (!schema) return schema;
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties).map(([k, p]) => {
+      const v = values[k];
+      return [k, typeof v === "string" && v !== "" ? { ...p, default: v } : p];
+    }),
   );
+  return { ...schema, properties };
 }

@@ -2,6 +2,7 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { PackageFiles, PluginManifest, ServerSet, TokenSchema } from "../../src/core/types.js";
 import { readPackageDir } from "../../src/package/read-dir.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 /**
  * What the installer needs from a package: identity, servers and token schema. Read without ajv on
@@ -29,7 +30,13 @@ export function loadPackage(files: PackageFiles, label: string): InstallablePack
   for (const [name, spec] of Object.entries(inner)) {
     if (name === "$schema") continue;
     if (!isObject(spec)) throw unreadable(label, `server "${name}" in mcp.json is not an object`);
-    servers[name] = spec as unknown as ServerSet[string];
+    // An MCPB launch (mcp.json 2) may leave `command` to its bundle: "" here, as the validator reads it.
+    const launch = (s: Record<string, unknown>) =>
+      s["type"] === undefined || s["type"] === "stdio" ? { command: "", ...s } : s;
+    const alternatives = Array.isArray(spec["alternatives"])
+      ? { alternatives: spec["alternatives"].filter(isObject).map(launch) }
+      : {};
+    servers[name] = { ...launch(spec), ...alternatives } as unknown as ServerSet[string];
   }
   if (schema && !isObject(schema.properties)) throw unreadable(label, "token-schema.json has no properties");
   return {
@@ -83,10 +90,6 @@ function jsonObject(
   }
   if (!isObject(value)) throw unreadable(label, `${file} is not a JSON object`);
   return value;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 function unreadable(label: string, why: string): ConnectoryError {

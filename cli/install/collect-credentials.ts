@@ -4,6 +4,8 @@ import { redact } from "../../src/core/secrets.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
 import type { OptionSpec } from "../command.js";
 import type { CommandContext } from "../context.js";
+import { say } from "../terminal/language.js";
+import type { CliMessageKey } from "../terminal/messages-en.js";
 import { printable } from "../terminal/printable.js";
 import { prompt } from "../terminal/prompt.js";
 
@@ -51,21 +53,21 @@ export type CredentialSource = "config" | "environment" | "prompt" | "stored";
 /** Consent to read credentials from the environment: every declared key, or the keys named. */
 export type EnvConsent = "all" | readonly string[];
 
-/** The words each source is shown with. */
-export const SOURCE_WORDS: Record<CredentialSource, string> = {
-  config: "--config",
-  environment: "environment",
-  prompt: "prompt",
-  stored: "kept from before",
-};
+/** The words each source is shown with, from the message tables. */
+const SOURCE_WORDS = {
+  config: "credentials.source-config",
+  environment: "credentials.source-environment",
+  prompt: "credentials.source-prompt",
+  stored: "credentials.source-stored",
+} as const satisfies Record<CredentialSource, CliMessageKey>;
 
 /** `--config-from-env` (all keys) and `--config-env KEY` (repeatable) as one consent, or undefined. */
-export function envConsent(values: Record<string, unknown>): EnvConsent | undefined {
+export function envConsent(values: {
+  "config-from-env"?: boolean;
+  "config-env"?: string[];
+}): EnvConsent | undefined {
   if (values["config-from-env"] === true) return "all";
-  const keys = values["config-env"];
-  const list = (Array.isArray(keys) ? keys : keys === undefined ? [] : [keys]).filter(
-    (k): k is string => typeof k === "string",
-  );
+  const list = values["config-env"] ?? [];
   return list.length > 0 ? list : undefined;
 }
 
@@ -79,15 +81,19 @@ export const ENV_OPTIONS = {
     type: "string",
     multiple: true,
     value: "KEY",
-    description: "take this credential from the environment variable KEY (repeatable)",
+    description: "take this credential from the environment variable KEY",
   },
 } satisfies OptionSpec;
 
 /** "TOKEN (--config), REGION (kept from before)": one line of the install and update output. */
-export function describeSources(sources: Record<string, CredentialSource>): string | undefined {
+export function describeSources(
+  sources: Record<string, CredentialSource>,
+  given: CliMessageKey = SOURCE_WORDS.config,
+): string | undefined {
   const keys = Object.keys(sources).sort();
   if (keys.length === 0) return undefined;
-  return keys.map((k) => `${k} (${SOURCE_WORDS[sources[k] as CredentialSource]})`).join(", ");
+  const word = (s: CredentialSource) => say(s === "config" ? given : SOURCE_WORDS[s]);
+  return keys.map((k) => `${k} (${word(sources[k] as CredentialSource)})`).join(", ");
 }
 
 /**
@@ -130,7 +136,13 @@ export async function collectCredentials(
     if (given !== undefined) take(key, given, "config");
     else if (fromEnv !== undefined && fromEnv !== "") take(key, fromEnv, "environment");
     else if (options.interactive && (options.askAll || (stored === undefined && required.has(key)))) {
-      const answer = await askValid(ctx, options.label, key, property, stored, required.has(key));
+      const answer = await askValid(ctx, {
+        label: options.label,
+        key,
+        property,
+        stored,
+        required: required.has(key),
+      });
       if (answer !== "") take(key, answer, "prompt");
       else if (stored !== undefined) take(key, stored, "stored");
     } else if (stored !== undefined) take(key, stored, "stored");
@@ -153,7 +165,7 @@ export async function collectCredentials(
   return { values: supplied, missing, sources };
 }
 
-/** validateCredentials, loading ajv (~100 ms with its meta-schema) only for a schema beyond DESIGN §2's keywords. */
+/** validateCredentials, loading ajv (~100 ms with its meta-schema) only for a schema beyond docs/package-format.md's keywords. */
 async function validate(schema: TokenSchema, values: Credentials) {
   return (
     checkCredentials(schema, values) ??
@@ -184,17 +196,20 @@ export function parseConfigPairs(list: readonly string[]): Record<string, string
 const ATTEMPTS = 3;
 
 /** Asks until the answer passes this field's rules (or is empty), at most ATTEMPTS times. */
-async function askValid(
-  ctx: Pick<CommandContext, "stdin" | "stderr">,
-  label: string,
-  key: string,
-  property: TokenProperty,
-  stored: Credentials[string] | undefined,
-  required: boolean,
-): Promise<string> {
+/** One credential field to ask for: the connector's label, the field, its stored value, whether it must be given. */
+interface Question {
+  label: string;
+  key: string;
+  property: TokenProperty;
+  stored: Credentials[string] | undefined;
+  required: boolean;
+}
+
+async function askValid(ctx: Pick<CommandContext, "stdin" | "stderr">, question: Question): Promise<string> {
+  const { key, property } = question;
   const one: TokenSchema = { type: "object", properties: { [key]: property }, additionalProperties: false };
   for (let attempt = 1; ; attempt++) {
-    const answer = await ask(ctx, label, key, property, stored, required, attempt > 1);
+    const answer = await ask(ctx, question, attempt > 1);
     if (answer === "" || attempt === ATTEMPTS) return answer;
     const report = await validate(one, { [key]: answer });
     if (report.ok) return answer;
@@ -207,11 +222,7 @@ async function askValid(
 
 async function ask(
   ctx: Pick<CommandContext, "stdin" | "stderr">,
-  label: string,
-  key: string,
-  property: TokenProperty,
-  stored: Credentials[string] | undefined,
-  required: boolean,
+  { label, key, property, stored, required }: Question,
   again = false,
 ): Promise<string> {
   const lines = [`${label}: ${property.title ? `${property.title} (${key})` : key}`];

@@ -1,4 +1,6 @@
+import type { Runner } from "../../src/core/launch/pick-launch.js";
 import { randomBytes } from "node:crypto";
+import { saveTrust } from "../verify/marketplace-keys.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ConnectoryError } from "../../src/core/errors.js";
@@ -7,7 +9,7 @@ import { syncDir } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
 import { writePackageTree } from "../../src/package/unpack.js";
 import type { CommandContext } from "../context.js";
-import { changeConnectorCredentials, readCredentials } from "../home/credentials-store.js";
+import { changeConnectorCredentials, readCredentials } from "../credentials/credentials-store.js";
 import type { FetchedVersion } from "./fetch-version.js";
 import type { AcceptedPermissions } from "./accept-permissions.js";
 import { cacheDir, connectorKey, homePaths } from "../home/home.js";
@@ -38,6 +40,8 @@ export async function commitVersion(
     credentials?: Credentials;
     /** The permissions the user accepted for this version (accept-permissions.ts). */
     permissions?: AcceptedPermissions;
+    /** `install --prefer`: kept until the next install says otherwise. */
+    prefer?: Runner;
   },
 ): Promise<InstalledEntry> {
   const { name, marketplace, version } = fetched;
@@ -66,6 +70,13 @@ export async function commitVersion(
           ...(before ? { updatedAt: now } : {}),
           ...(options.yanked ? { yanked: true } : {}),
           ...(options.permissions !== undefined ? { permissions: options.permissions } : {}),
+          ...((options.prefer ?? before?.prefer) !== undefined
+            ? { prefer: options.prefer ?? before?.prefer }
+            : {}),
+          // The verified statement and signatures: run and doctor check them offline.
+          signed: fetched.release,
+          // The signed tool snapshot: what `inspect`/`run` pin this version's servers against.
+          ...(fetched.toolSnapshot ? { toolSnapshot: fetched.toolSnapshot } : {}),
           // What was unpacked, file by file; a reused folder keeps what its install recorded.
           ...(fetched.contents
             ? { files: hashFiles(fetched.contents.files) }
@@ -79,6 +90,8 @@ export async function commitVersion(
       await restore?.();
       throw error;
     }
+    // The keys pinned on first use and the newest checkpoint, now that the install landed.
+    await saveTrust(ctx.home, marketplace, fetched.trust);
     await pruneVersions(path.dirname(dir), version);
     return entry as InstalledEntry;
   });

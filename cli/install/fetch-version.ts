@@ -11,7 +11,12 @@ import { cacheDir } from "../home/home.js";
 import type { InstalledEntry } from "../home/installed-store.js";
 import { warn } from "../terminal/output.js";
 import { createProgress } from "../terminal/progress.js";
+import { packageManifestDigest, verifyRelease } from "../verify/verify-release.js";
+import { checkStatement, type SignedRelease } from "../verify/verify-statement.js";
+import type { MarketplaceTrust } from "../home/signing-trust-store.js";
 import type { RegistryClient } from "../registry/registry-client.js";
+import type { ToolSnapshot } from "../../src/core/tools/snapshot.js";
+import { fetchSignedSnapshot } from "../verify/tool-snapshot.js";
 
 /** One resolved version, verified and read, not yet written anywhere. */
 export interface FetchedVersion {
@@ -23,6 +28,12 @@ export interface FetchedVersion {
   /** The verified tarball's files; undefined when the cache folder already holds this exact version. */
   contents: PackageContents | undefined;
   pkg: InstallablePackage;
+  /** The registry's verified statement and signatures (the cache keeps them for offline checks). */
+  release: SignedRelease;
+  /** The marketplace trust the verification used (commitVersion stores it: saveTrust). */
+  trust: MarketplaceTrust;
+  /** The tool snapshot the registry signed with it: `inspect`/`run` pin against it from the first run. */
+  toolSnapshot?: ToolSnapshot;
 }
 
 /**
@@ -42,6 +53,16 @@ export async function fetchVersion(
   const { version, entry } = resolution;
   const label = `${name}@${version}`;
   const dir = cacheDir(ctx.home, marketplace, name, version);
+  // Signature, statement and log before anything else: a document that lies is refused before downloading.
+  const { release, trust } = await verifyRelease(ctx, client, marketplace, entry.dist, {
+    name,
+    version,
+    integrity: entry.dist.integrity,
+    ...(entry.dist.sha256 !== undefined ? { sha256: entry.dist.sha256 } : {}),
+    ...(entry.dist.size !== undefined ? { size: entry.dist.size } : {}),
+  });
+  const toolSnapshot = await fetchSignedSnapshot(client, release, label);
+  const signedTools = toolSnapshot ? { toolSnapshot } : {};
   const same = installed?.version === version && installed.integrity === entry.dist.integrity;
   if (same && !options.force && (await isDir(dir))) {
     try {
@@ -63,6 +84,9 @@ export async function fetchVersion(
         sha256: installed.sha256,
         contents: undefined,
         pkg,
+        release,
+        trust,
+        ...signedTools,
       };
     } catch (error) {
       // A damaged cache is repaired by installing again (what `list` advises): fetch the verified
@@ -92,6 +116,12 @@ export async function fetchVersion(
     );
   }
   const contents = await readTarballContents(bytes);
+  // The bytes are what the registry signed: digests, size and plugin.json.
+  checkStatement(
+    release.statement,
+    { name, version, ...actual, manifestDigest: packageManifestDigest(contents.files, label) },
+    label,
+  );
   const pkg = loadPackage(contents.files, label);
   const manifest = pkg.manifest;
   if (manifest.name !== name || manifest.version !== version) {
@@ -101,7 +131,41 @@ export async function fetchVersion(
       { hint: "report this to the marketplace operator" },
     );
   }
-  return { name, marketplace, version, integrity: actual.integrity, sha256: actual.sha256, contents, pkg };
+  refuseListingOnly(pkg, label);
+  return {
+    name,
+    marketplace,
+    version,
+    integrity: actual.integrity,
+    sha256: actual.sha256,
+    contents,
+    pkg,
+    release,
+    trust,
+    ...signedTools,
+  };
+}
+
+/**
+ * A listing-only connector (plugin.json `listingOnly`: an imported server.json with nothing Connectory may
+ * run) is refused before anything is written, with why and where to look instead.
+ */
+export function refuseListingOnly(pkg: InstallablePackage, label: string): void {
+  const listing = pkg.manifest.listingOnly;
+  if (listing === undefined) return;
+  const where = [pkg.manifest.homepage, pkg.manifest.repository].filter(
+    (u): u is string => typeof u === "string" && /^https?:\/\//.test(u),
+  );
+  throw new ConnectoryError(
+    "install.listing-only",
+    `${label} is listed but cannot be installed with Connectory: ${listing.reason}`,
+    {
+      hint:
+        where.length > 0
+          ? `see ${where.join(" or ")} for how to run it yourself; nothing was installed`
+          : `its server.json (\`connectory info ${label.split("@")[0]}\` links its page) says what it needs; nothing was installed`,
+    },
+  );
 }
 
 async function isDir(dir: string): Promise<boolean> {

@@ -1,3 +1,8 @@
+import { fetchBundles } from "./fetch-bundles.js";
+import type { Runner } from "../../src/core/launch/pick-launch.js";
+import semver from "semver";
+import { launchProblems } from "../../src/core/launch/launch-problems.js";
+import { say } from "../terminal/language.js";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
@@ -12,9 +17,12 @@ import { commitVersion } from "./commit-version.js";
 import { acceptLoaderEnv } from "./confirm-env.js";
 import { acceptedBefore, acceptPermissions } from "./accept-permissions.js";
 import { describePermissions } from "../../src/core/sandbox/permissions.js";
-import { isRemote } from "../../src/core/types.js";
+import { keepPermissionText, shownPermissions } from "../terminal/permission-text.js";
+import { isRemote, type TokenSchema } from "../../src/core/types.js";
+import { unchosenKeys } from "../../src/core/launch/unchosen-keys.js";
+import { localMachine } from "../mcp/local-machine.js";
 import type { CommandContext } from "../context.js";
-import { readCredentials } from "../home/credentials-store.js";
+import { readCredentials } from "../credentials/credentials-store.js";
 import { fetchVersion, type FetchedVersion } from "./fetch-version.js";
 import { connectorKey } from "../home/home.js";
 import { NAME } from "../../src/core/names.js";
@@ -37,6 +45,8 @@ export interface InstallRequest {
   acceptEnv?: boolean;
   /** Download and unpack again even when the cache holds this version (repairs a tampered cache). */
   force?: boolean;
+  /** `--prefer <runner>`: of a server's alternative launches, this runner's when it can run (mcp.json 2). */
+  prefer?: Runner;
 }
 
 /** What an install did, as printed under --json. */
@@ -46,7 +56,10 @@ export interface InstallOutcome {
   version: string;
   requested: string;
   integrity: string;
-  status: "ready" | "needs-credentials" | "disabled";
+  /** `malformed`: installed, but its launch cannot be right as written upstream (see `malformed`). */
+  status: "ready" | "needs-credentials" | "disabled" | "malformed";
+  /** Why the launch cannot be right (src/core/launch/launch-problems.ts), when it cannot. */
+  malformed?: string[];
   /** Required credentials still absent. */
   missing: string[];
   /** Where each stored credential came from: config, environment, prompt or stored (kept from before). */
@@ -123,7 +136,7 @@ export async function refFor(home: string, entry: InstalledEntry): Promise<strin
 }
 
 /**
- * The whole install (DESIGN §3): resolve, fetch and verify, collect credentials (prompting only on a TTY
+ * The whole install (docs/cli.md): resolve, fetch and verify, collect credentials (prompting only on a TTY
  * without --yes), then commit. Everything that can fail runs before the first write.
  */
 export async function installConnector(ctx: CommandContext, req: InstallRequest): Promise<InstallOutcome> {
@@ -149,7 +162,7 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
   });
   const retry = `connectory install ${req.spec}${req.marketplace ? ` --marketplace ${req.marketplace}` : ""}`;
   const collected = await collectCredentials(ctx, {
-    schema: fetched.pkg.tokenSchema,
+    schema: chosenSchema(ctx.home, fetched.pkg, req.prefer),
     label: name,
     given,
     fromEnv: req.fromEnv,
@@ -163,20 +176,47 @@ export async function installConnector(ctx: CommandContext, req: InstallRequest)
     label: name,
     servers: fetched.pkg.servers,
     declared: fetched.pkg.manifest.permissions,
+    tokenSchema: fetched.pkg.tokenSchema,
     accepted: await acceptedBefore(ctx.home, installed),
     yes: req.yes,
     interactive: canPrompt(ctx),
     retry,
     values: collected.values,
   });
-  const requested = range === "" ? `^${resolution.version}` : range;
+  // A connector with only prereleases (every import without a release) follows `latest`: a caret on a
+  // prerelease would never leave its x.y.z.
+  const bare = semver.prerelease(resolution.version) === null ? `^${resolution.version}` : "latest";
+  const requested = range === "" ? bare : range;
+  // MCPB launches (mcp.json 2): their bundles are verified and unpacked before the version is committed.
+  await fetchBundles(ctx.home, fetched.pkg.servers, ctx.fetch);
   const entry = await commitVersion(ctx, fetched, {
     requested,
     yanked: resolution.yanked,
     credentials: collected.values,
     permissions,
+    ...(req.prefer !== undefined ? { prefer: req.prefer } : {}),
   });
   return outcome(fetched, entry, resolution, collected, installed, await refFor(ctx.home, entry));
+}
+
+/**
+ * The token schema an install asks by: a credential only launches this machine will not use read (mcp.json 2
+ * alternatives; `--prefer` picks) is not required. MCPB launches count as runnable: their bundles are
+ * fetched by this install.
+ */
+export function chosenSchema(
+  home: string,
+  pkg: FetchedVersion["pkg"],
+  prefer: Runner | undefined,
+): TokenSchema | undefined {
+  const schema = pkg.tokenSchema;
+  if (!schema?.required || !Object.values(pkg.servers).some((s) => s.alternatives !== undefined))
+    return schema;
+  const machine = { ...localMachine(home), hasBundle: () => true };
+  const skipped = unchosenKeys(pkg.servers, machine, prefer);
+  return skipped.size === 0
+    ? schema
+    : { ...schema, required: schema.required.filter((k) => !skipped.has(k)) };
 }
 
 /** Builds the outcome document of an install or an update. */
@@ -189,14 +229,22 @@ export function outcome(
   ref: string,
 ): InstallOutcome {
   const { missing } = collected;
-  const status = !entry.enabled ? "disabled" : missing.length > 0 ? "needs-credentials" : "ready";
-  return {
+  const problems = launchProblems(fetched.pkg.servers);
+  const status = !entry.enabled
+    ? "disabled"
+    : missing.length > 0
+      ? "needs-credentials"
+      : problems.length > 0
+        ? "malformed"
+        : "ready";
+  const outcome: InstallOutcome = {
     name: entry.name,
     marketplace: entry.marketplace,
     version: entry.version,
     requested: entry.requested,
     integrity: entry.integrity,
     status,
+    ...(problems.length > 0 ? { malformed: problems } : {}),
     missing,
     credentials: collected.sources,
     ...(missing.length > 0 ? { fix: credentialsFixCommand(ref, missing) } : {}),
@@ -210,20 +258,34 @@ export function outcome(
       ? { permissions: describePermissions(fetched.pkg.manifest.permissions) }
       : {}),
   };
+  // The text output's permission lines are in the run's language; the outcome (--json) keeps English.
+  return keepPermissionText(outcome, fetched.pkg.manifest.permissions);
 }
 
 /** Human lines for an install outcome. */
-export function describeOutcome(o: InstallOutcome, verb = "installed"): string {
-  const from = o.previousVersion ? ` (was ${o.previousVersion})` : "";
-  const lines = [`${verb} ${o.name}@${o.version} from ${o.marketplace}${from}, sha512 verified`];
-  if (o.servers.length) lines.push(`  servers: ${o.servers.join(", ")}`);
+export function describeOutcome(o: InstallOutcome, verb: "installed" | "updated" = "installed"): string {
+  const ref = { name: o.name, version: o.version, marketplace: o.marketplace };
+  const lines = [
+    o.previousVersion
+      ? say(verb === "updated" ? "install.updated-from" : "install.installed-from", {
+          ...ref,
+          previous: o.previousVersion,
+        })
+      : say(verb === "updated" ? "install.updated" : "install.installed", ref),
+  ];
+  if (o.servers.length) lines.push(`  ${say("install.servers", { servers: o.servers.join(", ") })}`);
+  else lines.push(`  ${say("install.skills-only")}`);
   for (const s of o.launch ?? []) lines.push(...serverLines(s).map((line) => `    ${line}`));
-  if (o.permissions) lines.push(`  permissions: ${o.permissions.join("; ")}`);
+  for (const problem of o.malformed ?? []) lines.push(`  ${say("install.malformed", { problem })}`);
+  if (o.permissions) {
+    const permissions = shownPermissions(o, o.permissions).join("; ");
+    lines.push(`  ${say("install.permissions", { permissions })}`);
+  }
   const sources = describeSources(o.credentials);
-  if (sources) lines.push(`  credentials: ${sources}`);
+  if (sources) lines.push(`  ${say("install.credentials", { sources })}`);
   if (o.status === "needs-credentials") {
-    lines.push(`  status: needs-credentials (missing ${o.missing.join(", ")})`);
-    lines.push(`  to finish: ${o.fix}`);
-  } else lines.push(`  status: ${o.status}`);
+    lines.push(`  ${say("install.needs-credentials", { keys: o.missing.join(", ") })}`);
+    lines.push(`  ${say("install.to-finish", { fix: o.fix ?? "" })}`);
+  } else lines.push(`  ${say("install.status", { status: o.status })}`);
   return lines.join("\n");
 }

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { withLock } from "../../src/fs/lock.js";
 import { connectorLock, pruneVersions } from "./commit-version.js";
-import { forgetConnectorCredentials, readCredentials } from "../home/credentials-store.js";
+import { forgetConnectorCredentials, readCredentials } from "../credentials/credentials-store.js";
 import { connectorKey, homePaths } from "../home/home.js";
 import { NAME } from "../../src/core/names.js";
 import { readInstalled } from "../home/installed-store.js";

@@ -1,4 +1,5 @@
 import type { InstallablePackage } from "./cached-package.js";
+import { credentialKeys } from "../../src/core/sandbox/grant-paths.js";
 import type { Credentials, ServerSpec } from "../../src/core/types.js";
 
 /** What an update changes in one server's launch spec (templates unrendered: no secrets). */
@@ -17,7 +18,9 @@ export interface UpdateChanges {
   newOptional: string[];
   /** Credentials the new version no longer declares (dropped from the store). */
   droppedCredentials: string[];
-  /** A launch spec was added or changed, or new credentials are required: ask before applying. */
+  /** Credentials a sandbox grant path uses whose default changed: a permission change (grant-paths.ts). */
+  grantDefaults: Array<{ key: string; before?: unknown; after?: unknown }>;
+  /** A launch spec was added or changed, new credentials are required, or a grant's default changed: ask. */
   needsConsent: boolean;
 }
 
@@ -63,12 +66,23 @@ export function diffPackages(
   const newOptional = newKeys.filter((k) => !required.has(k) && !oldKeys.has(k));
   const droppedCredentials = [...have].filter((k) => !newKeys.includes(k)).sort();
   const launchChanged = servers.some((s) => s.change !== "removed");
+  const grantKeys = new Set(
+    (after.manifest.permissions?.filesystem ?? []).flatMap((g) => credentialKeys(g.path)),
+  );
+  const grantDefaults = [...grantKeys]
+    .map((key) => ({
+      key,
+      before: before?.tokenSchema?.properties[key]?.default,
+      after: after.tokenSchema?.properties[key]?.default,
+    }))
+    .filter((d) => before !== undefined && JSON.stringify(d.before) !== JSON.stringify(d.after));
   return {
     servers,
     newCredentials,
     newOptional,
     droppedCredentials,
-    needsConsent: launchChanged || newCredentials.length > 0,
+    grantDefaults,
+    needsConsent: launchChanged || newCredentials.length > 0 || grantDefaults.length > 0,
   };
 }
 
@@ -85,6 +99,8 @@ export function describeChanges(c: UpdateChanges): string[] {
   }
   if (c.newCredentials.length) lines.push(`  new required credentials: ${c.newCredentials.join(", ")}`);
   if (c.newOptional.length) lines.push(`  new optional credentials: ${c.newOptional.join(", ")}`);
+  for (const d of c.grantDefaults)
+    lines.push(`  sandbox folder ${d.key} (default): ${show(d.before)} → ${show(d.after)}`);
   if (c.droppedCredentials.length)
     lines.push(`  credentials no longer used (removed): ${c.droppedCredentials.join(", ")}`);
   if (lines.length === 0) lines.push("  no change to servers or credentials");

@@ -1,13 +1,17 @@
+import { fetchBundles } from "./fetch-bundles.js";
 import semver from "semver";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
+import { provenanceDowngrade, statementHasProvenance } from "../../src/core/signing/trust-downgrade.js";
+import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
+import { warn } from "../terminal/output.js";
 import { readCachedPackage } from "./cached-package.js";
 import { collectCredentials, type EnvConsent } from "./collect-credentials.js";
 import { commitVersion } from "./commit-version.js";
 import type { CommandContext } from "../context.js";
-import { readCredentials } from "../home/credentials-store.js";
+import { readCredentials } from "../credentials/credentials-store.js";
 import { acceptLoaderEnv } from "./confirm-env.js";
-import { acceptPermissions, permissionsRecord } from "./accept-permissions.js";
+import { acceptedBefore, acceptPermissions } from "./accept-permissions.js";
 import { fetchVersion } from "./fetch-version.js";
 import { cacheDir, connectorKey } from "../home/home.js";
 import { outcome, refFor, warnResolution, type InstallOutcome } from "./install-connector.js";
@@ -31,7 +35,7 @@ export type UpdateResult =
 export async function updateConnector(
   ctx: CommandContext,
   entry: InstalledEntry,
-  options: { yes: boolean; acceptEnv?: boolean; fromEnv?: EnvConsent | undefined },
+  options: { yes: boolean; acceptEnv?: boolean; fromEnv?: EnvConsent | undefined; allowDowngrade?: boolean },
 ): Promise<UpdateResult> {
   const { name, marketplace } = entry;
   const ref = await refFor(ctx.home, entry);
@@ -71,6 +75,7 @@ export async function updateConnector(
     );
   }
   warnResolution(ctx, name, resolution);
+  refuseDowngrade(ctx, doc, entry, resolution.version, options.allowDowngrade === true);
 
   const fetched = await fetchVersion(ctx, client, { name, marketplace, resolution }, entry);
   const oldDir = cacheDir(ctx.home, marketplace, name, entry.version);
@@ -92,7 +97,8 @@ export async function updateConnector(
     label: ref,
     servers: fetched.pkg.servers,
     declared: fetched.pkg.manifest.permissions,
-    accepted: entry.permissions ?? permissionsRecord(before?.manifest.permissions),
+    tokenSchema: fetched.pkg.tokenSchema,
+    accepted: await acceptedBefore(ctx.home, entry),
     yes: options.yes,
     interactive: canPrompt(ctx),
     retry: `connectory update ${ref}`,
@@ -133,6 +139,7 @@ export async function updateConnector(
     ...(stored ? { existing: stored } : {}),
     interactive,
   });
+  await fetchBundles(ctx.home, fetched.pkg.servers, ctx.fetch);
   const written = await commitVersion(ctx, fetched, {
     requested: entry.requested,
     yanked: resolution.yanked,
@@ -144,4 +151,30 @@ export async function updateConnector(
     outcome: outcome(fetched, written, resolution, collected, entry, ref),
     changes,
   };
+}
+
+/**
+ * The trust-downgrade rule (src/core/signing/trust-downgrade.ts): earlier versions with build provenance
+ * (in the connector document, or verified when the installed one was installed) and none on `target`.
+ */
+export function refuseDowngrade(
+  ctx: CommandContext,
+  doc: ReceivedConnectorDocument,
+  entry: InstalledEntry,
+  target: string,
+  allowed: boolean,
+): void {
+  const facts = Object.values(doc.versions).map((v) => ({
+    version: v.version,
+    provenance:
+      statementHasProvenance(v.dist.statement) ||
+      (v.version === entry.version && statementHasProvenance(entry.signed?.statement)),
+  }));
+  const from = provenanceDowngrade(facts, target);
+  if (from === undefined) return;
+  const what = `${entry.name}@${target} has no build provenance, but ${from} had it (a trust downgrade)`;
+  if (allowed) return warn(ctx, `${what}; updating anyway (--allow-provenance-downgrade)`);
+  throw new ConnectoryError("update.trust.downgrade", `${what}; it was not installed`, {
+    hint: `a release built outside its publisher's CI is how compromised versions looked; check with the publisher, then run \`connectory update ${entry.name} --allow-provenance-downgrade\` if it is expected`,
+  });
 }

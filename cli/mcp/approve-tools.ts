@@ -5,7 +5,7 @@ import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { connectServer } from "./mcp-client.js";
 import { mcpWorld, targetOf } from "./mcp-targets.js";
-import { comparePins, recordPins, serverPins } from "../home/pins-store.js";
+import { comparePins, recordPins, startingPins } from "../home/pins-store.js";
 import { flagLine, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
 import { printable } from "../terminal/printable.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
@@ -53,7 +53,7 @@ export async function approveTools(
   const hide = (t: string) => redact(t, config.secretValues);
   const flags = flagTools(tools).map((f) => ({ ...f, match: hide(f.match) }));
   if (flags.length > 0 && !options.accept) await confirmFlags(ctx, name, flags);
-  const check = comparePins(await serverPins(ctx.home, name), tools);
+  const check = comparePins(await startingPins(ctx.home, server), tools);
   await recordPins(ctx.home, name, tools, {
     now: ctx.now(),
     origin: server.origin,

@@ -1,6 +1,3 @@
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteServer } from "../../src/core/types.js";
@@ -63,6 +60,9 @@ export function serverErrors(
  * to server requests skip the queue: a server may ask the host something (roots, sampling) while the
  * guard waits for that server's tools/list, and holding the answer back would deadlock them.
  */
+/** How long a closed host's unanswered requests may keep the server running before it is stopped. */
+const ANSWER_GRACE_MS = 10_000;
+
 export function proxyMessages(
   host: Transport,
   server: Transport,
@@ -78,6 +78,10 @@ export function proxyMessages(
   const hide = options.hide ?? ((t: string) => t);
   const errors = options.errors ?? serverErrors((m) => options.log(hide(m)));
   const initializeIds = new Set<RequestId>();
+  // The host's requests the server has not answered yet: a host that closes stdin right after writing
+  // them (a script, a test, a host quitting) still gets their answers before the server is stopped.
+  const unanswered = new Set<RequestId>();
+  let answered: (() => void) | undefined;
   let toServer = Promise.resolve();
   let toHost = Promise.resolve();
   let closedBy: ClosedBy | undefined;
@@ -91,6 +95,7 @@ export function proxyMessages(
       return;
     }
     if ("id" in message && message.method === "initialize") initializeIds.add(message.id);
+    if ("id" in message) unanswered.add(message.id);
     toServer = toServer.then(async () => {
       const reply = await filter.fromHost(message).catch((error: Error) => {
         failed("tool check")(error);
@@ -98,16 +103,37 @@ export function proxyMessages(
           ? errorReply(message.id, "connectory could not check this request")
           : undefined;
       });
-      if (reply) return host.send(reply);
+      if (reply) {
+        if ("id" in message) settle(message.id);
+        return host.send(reply);
+      }
       await server.send(message).catch(async (error: Error) => {
         const said = errors.report(error);
         // Answer the host's request instead of leaving it waiting forever.
-        if ("id" in message) await host.send(errorReply(message.id, hide(said)));
+        if ("id" in message) {
+          settle(message.id);
+          await host.send(errorReply(message.id, hide(said)));
+        }
       });
     });
   };
 
+  const settle = (id: RequestId) => {
+    if (unanswered.delete(id) && unanswered.size === 0) answered?.();
+  };
+  const allAnswered = () =>
+    unanswered.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ANSWER_GRACE_MS);
+          answered = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+
   server.onmessage = (message) => {
+    if (!("method" in message) && "id" in message && message.id !== undefined) settle(message.id);
     // A streamable-HTTP server needs the protocol version it chose on every later request.
     if ("result" in message && initializeIds.delete(message.id)) {
       const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
@@ -128,12 +154,19 @@ export function proxyMessages(
   return new Promise<ClosedBy>((resolve) => {
     host.onclose = () => {
       closedBy ??= "host";
-      // Let what the host already sent reach the server, then shut the server down (stdio: end its
-      // stdin, then signals); its last answers still go to the host's stdout.
-      void toServer.then(() => server.close()).catch(failed("server"));
+      // Let what the host already sent reach the server and be answered (for up to ANSWER_GRACE_MS),
+      // then shut the server down (stdio: end its stdin, then signals); its last answers still go to
+      // the host's stdout.
+      void toServer
+        .then(allAnswered)
+        .then(() => server.close())
+        .catch(failed("server"));
     };
     server.onclose = () => {
       closedBy ??= "server";
+      // Nothing more will be answered: a closed host's wait for answers ends too.
+      unanswered.clear();
+      answered?.();
       filter.close();
       void toHost
         .then(() => host.close())
@@ -141,25 +174,6 @@ export function proxyMessages(
         .then(() => resolve(closedBy ?? "server"));
     };
   });
-}
-
-/** The client transport to a remote server, with its rendered headers (SSE only where the type says so). */
-export function remoteTransport(
-  server: RemoteServer,
-  fetchImpl?: typeof fetch,
-  authProvider?: OAuthClientProvider,
-): Transport {
-  const url = new URL(server.url);
-  const requestInit: RequestInit = { headers: { ...(server.headers ?? {}) } };
-  // With an OAuth sign-in (`connectory auth`), the SDK sends its bearer token and refreshes on a 401.
-  const options = {
-    requestInit,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    ...(authProvider ? { authProvider } : {}),
-  };
-  return server.type === "sse"
-    ? new SSEClientTransport(url, options)
-    : new StreamableHTTPClientTransport(url, options);
 }
 
 function errorReply(id: RequestId, message: string): JSONRPCMessage {

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { StdioServer } from "../../src/core/types.js";
 
@@ -89,4 +90,15 @@ export function stdioLaunch(
 /** True when a rendered secret appears in the arguments (where `ps` shows it to other local users). */
 export function secretInArgs(args: readonly string[], secretValues: readonly string[]): boolean {
   return args.some((a) => secretValues.some((s) => s !== "" && a.includes(s)));
+}
+
+/** Starts a launch's process: never through a shell, no console window on Windows; `stdin` piped or not. */
+export function spawnLaunch(launch: StdioLaunch, stdin: "pipe" | "ignore"): ChildProcess {
+  return spawn(launch.command, launch.args, {
+    cwd: launch.cwd,
+    env: launch.env,
+    stdio: [stdin, "pipe", "pipe"],
+    shell: false,
+    windowsHide: true,
+  });
 }

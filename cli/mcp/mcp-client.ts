@@ -1,20 +1,15 @@
 import fs from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { McpTool } from "../../src/core/tools/types.js";
-import { isRemote, type ServerSpec, type StdioServer } from "../../src/core/types.js";
-import { stdioLaunch } from "./child-env.js";
+import { isRemote, type RemoteServer, type ServerSpec, type StdioServer } from "../../src/core/types.js";
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
-import { planLaunch, prefetch, type PlannedLaunch } from "./sandbox-launch.js";
+import { localHttpTransport, remoteTransport, stdioTransport } from "./client-transport.js";
 import { runAuthProvider } from "../auth/run-auth.js";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -78,9 +73,24 @@ export async function connectServer(target: McpTarget, world: McpWorld): Promise
 }
 
 async function connectStdio(target: McpTarget, spec: StdioServer, world: McpWorld): Promise<McpSession> {
-  const planned = await planLaunch(stdioLaunch(spec, world), target.sandbox, world);
+  if (spec.transport !== undefined) {
+    // A local server that serves HTTP (mcp.json 2): started, waited for, then a handshake over its URL.
+    const kind = spec.transport.type;
+    const transport = await localHttpTransport(
+      { ...spec, transport: spec.transport },
+      target.sandbox,
+      world,
+      {
+        fetch: world.fetch,
+      },
+    );
+    const failure = base(target, world, kind, { url: spec.transport.url });
+    failure.stage = "handshake";
+    return handshake(transport, kind, world, failure, () => undefined);
+  }
+  const { transport, planned } = await stdioTransport(spec, target.sandbox, world);
   try {
-    const session = await startStdio(target, spec, world, planned);
+    const session = await startStdio(target, spec, world, planned.launch.cwd, transport);
     const close = session.close.bind(session);
     // A host allowlist's proxy lives as long as the session.
     return { ...session, close: () => close().finally(() => planned.release?.()) };
@@ -94,11 +104,9 @@ async function startStdio(
   target: McpTarget,
   spec: StdioServer,
   world: McpWorld,
-  planned: PlannedLaunch,
+  cwd: string,
+  transport: StdioTransport,
 ): Promise<McpSession> {
-  await prefetch(planned);
-  const launch = planned.launch;
-  const cwd = launch.cwd;
   const failure: FailureContext = base(target, world, "stdio", { command: spec.command });
   if (!(await isDirectory(cwd)))
     throw explainFailure(
@@ -111,7 +119,6 @@ async function startStdio(
       ),
       failure,
     );
-  const transport = new StdioTransport(launch);
   try {
     await transport.start();
   } catch (error) {
@@ -142,9 +149,10 @@ async function connectRemote(
           () => undefined,
         )
       : undefined;
-  const options = { requestInit: { headers }, fetch: world.fetch, ...(authProvider ? { authProvider } : {}) };
-  const transport =
-    kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+  const transport = remoteTransport(
+    { ...(target.spec as RemoteServer), url: url.href, headers },
+    { fetch: world.fetch, kind, ...(authProvider ? { authProvider } : {}) },
+  );
   const failure = base(target, world, kind, { url: url.href });
   failure.stage = "handshake";
   return handshake(transport, kind, world, failure, () => undefined);

@@ -4,7 +4,7 @@ import { isConnectoryError } from "../../src/core/errors.js";
 import type { McpWorld } from "./mcp-client.js";
 import { connectServer } from "./mcp-client.js";
 import { targetOf } from "./mcp-targets.js";
-import { comparePins, serverPins, type PinCheck } from "../home/pins-store.js";
+import { comparePins, startingPins, type PinCheck } from "../home/pins-store.js";
 
 /** One active server's tools as listed now, compared with its pins — or why they could not be listed. */
 export type ServerTools =
@@ -69,7 +69,7 @@ async function one(
     } finally {
       await session.close();
     }
-    return { server, ok: true, tools, pins: comparePins(await serverPins(home, server.name), tools) };
+    return { server, ok: true, tools, pins: comparePins(await startingPins(home, server), tools) };
   } catch (error) {
     if (!isConnectoryError(error)) throw error;
     const stage: FailedStage = connected

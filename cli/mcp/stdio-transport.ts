@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { StdioLaunch } from "./child-env.js";
+import { spawnLaunch, type StdioLaunch } from "./child-env.js";
 
 /** Optional taps: `stderr` sees every chunk the server writes there (run passes it through, redacted). */
 export interface StdioTaps {
@@ -56,13 +56,7 @@ export class StdioTransport implements Transport {
 
   private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.launch.command, this.launch.args, {
-        cwd: this.launch.cwd,
-        env: this.launch.env,
-        stdio: ["pipe", "pipe", "pipe"],
-        shell: false,
-        windowsHide: true,
-      });
+      const child = spawnLaunch(this.launch, "pipe");
       this.child = child;
       child.once("error", (error) => {
         if (child.pid === undefined) reject(error);

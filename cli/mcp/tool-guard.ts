@@ -51,6 +51,8 @@ export class ToolGuard {
   private refreshing: Promise<void> | undefined;
   private serverInfo: { name: string; version: string } | undefined;
   private readonly reported = new Set<string>();
+  /** How the last drift is described: against the user's approval or the registry's signed snapshot. */
+  private against = "changed since you approved them";
 
   constructor(private readonly deps: GuardDeps) {}
 
@@ -156,7 +158,7 @@ export class ToolGuard {
     if (drift.length === 0) return revealed(message, result, tools);
     return refusal(
       id,
-      `the tools of ${this.deps.server} changed since you approved them (${drift.map((d) => `${d.kind} ${d.tool}`).join(", ")}); connectory did not pass them on. Review the diff on stderr, then run \`connectory trust ${this.deps.server}\``,
+      `the tools of ${this.deps.server} ${this.against} (${drift.map((d) => `${d.kind} ${d.tool}`).join(", ")}); connectory did not pass them on. Review the diff on stderr, then run \`connectory trust ${this.deps.server}\``,
       { server: this.deps.server, tools: drift.map((d) => ({ tool: d.tool, kind: d.kind })) },
     );
   }
@@ -179,6 +181,10 @@ export class ToolGuard {
       this.approved = new Map(tools.map((t) => [t.name, "ok"]));
       return [];
     }
+    this.against =
+      pins.source === "snapshot"
+        ? "differ from the tool snapshot the registry signed for this version"
+        : "changed since you approved them";
     const names = new Set(tools.map((t) => t.name));
     const pinned = complete
       ? pins.tools
@@ -202,7 +208,7 @@ export class ToolGuard {
       this.reported.add(key);
       this.deps.log(
         [
-          `the tools of ${this.deps.server} changed since you approved them; refusing them:`,
+          `the tools of ${this.deps.server} ${this.against}; refusing them:`,
           ...lines.map((l) => `  ${l}`),
           `review the changes, then approve them with \`connectory trust ${this.deps.server}\``,
         ].join("\n"),

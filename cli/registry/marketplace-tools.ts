@@ -9,6 +9,7 @@ import { flagSkills, flagTools } from "../../src/core/tools/tool-flags.js";
 import { CATEGORIES } from "../../src/core/types.js";
 import { problemError } from "./problem-error.js";
 import type { RegistryClient } from "./registry-client.js";
+import { parseForeignJson } from "../../src/core/json-depth.js";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -179,14 +180,14 @@ async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): P
   const text = await res.text();
   if (text.length > MAX_CONFIG_BYTES)
     throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);
-  // problem+json (DESIGN §4): keep its code and hint, as RegistryClient does, so the agent learns what to do.
+  // problem+json (docs/http-api.md): keep its code and hint, as RegistryClient does, so the agent learns what to do.
   if (!res.ok)
     throw problemError(res.status, text, {
       code: `registry.http.${res.status}`,
       message: `HTTP ${res.status}`,
     });
   try {
-    return JSON.parse(text) as unknown;
+    return parseForeignJson(text);
   } catch {
     throw new ConnectoryError("registry.response.invalid", `${url}: the response is not JSON`);
   }

@@ -1,3 +1,4 @@
+import { localizedError } from "../terminal/language.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { CommandContext } from "../context.js";
 import { NAME } from "../../src/core/names.js";
@@ -27,10 +28,15 @@ export async function fetchConnector(client: RegistryClient, name: string, marke
     return await client.connector(name);
   } catch (error) {
     if (error instanceof ConnectoryError && error.status === 404) {
-      throw new ConnectoryError(error.code, `no connector named "${name}" in marketplace "${marketplace}"`, {
-        status: 404,
-        hint: `search for it: connectory search ${name}${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}`,
-      });
+      throw localizedError(
+        error.code,
+        { key: "error.no-connector", params: { name, marketplace } },
+        {
+          key: "error.no-connector-hint",
+          params: { query: `${name}${marketplace === "default" ? "" : ` --marketplace ${marketplace}`}` },
+        },
+        { status: 404 },
+      );
     }
     throw error;
   }

@@ -1,21 +1,16 @@
 import semver from "semver";
 import { usageError } from "../../src/core/errors.js";
-import type { OptionSpec } from "../command.js";
+import { marketplaceOption } from "../command.js";
 import type { CommandContext } from "../context.js";
-import { publishToken } from "../home/credentials-store.js";
+import { publishToken } from "../credentials/credentials-store.js";
 import { NAME } from "../../src/core/names.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { ManageClient } from "./manage-client.js";
 
 /** `--marketplace`: the registry a publisher verb talks to. */
-export const MARKETPLACE_OPTION = {
-  marketplace: {
-    type: "string",
-    short: "m",
-    value: "name",
-    description: "the marketplace to act on (default: the default marketplace)",
-  },
-} as const satisfies OptionSpec;
+export const MARKETPLACE_OPTION = marketplaceOption(
+  "the marketplace to act on (default: the default marketplace)",
+);
 
 /** The marketplace `--marketplace` names (or the default) and a client holding its publish token. */
 export async function ownerSession(

@@ -8,7 +8,7 @@ import { problemError } from "./problem-error.js";
 
 const TIMEOUT_MS = 120_000;
 
-/** The authenticated calls of the registry API (DESIGN §4): who a token is, publishing, reporting tools. */
+/** The authenticated calls of the registry API (docs/http-api.md): who a token is, publishing, reporting tools. */
 export class PublishClient {
   private readonly baseUrl: string;
 

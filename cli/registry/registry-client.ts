@@ -1,3 +1,4 @@
+import { localizedError } from "../terminal/language.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { MAX_COMPRESSED_BYTES } from "../../src/core/package/limits.js";
 import type {
@@ -14,12 +15,13 @@ import {
   normalizeHits,
   normalizeVersionDocument,
 } from "./registry-documents.js";
+import { parseForeignJson } from "../../src/core/json-depth.js";
 
 /** Metadata documents are small; a registry that sends more is broken or hostile. */
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
 const METADATA_TIMEOUT_MS = 15_000;
 
-/** The query of `GET /v1/connectors` (DESIGN §4). */
+/** The query of `GET /v1/connectors` (docs/http-api.md). */
 export interface SearchParams {
   q?: string;
   category?: string;
@@ -38,7 +40,7 @@ export interface DownloadOptions {
 }
 
 /**
- * Typed GETs of the registry API (DESIGN §4) at `baseUrl`, through the command's `fetch`. Given the
+ * Typed GETs of the registry API (docs/http-api.md) at `baseUrl`, through the command's `fetch`. Given the
  * process's own fetch, it makes the same requests over node:http instead (http-get.ts: undici's start-up
  * is a quarter of an install's CPU); a fetch a test injects is used as given.
  */
@@ -123,12 +125,32 @@ export class RegistryClient {
     return readLimited(res, max, url, (n) => options.onProgress?.(n, total));
   }
 
+  /** The registry's public keys (`/.well-known/connectory/keys`), unchecked: cli/verify/ reads them. */
+  async signingKeys(): Promise<unknown> {
+    return this.getJson("/.well-known/connectory/keys");
+  }
+
+  /** The transparency log's newest signed checkpoint, as text (cli/verify/ parses and verifies it). */
+  async checkpoint(): Promise<string> {
+    const url = `${this.baseUrl}/v1/log/checkpoint`;
+    const res = await this.request(url, METADATA_TIMEOUT_MS);
+    return new TextDecoder().decode(await readLimited(res, 8192, url));
+  }
+
+  /** An inclusion proof (`{ proof: base64[] }`) or a consistency proof, unchecked. */
+  async logProof(kind: "inclusion" | "consistency", query: Record<string, number>): Promise<unknown> {
+    const params = new URLSearchParams(
+      Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    return this.getJson(`/v1/log/proof/${kind}?${params.toString()}`);
+  }
+
   private async getJson(pathAndQuery: string): Promise<unknown> {
     const url = `${this.baseUrl}${pathAndQuery}`;
     const res = await this.request(url, METADATA_TIMEOUT_MS);
     const bytes = await readLimited(res, MAX_JSON_BYTES, url);
     try {
-      return JSON.parse(new TextDecoder().decode(bytes));
+      return parseForeignJson(new TextDecoder().decode(bytes));
     } catch {
       throw invalid(url, "the response is not JSON");
     }
@@ -144,13 +166,11 @@ export class RegistryClient {
       });
     } catch (error) {
       const timedOut = (error as Error).name === "TimeoutError";
-      throw new ConnectoryError(
+      throw localizedError(
         "registry.unreachable",
-        `registry unreachable at ${this.baseUrl}${timedOut ? " (timed out)" : ""}`,
-        {
-          hint: "check your network or that the registry is running; `connectory marketplace list` shows the URLs",
-          cause: error,
-        },
+        { key: timedOut ? "error.unreachable-timeout" : "error.unreachable", params: { url: this.baseUrl } },
+        { key: "error.unreachable-hint" },
+        { cause: error },
       );
     }
     if (!res.ok) throw await problemFrom(res, url);
@@ -183,10 +203,12 @@ async function readLimited(
       }
     } catch (error) {
       if (error instanceof ConnectoryError) throw error;
-      throw new ConnectoryError("registry.download.failed", `download from ${url} failed`, {
-        hint: "try again; nothing was installed",
-        cause: error,
-      });
+      throw localizedError(
+        "registry.download.failed",
+        { key: "error.download-failed", params: { url } },
+        { key: "error.download-failed-hint" },
+        { cause: error },
+      );
     }
   }
   const out = new Uint8Array(received);

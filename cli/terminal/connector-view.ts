@@ -1,16 +1,17 @@
 import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
+import { keepPermissionText } from "./permission-text.js";
 import { validateServerSet } from "../../src/core/package/mcp-config.js";
 import { validateTokenSchema } from "../../src/core/package/token-schema.js";
-import { listVersions, sortedVersions } from "../../src/core/resolve-version.js";
+import { sortedVersions } from "../../src/core/resolve-version.js";
 import type { ReceivedConnectorDocument, ReceivedVersionDocument } from "../../src/core/api/documents.js";
 import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../../src/core/types.js";
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { loaderEnvOf } from "../../src/core/launch/loader-env.js";
 import { quoteArg, quoteAssignment, quoteCommand, visibleText } from "../../src/core/launch/quote-arg.js";
-import { printable } from "./printable.js";
-import { truncate } from "../../src/core/text/truncate.js";
-import { flagLine, flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
+import { flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
+import { isObject } from "../../src/core/json-guards.js";
+import { say } from "./language.js";
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
 export interface ConnectorView {
@@ -81,10 +82,7 @@ export function viewFromVersionDocument(doc: ReceivedVersionDocument): Connector
         ? m.categories.filter((c): c is string => typeof c === "string")
         : [],
       // Validated at publish; anything but an object is treated as "none declared".
-      permissions:
-        typeof m.permissions === "object" && m.permissions !== null && !Array.isArray(m.permissions)
-          ? (m.permissions as Permissions)
-          : undefined,
+      permissions: isObject(m.permissions) ? (m.permissions as Permissions) : undefined,
     },
     servers: validateServerSet(doc.mcp).servers,
     schema,
@@ -128,6 +126,11 @@ interface Parts {
 }
 
 function build(p: Parts): ConnectorView {
+  // The text output's permission lines are in the run's language; the view (--json) keeps English.
+  return keepPermissionText(viewOf(p), p.manifest.permissions);
+}
+
+function viewOf(p: Parts): ConnectorView {
   const required = new Set(p.schema?.required ?? []);
   const optional = <K extends string, V>(key: K, value: V | undefined) =>
     (value === undefined ? {} : { [key]: value }) as { [k in K]?: V };
@@ -201,8 +204,10 @@ export function serverView(name: string, s: ServerSpec): ConnectorView["servers"
  */
 export function serverLines(s: ConnectorView["servers"][number]): string[] {
   if (s.url !== undefined) {
-    const headers = s.headers ? `  (headers: ${s.headers.map(visibleText).join(", ")})` : "";
-    const oauth = s.oauth ? `  signs in with OAuth (connectory auth ${quoteArg(s.name)})` : "";
+    const headers = s.headers
+      ? `  ${say("info.headers", { headers: s.headers.map(visibleText).join(", ") })}`
+      : "";
+    const oauth = s.oauth ? `  ${say("info.oauth", { server: quoteArg(s.name) })}` : "";
     return [`${quoteArg(s.name)}  ${s.transport}  ${visibleText(s.url)}${headers}${oauth}`];
   }
   const lines = [`${quoteArg(s.name)}  stdio  ${s.commandLine ?? quoteCommand(s.command ?? "", s.args)}`];
@@ -213,9 +218,7 @@ export function serverLines(s: ConnectorView["servers"][number]): string[] {
     lines.push(`  env ${quoteAssignment(key, value)}${why ? `  ⚠ ${why}` : ""}`);
   }
   if (loader.size > 0) {
-    lines.push(
-      `  ⚠ installing asks you to accept ${[...loader.keys()].map(quoteArg).join(", ")} (--accept-env)`,
-    );
+    lines.push(`  ⚠ ${say("info.accept-env", { keys: [...loader.keys()].map(quoteArg).join(", ") })}`);
   }
   return lines;
 }
@@ -234,73 +237,4 @@ export function versionList(doc: ReceivedConnectorDocument) {
         .map(([t]) => t),
     };
   });
-}
-
-/** The human page of `info`. */
-export function renderView(view: ConnectorView, doc: ReceivedConnectorDocument | undefined): string {
-  const title = view.displayName ? `${view.displayName} (${view.name})` : view.name;
-  // The publisher next to the name (issue 12): a look-alike by someone else is told apart by who made it.
-  const by = view.publisher ? ` by ${view.publisher}` : "";
-  const lines = [`${title} ${view.version}${by}`, `  ${view.description}`];
-  const meta = [
-    view.publisher && `publisher: ${view.publisher}`,
-    view.license && `license: ${view.license}`,
-    view.categories.length > 0 && `categories: ${view.categories.join(", ")}`,
-  ].filter(Boolean);
-  if (meta.length) lines.push(`  ${meta.join(" · ")}`);
-  if (view.homepage) lines.push(`  ${view.homepage}`);
-  if (doc) {
-    const tags = Object.entries(doc.distTags).map(([t, v]) => `${t}: ${v}`);
-    lines.push("", `versions: ${listVersions(doc)}`);
-    if (tags.length) lines.push(`tags: ${tags.join(", ")}`);
-  }
-  lines.push("", "servers:");
-  for (const s of view.servers) lines.push(...serverLines(s).map((line) => `  ${line}`));
-  // Only local servers are sandboxed: for a remote-only connector the permissions say nothing.
-  if (view.servers.some((s) => s.transport === "stdio")) {
-    lines.push("", "permissions (its local servers):");
-    for (const p of view.permissions) lines.push(`  ${p}`);
-  }
-  lines.push("", "credentials:");
-  if (view.credentials.length === 0) lines.push("  none needed");
-  for (const c of view.credentials) {
-    const marks = [c.required ? "required" : "optional", c.secret ? "secret" : undefined]
-      .filter(Boolean)
-      .join(", ");
-    lines.push(`  ${c.key}${c.title ? ` — ${c.title}` : ""} (${marks})`);
-    if (c.description) lines.push(`      ${c.description}`);
-  }
-  if (view.skills.length) {
-    lines.push("", "skills:");
-    for (const s of view.skills) lines.push(`  ${s.name} — ${oneLine(s.description)}`);
-  }
-  if (view.tools) lines.push("", ...toolLines(view.tools, view.servers.length > 1));
-  if (view.flags.length) {
-    lines.push(
-      "",
-      `FLAGS (${view.flags.length}): instruction-like content a model would read; review it first:`,
-    );
-    for (const f of view.flags) lines.push(`  ${flagLine(f)}`);
-  }
-  return printable(lines.join("\n"));
-}
-
-const MAX_TOOL_LINE = 160;
-
-/** One line of at most MAX_TOOL_LINE characters, saying how many more there are: a padded payload shows. */
-function oneLine(text: string): string {
-  return truncate(text.replace(/\s+/g, " ").trim(), MAX_TOOL_LINE);
-}
-
-function toolLines(tools: NonNullable<ConnectorView["tools"]>, manyServers: boolean): string[] {
-  const by = tools.reportedBy ? `reported by the ${tools.reportedBy}` : "reported";
-  const when = tools.reportedAt ? ` on ${tools.reportedAt.slice(0, 10)}` : "";
-  // One line each: a description could otherwise forge lines of this page.
-  const lines = [`tools (${tools.items.length}, ${by}${when}; not checked by the registry):`];
-  for (const t of tools.items) {
-    const server = manyServers && t.server ? `  [${t.server}]` : "";
-    lines.push(`  ${t.name}${t.title ? ` — ${oneLine(t.title)}` : ""}${server}`);
-    if (t.description) lines.push(`      ${oneLine(t.description)}`);
-  }
-  return lines;
 }

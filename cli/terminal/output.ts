@@ -2,6 +2,7 @@ import { styleText } from "node:util";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import type { CommandResult } from "../command.js";
 import type { CommandContext } from "../context.js";
+import { errorText, say } from "./language.js";
 import { printable, printableJson } from "./printable.js";
 
 /**
@@ -22,7 +23,7 @@ export function status(ctx: CommandContext, message: string): void {
 }
 
 export function warn(ctx: CommandContext, message: string): void {
-  ctx.stderr.write(paint(ctx, "yellow", "warning: ") + printable(message) + "\n");
+  ctx.stderr.write(paint(ctx, "yellow", say("output.warning")) + printable(message) + "\n");
 }
 
 /** Colour only for a person at a terminal; styleText honours NO_COLOR / FORCE_COLOR. */
@@ -49,14 +50,16 @@ export function printError(ctx: CommandContext, error: unknown): number {
         ) + "\n",
       );
     }
-    // An error may quote a server's or a registry's words: sanitized like every other output.
-    ctx.stderr.write(paint(ctx, "red", "error: ") + printable(error.message) + "\n");
+    // An error may quote a server's or a registry's words: sanitized like every other output. The text
+    // is in the run's language; the JSON above keeps the English message and hint.
+    const text = errorText(error);
+    ctx.stderr.write(paint(ctx, "red", say("output.error")) + printable(text.message) + "\n");
     for (const p of error.problems ?? []) {
       ctx.stderr.write(
         printable(`  ${p.severity} ${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`) + "\n",
       );
     }
-    if (error.hint) ctx.stderr.write(`  ${printable(error.hint)}\n`);
+    if (text.hint) ctx.stderr.write(`  ${printable(text.hint)}\n`);
     return exit;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -64,9 +67,7 @@ export function printError(ctx: CommandContext, error: unknown): number {
     ctx.stdout.write(
       printableJson(JSON.stringify({ error: { code: "internal", message: String(error) } })) + "\n",
     );
-  ctx.stderr.write(
-    `error: unexpected failure — this is a bug in connectory ${ctx.version}; please report it with the text below.\n${printable(message)}\n`,
-  );
+  ctx.stderr.write(`${say("output.bug", { version: ctx.version })}\n${printable(message)}\n`);
   return 1;
 }
 

@@ -1,4 +1,4 @@
-import { findHidden, hiddenKind, revealHidden } from "../../src/core/text/hidden-chars.js";
+import { findHidden, revealHidden } from "../../src/core/text/hidden-chars.js";
 
 /**
  * THE terminal sanitizer: every text printed by the CLI passes through it (cli/terminal/output.ts,
@@ -18,13 +18,16 @@ export function printable(text: string): string {
  * the same value, and a terminal shows the escape instead of obeying or hiding the character.
  */
 export function printableJson(json: string): string {
-  if (findHidden(json.replace(/\n/g, "")).length === 0) return json;
+  const hidden = findHidden(json);
+  if (hidden.length === 0) return json;
   let out = "";
-  for (const char of json) {
-    const cp = char.codePointAt(0) as number;
-    out += cp !== 0x0a && hiddenKind(cp) ? escapeUnits(char) : char;
+  let from = 0;
+  for (const h of hidden) {
+    const end = h.index + (h.codePoint > 0xffff ? 2 : 1);
+    out += json.slice(from, h.index) + escapeUnits(json.slice(h.index, end));
+    from = end;
   }
-  return out;
+  return out + json.slice(from);
 }
 
 function escapeUnits(char: string): string {

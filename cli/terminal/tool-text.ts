@@ -1,4 +1,5 @@
 import type { McpTool } from "../../src/core/tools/types.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 const MAX_DEPTH = 6;
 
@@ -19,18 +20,18 @@ export function toolLines(tool: McpTool, indent = "  "): string[] {
 
 /** One line per property, nested objects and array items indented under their parent. */
 function parameterLines(schema: unknown, indent: string, depth: number): string[] {
-  if (!isRecord(schema) || !isRecord(schema.properties) || depth >= MAX_DEPTH) return [];
+  if (!isObject(schema) || !isObject(schema.properties) || depth >= MAX_DEPTH) return [];
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const lines: string[] = [];
   for (const [name, raw] of Object.entries(schema.properties)) {
-    const p = isRecord(raw) ? raw : {};
+    const p = isObject(raw) ? raw : {};
     const facts = [typeLabel(p)];
     if (required.has(name)) facts.push("required");
     if (Array.isArray(p.enum)) facts.push(`one of ${p.enum.map((v) => JSON.stringify(v)).join(" | ")}`);
     if (p.default !== undefined) facts.push(`default ${JSON.stringify(p.default)}`);
     const description = typeof p.description === "string" ? ` — ${p.description.replace(/\s+/g, " ")}` : "";
     lines.push(`${indent}  ${name} (${facts.join(", ")})${description}`);
-    const items = isRecord(p.items) ? p.items : undefined;
+    const items = isObject(p.items) ? p.items : undefined;
     lines.push(...parameterLines(items ?? p, `${indent}  `, depth + 1));
   }
   return lines;
@@ -38,11 +39,7 @@ function parameterLines(schema: unknown, indent: string, depth: number): string[
 
 function typeLabel(p: Record<string, unknown>): string {
   const type = Array.isArray(p.type) ? p.type.join("|") : typeof p.type === "string" ? p.type : "any";
-  if (type === "array" && isRecord(p.items) && typeof p.items.type === "string")
+  if (type === "array" && isObject(p.items) && typeof p.items.type === "string")
     return `array of ${p.items.type}`;
   return type;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -37,10 +37,15 @@ Environment:
   STORAGE_URL    s3://bucket/prefix instead of a folder (AWS_* variables; overrides STORAGE_DIR)
   PUBLIC_URL     base of absolute tarball URLs (default http://HOST:PORT)
   REGISTRY_NAMESPACE  reverse-DNS namespace of official MCP Registry names (default dev.connectory)
+  MARKETPLACE_NAME    name of the Claude Code marketplace it serves (default connectory)
   SEED           1: samples, then the real catalogs (default); samples: the samples only; 0: nothing
   CHECK_INTERVAL seconds between in-process live-check passes (default 900; 0: off, use \`check\`)
   CHECK_ALLOWLIST hosts/CIDRs the checker may reach although private (comma-separated; default none)
-  CHECK_BUNDLED  0: do not check bundled stdio servers (sandboxed) after each publish (default 1)`,
+  CHECK_BUNDLED  0: do not check bundled stdio servers (sandboxed) after each publish (default 1)
+  MIRROR_URLS    base URLs of registries to mirror continuously, comma-separated (default none)
+  MIRROR_INTERVAL seconds between mirror passes (default 300; 0: off)
+  OIDC_ISSUERS   CI issuers trusted for trusted publishing, comma-separated (default GitHub Actions'
+                 and GitLab.com's; "none": off; http:// only on loopback, for tests)`,
     load: () => import("./commands/serve.js"),
   },
   migrate: {
@@ -56,6 +61,42 @@ Options:
 
 ${ENVIRONMENT}`,
     load: () => import("./commands/migrate.js"),
+  },
+  keys: {
+    summary: "create, list, rotate and revoke the registry's signing keys",
+    usage: `Usage: connectory-registry keys <create|list|rotate|revoke> [options]
+
+  keys create [--out <file>] [--json]
+                 write a new Ed25519 private key (PKCS#8 PEM, mode 0600) to <file> (default: SIGNING_KEY_FILE,
+                 else signing-key.pem beside the SQLite database, else ./data/signing-key.pem); never
+                 overwrites. For a new registry: an existing one rotates instead
+  keys list [--json]
+                 every public key: key id, status (valid, expired, revoked), creation, fingerprint, endorser
+  keys rotate [--out <file>] [--expire-old <time>] [--json]
+                 a new key, endorsed by the current one (clients that pinned it follow), registered now and
+                 written where the current key is read from (the old file is kept as <file>.<keyid>.old);
+                 restart every registry process. The old key keeps verifying what it signed; --expire-old
+                 stops it signing after <time>
+  keys revoke <keyid> [--json]
+                 clients refuse everything that key signed (not the key in use: rotate first); versions
+                 signed only by revoked keys are re-signed with the current key at the next start
+
+Environment:
+  DATABASE_URL     SQLite file or postgres://… URL (default ./data/registry.db)
+  SIGNING_KEY      the private key itself (PEM); overrides SIGNING_KEY_FILE
+  SIGNING_KEY_FILE the private key file`,
+    load: () => import("./commands/keys.js"),
+  },
+  log: {
+    summary: "recompute the transparency log from the database and check it against its checkpoints",
+    usage: `Usage: connectory-registry log verify [--json]
+
+Reads every log entry in order, recomputes each leaf hash and the root at every published checkpoint,
+checks each checkpoint's signature by a registered key and the stored subtrees that proofs are served
+from. Exits 0 when consistent; 1 with log.inconsistent and the first problems otherwise.
+
+${ENVIRONMENT}`,
+    load: () => import("./commands/log.js"),
   },
   token: {
     summary: "issue, list and revoke the tokens publishers log in with",
@@ -176,5 +217,32 @@ Environment:
   DATABASE_URL     SQLite file or postgres://… URL (default ./data/registry.db)
   CHECK_ALLOWLIST  hosts or CIDRs the checker may reach although private (comma-separated; default none)`,
     load: () => import("./commands/check.js"),
+  },
+  "trusted-publisher": {
+    summary: "bind connectors to CI identities that publish without a stored token (trusted publishing)",
+    usage: `Usage: connectory-registry trusted-publisher <add|list|remove> <connector> [options]
+
+  trusted-publisher add <connector> --repository <owner/repo> --workflow <file> [--issuer <url>]
+                 [--environment <name>] [--publisher <name>] [--json]
+                 let that CI workflow exchange its ID token (POST /v1/oidc/token) for a 15-minute token
+                 that publishes <connector> only; <connector> may not exist yet (a pending publisher:
+                 --publisher names who its first publish creates it for)
+  trusted-publisher list <connector> [--json]
+                 list its trusted publishers: id, repository, workflow, environment, issuer, publisher
+  trusted-publisher remove <connector> <id> [--json]
+                 remove one (the ids are in list)
+
+Options:
+  --issuer <url>        the CI's OIDC issuer (default https://token.actions.githubusercontent.com;
+                        GitLab: https://gitlab.com); must be one of OIDC_ISSUERS
+  --repository <o/r>    the repository (GitHub owner/repo, GitLab group/project)
+  --workflow <file>     the workflow file in .github/workflows (release.yml), or GitLab's CI config path
+  --environment <name>  only jobs running in this deployment environment may publish
+  --publisher <name>    for a connector that does not exist yet: the publisher it is created for
+  --json                print one JSON document on stdout instead of text
+
+${ENVIRONMENT}
+  OIDC_ISSUERS   CI issuers trusted (as \`serve\` reads it)`,
+    load: () => import("./commands/trusted-publisher.js"),
   },
 };

@@ -1,6 +1,8 @@
 import { usageError } from "../core/errors.js";
 import { parseDatabaseUrl } from "../db/open-database.js";
-import { parseAllowlist } from "../registry/checks/address-guard.js";
+import { parseAllowlist } from "../registry/address-guard.js";
+import { parseTrustedProxies } from "../core/net/forwarded.js";
+import type { ClientAddressRule } from "../request/client-address.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -31,8 +33,53 @@ export function serveSettings(env: Env) {
     storageDir: env.STORAGE_URL || env.STORAGE_DIR || "./data/blobs",
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.REGISTRY_NAMESPACE ? { namespace: env.REGISTRY_NAMESPACE } : {}),
+    ...(env.MARKETPLACE_NAME ? { marketplaceName: env.MARKETPLACE_NAME } : {}),
     seed: env.SEED !== "0",
+    clientRule: clientRuleSettings(env),
   };
+}
+
+/**
+ * TRUSTED_PROXIES (CIDRs, addresses, `loopback`/`linklocal`/`uniquelocal`, or a hop count) and
+ * TRUSTED_PROXY_HEADER (`x-forwarded-for`, the default, or `forwarded`): whose word about the client's
+ * address is taken (docs/deploy.md, "Behind a load balancer").
+ */
+export function clientRuleSettings(env: Env): ClientAddressRule {
+  let trust;
+  try {
+    trust = parseTrustedProxies(env.TRUSTED_PROXIES);
+  } catch (error) {
+    throw usageError(
+      `TRUSTED_PROXIES: ${(error as Error).message}`,
+      "e.g. TRUSTED_PROXIES=10.0.0.0/8,loopback (the balancers' addresses) or TRUSTED_PROXIES=1 (one proxy in front)",
+    );
+  }
+  const header = (env.TRUSTED_PROXY_HEADER || "x-forwarded-for").toLowerCase();
+  if (header !== "x-forwarded-for" && header !== "forwarded") {
+    throw usageError(
+      `TRUSTED_PROXY_HEADER must be x-forwarded-for or forwarded, got "${header.slice(0, 40)}"`,
+      "name the header your proxies write: X-Forwarded-For (nginx, most balancers) or RFC 7239 Forwarded",
+    );
+  }
+  return { trust, header };
+}
+
+/**
+ * DRAIN_SECONDS (how long a stopping process keeps serving while its health checks say 503, so the
+ * balancer takes it out first; default 0) and SHUTDOWN_TIMEOUT (seconds requests in flight get to finish
+ * before their connections are cut; default 30).
+ */
+export function shutdownSettings(env: Env): { drainMs: number; timeoutMs: number } {
+  const seconds = (name: string, fallback: string) => {
+    const text = env[name] || fallback;
+    if (!/^\d{1,5}$/.test(text))
+      throw usageError(
+        `${name} must be a number of seconds, got "${text.slice(0, 40)}"`,
+        `e.g. ${name}=${fallback}`,
+      );
+    return Number(text) * 1000;
+  };
+  return { drainMs: seconds("DRAIN_SECONDS", "0"), timeoutMs: seconds("SHUTDOWN_TIMEOUT", "30") };
 }
 
 /**
@@ -70,4 +117,37 @@ export function checkSettings(env: Env) {
     /** CHECK_BUNDLED=0: do not start bundled servers (sandboxed) after a publish to check them. */
     bundled: env.CHECK_BUNDLED !== "0",
   };
+}
+
+/**
+ * Continuous mirroring (docs/deploy.md, "Mirroring"): MIRROR_URLS, the comma-separated base URLs of
+ * registries that speak the official API (another Connectory registry is one), and MIRROR_INTERVAL, the
+ * seconds between passes (default 300; 0 turns mirroring off).
+ */
+export function mirrorSettings(env: Env): { upstreams: string[]; intervalMs: number } {
+  const upstreams = (env.MIRROR_URLS ?? "")
+    .split(",")
+    .map((u) => u.trim())
+    .filter((u) => u !== "");
+  for (const u of upstreams) {
+    let ok = false;
+    try {
+      const url = new URL(u);
+      ok = (url.protocol === "https:" || url.protocol === "http:") && url.search === "" && url.hash === "";
+    } catch {
+      ok = false;
+    }
+    if (!ok)
+      throw usageError(
+        `MIRROR_URLS holds "${u.slice(0, 80)}", which is not an http(s) base URL`,
+        "e.g. MIRROR_URLS=https://registry.modelcontextprotocol.io,https://connectory.example.com",
+      );
+  }
+  const intervalText = env.MIRROR_INTERVAL ?? "300";
+  if (!/^\d{1,7}$/.test(intervalText))
+    throw usageError(
+      `MIRROR_INTERVAL must be a number of seconds, got "${intervalText.slice(0, 40)}"`,
+      "e.g. MIRROR_INTERVAL=300 (every 5 minutes), or 0 to stop mirroring",
+    );
+  return { upstreams, intervalMs: Number(intervalText) * 1000 };
 }

@@ -40,3 +40,22 @@ export function processContext(): AdminContext {
       })),
   };
 }
+
+/**
+ * Resolves once everything written to stdout and stderr has left the process. On a pipe whose reader is
+ * slower than the command, Node queues what the pipe (64 KiB) cannot take yet, and `process.exit` drops
+ * that queue: `check --json | jq` lost the end of the document. A write callback fires only after every
+ * earlier write has been handed to the OS.
+ */
+export async function flushOutput(timeoutMs = 30_000): Promise<void> {
+  const flushed = (stream: NodeJS.WriteStream) =>
+    new Promise<void>((resolve) => {
+      if (stream.destroyed || !stream.writable) return resolve();
+      stream.write("", () => resolve());
+    });
+  // A reader that never reads (a stopped pager) must not keep the command alive forever.
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+  await Promise.race([Promise.all([flushed(process.stdout), flushed(process.stderr)]), giveUp]);
+  clearTimeout(timer);
+}

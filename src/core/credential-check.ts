@@ -1,7 +1,8 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "./types.js";
+import { isObject } from "./json-guards.js";
 
-// Credential validation without ajv, for the token-schemas DESIGN §2 allows (token-schema.schema.json):
+// Credential validation without ajv, for the token-schemas docs/package-format.md allows (token-schema.schema.json):
 // loading ajv and compiling its draft 2020-12 meta-schema costs ~100 ms, most of `connectory install`.
 // It reproduces exactly what the strict ajv of credentials.ts reports (same errors, same order; the
 // property test in test/core/credential-check.test.ts compares the two) and declines, returning
@@ -79,7 +80,7 @@ export function credentialReport(
 
 /** The schema as rules, or undefined unless every keyword is one this file checks exactly as ajv does. */
 function simpleRules(schema: TokenSchema): Rule[] | undefined {
-  if (!isRecord(schema) || schema.type !== "object" || !isRecord(schema.properties)) return undefined;
+  if (!isObject(schema) || schema.type !== "object" || !isObject(schema.properties)) return undefined;
   const s = schema as TokenSchema & Record<string, unknown>;
   if (Object.keys(s).some((k) => !SCHEMA_KEYS.has(k))) return undefined;
   if (!optionalString(s["title"]) || !optionalString(s["description"])) return undefined;
@@ -87,7 +88,7 @@ function simpleRules(schema: TokenSchema): Rule[] | undefined {
     return undefined;
   const rules: Rule[] = [];
   for (const [key, p] of Object.entries(schema.properties)) {
-    const rule = KEY.test(key) && isRecord(p) ? propertyRule(key, p) : undefined;
+    const rule = KEY.test(key) && isObject(p) ? propertyRule(key, p) : undefined;
     if (!rule) return undefined;
     rules.push(rule);
   }
@@ -277,8 +278,6 @@ function credentialProblem(e: CredentialError, schema: TokenSchema): Problem {
 
 const article = (type: string): string => (type === "integer" ? "an integer" : `a ${type}`);
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown) => v === undefined || typeof v === "string";
 const isScalar = (v: unknown) =>
   typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));

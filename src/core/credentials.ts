@@ -19,7 +19,7 @@ export function compileTokenSchema(schema: TokenSchema): ValidateFunction {
 /**
  * Validate credential values against token-schema.json with ajv. Coerces "42" → 42 for number/integer and
  * "true"/"false" → booleans, applies defaults, and treats "" as not given. Problems name the field, never the value.
- * Schemas of the keywords DESIGN §2 allows are checked without ajv (credential-check.ts), with the same result.
+ * Schemas of the keywords docs/package-format.md allows are checked without ajv (credential-check.ts), with the same result.
  */
 export function validateCredentials(schema: TokenSchema, values: Credentials): CredentialReport {
   return checkCredentials(schema, values) ?? validateWithAjv(schema, values);

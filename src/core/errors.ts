@@ -14,11 +14,23 @@ export class ConnectoryError extends Error {
   readonly problems: Problem[] | undefined;
   /** True when the user typed the command wrong: the CLI exits 2. */
   readonly usage: boolean;
+  /**
+   * The message and hint as keys of the CLI's message tables, for the edge to print in the user's
+   * language (cli/terminal/language.ts); `message` and `hint` stay English for --json and the HTTP API.
+   */
+  readonly localized: { message?: LocalizedText; hint?: LocalizedText } | undefined;
 
   constructor(
     code: string,
     message: string,
-    options: { hint?: string; status?: number; problems?: Problem[]; usage?: boolean; cause?: unknown } = {},
+    options: {
+      hint?: string;
+      status?: number;
+      problems?: Problem[];
+      usage?: boolean;
+      cause?: unknown;
+      localized?: { message?: LocalizedText; hint?: LocalizedText };
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ConnectoryError";
@@ -27,7 +39,14 @@ export class ConnectoryError extends Error {
     this.status = options.status ?? 400;
     this.problems = options.problems;
     this.usage = options.usage ?? false;
+    this.localized = options.localized;
   }
+}
+
+/** A message table key with its placeholder values. */
+export interface LocalizedText {
+  key: string;
+  params?: Record<string, string | number>;
 }
 
 export function isConnectoryError(error: unknown): error is ConnectoryError {

@@ -1,13 +1,8 @@
 import { compareInstalled, nameConnectorServers, type ProvidedServer } from "./merge/naming.js";
 import { sensitiveValues } from "./merge/redact.js";
 import { changedParts, fingerprintSpec, type SpecFingerprint } from "./merge/spec-hash.js";
-import {
-  reachesFurther,
-  renderPermissions,
-  type AcceptedPermissions,
-  type Permissions,
-  type SandboxRequest,
-} from "./sandbox/permissions.js";
+import { type AcceptedPermissions, type Permissions, type SandboxRequest } from "./sandbox/permissions.js";
+import { explainConnectorServer, key } from "./merge/connector-server.js";
 import { renderServers, type RenderResult } from "./templates.js";
 import { isRemote, type Credentials, type ServerSet, type ServerSpec, type TokenSchema } from "./types.js";
 
@@ -84,7 +79,7 @@ export interface MergeResult {
   secretValues: string[];
 }
 
-/** Merges hand-written servers with installed connectors into the effective server set (DESIGN §3). */
+/** Merges hand-written servers with installed connectors into the effective server set (docs/cli.md). */
 export function mergeServers(input: {
   manual: ManualServer[];
   manualFile: string;
@@ -192,128 +187,8 @@ function explainManual(
   };
 }
 
-function explainConnectorServer(
-  c: ConnectorInput,
-  server: string,
-  spec: ServerSpec,
-  name: string,
-  secrets: Set<string>,
-): ExplainedServer {
-  const origin: Origin = {
-    kind: "connector",
-    file: c.file,
-    connector: c.name,
-    marketplace: c.marketplace,
-    version: c.version,
-  };
-  const base = {
-    name,
-    sourceName: server,
-    origin,
-    ...(c.permissions ? { sandbox: connectorSandbox(c, withDefaults(c.tokenSchema, c.credentials)) } : {}),
-  };
-  const credentials = withDefaults(c.tokenSchema, c.credentials);
-  const secretNames = secretKeys(c.tokenSchema);
-  const ref = c.marketplace === "default" ? c.name : key(c);
-
-  for (const v of secretStrings(c.tokenSchema, credentials)) secrets.add(v);
-
-  const required = (c.tokenSchema?.required ?? []).filter((k) => credentials[k] === undefined).sort();
-  let rendered: RenderResult;
-  try {
-    rendered =
-      required.length > 0
-        ? { status: "needs-credentials", missing: required }
-        : renderServers({ [server]: spec }, credentials, c.pluginRoot, secretNames);
-  } catch (error) {
-    // A template the validator rejects (a package older than a rule): report it, never run it half-made.
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...base,
-      status: "disabled",
-      server: spec,
-      reason: `its package cannot be rendered: ${message}`,
-    };
-  }
-  let out: ExplainedServer;
-  if (rendered.status === "ok") {
-    const renderedSpec = rendered.servers[server] ?? spec;
-    const found = [...rendered.secretValues, ...secretStrings(c.tokenSchema, credentials)];
-    for (const v of found) secrets.add(v);
-    // A URL that carries a secret is a secret as a whole (DESIGN §2).
-    if (isRemote(renderedSpec) && found.some((v) => v !== "" && renderedSpec.url.includes(v))) {
-      secrets.add(renderedSpec.url);
-    }
-    out = { ...base, status: "active", server: renderedSpec };
-  } else {
-    out = {
-      ...base,
-      status: "needs-credentials",
-      server: spec,
-      missing: rendered.missing,
-      reason: `missing credentials ${rendered.missing.join(", ")}: run \`connectory credentials set ${ref}\``,
-    };
-  }
-  if (
-    !isRemote(spec) &&
-    c.acceptedPermissions !== undefined &&
-    reachesFurther(c.acceptedPermissions, c.permissions)
-  ) {
-    out.status = "needs-consent";
-    const from = c.marketplace === "default" ? "" : ` --marketplace ${c.marketplace}`;
-    out.reason = `${c.name} ${c.version} declares permissions beyond what you accepted: review them (\`connectory info ${ref}\`), then accept them: \`connectory install ${c.name}@${c.version}${from} --yes\``;
-  }
-  if (!c.enabled) {
-    out.status = "disabled";
-    out.reason = `the connector ${key(c)} is disabled: run \`connectory enable ${ref}\``;
-  }
-  return out;
-}
-
-/** A connector's sandbox: its permissions with credentials and PLUGIN_ROOT filled (HOME at launch). */
-function connectorSandbox(c: ConnectorInput, credentials: Credentials): SandboxRequest {
-  const values: Record<string, string> = { PLUGIN_ROOT: c.pluginRoot, HOME: "${HOME}" };
-  for (const [k, v] of Object.entries(credentials)) values[k] = String(v);
-  let permissions = c.permissions as Permissions;
-  try {
-    permissions = renderPermissions(permissions, values);
-  } catch {
-    // A credential still missing: the server is needs-credentials, and the sandbox refuses it anyway.
-  }
-  return { permissions, pluginRoot: c.pluginRoot, connector: key(c) };
-}
-
-/** Stored values with the schema's defaults filled in (defaults may be newer than the stored values). */
-function withDefaults(schema: TokenSchema | undefined, values: Credentials): Credentials {
-  const out: Credentials = {};
-  for (const [k, p] of Object.entries(schema?.properties ?? {})) {
-    const v = values[k] ?? p.default;
-    if (v !== undefined) out[k] = v;
-  }
-  return out;
-}
-
-// Local rather than from credentials.ts: that module compiles ajv on import, and `connectory config`
-// must stay fast without it.
-function secretKeys(schema: TokenSchema | undefined): string[] {
-  return Object.entries(schema?.properties ?? {})
-    .filter(([, p]) => p.secret === true)
-    .map(([k]) => k);
-}
-
-function secretStrings(schema: TokenSchema | undefined, values: Credentials): string[] {
-  return secretKeys(schema)
-    .map((k) => values[k])
-    .filter((v): v is string | number | boolean => v !== undefined)
-    .map(String);
-}
-
 function compareProvided(provided: readonly ProvidedServer[], i: number, j: number): number {
   return compareInstalled(provided[i] as ProvidedServer, provided[j] as ProvidedServer);
-}
-
-function key(c: { name: string; marketplace: string }): string {
-  return `${c.name}@${c.marketplace}`;
 }
 
 function compare(a: string, b: string): number {

@@ -1,4 +1,4 @@
-// The name rules of DESIGN §2, one owner each: the registry checks them on every route, the CLI before a
+// The name rules of docs/package-format.md#names-and-display-names, one owner each: the registry checks them on every route, the CLI before a
 // name becomes a folder under plugins/cache, the package validators and the fast server-set reader alike.
 
 /** Connector, publisher and marketplace names: 1–64 lower-case letters, digits and inner hyphens. */

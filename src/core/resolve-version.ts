@@ -16,9 +16,10 @@ export interface Resolution {
 const TAG = /^[a-z][a-z0-9._-]*$/i;
 
 /**
- * Picks the version `requested` means in `doc` (DESIGN §4): an exact version (yanked allowed, flagged),
- * a dist-tag or a range (both skip yanked versions; `latest` falls back to the newest stable one).
- * Prereleases are chosen only when the range names one or `prerelease` is set. Empty means `latest`.
+ * Picks the version `requested` means in `doc` (docs/http-api.md): an exact version (yanked allowed, flagged),
+ * a dist-tag or a range (both skip yanked versions; `latest` falls back to the newest stable one, and
+ * to the newest prerelease when every version is one, as npm's `latest`). Otherwise prereleases are
+ * chosen only when the range names one or `prerelease` is set. Empty means `latest`.
  */
 export function resolveVersion(
   doc: ReceivedConnectorDocument,
@@ -34,7 +35,7 @@ export function resolveVersion(
     if (!entry) throw noMatch(doc, `${doc.name} has no version ${exact}`);
     return picked(exact, entry, "exact");
   }
-  if (spec === "latest") return newestIn(doc, "*", "tag", options);
+  if (spec === "latest") return newestLatest(doc, options);
   if (semver.validRange(spec) !== null) return newestIn(doc, spec, "range", options);
   if (TAG.test(spec)) {
     const tags = Object.keys(doc.distTags).sort();
@@ -83,12 +84,20 @@ function resolveTag(
   const entry = isCanonical(target) && Object.hasOwn(doc.versions, target) ? doc.versions[target] : undefined;
   if (entry && !entry.yanked) return picked(target, entry, "tag");
   // `latest` must always mean something installable: the newest stable version that is not yanked.
-  if (tag === "latest") return newestIn(doc, "*", "tag", options);
+  if (tag === "latest") return newestLatest(doc, options);
   const why = entry ? `version ${target}, which is yanked` : `version ${target}, which does not exist`;
   throw new ConnectoryError("version.tag.yanked", `tag "${tag}" of ${doc.name} points to ${why}`, {
     status: 404,
     hint: `pin an exact version to install it anyway; versions: ${listVersions(doc)}`,
   });
+}
+
+/** `latest` with no usable tag: the newest stable version, else (only prereleases) the newest prerelease. */
+function newestLatest(doc: ReceivedConnectorDocument, options: { prerelease?: boolean }): Resolution {
+  const live = sortedVersions(doc).filter((v) => doc.versions[v]?.yanked !== true);
+  if (live.length > 0 && live.every((v) => semver.prerelease(v) !== null))
+    return picked(live[0]!, doc.versions[live[0]!]!, "tag");
+  return newestIn(doc, "*", "tag", options);
 }
 
 function newestIn(

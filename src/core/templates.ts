@@ -58,11 +58,19 @@ export function serverFields(server: ServerSpec): ServerField[] {
     fields.push({ path: "/url", role: "url", value: server.url });
     record("headers", server.headers);
   } else {
-    fields.push({ path: "/command", role: "command", value: server.command });
+    // An MCPB launch may have no command of its own (mcp.json 2): its bundle names it.
+    if (typeof server.command === "string")
+      fields.push({ path: "/command", role: "command", value: server.command });
     (server.args ?? []).forEach((value, i) => fields.push({ path: `/args/${i}`, role: "value", value }));
     record("env", server.env);
     if (server.cwd !== undefined) fields.push({ path: "/cwd", role: "value", value: server.cwd });
+    if (server.transport !== undefined)
+      fields.push({ path: "/transport/url", role: "url", value: server.transport.url });
   }
+  // mcp.json 2: every alternative's fields follow the same rules, at their own paths.
+  (server.alternatives ?? []).forEach((alt, i) =>
+    fields.push(...serverFields(alt).map((f) => ({ ...f, path: `/alternatives/${i}${f.path}` }))),
+  );
   return fields;
 }
 
@@ -143,17 +151,23 @@ function renderRecord(map: Record<string, string>, base: string, render: Render)
 
 function renderServer(server: ServerSpec, render: Render): ServerSpec {
   if (isRemote(server)) {
+    const { alternatives: _alternatives, ...launch } = server;
     return {
-      ...server,
+      ...launch,
       url: render(server.url, "url", "/url"),
       ...(server.headers ? { headers: renderRecord(server.headers, "headers", render) } : {}),
     };
   }
+  // Alternatives are chosen before rendering (src/core/launch/pick-launch.ts): none is rendered here.
+  const { alternatives: _alternatives, ...launch } = server;
   return {
-    ...server,
+    ...launch,
     command: render(server.command, "command", "/command"),
     ...(server.args ? { args: server.args.map((a, i) => render(a, "value", `/args/${i}`)) } : {}),
     ...(server.env ? { env: renderRecord(server.env, "env", render) } : {}),
     ...(server.cwd !== undefined ? { cwd: render(server.cwd, "value", "/cwd") } : {}),
+    ...(server.transport
+      ? { transport: { ...server.transport, url: render(server.transport.url, "url", "/transport/url") } }
+      : {}),
   };
 }

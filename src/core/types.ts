@@ -1,6 +1,6 @@
 import type { Permissions } from "./sandbox/permissions.js";
 
-/** Shapes shared by every part of Connectory: the package format (DESIGN §2) and the server set. */
+/** Shapes shared by every part of Connectory: the package format (docs/package-format.md) and the server set. */
 
 /** A stdio MCP server: launched without a shell. */
 export interface StdioServer {
@@ -9,7 +9,36 @@ export interface StdioServer {
   args?: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /** mcp.json 2: the process serves MCP over HTTP on a local port instead of stdio (docs/package-format.md). */
+  transport?: LocalTransport;
+  /** mcp.json 2: the registry package this launch runs (npm, pypi, oci, nuget, mcpb, or another). */
+  package?: LaunchPackage;
+  /** mcp.json 2: a credential key → the name server.json gives that input (`TENANT_ID` → `tenant_id`). */
+  inputNames?: Record<string, string>;
+  /** mcp.json 2: other launches of the same server, tried in order after this one. */
+  alternatives?: Launch[];
 }
+
+/** How a local process serves MCP when it does not speak stdio: HTTP on a loopback URL. */
+export interface LocalTransport {
+  type: "streamable-http" | "sse";
+  /** A loopback http URL (`http://127.0.0.1:${PORT}/mcp`); Connectory waits for its port, then connects. */
+  url: string;
+}
+
+/** Which registry package a launch runs, as server.json names it. */
+export interface LaunchPackage {
+  registryType: string;
+  identifier: string;
+  version?: string;
+  registryBaseUrl?: string;
+  /** The sha256 (hex) of the file an MCPB package downloads. */
+  fileSha256?: string;
+  runtimeHint?: string;
+}
+
+/** One way to reach a server: an mcp.json server without `alternatives`. */
+export type Launch = Omit<StdioServer, "alternatives"> | Omit<RemoteServer, "alternatives">;
 
 export type RemoteTransport = "streamable-http" | "http" | "sse";
 
@@ -20,6 +49,10 @@ export interface RemoteServer {
   headers?: Record<string, string>;
   /** The server signs in with OAuth (`connectory auth`); what the publisher knows about its client. */
   oauth?: RemoteOAuth;
+  /** mcp.json 2: a credential key → the name server.json gives that input (`TENANT_ID` → `tenant_id`). */
+  inputNames?: Record<string, string>;
+  /** mcp.json 2: other launches of the same server, tried in order after this one. */
+  alternatives?: Launch[];
 }
 
 /** mcp.json `oauth` on a remote server: all optional; `{}` just says "signs in with OAuth". */
@@ -37,7 +70,9 @@ export type ServerSpec = StdioServer | RemoteServer;
 /** `{ "<server>": Server }`, the inside of the standard `{ "mcpServers": … }` document. */
 export type ServerSet = Record<string, ServerSpec>;
 
-export function isRemote(server: ServerSpec): server is RemoteServer {
+export function isRemote(server: ServerSpec): server is RemoteServer;
+export function isRemote(server: Launch): server is Omit<RemoteServer, "alternatives">;
+export function isRemote(server: ServerSpec | Launch): boolean {
   return server.type === "streamable-http" || server.type === "http" || server.type === "sse";
 }
 
@@ -79,6 +114,21 @@ export interface PluginManifest {
   engines?: { connectory?: string };
   /** What its local servers may reach; absent: unrestricted (src/core/sandbox/permissions.ts). */
   permissions?: Permissions;
+  /** Translations of the display text, by language tag (`zh-CN`): docs/package-format.md, "i18n". */
+  i18n?: Record<string, LocalizedManifest>;
+  /**
+   * Listed, not installable (docs/package-format.md, "Listing-only connectors"): a server.json entry with
+   * nothing Connectory may run. Such a package declares no servers; `connectory install` refuses it.
+   */
+  listingOnly?: { reason: string };
+}
+
+/** One language's display text in plugin.json `i18n`; what is absent falls back to the English field. */
+export interface LocalizedManifest {
+  displayName?: string;
+  description?: string;
+  /** A Markdown file inside the package, shown instead of README.md (e.g. `README.zh-CN.md`). */
+  readme?: string;
 }
 
 /** One credential a connector needs (a property of token-schema.json). */

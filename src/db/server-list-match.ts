@@ -1,4 +1,4 @@
-import type { ServerListQuery } from "./repository.js";
+import type { ServerListQuery } from "./listing-queries.js";
 
 /**
  * How a listing's name match is tested, decided once for both dialects: a needle inside the prefix

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { problem, problemResponse, toProblem } from "./problem.js";
+import { problem, problemResponse, toProblem } from "../request/problem.js";
 
 /**
  * The one place errors become HTTP: every thrown error and every unmatched route turns into
@@ -19,6 +19,8 @@ export function installErrorEdge(
     const headers: Record<string, string> = {};
     if (body.status === 401) headers["www-authenticate"] = 'Bearer realm="connectory"';
     if (body.status === 413) headers.connection = "close";
+    // A dependency outage (database, blob store) is brief: clients and balancers try again shortly.
+    if (body.status === 503) headers["retry-after"] = "5";
     return problemResponse(body, headers);
   });
   app.notFound(
@@ -30,7 +32,7 @@ export function installErrorEdge(
           "route.not-found",
           `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`,
           {
-            hint: "see the registry API in DESIGN §4 (GET /v1/connectors, GET /v1/connectors/:name, …)",
+            hint: "see the registry API in docs/http-api.md#routes (GET /v1/connectors, GET /v1/connectors/:name, …)",
           },
         ),
       ),

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import type { Prepared } from "../db/repository.js";
+import type { Prepared } from "../core/api/prepared.js";
 import type { OfficialApi } from "../registry/official/official-api.js";
 import { etagMatches } from "./prepared-response.js";
 

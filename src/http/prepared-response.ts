@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Prepared } from "../db/repository.js";
+import type { Prepared } from "../core/api/prepared.js";
 
 /** True when an If-None-Match header value already holds `etag` (weak comparison, as RFC 9110 asks for GET). */
 export function etagMatches(header: string | undefined, etag: string): boolean {

@@ -1,7 +1,7 @@
 import type { Problem } from "../core/types.js";
 import { foldName, MAX_DEPTH } from "../core/package/limits.js";
 
-/** The top folder every tarball entry lives under (DESIGN §2). */
+/** The top folder every tarball entry lives under (docs/package-format.md). */
 export const TOP = "package/";
 
 // Longest file name the common filesystems accept (ext4, APFS, NTFS: 255).

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-/** The digests a registry and installer agree on (DESIGN §2): SRI sha512 and hex sha256 of the exact bytes. */
+/** The digests a registry and installer agree on (docs/package-format.md): SRI sha512 and hex sha256 of the exact bytes. */
 export interface Integrity {
   integrity: string;
   sha256: string;

@@ -27,9 +27,22 @@ export async function readPackageDir(dir: string): Promise<PackageFiles> {
   return (await readPackageContents(dir)).files;
 }
 
+/** What a caller may ask of the reader. */
+export interface ReadDirOptions {
+  /**
+   * Refuse a folder that is itself a symbolic link (a marketplace plugin's `source`, whose link could
+   * point anywhere on the machine); links inside a package are always refused.
+   */
+  refuseLinkedRoot?: boolean;
+}
+
 /** readPackageDir, keeping executable bits and the list of skipped names. */
-export async function readPackageContents(dir: string): Promise<ReadDirResult> {
+export async function readPackageContents(dir: string, options: ReadDirOptions = {}): Promise<ReadDirResult> {
   const root = path.resolve(dir);
+  if (options.refuseLinkedRoot && (await fs.lstat(root).catch(() => undefined))?.isSymbolicLink())
+    throw new ConnectoryError("package.dir.symlink", `${root} is a symbolic link`, {
+      hint: "Give the folder itself (copy it into the checkout), not a link to it.",
+    });
   await assertFolder(root);
   const state = { files: new Map() as PackageFiles, executables: new Set<string>(), skipped: [] as string[] };
   const problems: Problem[] = [];

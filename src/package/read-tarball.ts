@@ -12,7 +12,7 @@ const gunzip = promisify(zlib.gunzip);
 // Headers, pax records and padding ride on top of the file bytes: at most ~3 blocks per entry.
 const HEADER_SLACK = MAX_ENTRIES * 3 * BLOCK + 2 * BLOCK;
 
-/** A tarball's files in memory, after every DESIGN §2 rule; throws ConnectoryError (with problems). */
+/** A tarball's files in memory, after every docs/package-format.md rule; throws ConnectoryError (with problems). */
 export async function readTarball(bytes: Uint8Array): Promise<PackageFiles> {
   return (await readTarballContents(bytes)).files;
 }

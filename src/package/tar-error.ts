@@ -16,7 +16,7 @@ export function packageError(problems: Problem[], what: string, hint: string): C
 }
 
 export const TARBALL_HINT =
-  "The tarball breaks the package format (DESIGN §2); re-create it from the connector folder with `connectory pack <dir>`.";
+  "The tarball breaks the package format (docs/package-format.md#folders-and-tarballs); re-create it from the connector folder with `connectory pack <dir>`.";
 
 /** Bytes as MiB for messages: `5 MiB`, `20.3 MiB`. */
 export function mib(bytes: number): string {

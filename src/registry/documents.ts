@@ -8,13 +8,19 @@ import type {
   VersionDist,
   VersionDocument,
 } from "../core/api/documents.js";
+import { localizedListing, searchExtra } from "../core/api/search-extra.js";
 import { shownVersion } from "../core/api/shown-version.js";
+import type { BuildProvenance } from "../core/oidc/provenance.js";
+import type { ToolSnapshot } from "../core/tools/snapshot.js";
+import type { Signature } from "../core/signing/keys.js";
+import type { VersionStatement } from "../core/signing/statement.js";
 import type { ConnectorPackage } from "../core/package/validate-package.js";
 import type { QualityDocument } from "../core/quality/types.js";
 import type { StabilityEvidence } from "../core/quality/evidence.js";
 import type { ToolsReport } from "../core/tools/report.js";
 import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
-import type { ConnectorFields, ConnectorState, Prepared, VersionRecord } from "../db/repository.js";
+import type { ConnectorFields, ConnectorState, VersionRecord } from "../db/connector-rows.js";
+import type { Prepared } from "../core/api/prepared.js";
 import { checkTargets } from "./checks/check-targets.js";
 
 // The documents the registry serves (types: src/core/api/documents.ts), built once per write and stored
@@ -34,6 +40,7 @@ export function versionContent(pkg: ConnectorPackage): VersionContent {
     ...(pkg.tokenSchema ? { tokenSchema: pkg.tokenSchema } : {}),
     skills: pkg.skills.map((s) => ({ name: s.name, description: s.description, path: s.path })),
     ...(pkg.readme !== undefined ? { readme: pkg.readme } : {}),
+    ...(pkg.readmes ? { readmes: pkg.readmes } : {}),
     ...(pkg.icon ? { icon: pkg.icon } : {}),
   };
 }
@@ -55,6 +62,14 @@ function dist(publicUrl: string, name: string, v: VersionRecord): VersionDist {
     integrity: v.integrity,
     sha256: v.sha256,
     size: v.size,
+    // What the registry signed, its signatures and log position (docs/http-api.md, "Signatures").
+    ...(v.statement
+      ? {
+          statement: JSON.parse(v.statement) as VersionStatement,
+          signatures: JSON.parse(v.signatures ?? "[]") as Signature[],
+          ...(v.logIndex !== null && v.logIndex !== undefined ? { log: { index: v.logIndex } } : {}),
+        }
+      : {}),
   };
 }
 
@@ -78,23 +93,30 @@ export function versionDocument(
     // The publisher's report of the version's tools (src/registry/tools.ts), when there is one.
     ...(v.tools ? { tools: JSON.parse(v.tools) as ToolsReport } : {}),
     ...(v.provenance ? { provenance: JSON.parse(v.provenance) as ImportProvenance } : {}),
+    ...(v.buildProvenance ? { buildProvenance: JSON.parse(v.buildProvenance) as BuildProvenance } : {}),
+    ...(v.toolSnapshot ? { toolSnapshot: JSON.parse(v.toolSnapshot) as ToolSnapshot } : {}),
+    // The upstream server.json, verbatim: /v0.1 serves it as this version's `server`.
+    ...(v.serverJson ? { serverJson: JSON.parse(v.serverJson) as Record<string, unknown> } : {}),
     dist: dist(publicUrl, name, v),
   };
   return prepare(document);
 }
 
 /**
- * `latest` (DESIGN §4): an explicit tag wins; otherwise the highest version that is neither yanked nor a
- * prerelease. With only prereleases or only yanked versions there is no `latest`.
+ * `latest` (docs/http-api.md): an explicit tag wins; otherwise the highest version that is neither yanked nor a
+ * prerelease; with only prereleases, the highest of those not yanked (as npm's first publish of a
+ * prerelease sets `latest`: an imported `0.0.1-seed` or `0.0.0-docker.…` is installable by name). With
+ * only yanked versions there is no `latest`.
  */
 export function distTags(state: Pick<ConnectorState, "versions" | "tags">): Record<string, string> {
   const tags = { ...state.tags };
   if (tags.latest === undefined) {
-    const stable = state.versions
-      .filter((v) => !v.yanked && semver.prerelease(v.version) === null)
+    const live = state.versions
+      .filter((v) => !v.yanked)
       .map((v) => v.version)
       .sort(semver.rcompare);
-    if (stable[0] !== undefined) tags.latest = stable[0];
+    const best = live.find((v) => semver.prerelease(v) === null) ?? live[0];
+    if (best !== undefined) tags.latest = best;
   }
   return tags;
 }
@@ -122,10 +144,12 @@ export function connectorFields(
   const shown = shownVersion(ordered, tags.latest);
   const content = shown ? (JSON.parse(shown.content) as VersionContent) : undefined;
   const m = content?.manifest;
+  const i18n = localizedListing(m?.i18n);
   const document: StoredConnectorDocument = {
     name: state.name,
     ...(m?.displayName !== undefined ? { displayName: m.displayName } : {}),
     description: m?.description ?? "",
+    ...(i18n ? { i18n } : {}),
     publisher: state.publisher,
     ...(m?.license !== undefined ? { license: m.license } : {}),
     ...(m?.homepage !== undefined ? { homepage: m.homepage } : {}),
@@ -144,6 +168,8 @@ export function connectorFields(
           yanked: v.yanked,
           ...(v.deprecated !== null ? { deprecated: v.deprecated } : {}),
           ...(v.malicious ? { malicious: v.malicious } : {}),
+          // The version string upstream, when it is not this one (GET /v0.1/servers/{name}/versions/{it}).
+          ...(upstreamVersionOf(v) !== undefined ? { upstreamVersion: upstreamVersionOf(v) } : {}),
           dist: dist(publicUrl, state.name, v),
         },
       ]),
@@ -156,6 +182,14 @@ export function connectorFields(
   return {
     displayName: m?.displayName ?? null,
     description: m?.description ?? "",
+    i18n: i18n ?? null,
+    searchExtra: searchExtra({
+      name: state.name,
+      displayName: m?.displayName ?? null,
+      description: m?.description ?? "",
+      keywords: m?.keywords ?? [],
+      ...(i18n ? { i18n } : {}),
+    }),
     keywords: m?.keywords ?? [],
     categories: m?.categories ?? [],
     version: shown && !shown.yanked ? shown.version : null,
@@ -168,7 +202,23 @@ export function connectorFields(
     qualityScore: quality.score,
     // What the live checker connects to: the remote servers of the version people get.
     checkTargets: shown && !shown.yanked && content ? checkTargets(content.mcp.mcpServers) : null,
+    upstreamName: upstreamNameOf(shown),
   };
+}
+
+/** The official name a version was imported under from a server.json, if it was. */
+function upstreamNameOf(v: VersionRecord | undefined): string | null {
+  const p = v?.provenance ? (JSON.parse(v.provenance) as ImportProvenance) : undefined;
+  return p?.format === "server-json" ? p.upstreamName : null;
+}
+
+/** The version string a server.json import had upstream, when it differs from the package's. */
+function upstreamVersionOf(v: VersionRecord): string | undefined {
+  if (!v.provenance) return undefined;
+  const p = JSON.parse(v.provenance) as ImportProvenance;
+  return p.format === "server-json" && p.upstreamVersion !== undefined && p.upstreamVersion !== v.version
+    ? p.upstreamVersion
+    : undefined;
 }
 
 /** The served connector document: the prepared bytes with the live download count spliced in. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { DownloadMark } from "../db/repository.js";
+import type { DownloadMark } from "../db/connector-rows.js";
 import type { RegistryDeps } from "./context.js";
 
 const SALT_KEY = "download_salt";
@@ -35,14 +35,10 @@ export async function downloadMark(
 }
 
 async function readSalt(deps: RegistryDeps): Promise<string> {
-  const existing = await deps.repo.getMeta(SALT_KEY);
-  if (existing) return existing;
-  // Two PostgreSQL processes racing at the very first download may each keep their own salt until they
-  // restart; at worst a client then counts once per process that day.
-  await deps.repo.transaction(async (tx) => {
-    if ((await deps.repo.getMeta(SALT_KEY)) === undefined) {
-      await tx.setMeta(SALT_KEY, randomBytes(32).toString("base64url"));
-    }
-  });
-  return (await deps.repo.getMeta(SALT_KEY))!;
+  // Every process on the database gets the one salt stored first, even when they race at the very first
+  // download (before: each could keep its own until a restart, counting a client once per process).
+  return (
+    (await deps.repo.getMeta(SALT_KEY)) ??
+    deps.repo.ensureMeta(SALT_KEY, randomBytes(32).toString("base64url"))
+  );
 }

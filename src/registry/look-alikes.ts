@@ -1,6 +1,7 @@
 import { ConnectoryError } from "../core/errors.js";
 import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
-import type { ConnectorState, LookAlike, RegistryTx } from "../db/repository.js";
+import type { ConnectorState, LookAlike } from "../db/connector-rows.js";
+import type { RegistryTx } from "../db/registry-tx.js";
 import type { VersionContent } from "../core/api/documents.js";
 
 /**

@@ -1,6 +1,7 @@
 import type { ConnectorStateDocument } from "../core/api/documents.js";
 import { ConnectoryError } from "../core/errors.js";
-import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
+import type { ConnectorState, VersionRecord } from "../db/connector-rows.js";
+import type { RegistryTx } from "../db/registry-tx.js";
 import type { RegistryDeps } from "./context.js";
 import { distTags, versionDocument } from "./documents.js";
 import { checkName, checkTag, checkVersion, clip } from "./names.js";

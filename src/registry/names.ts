@@ -2,7 +2,7 @@ import semver from "semver";
 import { ConnectoryError } from "../core/errors.js";
 import { NAME } from "../core/names.js";
 
-// DESIGN §2's name rule (src/core/names.ts), checked on every route so bad names never reach the database.
+// The name rule of docs/package-format.md#names-and-display-names (src/core/names.ts), checked on every route so bad names never reach the database.
 const TAG = /^[a-z][a-z0-9._-]{0,31}$/;
 
 /** Throws 400 `connector.name.invalid` unless `name` is a valid connector name. */

@@ -2,7 +2,8 @@ import semver from "semver";
 import type { ImportProvenance, PublishedDocument } from "../core/api/documents.js";
 import { ConnectoryError, isConnectoryError } from "../core/errors.js";
 import { validatePackage } from "../core/package/validate-package.js";
-import type { ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
+import type { ConnectorState, VersionRecord } from "../db/connector-rows.js";
+import type { RegistryTx } from "../db/registry-tx.js";
 import { computeIntegrity } from "../package/integrity.js";
 import { readTarball } from "../package/read-tarball.js";
 import { blobKey } from "../storage/blob-store.js";
@@ -13,6 +14,9 @@ import { checkLookAlikes } from "./look-alikes.js";
 import { checkName } from "./names.js";
 import { qualityFields } from "./quality.js";
 import { readmeHtml } from "./readme/readme-html.js";
+import { manifestDigest } from "../core/signing/statement.js";
+import { signVersion } from "./signing/signer.js";
+import { appendToLog } from "./tlog/append.js";
 
 /** The publish result; the route adds the URLs (PublishedDocument). */
 export type PublishResult = Omit<PublishedDocument, "url" | "tarball">;
@@ -30,10 +34,18 @@ export async function publishTarball(
     bytes: Uint8Array;
     /** Set by the importer only (in-process, never from a request): where the version came from. */
     provenance?: ImportProvenance;
+    /** Set by the importer only: the server.json the version came from, verbatim (already validated). */
+    serverJson?: string;
   },
 ): Promise<PublishResult> {
   const owner = input.publisher;
   const name = checkName(input.name);
+  if (owner.scope && owner.scope.connector !== name) {
+    throw new ConnectoryError("auth.scope", `this token may publish "${owner.scope.connector}" only`, {
+      status: 403,
+      hint: "exchange a CI token for this connector (POST /v1/oidc/token)",
+    });
+  }
   if (input.bytes.byteLength === 0) {
     throw new ConnectoryError("publish.body.empty", "the request has no body", {
       hint: "send the tarball (`connectory pack`) as the request body",
@@ -85,7 +97,25 @@ export async function publishTarball(
     // Rendered now, in the README worker (the event loop only waits), so a page view never parses markdown.
     readmeHtml: await readmeHtml(deps.readme, report.package.readme),
     provenance: input.provenance ? JSON.stringify(input.provenance) : null,
+    serverJson: input.serverJson ?? null,
+    // A trusted publish (a token from a CI exchange) records the build it came from.
+    buildProvenance: owner.scope ? JSON.stringify(owner.scope.provenance) : null,
   };
+  // Signed before the transaction (CPU only); appended to the transparency log inside it, in commit order.
+  const signed = signVersion(deps.signing.signer, {
+    name,
+    version: record.version,
+    publisher: owner.publisher,
+    integrity: digest.integrity,
+    sha256: digest.sha256,
+    size: digest.size,
+    manifestDigest: manifestDigest(manifest),
+    publishedAt: now,
+    // The signature covers where a trusted publish was built.
+    ...(owner.scope ? { provenance: { ...owner.scope.provenance } } : {}),
+  });
+  record.statement = signed.statement;
+  record.signatures = signed.signatures;
   let blobWritten = false;
   try {
     await deps.repo.transaction(async (tx) => {
@@ -99,6 +129,7 @@ export async function publishTarball(
       });
       await putBlob(deps, key, input.bytes);
       blobWritten = true;
+      record.logIndex = await appendToLog(tx, { data: signed.bytes, ...deps.signing, now });
       await writeVersion(
         tx,
         deps,

@@ -5,7 +5,8 @@ import { scoreQuality } from "../core/quality/score.js";
 import type { QualityDocument } from "../core/quality/types.js";
 import { readToolsListing } from "../core/tools/read-report.js";
 import { daysBefore } from "../db/download-days.js";
-import type { ConnectorFields, ConnectorState, RegistryTx, VersionRecord } from "../db/repository.js";
+import type { ConnectorFields, ConnectorState, VersionRecord } from "../db/connector-rows.js";
+import type { RegistryTx } from "../db/registry-tx.js";
 import type { RegistryDeps } from "./context.js";
 import { connectorFields, shownRecord } from "./documents.js";
 

@@ -6,7 +6,7 @@ import type {
 } from "../core/api/documents.js";
 import { ConnectoryError } from "../core/errors.js";
 import { CATEGORIES } from "../core/types.js";
-import type { Prepared } from "../db/repository.js";
+import type { Prepared } from "../core/api/prepared.js";
 import type { RegistryDeps } from "./context.js";
 import { withDownloads } from "./documents.js";
 import { downloadMark } from "./download-mark.js";
@@ -96,7 +96,7 @@ export async function searchConnectors(deps: RegistryDeps, params: SearchParams)
   };
 }
 
-/** Every category of DESIGN §2 with how many connectors are in it (zero included). */
+/** Every category of docs/package-format.md with how many connectors are in it (zero included). */
 export async function listCategories(deps: RegistryDeps): Promise<CategoriesDocument["categories"]> {
   const counts = new Map((await deps.repo.categories()).map((c) => [c.category, c.count]));
   return CATEGORIES.map((name) => ({ name, count: counts.get(name) ?? 0 }));

@@ -10,8 +10,13 @@ const PUBLIC_URL_KEY = "public_url";
  * Bump it when that changes, and every row is rewritten once at start-up.
  */
 const DERIVED_KEY = "derived_fields";
-// 2: quality scores; 3: connectors.check_targets (the live checker); 4: the publisher's badge
-const DERIVED_VERSION = "4";
+// 2: quality scores; 3: connectors.check_targets (the live checker); 4: the publisher's badge;
+// 5: look-alike skeletons from the whole confusables data (issue 31 #12)
+// 6: connectors.i18n and search_extra (translations, CJK grams) and PostgreSQL's vectors with them
+// 7: check_targets name their mcp.json server (a remote version's tool snapshot is keyed by it)
+// 8: connectors.upstream_name (the indexed upstream-name lookup), versions' upstreamVersion
+// 9: quality items carry their words as keys (`localized`), so the checklist reads in Chinese
+const DERIVED_VERSION = "9";
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL

@@ -1,4 +1,7 @@
 import type { RegistryRepository } from "../db/repository.js";
+import { backfillSignatures } from "./signing/backfill.js";
+import { prepareSigning } from "./signing/prepare-signing.js";
+import { ephemeralSigner, type RegistrySigner } from "./signing/signer.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import type { RegistryDeps } from "./context.js";
 import { checkHealth } from "./health.js";
@@ -22,7 +25,17 @@ import { versionReadme } from "./readme/readme-html.js";
 import { rebuildForPublicUrl } from "./rebuild.js";
 import type { SearchParams } from "./search-params.js";
 import { authenticate, type Publisher } from "./tokens.js";
+import { DEFAULT_ISSUERS } from "../core/oidc/bindings.js";
+import { IssuerKeys } from "./oidc/issuer-keys.js";
+import { exchangeToken } from "./oidc/token-exchange.js";
+import { recordToolSnapshot } from "./tool-snapshot.js";
+import {
+  addTrustedPublisher,
+  listTrustedPublishers,
+  removeTrustedPublisher,
+} from "./oidc/trusted-publishers.js";
 import { reportTools } from "./tools.js";
+import { hostPackageTarball, marketplaceDocument, packumentDocument } from "./host-catalogs/host-catalogs.js";
 import { refreshAllQuality, refreshQuality } from "./quality.js";
 import { fileReport, listReports, resolveReport } from "./reports.js";
 
@@ -67,6 +80,22 @@ export interface Registry {
   verifyDomain: Tail<typeof verifyDomain>;
   /** GET /v1/publisher: the token's publisher, its badge and domains. */
   publisherStatus: Tail<typeof publisherStatus>;
+  /** Stores (and signs) the tool snapshot the bundled check took of a version (src/registry/tool-snapshot.ts). */
+  recordToolSnapshot: Tail<typeof recordToolSnapshot>;
+  /** POST /v1/oidc/token: a CI ID token for a publish token of one connector (trusted publishing). */
+  exchangeToken: Tail<typeof exchangeToken>;
+  /** The trusted publishers of a connector (its owner, or the operator). */
+  addTrustedPublisher: Tail<typeof addTrustedPublisher>;
+  listTrustedPublishers: Tail<typeof listTrustedPublishers>;
+  removeTrustedPublisher: Tail<typeof removeTrustedPublisher>;
+  /** The Claude Code marketplace's name (MARKETPLACE_NAME, default `connectory`). */
+  marketplaceName: string;
+  /** GET /.claude-plugin/marketplace.json: every connector as a Claude Code plugin (src/registry/host-catalogs/). */
+  marketplace(): Promise<Record<string, unknown>>;
+  /** GET /npm/:name: the npm packument of a connector's host packages. */
+  packument: Tail<typeof packumentDocument>;
+  /** GET /npm/:name/-/:file: one version's host package (npm tarball). */
+  hostPackage: Tail<typeof hostPackageTarball>;
   /** GET /healthz: ready, and the database answers a query now (503 `db.unavailable` otherwise). */
   health(): Promise<{ status: "ok" }>;
 }
@@ -79,6 +108,14 @@ export function createRegistry(input: {
   now?: () => Date;
   readme?: ReadmeRenderer;
   proofs?: ProofChecks;
+  /** OIDC_ISSUERS parsed (default GitHub Actions and GitLab.com). */
+  oidcIssuers?: readonly string[];
+  /** How issuers' keys are fetched (tests: a local issuer); default through the SSRF guard. */
+  issuerKeys?: IssuerKeys;
+  /** The signing key (src/registry/signing/load-signing-key.ts); default a key held in memory only. */
+  signer?: RegistrySigner;
+  /** The Claude Code marketplace's name (MARKETPLACE_NAME); default `connectory`. */
+  marketplaceName?: string;
 }): Registry {
   const deps: RegistryDeps = {
     repo: input.repo,
@@ -87,16 +124,21 @@ export function createRegistry(input: {
     now: input.now ?? (() => new Date()),
     readme: input.readme ?? createReadmeRenderer(),
     ...(input.proofs ? { proofs: input.proofs } : {}),
+    oidc: { issuers: input.oidcIssuers ?? DEFAULT_ISSUERS, keys: input.issuerKeys ?? new IssuerKeys() },
+    signing: { signer: input.signer ?? ephemeralSigner(), origin: "" },
   };
   let readiness: Promise<void> | undefined;
   const ready = () =>
-    (readiness ??= rebuildForPublicUrl(deps).then(
-      () => undefined,
-      (error: unknown) => {
-        readiness = undefined; // a failed start-up step is retried by the next request
-        throw error;
-      },
-    ));
+    (readiness ??= rebuildForPublicUrl(deps)
+      .then(() => prepareSigning(deps))
+      .then(() => backfillSignatures(deps))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          readiness = undefined; // a failed start-up step is retried by the next request
+          throw error;
+        },
+      ));
   // Every service waits for readiness; after the first call that is an already-settled promise.
   const bind =
     <A extends unknown[], T>(fn: (deps: RegistryDeps, ...args: A) => Promise<T>) =>
@@ -129,10 +171,21 @@ export function createRegistry(input: {
     readme: bind(versionReadme),
     search: bind(searchConnectors),
     categories: bind(listCategories),
-    authenticate: bind((d, authorization: string | undefined) => authenticate(d.repo, authorization)),
+    authenticate: bind((d, authorization: string | undefined) =>
+      authenticate(d.repo, authorization, d.now()),
+    ),
     requestDomain: bind(requestDomain),
     verifyDomain: bind(verifyDomain),
     publisherStatus: bind(publisherStatus),
+    exchangeToken: bind(exchangeToken),
+    recordToolSnapshot: bind(recordToolSnapshot),
+    addTrustedPublisher: bind(addTrustedPublisher),
+    listTrustedPublishers: bind(listTrustedPublishers),
+    removeTrustedPublisher: bind(removeTrustedPublisher),
+    marketplaceName: input.marketplaceName ?? "connectory",
+    marketplace: bind((d) => marketplaceDocument(d, input.marketplaceName ?? "connectory")),
+    packument: bind(packumentDocument),
+    hostPackage: bind(hostPackageTarball),
     health: bind((d) => checkHealth(d)),
   };
 }

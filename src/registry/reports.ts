@@ -1,13 +1,13 @@
 import type { ReportDocument } from "../core/api/documents.js";
 import { ConnectoryError } from "../core/errors.js";
 import { checkReportBody } from "../core/quality/report-body.js";
-import type { ReportRow } from "../db/repository.js";
+import type { ReportRow } from "../db/connector-rows.js";
 import type { RegistryDeps } from "./context.js";
 import { findVersion, notFound, persist } from "./manage.js";
 import { checkName, checkVersion } from "./names.js";
 import { qualityFields } from "./quality.js";
 
-// Reports of connector versions: anyone files one (the route is rate-limited, src/http/report-rate-limit.ts),
+// Reports of connector versions: anyone files one (the route is rate-limited, src/request/report-rate-limit.ts),
 // an operator resolves it (`connectory-registry reports`). An open report lowers the quality score
 // (community.reports); a confirmed malicious one yanks the version for good and marks it in the documents.
 

@@ -1,7 +1,7 @@
 import { ConnectoryError } from "../core/errors.js";
 import { CATEGORIES, type Category } from "../core/types.js";
 import { effectiveSort, isSortKey, searchWords, SORT_KEYS } from "../core/api/search.js";
-import type { ConnectorSummary, SearchQuery } from "../db/repository.js";
+import type { ConnectorSummary, SearchQuery } from "../db/listing-queries.js";
 import { clip } from "./names.js";
 import { NAME } from "../core/names.js";
 
@@ -49,7 +49,7 @@ export function parseSearch(params: SearchParams): SearchQuery {
 
   let publisher: string | undefined;
   if (params.publisher !== undefined && params.publisher !== "") {
-    // Publisher names follow the connector name rule (DESIGN §2), so anything else matches nothing.
+    // Publisher names follow the connector name rule (docs/package-format.md), so anything else matches nothing.
     if (!NAME.test(params.publisher)) {
       throw bad(
         "query.publisher.invalid",

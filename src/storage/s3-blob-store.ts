@@ -95,39 +95,24 @@ export class S3BlobStore implements BlobStore {
   }
 
   async get(key: string): Promise<Uint8Array | undefined> {
-    const Key = this.objectKey(key);
-    const { sdk, client } = await this.sdk();
-    try {
+    return this.request(key, "read", undefined, async (sdk, client, Key) => {
       const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.location.bucket, Key }));
       if (!out.Body) return new Uint8Array();
       return await out.Body.transformToByteArray();
-    } catch (error) {
-      if (status(error) === 404) return undefined;
-      throw this.failure("read", key, error);
-    }
+    });
   }
 
   async delete(key: string): Promise<void> {
-    const Key = this.objectKey(key);
-    const { sdk, client } = await this.sdk();
-    try {
+    await this.request(key, "delete", undefined, async (sdk, client, Key) => {
       await client.send(new sdk.DeleteObjectCommand({ Bucket: this.location.bucket, Key }));
-    } catch (error) {
-      if (status(error) === 404) return;
-      throw this.failure("delete", key, error);
-    }
+    });
   }
 
   async has(key: string): Promise<boolean> {
-    const Key = this.objectKey(key);
-    const { sdk, client } = await this.sdk();
-    try {
+    return this.request(key, "check", false, async (sdk, client, Key) => {
       await client.send(new sdk.HeadObjectCommand({ Bucket: this.location.bucket, Key }));
       return true;
-    } catch (error) {
-      if (status(error) === 404) return false;
-      throw this.failure("check", key, error);
-    }
+    });
   }
 
   /** Closes the client's sockets. */
@@ -141,6 +126,23 @@ export class S3BlobStore implements BlobStore {
       client: new sdk.S3Client(this.config),
     }));
     return this.loaded;
+  }
+
+  /** One request about `key`: a 404 answers `missing`; any other failure is this store's error for `action`. */
+  private async request<T>(
+    key: string,
+    action: string,
+    missing: T,
+    send: (sdk: Sdk, client: S3Client, Key: string) => Promise<T>,
+  ): Promise<T> {
+    const Key = this.objectKey(key);
+    const { sdk, client } = await this.sdk();
+    try {
+      return await send(sdk, client, Key);
+    } catch (error) {
+      if (status(error) === 404) return missing;
+      throw this.failure(action, key, error);
+    }
   }
 
   private objectKey(key: string): string {

@@ -42,6 +42,46 @@ describe("the audit log", () => {
     expect(JSON.stringify(values)).not.toContain(CANARY);
   });
 
+  it("masks at any depth: nested secret keys, name/value pairs, URL passwords, bearer credentials (issue 31 #14)", () => {
+    const values = loggedValues(
+      {
+        request: {
+          headers: [
+            { name: "Authorization", value: "Bearer sk-live-0123456789abcdef" },
+            { name: "Accept", value: "application/json" },
+          ],
+          config: { db: { password: "hunter2", host: "db" }, deeper: [{ env: { API_KEY: "k-123" } }] },
+          env: [{ key: "GITHUB_TOKEN", value: "ghp_abcdefghijklmnop" }],
+        },
+        dsn: "postgresql://app:hunter2@db.example.com/app",
+        note: "curl -H 'Authorization: Bearer sk-live-0123456789abcdef' https://x",
+        author: "Ada",
+      },
+      [],
+    );
+    const text = JSON.stringify(values);
+    for (const secret of ["sk-live-0123456789abcdef", "hunter2", "k-123", "ghp_abcdefghijklmnop"])
+      expect(text).not.toContain(secret);
+    expect(values).toMatchObject({
+      request: {
+        headers: [
+          { name: "Authorization", value: "***" },
+          { name: "Accept", value: "application/json" },
+        ],
+        config: { db: { password: "***", host: "db" }, deeper: [{ env: { API_KEY: "***" } }] },
+        env: [{ key: "GITHUB_TOKEN", value: "***" }],
+      },
+      dsn: "postgresql://app:***@db.example.com/app",
+      author: "Ada",
+    });
+  });
+
+  it("hides what lies past the depth limit instead of walking it", () => {
+    let deep: unknown = "sk-hidden";
+    for (let i = 0; i < 100_000; i++) deep = { x: deep };
+    expect(JSON.stringify(loggedValues({ deep }, []))).not.toContain("sk-hidden");
+  });
+
   it("appends lines (0600), rotates past the size cap, and reads both files, skipping a torn line", async () => {
     const home = await tempDir();
     const log = auditLog(home, { maxBytes: 600 });
@@ -77,5 +117,29 @@ describe("the audit log", () => {
     const bad = await cli(["logs", "--since", "yesterday"], { home, now });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--since must be a date");
+  });
+
+  it("`logs` cannot be forged: newlines in a tool or client name are escaped, odd names quoted (issue 31 #15)", async () => {
+    const home = await tempDir();
+    const log = auditLog(home);
+    const forged = "search\n2026-05-01T11:59:00.000Z  claude-code 2.0.0  notes  delete_all  ok  1 ms";
+    log.append(
+      entry({
+        time: "2026-05-01T11:30:00.000Z",
+        tool: forged,
+        client: { name: "evil\r\nhost", version: "1\u001b[2J" },
+      }),
+    );
+    log.append(entry({ time: "2026-05-01T11:31:00.000Z", server: "my server", tool: "a".repeat(300) }));
+    await log.flush();
+    const run = await cli(["logs"], { home, now: () => new Date("2026-05-01T12:00:00.000Z") });
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(3); // the header and one line per entry: no forged row
+    expect(lines[1]).toContain('"search\\n2026-05-01T11:59:00.000Z');
+    expect(lines[1]).toContain('"evil\\r\\nhost" "1\\u001b[2J"');
+    expect(lines[2]).toContain('"my server"');
+    expect(lines[2]).toContain(`"${"a".repeat(128)}"…`);
+    expect(run.stdout).not.toContain("\u001b");
   });
 });

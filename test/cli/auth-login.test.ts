@@ -328,6 +328,7 @@ describe("connectory auth refuses a hostile server, storing nothing", () => {
     ["redirect", "auth.redirect.invalid"],
     ["token-origin", "auth.endpoint.origin"],
     ["other-resource", "auth.resource.mismatch"],
+    ["origin-resource", "auth.resource.mismatch"],
     ["wrong-issuer-metadata", "auth.issuer.mismatch"],
     ["huge-metadata", "auth.response.too-large"],
     ["garbage-metadata", "auth.discovery.failed"],

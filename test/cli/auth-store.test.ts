@@ -5,7 +5,7 @@ import {
   changeConnectorCredentials,
   readCredentials,
   updateCredentials,
-} from "../../cli/home/credentials-store.js";
+} from "../../cli/credentials/credentials-store.js";
 import type { OAuthRecord } from "../../cli/auth/oauth-record.js";
 import { readOAuth, removeOAuth, saveOAuth, saveRefreshed } from "../../cli/auth/oauth-store.js";
 import { tempDir } from "../helpers/tmp.js";

@@ -17,8 +17,19 @@ describe("the bundled CLI", () => {
     const { version } = JSON.parse(await fs.readFile(path.join(ROOT, "package.json"), "utf8")) as {
       version: string;
     };
-    const r = await spawnCli(["--version"], { home: await tempDir() });
+    const home = await tempDir();
+    const r = await spawnCli(["--version"], { home });
     expect(r).toMatchObject({ code: 0, stdout: `${version}\n` });
+    // bin/connectory.js answers `--version` and `-v` alone itself (issue 29); the bundle answers every
+    // other form, and both say the same.
+    expect(await spawnCli(["-v"], { home })).toMatchObject({ code: 0, stdout: `${version}\n` });
+    expect(await spawnCli(["--version", "--lang", "en"], { home })).toMatchObject({
+      code: 0,
+      stdout: `${version}\n`,
+    });
+    const json = await spawnCli(["--version", "--json"], { home });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ version });
   });
 
   it("loads every verb (`<verb> --help` exits 0 with its usage)", async () => {

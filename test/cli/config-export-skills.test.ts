@@ -140,6 +140,35 @@ describe("config export: skills", () => {
     expect(await listFiles(user)).toEqual([]);
   });
 
+  it.each([
+    ["the skills folder", ".claude/skills"],
+    ["the .claude folder", ".claude"],
+  ])("project scope refuses %s linked out of the project (issue 31 #18)", async (_, linked) => {
+    const project = await tempDir();
+    const outside = path.join(user, ".config", "autostart");
+    await fs.mkdir(outside, { recursive: true });
+    await fs.mkdir(path.dirname(path.join(project, linked)), { recursive: true });
+    await fs.symlink(outside, path.join(project, linked));
+    const result = await cli(
+      ["config", "export", "--host", "claude-code", "--scope", "project", "--write", "--json"],
+      { home, cwd: project, env: { HOME: user, PATH: "" } },
+    );
+    expect(result.code).not.toBe(0);
+    expect(JSON.parse(result.stdout).error.code).toBe("host.skills.outside-project");
+    expect(await listFiles(outside)).toEqual([]);
+    // A link that stays inside the project is fine.
+    await fs.rm(path.join(project, linked));
+    await fs.mkdir(path.join(project, "shared-skills"));
+    await fs.mkdir(path.dirname(path.join(project, ".claude/skills")), { recursive: true });
+    await fs.symlink(path.join(project, "shared-skills"), path.join(project, ".claude/skills"));
+    const inside = await cli(
+      ["config", "export", "--host", "claude-code", "--scope", "project", "--write", "--json"],
+      { home, cwd: project, env: { HOME: user, PATH: "" } },
+    );
+    expect(inside.code, inside.stderr).toBe(0);
+    expect(await listFiles(path.join(project, "shared-skills"))).toContain("weather-briefing/SKILL.md");
+  });
+
   it("never overwrites the user's own skill of the same name, nor records it", async () => {
     const mine = path.join(user, ".claude", "skills", "tushare-daily-quotes");
     await fs.mkdir(mine, { recursive: true });
@@ -154,6 +183,23 @@ describe("config export: skills", () => {
     // Uninstalling never removes what Connectory did not write.
     expect((await run("uninstall", "tushare")).code).toBe(0);
     expect(await fs.readFile(path.join(mine, "SKILL.md"), "utf8")).toContain("Mine.");
+  });
+
+  it("a hand-made skill byte-identical to the connector's stays the user's: not adopted, not removed (issue 31 #17)", async () => {
+    // The connector's own skill, copied by hand where Connectory never wrote (no record there).
+    await exportSkills("cursor");
+    const copied = path.join(user, ".agents", "skills", "tushare-daily-quotes", "SKILL.md");
+    const mine = path.join(user, ".claude", "skills", "tushare-daily-quotes");
+    await fs.mkdir(mine, { recursive: true });
+    await fs.copyFile(copied, path.join(mine, "SKILL.md"));
+    const data = await exportSkills("claude-code");
+    expect(data.report).toContainEqual(
+      expect.objectContaining({ folder: "tushare-daily-quotes", action: "not-ours" }),
+    );
+    expect((await run("uninstall", "tushare")).code).toBe(0);
+    expect(await fs.readFile(path.join(mine, "SKILL.md"), "utf8")).toContain("name: tushare-daily-quotes");
+    // The copy Connectory did write (and recorded) went with the connector.
+    await expect(fs.stat(copied)).rejects.toThrow();
   });
 
   it("reports a skill the user edited since, leaves it, and keeps it through uninstall", async () => {

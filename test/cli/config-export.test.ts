@@ -266,7 +266,8 @@ describe("config export", () => {
   it("the diff hides the env and header values of the user's own servers", async () => {
     const file = path.join(dir, "mcp.json");
     const mine =
-      '{\n  "mcpServers": {\n    "gh": {\n      "command": "npx",\n      "env": { "GITHUB_TOKEN": "ghp_canary777" }\n    },\n    "api": { "url": "https://x", "headers": { "Authorization": "Bearer canary888" } }\n  }\n}\n';
+      '{\n  "mcpServers": {\n    "gh": {\n      "command": "npx",\n      "env": { "GITHUB_TOKEN": "ghp_canary777" }\n    },\n    "api": { "url": "https://x", "headers": { "Authorization": "Bearer canary888" } },\n    "pg": { "command": "pg-mcp", "args": ["postgresql://app:canary999@db/app"] }\n  }\n}\n';
+    // Issue 31 #20: a URL password in an argument is a secret too.
     await fs.writeFile(file, mine);
     for (const extra of [[], ["--json"], ["--write"]]) {
       const run = await exportTo("cursor", file, ...extra);

@@ -59,7 +59,8 @@ describe("config --explain --json", () => {
     ]);
     for (const s of servers) {
       for (const key of Object.keys(s))
-        expect(["name", "status", "reason", "origin", "server"]).toContain(key);
+        expect(["name", "status", "reason", "origin", "server", "guards", "limits"]).toContain(key);
+      expect(s.guards).toEqual({ secrets: "mask", unicode: "mask", injection: "warn" }); // connectory guard's defaults
       expect(s.status === "active" ? s.reason : typeof s.reason).toBe(
         s.status === "active" ? undefined : "string",
       );

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
-import { HAVE_REAL_WORLD, REAL_WORLD } from "../core/convert/real-world.js";
+import { realWorld } from "../core/convert/real-world.js";
 
 const SERVER_JSON = {
   name: "io.github.acme/notes",
@@ -88,6 +88,13 @@ describe("connectory convert", () => {
       "convert.marketplace.plugin-missing",
     ],
     ["a tool container", "server.yaml", "name: curl\ntype: poci\n", "convert.refused.not-a-connector"],
+    // Issue 31 #19: a 200,000-deep server.json overflowed the stack; refused before it is read.
+    [
+      "a 200,000-deep server.json",
+      "server.json",
+      `{"name":"io.github.x/deep","version":"1.0.0","packages":${"[".repeat(200_000)}${"]".repeat(200_000)}}`,
+      "convert.refused.too-deep",
+    ],
   ])("refuses %s with a code and writes nothing", async (_, name, content, code) => {
     const home = await tempDir();
     const file = await write(home, name, content);
@@ -122,35 +129,32 @@ describe("connectory convert", () => {
     expect((await cli(["validate", "--strict", "b"], { home })).code).toBe(0);
   });
 
-  it.skipIf(!HAVE_REAL_WORLD)(
-    "converts real files: marketplace.json#plugin, an MCPB manifest, a Docker server.yaml",
-    async () => {
-      const home = await tempDir();
-      const marketplace = path.join(REAL_WORLD, "claude-plugins-official/.claude-plugin/marketplace.json");
-      const cases: Array<[string, string]> = [
-        [`${marketplace}#telegram`, "claude-plugin"],
-        [path.join(REAL_WORLD, "mcpb-connectwise-manage.manifest.json"), "mcpb"],
-        [path.join(REAL_WORLD, "docker-mcp-registry/servers/github-official/server.yaml"), "docker-catalog"],
-        [path.join(REAL_WORLD, "claude-plugin-context7.mcp.json"), "mcp-json"],
-      ];
-      for (const [i, [input, format]] of cases.entries()) {
-        const r = await cli(["convert", input, "-o", `out${i}`, "--json"], { home });
-        expect(r.stderr).toBe("");
-        expect(JSON.parse(r.stdout).format).toBe(format);
-        const v = await cli(["validate", "--strict", `out${i}`], { home });
-        expect(v.stdout).toContain("is valid");
-      }
-      // The telegram plugin's server code comes along, since its server runs from the plugin folder.
-      expect(await fs.readdir(path.join(home, "out0"))).toEqual(
-        expect.arrayContaining(["server.ts", "skills"]),
-      );
-      const remote = await cli(["convert", `${marketplace}#box`, "-o", "x", "--json"], { home });
-      expect(JSON.parse(remote.stdout).error.code).toBe("convert.refused.remote-source");
-      expect(JSON.parse(remote.stdout).error.message).toContain('"box"');
-      const unknown = await cli(["convert", `${marketplace}#nope`, "-o", "x", "--json"], { home });
-      expect(JSON.parse(unknown.stdout).error.code).toBe("convert.marketplace.plugin-unknown");
-    },
-  );
+  it("converts real files: marketplace.json#plugin, an MCPB manifest, a Docker server.yaml", async () => {
+    const home = await tempDir();
+    const marketplace = realWorld("claude-plugins-official/.claude-plugin/marketplace.json");
+    const cases: Array<[string, string]> = [
+      [`${marketplace}#telegram`, "claude-plugin"],
+      [realWorld("mcpb-example-file-system-node.manifest.json"), "mcpb"],
+      [realWorld("docker-mcp-registry/servers/github-official/server.yaml"), "docker-catalog"],
+      [realWorld("claude-plugin-context7.mcp.json"), "mcp-json"],
+    ];
+    for (const [i, [input, format]] of cases.entries()) {
+      const r = await cli(["convert", input, "-o", `out${i}`, "--json"], { home });
+      expect(r.stderr).toBe("");
+      expect(JSON.parse(r.stdout).format).toBe(format);
+      const v = await cli(["validate", "--strict", `out${i}`], { home });
+      expect(v.stdout).toContain("is valid");
+    }
+    // The telegram plugin's server code comes along, since its server runs from the plugin folder.
+    expect(await fs.readdir(path.join(home, "out0"))).toEqual(
+      expect.arrayContaining(["server.ts", "skills"]),
+    );
+    const remote = await cli(["convert", `${marketplace}#box`, "-o", "x", "--json"], { home });
+    expect(JSON.parse(remote.stdout).error.code).toBe("convert.refused.remote-source");
+    expect(JSON.parse(remote.stdout).error.message).toContain('"box"');
+    const unknown = await cli(["convert", `${marketplace}#nope`, "-o", "x", "--json"], { home });
+    expect(JSON.parse(unknown.stdout).error.code).toBe("convert.marketplace.plugin-unknown");
+  });
 
   it("a skills-only connector's skills are exported to a host while it is enabled", async () => {
     const home = await tempDir();

@@ -116,6 +116,21 @@ describe("connectory gateway (spawned)", () => {
     expect(stderr()).not.toContain(SECRET);
   });
 
+  it("passes a server's stderr through the one printable filter `run` uses: no raw OSC 52 (issue 31 #16)", async () => {
+    const dir = await tempDir();
+    const home = path.join(dir, "home");
+    const tools = path.join(dir, "tools.json");
+    await writeTools(tools);
+    const hostile = `\u001b]52;c;${Buffer.from("rm -rf ~").toString("base64")}\u0007 key ${SECRET}\n`;
+    await buildHome(home, [fixtureConnector("notes", "tools-server.mjs", [tools, "--stderr", hostile])]);
+    const { client, stderr } = await startGateway(home);
+    await client.listTools();
+    await expect.poll(() => stderr(), { timeout: 5000 }).toContain("[notes] ⟨U+001B⟩]52;c;");
+    expect(stderr()).not.toContain("\u001b");
+    expect(stderr()).not.toContain("\u0007");
+    expect(stderr()).not.toContain(SECRET);
+  });
+
   it("leaves no state file behind once the host closes it", async () => {
     const s = await setup();
     const { client } = await startGateway(s.home);
@@ -158,7 +173,18 @@ describe("connectory gateway (spawned)", () => {
     expect(raw).not.toContain(SECRET);
     expect(raw).not.toContain("tok-0123456789");
     const logs = await cli(["logs", "--server", "notes", "--json"], { home: s.home });
-    const entries = JSON.parse(logs.stdout).entries;
+    const all = JSON.parse(logs.stdout).entries;
+    // The stored credential in the arguments was masked on its way to the server (connectory guard):
+    // a `flagged` line before each call that carried it, naming the rule, never the value.
+    const flagged = all.filter((e: any) => e.outcome === "flagged");
+    expect(
+      flagged.map((e: any) => [e.via, e.findings[0].kind, e.findings[0].rule, e.findings[0].path]),
+    ).toEqual([
+      ["gateway", "secrets", "credential", "arguments.query"],
+      ["gateway", "secrets", "credential", "arguments.query"],
+      ["run", "secrets", "credential", "arguments.query"],
+    ]);
+    const entries = all.filter((e: any) => e.outcome !== "flagged");
     expect(entries.map((e: any) => [e.via, e.tool, e.outcome])).toEqual([
       ["gateway", "search", "ok"],
       ["gateway", "nope", "refused"],

@@ -147,6 +147,24 @@ describe("the gateway aggregates servers", () => {
     expect(called.content).toEqual([{ type: "text", text: `天气/${long}` }]);
   });
 
+  it.each([
+    ["a", "b__c", "a__b", "c"],
+    ["a", "__b", "a_", "_b"],
+  ])(
+    "never lets %s + %s and %s + %s shadow each other: both hashed, each routed to its own (issue 31 #7)",
+    async (s1, t1, s2, t2) => {
+      const first = fakeServer([t1]);
+      const second = fakeServer([t2]);
+      const { host } = await gateway({ [s1]: first, [s2]: second });
+      const names = (await host.listTools()).tools.map((t) => t.name);
+      expect(names).toHaveLength(2);
+      expect(new Set(names).size).toBe(2);
+      expect(names).not.toContain(`${s1}__${t1}`);
+      for (const name of names) await host.callTool({ name, arguments: {} });
+      expect([first.calls, second.calls]).toEqual([[t1], [t2]]);
+    },
+  );
+
   it("routes each call to the server the name leads to, even before any tools/list", async () => {
     const weather = fakeServer(["get_weather"]);
     const notes = fakeServer(["search"]);

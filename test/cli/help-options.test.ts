@@ -21,8 +21,8 @@ it.each(Object.keys(COMMANDS))("connectory %s --help describes every option on o
     expect(line, `${verb} --${key} in --help`).toBeDefined();
     expect(line).toContain(o.description);
   }
-  // The global options too, and no option line is a bare flag.
-  expect(optionLines.length).toBe(options.length + 2);
+  // The global options too (--json, --help, --lang), and no option line is a bare flag.
+  expect(optionLines.length).toBe(options.length + 3);
   for (const l of optionLines) expect(l, verb).toMatch(/--\S+(?: <[^>]+>)?\s{2,}\S/);
 });
 

@@ -132,6 +132,65 @@ describe("import: secrets, trust and existing servers", () => {
     expect((await manual()).filesystem!.args).toContain("/Users/me/Desktop");
   });
 
+  it("moves a URL password out of a positional argument; no verb prints it (issue 31 #20)", async () => {
+    const file = path.join(dir, "mcp.json");
+    const dsn = "postgresql://app:hunter2-s3cret@db.example.com:5432/app";
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          pg: { command: "npx", args: ["-y", "@example/postgres-mcp", dsn] },
+          remote: { url: "https://bot:tok-9f8e7d6c@mcp.example.com/mcp" },
+        },
+      }),
+    );
+    const result = await run(["import", "--from", "cursor", "--file", file, "--trust"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("PASSWORD");
+    expect((await manual()).pg!.args).toEqual([
+      "-y",
+      "@example/postgres-mcp",
+      "postgresql://app:${PASSWORD}@db.example.com:5432/app",
+    ]);
+    expect((await manual()).remote!.url).toBe("https://bot:${PASSWORD}@mcp.example.com/mcp");
+    const creds = await fs.readFile(homePaths(home).credentials, "utf8");
+    expect(creds).toContain("hunter2-s3cret");
+    let shown = result.stdout + result.stderr;
+    for (const argv of [
+      ["mcp", "list"],
+      ["mcp", "list", "--json"],
+      ["config", "--explain"],
+      ["config", "--json"],
+    ]) {
+      const out = await run(argv);
+      shown += out.stdout + out.stderr;
+    }
+    expect(shown).not.toContain("hunter2-s3cret");
+    expect(shown).not.toContain("tok-9f8e7d6c");
+  });
+
+  it("a hand-written URL password is masked wherever it is shown (issue 31 #20)", async () => {
+    await fs.mkdir(path.dirname(homePaths(home).mcpJson), { recursive: true });
+    await fs.writeFile(
+      homePaths(home).mcpJson,
+      JSON.stringify({
+        mcpServers: { pg: { command: "pg-mcp", args: ["postgres://u:hunter2-s3cret@db/x"] } },
+      }),
+    );
+    let shown = "";
+    for (const argv of [
+      ["mcp", "list"],
+      ["config", "--explain"],
+      ["trust", "pg", "--yes"],
+      ["config", "--explain"],
+    ]) {
+      const out = await run(argv);
+      shown += out.stdout + out.stderr;
+    }
+    expect(shown).toContain("postgres://u:***@db/x");
+    expect(shown).not.toContain("hunter2-s3cret");
+  });
+
   it("keeps the comments of mcp.json, backs it up, and never overwrites a different server of the same name", async () => {
     const mine = `// my servers\n{\n  "mcpServers": {\n    "github": { "command": "docker", "args": ["run", "gh"] }, // mine\n  },\n}\n`;
     await fs.writeFile(homePaths(home).mcpJson, mine);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpFleet, type McpFleet } from "../../bench/lib/mcp-fleet.js";
 import { normalizeConnector, normalizeHits } from "../../cli/registry/registry-documents.js";
-import { parseAllowlist } from "../../src/registry/checks/address-guard.js";
+import { parseAllowlist } from "../../src/registry/address-guard.js";
 import { runCheckPass } from "../../src/registry/checks/check-pass.js";
 import { cli } from "../helpers/cli.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";

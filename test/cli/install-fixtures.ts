@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { computeIntegrity } from "../../src/package/integrity.js";
 import { packFiles } from "../../src/package/pack.js";
 import type { PackageFiles } from "../../src/core/types.js";
+import { FakeSigner } from "./fake-signer.js";
 
-// A small registry speaking DESIGN §4 on loopback, that a test controls byte for byte: tampered
+// A small registry speaking docs/http-api.md on loopback, that a test controls byte for byte: tampered
 // tarballs, a download that stalls half-way, an offline switch. The real registry (test/helpers/registry.ts)
 // is used where behaviour of the registry itself matters.
 
@@ -83,6 +84,8 @@ interface Stored {
   deprecated?: string;
   /** A tools report as the version document carries it (a hostile registry sends anything). */
   tools?: unknown;
+  /** The registry's signed parts of `dist` (statement, signatures, log). */
+  signed: Record<string, unknown>;
 }
 
 export class FakeRegistry {
@@ -95,6 +98,8 @@ export class FakeRegistry {
   private readonly server: http.Server;
   private readonly connectors = new Map<string, Map<string, Stored>>();
   private readonly tags = new Map<string, Record<string, string>>();
+  /** Signs versions and keeps the transparency log, as the real registry does (cli/verify/ checks them). */
+  readonly signer = new FakeSigner();
 
   constructor() {
     this.server = http.createServer((req, res) => this.handle(req, res));
@@ -114,7 +119,12 @@ export class FakeRegistry {
   /** Publishes a package; `latest` follows the highest stable version unless set. */
   async publish(
     files: PackageFiles,
-    options: { yanked?: boolean; deprecated?: string; tools?: unknown } = {},
+    options: {
+      yanked?: boolean;
+      deprecated?: string;
+      tools?: unknown;
+      provenance?: Record<string, string>;
+    } = {},
   ): Promise<Uint8Array> {
     const manifest = JSON.parse(new TextDecoder().decode(files.get("plugin.json"))) as {
       name: string;
@@ -125,6 +135,7 @@ export class FakeRegistry {
     versions.set(manifest.version, {
       files,
       bytes,
+      signed: this.signer.sign(files, bytes, options.provenance ? { provenance: options.provenance } : {}),
       served: bytes,
       yanked: options.yanked ?? false,
       ...(options.deprecated ? { deprecated: options.deprecated } : {}),
@@ -151,9 +162,18 @@ export class FakeRegistry {
   }
 
   /** Replaces a version's bytes AND the integrity the document describes: a consistent but wrong package. */
-  replaceTarball(name: string, version: string, bytes: Uint8Array): void {
+  replaceTarball(
+    name: string,
+    version: string,
+    bytes: Uint8Array,
+    options: { resign?: PackageFiles } = {},
+  ): void {
     const stored = this.connectors.get(name)?.get(version);
-    if (stored) stored.bytes = stored.served = bytes;
+    if (!stored) return;
+    stored.bytes = stored.served = bytes;
+    // resign: a registry that holds the key signs what it serves, claiming `name@version` for the files
+    // given (tests of the checks after the signature). Without it, the old signature stays: the attack.
+    if (options.resign) stored.signed = this.signer.sign(options.resign, bytes, { name, version });
   }
 
   tarballCount(): number {
@@ -180,7 +200,13 @@ export class FakeRegistry {
               publishedAt: "2026-01-01T00:00:00.000Z",
               yanked: s.yanked,
               ...(s.deprecated ? { deprecated: s.deprecated } : {}),
-              dist: { tarball: `${this.url}/v1/connectors/${name}/${v}/tarball`, integrity, sha256, size },
+              dist: {
+                tarball: `${this.url}/v1/connectors/${name}/${v}/tarball`,
+                integrity,
+                sha256,
+                size,
+                ...s.signed,
+              },
             },
           ];
         }),
@@ -207,6 +233,14 @@ export class FakeRegistry {
         code: "connector.not-found",
       });
     if (url.pathname === "/healthz") return json(200, { ok: true });
+    const logAnswer = this.signer.answer(url);
+    if (logAnswer) {
+      if (typeof logAnswer.body === "string") {
+        res.writeHead(logAnswer.status, { "content-type": "text/plain" });
+        return void res.end(logAnswer.body);
+      }
+      return json(logAnswer.status, logAnswer.body);
+    }
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     if (parts[0] !== "v1" || parts[1] !== "connectors") return notFound("no such route");
     if (parts.length === 2) return json(200, { items: this.search(url.searchParams) });
@@ -274,4 +308,19 @@ export class FakeRegistry {
 /** Starts a fake registry on loopback; point a home at it with env CONNECTORY_REGISTRY=<url>. */
 export async function startFakeRegistry(): Promise<FakeRegistry> {
   return new FakeRegistry().start();
+}
+
+/** Rewrites a version's signed statement in what the fake registry serves (the signature stays). */
+export function forgeStatement(
+  reg: FakeRegistry,
+  name: string,
+  version: string,
+  patch: Record<string, unknown>,
+): void {
+  const stored = (
+    reg as unknown as { connectors: Map<string, Map<string, { signed: { statement: object } }>> }
+  ).connectors
+    .get(name)
+    ?.get(version);
+  if (stored) stored.signed = { ...stored.signed, statement: { ...stored.signed.statement, ...patch } };
 }

@@ -7,7 +7,7 @@ import { listFiles, tempDir } from "../helpers/tmp.js";
 import { packFiles } from "../../src/package/pack.js";
 import { TOKEN } from "./install-fixtures.js";
 
-// The same verbs against the real registry (src/app.ts), in-process through an injected fetch.
+// The same verbs against the real registry (src/server/app.ts), in-process through an injected fetch.
 
 let reg: TestRegistry;
 let home: string;

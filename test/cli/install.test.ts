@@ -21,7 +21,10 @@ describe("install", () => {
   it("installs a connector with its token: cache, record and credentials", async () => {
     await reg.publish(tushare("1.0.0"));
     const r = await run("install", "tushare", "--config", `TUSHARE_TOKEN=${TOKEN}`, "--json");
-    expect(r.stderr).toBe("");
+    // The default marketplace's key is pinned on first use, and its fingerprint printed.
+    expect(r.stderr).toBe(
+      `pinned the signing key of marketplace default (trust on first use): ${reg.signer.fingerprint}\n`,
+    );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({
@@ -123,7 +126,7 @@ describe("install", () => {
     const files = weather("2.0.0");
     await reg.publish(files);
     // Serve garbage AND describe garbage: the integrity matches, the package does not.
-    reg.replaceTarball("weather", "2.0.0", garbage);
+    reg.replaceTarball("weather", "2.0.0", garbage, { resign: files });
     const r = await run("install", "weather");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("gzip");
@@ -134,7 +137,7 @@ describe("install", () => {
     await reg.publish(weather("1.0.0"));
     const { packFiles } = await import("../../src/package/pack.js");
     const other = await packFiles(tushare("1.0.0"));
-    reg.replaceTarball("weather", "1.0.0", other);
+    reg.replaceTarball("weather", "1.0.0", other, { resign: tushare("1.0.0") });
     const r = await run("install", "weather");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("the registry sent tushare@1.0.0 when asked for weather@1.0.0");

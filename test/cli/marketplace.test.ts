@@ -38,7 +38,8 @@ describe("marketplace add / list / remove", () => {
       default: { url: reg.url, default: true },
       acme: { url: reg.url },
     });
-    expect(reg.requests).toEqual(["/healthz"]);
+    // The health probe, then the signing keys it pins.
+    expect(reg.requests).toEqual(["/healthz", "/.well-known/connectory/keys"]);
     await run("marketplace", "add", "acme", reg.url, "--default");
     expect(await marketplaces()).toEqual({
       default: { url: reg.url },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../helpers/cli.js";
 import { createTestRegistry, type TestRegistry } from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";
-import { HAVE_REAL_WORLD, REAL_WORLD } from "../core/convert/real-world.js";
+import { realWorld } from "../core/convert/real-world.js";
 
 // `connectory publish <foreign file>`: a server.json, .mcp.json or Docker server.yaml is converted first
 // (as `connectory convert` does, under the token's publisher) and published; a broken one uploads nothing.
@@ -33,9 +33,9 @@ afterAll(async () => {
 
 const doc = async (name: string) => (await (await reg.request(`/v1/connectors/${name}`)).json()) as any;
 
-describe.skipIf(!HAVE_REAL_WORLD)("publish converts foreign files first", () => {
+describe("publish converts foreign files first", () => {
   it("an official server.json (the real Brave entry), under the token's publisher", async () => {
-    const file = path.join(REAL_WORLD, "mcp-registry-brave.server.json");
+    const file = realWorld("mcp-registry-brave.server.json");
     const res = await run(["publish", file, "--json"]);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout);
@@ -43,7 +43,11 @@ describe.skipIf(!HAVE_REAL_WORLD)("publish converts foreign files first", () => 
     expect(Array.isArray(out.converted.notes)).toBe(true);
     const published = await doc(out.name);
     expect(published.publisher).toBe("acme");
-    expect(published.keywords).toContain(JSON.parse(await fs.readFile(file, "utf8")).name);
+    // Named after the upstream name's last part; the namespace is not a keyword (issue 32: `github` must
+    // not find every io.github entry).
+    const upstream = JSON.parse(await fs.readFile(file, "utf8")).name as string;
+    expect(out.name).toBe(upstream.slice(upstream.indexOf("/") + 1));
+    expect(published.keywords).not.toContain(upstream);
   });
 
   it("a Docker catalog server.yaml and a Claude .mcp.json", async () => {
@@ -51,7 +55,7 @@ describe.skipIf(!HAVE_REAL_WORLD)("publish converts foreign files first", () => 
     const docker = path.join(dir, "github-official");
     await fs.mkdir(docker);
     await fs.copyFile(
-      path.join(REAL_WORLD, "docker-mcp-registry-github-official.server.yaml"),
+      realWorld("docker-mcp-registry-github-official.server.yaml"),
       path.join(docker, "server.yaml"),
     );
     const yaml = await run(["publish", path.join(docker, "server.yaml"), "--json"]);
@@ -60,10 +64,7 @@ describe.skipIf(!HAVE_REAL_WORLD)("publish converts foreign files first", () => 
 
     const plugin = path.join(dir, "context7");
     await fs.mkdir(plugin);
-    await fs.copyFile(
-      path.join(REAL_WORLD, "claude-plugin-context7.mcp.json"),
-      path.join(plugin, ".mcp.json"),
-    );
+    await fs.copyFile(realWorld("claude-plugin-context7.mcp.json"), path.join(plugin, ".mcp.json"));
     const mcp = await run(["publish", path.join(plugin, ".mcp.json")]);
     expect(mcp.code, mcp.stderr).toBe(0);
     expect(mcp.stdout).toMatch(/published context7@/);

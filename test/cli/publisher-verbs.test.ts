@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCredentials } from "../../cli/home/credentials-store.js";
+import { readCredentials } from "../../cli/credentials/credentials-store.js";
 import { cli } from "../helpers/cli.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";

@@ -6,7 +6,7 @@ import { tempDir } from "../helpers/tmp.js";
 
 // The CLI's side of quality: `report`, the checklist in `info`, `search --sort quality`, `install`
 // refusing a version confirmed malicious; and the operator's `connectory-registry reports`. Against the
-// real registry (src/app.ts), in-process through an injected fetch.
+// real registry (src/server/app.ts), in-process through an injected fetch.
 
 let reg: TestRegistry;
 let home: string;
@@ -92,16 +92,24 @@ describe("connectory report", () => {
 });
 
 describe("quality in info and search", () => {
-  it("info shows the score with its checklist; --json carries the quality object", async () => {
+  it("info shows the score in one line; info --quality the checklist; --json carries the quality object", async () => {
     const r = await run("info", "weather");
     expect(r.code).toBe(0);
     const score = (
       (await (await reg.request("/v1/connectors/weather")).json()) as { quality: { score: number } }
     ).quality.score;
-    expect(r.stdout).toContain(`quality: ${score}/100 (docs/quality.md)`);
-    expect(r.stdout).toMatch(/ {2}package \d+\/40/);
-    expect(r.stdout).toContain("✗ not checked yet");
-    expect(r.stdout).toContain("to raise it: wait for the first check");
+    // Compact: one line, the item worth most among the failed ones, and where the checklist is.
+    expect(r.stdout).toMatch(new RegExp(`quality: ${score}/100; most to gain: .+ \\(\\+\\d+\\)`));
+    expect(r.stdout).toContain("(the checklist: connectory info weather --quality)");
+    expect(r.stdout).not.toMatch(/ {2}package \d+\/40/);
+    expect(r.stdout.split("\n").length).toBeLessThan(35);
+    const full = await run("info", "weather", "--quality");
+    expect(full.code).toBe(0);
+    expect(full.stdout).toContain(`quality: ${score}/100 (docs/quality.md)`);
+    expect(full.stdout).toMatch(/ {2}package \d+\/40/);
+    expect(full.stdout).toContain(
+      "- not checked yet: left out of the score until the registry runs a live check (not counted)",
+    );
     const json = JSON.parse((await run("info", "weather", "--json")).stdout);
     expect(json.quality.score).toBe(score);
     expect(json.quality.items.length).toBeGreaterThan(15);

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN } from "../helpers/cli.js";
+import path from "node:path";
+import { BIN, spawnCli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
-import { fixtureConnector } from "./inspect-fixtures.js";
+import { fixtureConnector, writeTools } from "./inspect-fixtures.js";
 
 // A stdio server that ignores SIGTERM/SIGINT/SIGHUP and the end of its stdin must still not outlive
 // `connectory run` (the built binary, as a host starts it): run escalates to SIGKILL.
@@ -66,4 +67,36 @@ describe("run: a server that ignores signals", () => {
     expect(alive(pid)).toBe(false);
     expect(code).toBe(128 + 9);
   }, 20_000);
+});
+
+describe("run: a host that closes stdin right after its requests", () => {
+  it("still gets the answers of a server slow to start (longer than the 2 s shutdown grace)", async () => {
+    const home = await tempDir();
+    const tools = path.join(home, "tools.json");
+    await writeTools(tools);
+    await buildHome(home, [fixtureConnector("slow", "tools-server.mjs", [tools, "--start-after", "3000"])]);
+    const lines = [
+      {
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      },
+      { method: "notifications/initialized" },
+      { id: 2, method: "tools/list", params: {} },
+    ];
+    const r = await spawnCli(["run", "slow"], {
+      home,
+      stdin: lines.map((l) => JSON.stringify({ jsonrpc: "2.0", ...l })).join("\n") + "\n",
+    });
+    const answers = r.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id?: number; result?: { tools?: unknown[] } });
+    expect(
+      answers.map((a) => a.id),
+      r.stderr,
+    ).toEqual([1, 2]);
+    expect(answers[1]!.result!.tools!.length).toBeGreaterThan(0);
+    expect(r.code, r.stderr).toBe(0);
+  }, 30_000);
 });

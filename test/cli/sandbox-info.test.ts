@@ -1,9 +1,10 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCachedPackageFull } from "../../cli/install/cached-package.js";
-import { renderView, viewFromPackage, viewFromVersionDocument } from "../../cli/terminal/connector-view.js";
+import { viewFromPackage, viewFromVersionDocument } from "../../cli/terminal/connector-view.js";
+import { renderView } from "../../cli/terminal/connector-text.js";
 import type { ReceivedVersionDocument as VersionDocument } from "../../src/core/api/documents.js";
-import { ROOT } from "./../helpers/cli.js";
+import { ROOT } from "../helpers/cli.js";
 
 // `info` shows what a connector's local servers may reach, in plain words, and "unrestricted" when it
 // declares nothing; a remote-only connector shows no permissions (nothing of it runs here).

@@ -5,8 +5,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { explainSandbox, planLaunch } from "../../cli/mcp/sandbox-launch.js";
-import { probeSandbox } from "../../cli/mcp/sandbox-probe.js";
+import { explainSandbox, planLaunch } from "../../cli/sandbox/sandbox-launch.js";
+import { probeSandbox } from "../../cli/sandbox/sandbox-probe.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // The macOS path of planLaunch, chosen by an injected platform ("darwin"). This machine is Linux, so
@@ -89,11 +89,12 @@ describe("planLaunch on macOS", () => {
       request({ network: "none", filesystem: [{ path: hostile, access: "read" }] }),
       world(),
     );
-    await expect(refused).rejects.toMatchObject({ code: "sandbox.path.invalid" });
+    // Refused as a grant path before anything is made (grant-paths.ts: no control characters).
+    await expect(refused).rejects.toMatchObject({ code: "sandbox.path.refused" });
     expect(ours()).toEqual(before);
   });
 
-  it("fetches an npx server's package first with the network, then starts it offline without", async () => {
+  it("fetches an npx server's package first through the proxy to the registry only, then starts it offline", async () => {
     const planned = await planLaunch(
       { ...launch(), command: "npx", args: ["-y", "@scope/pkg@1.2.3"] },
       request({ network: "none" }),
@@ -103,9 +104,14 @@ describe("planLaunch on macOS", () => {
     expect(planned.launch.env["npm_config_offline"]).toBe("true");
     expect(planned.profile).toContain(`(subpath "${home}/.npm")`);
     expect(planned.prefetch?.command).toBe(fakeExec);
-    expect(planned.prefetch?.args[1]).toContain("(allow network*)");
+    expect(planned.prefetch?.args[1]).not.toContain("(allow network*)");
+    expect(planned.prefetch?.args[1]).toMatch(/\(allow network-outbound \(remote ip "localhost:\d+"\)\)/);
+    expect(planned.prefetch?.env["HTTPS_PROXY"]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(planned.prefetch?.env["npm_config_ignore_scripts"]).toBe("true");
+    expect(planned.prefetch?.env["npm_config_offline"]).toBeUndefined();
     expect(planned.prefetch?.args.slice(3)).toEqual([
       "--yes",
+      "--ignore-scripts",
       "--package=@scope/pkg@1.2.3",
       "--",
       "node",
@@ -194,7 +200,7 @@ describe("run --explain-sandbox and doctor on macOS", () => {
       {
         env: { HOME: home, PATH: process.env.PATH },
         cwd: home,
-        home,
+        home: path.join(dir, "connectory"),
         platform: "darwin",
         sandboxExec: fakeExec,
       },

@@ -127,7 +127,7 @@ describe("mcp add with permission flags", () => {
     [["--no-network", "--allow-net", "a.example.com"], "not both"],
     [["--allow-net", "any", "--allow-net", "a.example.com"], "already allows every host"],
     [["--allow-net", "bad host!"], "is not a host name"],
-    [["--allow-read", "${HOME}/../etc"], 'contains ".."'],
+    [["--allow-read", "${HOME}/../etc"], 'contains a "." or ".." segment'],
     [Array.from({ length: 51 }, (_, i) => ["--allow-net", `h${i}.example.com`]).flat(), "1 to 50"],
   ])("refuses flags %# as a usage error, writing nothing", async (flags, words) => {
     const r = await run("mcp", "add", "s", ...flags, "--", "node", "x.js");

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadEffectiveConfig } from "../../cli/home/effective-config.js";
 import { connectServer, type McpSession } from "../../cli/mcp/mcp-client.js";
 import { selectServers, targetOf } from "../../cli/mcp/mcp-targets.js";
-import { startFilterProxy, type FilterProxy } from "../../cli/mcp/sandbox-proxy.js";
+import { startFilterProxy, type FilterProxy } from "../../cli/sandbox/sandbox-proxy.js";
 import { cli, ROOT } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 

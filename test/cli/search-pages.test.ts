@@ -3,7 +3,7 @@ import { cli } from "../helpers/cli.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";
 
-// `connectory search` pages through the registry's cursor pagination (DESIGN §4), against the real
+// `connectory search` pages through the registry's cursor pagination (docs/http-api.md), against the real
 // registry in-process with 25 connectors (the registry's default page is 20).
 
 const NAMES = Array.from({ length: 25 }, (_, i) => `paged-${String(i).padStart(2, "0")}`);
@@ -38,6 +38,8 @@ it("a first page says how many more there are and the commands that show them", 
   const r = await search("paged", "--limit", "10");
   expect(r.code, r.stderr).toBe(0);
   expect(listed(r.stdout)).toHaveLength(10);
+  // The count comes first (issue 32 #7), so the page is not taken for the whole marketplace.
+  expect(r.stdout.split("\n")[0]).toBe("10 of 25 connectors");
   const hint =
     /^15 more — `connectory search paged --all` lists them all; the next page: `connectory search paged --cursor ([A-Za-z0-9_-]+) --limit 10`$/m.exec(
       r.stdout,
@@ -51,6 +53,7 @@ it("a first page says how many more there are and the commands that show them", 
   expect(second.stdout).toMatch(/^5 more — /m);
   const last = await search("paged", "--cursor", cursor, "--limit", "10");
   expect(listed(last.stdout)).toHaveLength(5);
+  expect(last.stdout.split("\n")[0]).toBe("5 connectors");
   expect(last.stdout).not.toContain("more —");
   expect(new Set([...listed(r.stdout), ...listed(second.stdout), ...listed(last.stdout)]).size).toBe(25);
 });
@@ -58,6 +61,7 @@ it("a first page says how many more there are and the commands that show them", 
 it("counts what follows with one more request, at most one page ahead", async () => {
   const r = await search("", "--limit", "1");
   expect(r.stdout).toMatch(/^24 more — `connectory search --all`/m);
+  expect(r.stdout.split("\n")[0]).toBe("1 of 25 connectors");
   expect(requests).toHaveLength(2);
 });
 

@@ -66,7 +66,7 @@ const valuesArb: fc.Arbitrary<Credentials> = fc.dictionary(
 );
 
 describe("checkCredentials", () => {
-  it("reports exactly what ajv reports, for every schema of the DESIGN §2 keywords", () => {
+  it("reports exactly what ajv reports, for every schema of the docs/package-format.md keywords", () => {
     fc.assert(
       fc.property(schemaArb, valuesArb, (schema, values) => {
         const fast = checkCredentials(schema, values);

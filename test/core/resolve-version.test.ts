@@ -88,6 +88,22 @@ describe("resolveVersion", () => {
     expect(resolveVersion(doc({ "0.1.0": {}, "0.2.0": {} }), "").version).toBe("0.2.0");
   });
 
+  it("with only prereleases (an import), latest and a bare name pick the newest not yanked, as npm", () => {
+    // The real cases of issue 32: a Docker catalog entry and an official seed entry, no distTags.
+    const docker = doc({ "0.0.0-docker.20261201.g23fa0dd1a821": {}, "0.0.0-docker.20260101.gaaaa": {} });
+    expect(resolveVersion(docker, "").version).toBe("0.0.0-docker.20261201.g23fa0dd1a821");
+    expect(resolveVersion(docker, "latest").kind).toBe("tag");
+    const seed = doc({ "0.0.1-seed": {}, "0.0.2-seed": { yanked: true } });
+    expect(resolveVersion(seed, "latest").version).toBe("0.0.1-seed");
+    // A tag left pointing at a yanked prerelease falls back the same way.
+    expect(resolveVersion(doc(seed.versions, { latest: "0.0.2-seed" }), "latest").version).toBe("0.0.1-seed");
+    // Ranges stay strict: `^1` names no prerelease.
+    expect(errorOf(() => resolveVersion(seed, "^1")).code).toBe("version.not-found");
+    // Every version yanked: still nothing installable.
+    const gone = errorOf(() => resolveVersion(doc({ "0.0.1-seed": { yanked: true } }), "latest"));
+    expect(gone.code).toBe("version.not-found");
+  });
+
   it("another tag pointing at a yanked version is refused with a hint to pin it", () => {
     const e = errorOf(() => resolveVersion(sample, "old"));
     expect(e.code).toBe("version.tag.yanked");

@@ -7,7 +7,8 @@ import * as sqlite from "../../src/db/sqlite/schema.js";
 // The two schemas are kept in lockstep: same tables, columns, nullability, defaults, keys and indexes.
 // Only the search machinery differs: FTS5 lives in a SQLite migration, PostgreSQL has a tsvector column.
 const PG_ONLY_COLUMNS = ["connectors.search"];
-const PG_ONLY_INDEXES = ["connectors_search_idx"];
+// The trigram index on descriptions is SQLite's FTS5 table `connectors_substr` (migration 0009).
+const PG_ONLY_INDEXES = ["connectors_search_idx", "connectors_description_trgm_idx"];
 // The narrow copy of the vector (with the name) that relevance search reads (src/db/postgres/pg-search.ts).
 const PG_ONLY_TABLES = ["connector_search"];
 
@@ -52,10 +53,11 @@ it("the PostgreSQL schema has the SQLite schema's tables, columns, keys and inde
   }
 });
 
-it("the exceptions are real: PostgreSQL has the search column and its GIN index", () => {
+it("the exceptions are real: PostgreSQL has the search column, its GIN index and the trigram index", () => {
   const connectors = pgTable(pg.connectors);
   expect(connectors.columns.map((c) => c.name)).toContain("search");
   expect(connectors.indexes.map((i) => i.config.name)).toContain("connectors_search_idx");
+  expect(connectors.indexes.map((i) => i.config.name)).toContain("connectors_description_trgm_idx");
   const search = pgTable(pg.connectorSearch);
   expect(search.columns.map((c) => c.name).sort()).toEqual(["connector_id", "name", "search"]);
   expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_idx");

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Category } from "../../src/core/types.js";
+import type { ConnectorState } from "../../src/db/connector-rows.js";
 import type {
-  ConnectorState,
   ConnectorSummary,
-  RegistryRepository,
   SearchQuery,
   ServerListQuery,
   ServerListRow,
-} from "../../src/db/repository.js";
+} from "../../src/db/listing-queries.js";
+import type { RegistryRepository } from "../../src/db/repository.js";
 import { versionDocument } from "../../src/registry/documents.js";
 import { qualityFields } from "../../src/registry/quality.js";
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ConnectorState, RegistryRepository, ServerListQuery } from "../../src/db/repository.js";
+import type { ConnectorState } from "../../src/db/connector-rows.js";
+import type { RegistryRepository } from "../../src/db/repository.js";
+import type { ServerListQuery } from "../../src/db/listing-queries.js";
 import { versionDocument } from "../../src/registry/documents.js";
 import { qualityFields } from "../../src/registry/quality.js";
 
@@ -12,10 +14,13 @@ async function add(
   name: string,
   description: string,
   at: string,
+  upstreamName?: string,
 ) {
   await repo.transaction(async (tx) => {
     const manifest = { name, version: "1.0.0", publisher: "acme", description };
+    const provenance = upstreamName ? { format: "server-json", upstreamName, fetchedAt: at } : undefined;
     const v = {
+      ...(provenance ? { provenance: JSON.stringify(provenance) } : {}),
       version: "1.0.0",
       publishedAt: at,
       yanked: false,
@@ -75,6 +80,8 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q({ ...stock, from: { group: 1, name: "b" }, limit: 1 })).toEqual(["1:zeta"]);
       expect(await q({ needle: "connectory/al", terms: ["connectory", "al"] })).toEqual(["0:alpha"]);
       expect(await q({ needle: "dev.connectory/", terms: ["dev", "connectory"] })).toHaveLength(5);
+      // A description substring matches too (the official registry's search), inside a word as well.
+      expect(await q({ needle: "ckholm", terms: [] })).toEqual(["1:zeta"]);
       expect(await q({ needle: "%", terms: [] })).toEqual([]);
       expect(await q({ needle: "_", terms: [] })).toEqual([]);
       expect(await q({ updatedSince: "2026-01-03T00:00:00.000Z" })).toEqual(["0:my-stock", "0:other"]);
@@ -88,6 +95,49 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(JSON.parse(row!.document).name).toBe("alpha");
       expect(row!.downloads).toBe(0);
       expect(row!.etag).toBe((await repo.connectorDocument("alpha"))!.etag);
+    });
+
+    it("reads a needle's trigram candidates exactly: wildcards and backslashes are text, case as lower()", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(repo, id, "quotes", "Daily STOCK prices", "2026-01-01T00:00:00.000Z");
+      await add(repo, id, "paths", "reads c:\\data\\files and 100% of_them", "2026-01-02T00:00:00.000Z");
+      await add(repo, id, "other", "stack and stuck", "2026-01-03T00:00:00.000Z");
+      const q = (needle: string) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      expect(await q("stock pri")).toEqual(["1:quotes"]);
+      expect(await q("st_ck")).toEqual([]);
+      expect(await q("st%ck")).toEqual([]);
+      expect(await q("c:\\data\\")).toEqual(["1:paths"]);
+      expect(await q("data\\")).toEqual(["1:paths"]);
+      expect(await q("100% of_")).toEqual(["1:paths"]);
+      expect(await q("uote")).toEqual(["0:quotes"]);
+      expect(await q("ath")).toEqual(["0:paths"]);
+    });
+
+    it("finds a connector by the upstream name it was imported under, exactly, and matches it in listings", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(
+        repo,
+        id,
+        "brave-search",
+        "web search",
+        "2026-01-01T00:00:00.000Z",
+        "io.github.brave/brave-search",
+      );
+      await add(repo, id, "plain", "nothing", "2026-01-02T00:00:00.000Z");
+      expect(await repo.connectorOfUpstreamName("io.github.brave/brave-search")).toBe("brave-search");
+      expect(await repo.connectorOfUpstreamName("io.github.brave/brave")).toBeUndefined();
+      const rows = await repo.listServers({
+        prefix: "dev.connectory/",
+        needle: "io.github.brave/",
+        terms: [],
+        limit: 10,
+      });
+      expect(rows.map((r) => `${r.group}:${r.name}`)).toEqual(["0:brave-search"]);
     });
   });
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, it } from "vitest";
 import { openDatabase } from "../../src/db/open-database.js";
-import type { SearchQuery } from "../../src/db/repository.js";
+import type { SearchQuery } from "../../src/db/listing-queries.js";
 import { SqliteSearch } from "../../src/db/sqlite/sqlite-search.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -68,8 +68,10 @@ it("relevance ranks from the FTS index alone and joins only the page; filters ne
   try {
     const detail = plan(db, sql[0]!.replaceAll(/:\w+/g, "'x'"));
     expect(detail).toContain("MATERIALIZE m");
-    // One full-text scan (no rowid-driven MATCH per category member), connectors read by primary key only.
-    expect(detail.match(/SCAN connectors_fts VIRTUAL TABLE INDEX 0:M/g)).toHaveLength(1);
+    // Two full-text scans, each once: every word, and the words in name or title (the relevance tier of
+    // src/core/api/search.ts, RANK_BOOST); no rowid-driven MATCH per category member; connectors read by
+    // primary key only.
+    expect(detail.match(/SCAN connectors_fts VIRTUAL TABLE INDEX 0:M/g)).toHaveLength(2);
     expect(detail).toContain("SEARCH c USING INTEGER PRIMARY KEY (rowid=?)");
     expect(detail).not.toMatch(/SCAN c\b/);
     // Many ties at the page's last rank are found in name order by walking the covering name index.

@@ -75,6 +75,7 @@ it("every key the offline verbs print under --json is named in their docs/cli.md
 const ONLINE_FREE = new Set([
   ...FREE,
   "env", // a server's env: keys are the package's own
+  "params", // a quality phrase's values: keys are the placeholders of src/core/quality/words-en.ts
   "tools",
   "routes",
   "capabilities",

@@ -32,6 +32,8 @@ const CALLS = [
   "warning",
   "tarProblem",
   "problem",
+  "tokenError",
+  "refused",
 ];
 
 async function sourceFiles(dir: string): Promise<string[]> {
@@ -77,7 +79,7 @@ export async function codesRaisedIn(...dirs: string[]): Promise<string[]> {
       const source = await fs.readFile(file, "utf8");
       const args = CALLS.flatMap((name) => firstArguments(source, name));
       args.push(...[...source.matchAll(/\bcode:\s*("[^"\n]*"|`[^`\n]*`)/g)].map((m) => m[1]!));
-      // problem(<status>, "<code>", …) in src/http/problem.ts callers
+      // problem(<status>, "<code>", …) in src/request/problem.ts callers
       args.push(...[...source.matchAll(/\bproblem\(\s*[\w.]+,\s*("[^"\n]*"|`[^`\n]*`)/g)].map((m) => m[1]!));
       for (const arg of args) {
         for (const literal of arg.matchAll(/"([^"\n]*)"|`([^`\n]*)`/g)) {

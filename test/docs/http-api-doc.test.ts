@@ -37,19 +37,23 @@ it("every problem code src/registry and src/http emit is documented in docs/http
   const codes = await codesRaisedIn(
     path.join(ROOT, "src/registry"),
     path.join(ROOT, "src/http"),
+    path.join(ROOT, "src/request"),
     path.join(ROOT, "src/core/tools/report.ts"),
   );
   expect(codes).toContain("publish.version.exists"); // the scan reads what it should
   expect(codes).toContain("route.not-found");
-  // The importer's codes (src/registry/import) reach operators in `connectory-registry import`'s report,
-  // not HTTP clients: docs/deploy.md documents those.
-  const importer = new Set(await codesRaisedIn(path.join(ROOT, "src/registry/import")));
+  // The importer's and the mirror's codes (src/registry/import, src/registry/mirror) reach operators in
+  // `connectory-registry import`'s report and serve's mirror log, not HTTP clients: docs/deploy.md documents those.
+  const importer = new Set(
+    await codesRaisedIn(path.join(ROOT, "src/registry/import"), path.join(ROOT, "src/registry/mirror")),
+  );
   const elsewhere = new Set(
     await codesRaisedIn(
       ...(await fs.readdir(path.join(ROOT, "src/registry"), { withFileTypes: true }))
-        .filter((e) => e.name !== "import")
+        .filter((e) => e.name !== "import" && e.name !== "mirror")
         .map((e) => path.join(ROOT, "src/registry", e.name)),
       path.join(ROOT, "src/http"),
+      path.join(ROOT, "src/request"),
       path.join(ROOT, "src/core/tools/report.ts"),
     ),
   );
@@ -63,7 +67,16 @@ it("every problem code src/registry and src/http emit is documented in docs/http
 
 it("every code in the problem table is one the registry's code can produce", async () => {
   const table = (await read()).split("## Problem codes")[1] ?? "";
-  const sources = ["src/registry", "src/http", "src/db", "src/storage", "src/core", "src/package"];
+  const sources = [
+    "src/registry",
+    "src/http",
+    "src/request",
+    "src/server",
+    "src/db",
+    "src/storage",
+    "src/core",
+    "src/package",
+  ];
   const known = await codesRaisedIn(...sources.map((s) => path.join(ROOT, s)));
   const listed = [...documentedCodes(table)];
   expect(listed.length).toBeGreaterThan(30);

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { headingId } from "../../web/lib/project-docs.js";
+import { headingId } from "../../src/web/lib/project-docs.js";
 import { ROOT } from "../helpers/cli.js";
 
 // README.md and docs/ stand on their own: no link leaves the repository's own files (nothing to

@@ -64,6 +64,11 @@ function breakers(schema: Schema): Json[] {
   if (typeof extra === "object" && extra !== null)
     for (const bad of breakers(resolve(extra as Schema))) out.push({ extra: bad });
   if (schema["propertyNames"]) out.push({ "bad key!": "v" });
+  if (typeof schema["maxProperties"] === "number")
+    out.push(
+      Object.fromEntries(Array.from({ length: schema["maxProperties"] + 1 }, (_, i) => [`k${i}`, {}])),
+    );
+  if (typeof schema["minProperties"] === "number") out.push({});
   return out;
 }
 
@@ -102,9 +107,15 @@ const grantSchema = (
   (pluginSchema.properties.permissions.properties as Record<string, Schema>)["filesystem"] as Schema
 )["items"] as Schema;
 
+// One language of plugin.json `i18n`, a level deeper than the manifest's own keys.
+const languageSchema = pluginSchema.properties.i18n.additionalProperties as Schema;
+
 function ajvDrivenCases(): Parameters<typeof files>[0][] {
   const credential = DEFS["credential"]!;
   return [
+    ...objectCases(languageSchema, { description: "x" }, (l) => ({
+      manifest: { ...BASE.manifest, i18n: { "zh-CN": l } },
+    })),
     ...objectCases(pluginSchema as Schema, BASE.manifest, (m) => ({ manifest: m })),
     // One grant of plugin.json `permissions.filesystem`, a level deeper than the manifest's own keys.
     ...objectCases(grantSchema, { path: "/x", access: "read" }, (g) => ({
@@ -123,6 +134,11 @@ function ajvDrivenCases(): Parameters<typeof files>[0][] {
       tokenSchema: { type: "object", properties: { API_KEY: c } },
     })),
     { tokenSchema: { type: "object", properties: { lower: BASE.credential } } },
+    // mcp.json 2: a launch without its command, an alternative with its own, unknown keys one level down.
+    { servers: { s: { args: ["x"] } } },
+    { servers: { s: { ...BASE.stdio, alternatives: [{ command: "y", alternatives: [{ command: "z" }] }] } } },
+    { servers: { s: { ...BASE.stdio, package: { registryType: "npm", identifier: "x", zz: 1 } } } },
+    { servers: { s: { ...BASE.stdio, transport: { type: "sse", url: "http://127.0.0.1:1/", zz: 1 } } } },
   ];
 }
 

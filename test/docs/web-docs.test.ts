@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { docHref, PROJECT_DOCS } from "../../web/lib/project-docs.js";
+import { docHref, PROJECT_DOCS } from "../../src/web/lib/project-docs.js";
 import { createTestRegistry, type TestRegistry } from "../helpers/registry.js";
 
 // The web's "Publish a connector" page links to the repository's own docs, which the registry serves

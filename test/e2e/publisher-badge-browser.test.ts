@@ -4,13 +4,13 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startServer, type RunningServer } from "../../src/http/start-server.js";
+import { startServer, type RunningServer } from "../../src/server/start-server.js";
 import { createToken } from "../../src/registry/tokens.js";
 import { packPackage } from "../helpers/registry.js";
 import { HAS_CHROMIUM, launchBrowser } from "./web-browser.js";
 
 // The verified badge in Debian's chromium: the live search builds its cards in the browser
-// (web/static/app.js), and they must carry the same badge as the server-rendered pages.
+// (src/web/static/app.js), and they must carry the same badge as the server-rendered pages.
 
 let server: RunningServer;
 let proofs: http.Server;

@@ -73,9 +73,12 @@ describe.skipIf(!HAS_CHROMIUM)("web marketplace in Debian's chromium", () => {
     expect(await page.locator("#panel-cursor").isVisible()).toBe(true);
     expect(await page.locator("#panel-claude-desktop").isVisible()).toBe(false);
 
-    const copy = page.locator("#panel-cursor button.copy").first();
+    // The snippet's own button (the native install line above it has one too).
+    const copy = page.locator('#panel-cursor button.copy[data-copy="snippet-cursor-0"]');
     await copy.click();
-    await page.locator('#panel-cursor button.copy[data-state="copied"]').first().waitFor();
+    await page
+      .locator('#panel-cursor button.copy[data-copy="snippet-cursor-0"][data-state="copied"]')
+      .waitFor();
     const clipboard = await page.evaluate<string>("navigator.clipboard.readText()");
     const api = (await (
       await fetch(`${server.url}/v1/connectors/weather/1.0.0/config?host=cursor`)

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import type { RegistryRepository } from "../../src/db/repository.js";
 import type { PackageFiles } from "../../src/core/types.js";
@@ -10,10 +10,10 @@ import { packFiles } from "../../src/package/pack.js";
 import { readPackageContents } from "../../src/package/read-dir.js";
 import type { ProofChecks } from "../../src/registry/publishers/proof-checks.js";
 import { createToken } from "../../src/registry/tokens.js";
-import { startServer, type RunningServer } from "../../src/http/start-server.js";
+import { startServer, type RunningServer } from "../../src/server/start-server.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { ROOT } from "./cli.js";
-import { runPostgres, snapshotPostgres, testDatabaseFromEnv } from "./postgres.js";
+import { COORDINATION_TABLES, runPostgres, snapshotPostgres, testDatabaseFromEnv } from "./postgres.js";
 import { listFiles } from "./tmp.js";
 
 /** Where the real samples live. */
@@ -50,6 +50,8 @@ export interface TestRegistryOptions {
   databaseUrl?: string;
   /** How domain proofs are looked for (a local HTTP server, a TXT double); default the real ones. */
   proofs?: ProofChecks;
+  /** The CI issuers trusted for trusted publishing (a local test issuer). */
+  oidcIssuers?: string[];
 }
 
 /**
@@ -75,6 +77,7 @@ export async function createTestRegistry(options: TestRegistryOptions = {}): Pro
     publicUrl,
     ...(options.now ? { now: options.now } : {}),
     ...(options.proofs ? { proofs: options.proofs } : {}),
+    ...(options.oidcIssuers ? { oidcIssuers: options.oidcIssuers } : {}),
     log: (e) => errors.push(e),
   });
   const request = async (pathname: string, init?: RequestInit) =>
@@ -127,6 +130,7 @@ export async function snapshotState(dbFile: string, blobDir: string): Promise<st
     const dump: Record<string, unknown[]> = {};
     for (const { name } of tables) {
       if (name === "connectors_fts") continue; // the virtual table itself; its shadow tables hold the data
+      if (COORDINATION_TABLES.includes(name)) continue;
       const rows = db.prepare(`SELECT * FROM "${name}"`).all();
       dump[name] = rows.map((r) => JSON.stringify(r, hex)).sort();
     }
@@ -209,7 +213,7 @@ export async function publishSamples(reg: TestRegistry): Promise<string[]> {
 
 /** A real registry server on 127.0.0.1, port 0, with its own temp database and blob folder. */
 export async function startTestServer(
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; catalogs?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningServer & { dir: string; token(publisher?: string): Promise<string> }> {
   const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "connectory-server-")));
   const pg = await testDatabaseFromEnv(); // TEST_DATABASE=postgres (issue 8)
@@ -219,6 +223,8 @@ export async function startTestServer(
     databaseUrl: pg?.url ?? path.join(dir, "registry.db"),
     storageDir: path.join(dir, "blobs"),
     seed: options.seed ?? false,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.catalogs ? { catalogs: true } : {}),
     log: () => undefined,
   });
   return {

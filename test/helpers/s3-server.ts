@@ -30,6 +30,8 @@ export interface TestS3 {
   bucket: string;
   /** The AWS variables a registry process needs to reach it. */
   env: Record<string, string>;
+  /** While true, every request is answered 503 SlowDown, as S3 does when it is overloaded (an outage). */
+  faults: { down: boolean };
   close(): Promise<void>;
 }
 
@@ -55,6 +57,13 @@ export async function startTestS3(
     configureBuckets: [{ name: bucket }],
   });
   if (options.conditionalWrites) server.middleware.unshift(conditionalPut(server));
+  const faults = { down: false };
+  server.middleware.unshift(async (ctx, next) => {
+    if (!faults.down) return next();
+    ctx.status = 503;
+    ctx.type = "application/xml";
+    ctx.body = "<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>";
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -67,6 +76,7 @@ export async function startTestS3(
       AWS_SECRET_ACCESS_KEY: S3_SECRET_KEY,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
     },
+    faults,
     close: async () => {
       await server.close();
       await fs.rm(dir, { recursive: true, force: true });

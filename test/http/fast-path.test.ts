@@ -1,4 +1,6 @@
 import http from "node:http";
+import path from "node:path";
+import Database from "better-sqlite3";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withFastPath } from "../../src/http/fast-path.js";
@@ -114,6 +116,26 @@ describe("the connector document fast path", () => {
     const updated = await sameAsHono("/v1/connectors/fast-one");
     expect(Object.keys((JSON.parse(updated.body) as { versions: object }).versions)).toContain("2.0.0");
   });
+
+  // SQLite keeps whole answers until its change counter moves; a commit by another connection (another
+  // process of the same registry) must show at the next request. (PostgreSQL keeps nothing.)
+  it.skipIf(process.env.TEST_DATABASE === "postgres")(
+    "sees a commit of another connection at once (what it keeps follows the change counter)",
+    async () => {
+      const before = await sameAsHono("/v1/connectors/fast-one");
+      expect((await sameAsHono("/v1/connectors/fast-one")).headers.etag).toBe(before.headers.etag);
+      const other = new Database(path.join(server.dir, "registry.db"));
+      try {
+        other.prepare("UPDATE connectors SET downloads = downloads + 5 WHERE name = ?").run("fast-one");
+      } finally {
+        other.close();
+      }
+      const after = await sameAsHono("/v1/connectors/fast-one");
+      const count = (a: Answer) => (JSON.parse(a.body) as { downloads: number }).downloads;
+      expect(count(after)).toBe(count(before) + 5);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    },
+  );
 
   it("leaves missing connectors, odd targets and other methods to Hono's answers", async () => {
     for (const target of [

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { isConnectoryError } from "../../src/core/errors.js";
 import type { ServerList } from "../../src/core/official/types.js";
 import { openDatabase } from "../../src/db/open-database.js";
-import { startServer } from "../../src/http/start-server.js";
+import { startServer } from "../../src/server/start-server.js";
 import { MemoryBlobStore } from "../../src/storage/memory-blob-store.js";
 import { createToken } from "../../src/registry/tokens.js";
 import { packPackage } from "../helpers/registry.js";

@@ -73,7 +73,92 @@ describe("docker-launched servers", () => {
     [["--network", "none"], []],
     [["-v", "/:/host"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
     [["--mount=type=bind,src=/,dst=/h"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    // Issue 31 #11: attached and clustered short options, as docker reads them.
+    [["-v/:/host"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    [["-v=/:/host"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    [["-iv", "/:/host"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    [["-itv/:/host"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    [["--volume", "/:/host"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    [["--volumes-from", "other"], ["mcp.server.docker.mount /mcpServers/d/args/3"]],
+    [
+      ["--pid=host", "--uts", "host"],
+      [
+        "mcp.server.docker.host-namespace /mcpServers/d/args/3",
+        "mcp.server.docker.host-namespace /mcpServers/d/args/4",
+      ],
+    ],
+    [["--cap-add=SYS_ADMIN"], ["mcp.server.docker.privileged /mcpServers/d/args/3"]],
+    // A value is not an option: `-e` takes "-v" as its value, and `--name` takes "--privileged".
+    [["-e", "-v"], []],
+    [["--name", "--privileged"], []],
   ])("%j → %j", (args, expected) => {
     expect(dockerCodes(args)).toEqual(expected);
+  });
+
+  it("reads only docker's options: what follows the image belongs to the container", () => {
+    const codes = (args: string[]) =>
+      validatePackage(
+        new Map([
+          ["plugin.json", text(manifest)],
+          ["mcp.json", text({ mcpServers: { d: { command: "docker", args } } })],
+        ]),
+      )
+        .problems.filter((p) => p.code.startsWith("mcp.server.docker"))
+        .map((p) => `${p.code} ${p.path}`);
+    expect(codes(["run", "-i", "img", "-v", "/:/host", "--privileged"])).toEqual([]);
+    expect(codes(["--context", "remote", "container", "run", "-v", "/:/h", "img"])).toEqual([
+      "mcp.server.docker.mount /mcpServers/d/args/4",
+    ]);
+    // `--` ends docker's options: an image spelled like an option is refused.
+    expect(codes(["run", "-i", "--", "-v/:/host"])).toEqual(["mcp.server.docker.image /mcpServers/d/args/3"]);
+  });
+});
+
+describe("a credential a grant path uses: its default is a clean absolute folder (issue 31 #1)", () => {
+  function withDefault(path: string, value: unknown, command = "node"): string[] {
+    const files = new Map([
+      ["plugin.json", text({ ...manifest, permissions: { filesystem: [{ path, access: "read" }] } })],
+      ["mcp.json", text({ mcpServers: { s: { command, args: ["${PLUGIN_ROOT}/s.js"] } } })],
+      [
+        "token-schema.json",
+        text({ type: "object", properties: { SUB: { type: "string", default: value } } }),
+      ],
+    ]);
+    return validatePackage(files)
+      .problems.filter((p) => p.severity === "error")
+      .map((p) => p.code);
+  }
+
+  it.each([
+    ["${PLUGIN_ROOT}/${SUB}", "../../../../../.."],
+    ["${HOME}/notes/${SUB}", "../.ssh"],
+    ["${SUB}", "relative/folder"],
+    ["${SUB}", "/srv/./notes"],
+    ["${SUB}", "/srv//notes/"],
+    ["${SUB}", "/"],
+    ["${SUB}", "${HOME}"],
+  ])("%s with the default %j is refused", (path, value) => {
+    expect(withDefault(path, value)).toContain("manifest.permissions.path.default");
+  });
+
+  it.each([
+    ["${SUB}", "/srv/notes"],
+    ["${HOME}/notes", "/anything"],
+  ])("%s with the default %j passes (the defended case)", (path, value) => {
+    expect(withDefault(path, value)).toEqual([]);
+  });
+
+  it("a '.' segment in a declared path is refused as '..' is", () => {
+    expect(codes({ filesystem: [{ path: "/srv/./x", access: "read" }] })).toContain(
+      "manifest.permissions.path.traversal",
+    );
+  });
+
+  it("a command with a '.' or '..' segment is refused at publish (issue 31 #3)", () => {
+    expect(withDefault("/srv/x", "/srv/x", "/tmp/../bin/node")).toContain("mcp.server.command.dot-segment");
+    expect(withDefault("/srv/x", "/srv/x", "${PLUGIN_ROOT}/./bin/s")).toContain(
+      "mcp.server.command.dot-segment",
+    );
+    expect(withDefault("/srv/x", "/srv/x", "${PLUGIN_ROOT}/bin/s")).toEqual([]);
   });
 });

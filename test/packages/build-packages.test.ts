@@ -54,6 +54,7 @@ describe("the connectory package (CLI)", () => {
     expect(files.filter((f) => !/^dist\/cli-bundle\/(chunks\/)?[\w-]+\.js$/.test(f))).toEqual([
       "README.md",
       "bin/connectory.js",
+      "bin/package.json",
       "package.json",
     ]);
     expect(files).toContain("dist/cli-bundle/index.js");
@@ -134,10 +135,10 @@ describe("the connectory-registry package", () => {
       "schemas/plugin.schema.json",
       "plugins-sample/weather/server/index.js", // generated, ignored by git: the seed needs it
       "plugins-sample/weather/plugin.json",
-      "docs/package-format.md", // served at /docs/ (web/lib/project-docs.ts)
+      "docs/package-format.md", // served at /docs/ (src/web/lib/project-docs.ts)
     ])
       expect(files).toContain(needed);
-    expect(files.some((f) => f.startsWith("web/static/"))).toBe(true);
+    expect(files.some((f) => f.startsWith("src/web/static/"))).toBe(true);
     const tops = new Set(files.map((f) => f.split("/")[0]));
     expect([...tops].sort()).toEqual([
       "README.md",
@@ -149,7 +150,7 @@ describe("the connectory-registry package", () => {
       "package.json",
       "plugins-sample",
       "schemas",
-      "web",
+      "src",
     ]);
     expect(files.filter((f) => f.startsWith("dist/") && !/^dist\/(chunks\/)?[\w-]+\.js$/.test(f))).toEqual(
       [],

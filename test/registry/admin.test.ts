@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { ADMIN_COMMANDS } from "../../src/admin/commands.js";
 import { runAdmin as runAdminIn } from "../../src/admin/run-admin.js";
 import { adminContext, runAdminCaptured as runAdmin } from "../helpers/admin.js";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import { MemoryBlobStore } from "../../src/storage/memory-blob-store.js";
 import { tempDir } from "../helpers/tmp.js";
@@ -76,7 +76,7 @@ it("--help lists every command of the table under connectory-registry; each comm
   expect(await runAdmin(["--version"], { databaseUrl })).toMatchObject({ code: 0, stdout: "0.0.0-test\n" });
   const unknown = await runAdmin(["frobnicate"], { databaseUrl });
   expect(unknown.code).toBe(2);
-  expect(unknown.stderr).toMatch(/unknown command "frobnicate".*serve, migrate, token/s);
+  expect(unknown.stderr).toMatch(/unknown command "frobnicate".*serve, migrate, keys, log, token/s);
   // Nothing above opened (and so created) the database.
   await expect(fs.stat(databaseUrl)).rejects.toThrow();
 });

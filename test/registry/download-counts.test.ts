@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import {
   clientEnv,

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { runAdminCaptured } from "../helpers/admin.js";

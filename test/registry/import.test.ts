@@ -3,11 +3,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import { runAdminCaptured } from "../helpers/admin.js";
 import { tempDir } from "../helpers/tmp.js";
-import { HAVE_REAL_WORLD, REAL_WORLD } from "../core/convert/real-world.js";
+import { realWorld } from "../core/convert/real-world.js";
 import { MemoryBlobStore } from "../../src/storage/memory-blob-store.js";
 
 // `connectory-registry import` against a real SQLite registry from the real migrations and a blob folder.
@@ -66,6 +66,7 @@ describe("connectory-registry import", () => {
       refused: 1,
       yanked: 0,
       deprecated: 0,
+      restored: 0,
     });
     expect(a.report.entries.map((e) => [e.entry, e.status, e.name ?? e.code])).toEqual([
       ["io.github.acme/tools", "imported", "tools"],
@@ -83,6 +84,7 @@ describe("connectory-registry import", () => {
       refused: 1,
       yanked: 0,
       deprecated: 0,
+      restored: 0,
     });
 
     // A new upstream version is a new version; the same version with other content is refused, untouched.
@@ -112,6 +114,37 @@ describe("connectory-registry import", () => {
     } finally {
       await repo.close();
     }
+  });
+
+  it("versions a placeholder by content: ordered, stable across runs and registries, latest moves (issue 32 #1)", async () => {
+    const { dir, run, databaseUrl } = await registry();
+    const file = path.join(dir, "servers.json");
+    await fs.writeFile(file, JSON.stringify([entry("seeded", "0.0.1-seed")]));
+    const first = (await run(file)).report.entries[0]!;
+    expect(first.status).toBe("imported");
+    expect(first.version).toMatch(/^0\.0\.1-seed\.c[0-9a-f]{12}$/);
+    // The same snapshot again: the same version, nothing new.
+    const again = (await run(file)).report.entries[0]!;
+    expect([again.status, again.version]).toEqual(["unchanged", first.version]);
+    // The upstream changed without a new version: a new version above the first, not a refusal.
+    await fs.writeFile(file, JSON.stringify([entry("seeded", "0.0.1-seed", "Changed.")]));
+    const changed = (await run(file)).report.entries[0]!;
+    expect(changed.status).toBe("updated");
+    expect(changed.version).toMatch(/^0\.0\.2-seed\.c[0-9a-f]{12}$/);
+    const repo = await openDatabase(databaseUrl);
+    try {
+      const app = createApp({ db: repo, blobs: new MemoryBlobStore(), publicUrl: "http://r.test" });
+      const doc = (await (await app.request("http://r.test/v1/connectors/seeded")).json()) as {
+        distTags: Record<string, string>;
+      };
+      expect(doc.distTags.latest).toBe(changed.version);
+    } finally {
+      await repo.close();
+    }
+    // Another registry importing that content first numbers it 1, with the same content digest.
+    const other = await registry();
+    const elsewhere = (await other.run(file)).report.entries[0]!;
+    expect(elsewhere.version).toBe(changed.version!.replace(/^0\.0\.2-/, "0.0.1-"));
   });
 
   it("follows the cursors of an official-API registry's /v0.1/servers", async () => {
@@ -159,16 +192,16 @@ describe("connectory-registry import", () => {
     await expect(fs.stat(path.join(dir, "blobs"))).rejects.toThrow();
   });
 
-  it.skipIf(!HAVE_REAL_WORLD)(
+  it(
     "imports the real catalogs: seed, Docker and the Claude marketplace, every refusal with its reason",
     { timeout: 300_000 },
     async () => {
       const { run, databaseUrl } = await registry();
-      const seed = await run(path.join(REAL_WORLD, "official-registry-seed.server.json"));
+      const seed = await run(realWorld("official-registry-seed.server.json"));
       expect(seed.report.counts.imported + seed.report.counts.updated).toBeGreaterThanOrEqual(
         Math.ceil(358 * 0.95),
       );
-      const docker = await run(path.join(REAL_WORLD, "docker-mcp-registry"));
+      const docker = await run(realWorld("docker-mcp-registry"));
       const dockerIn = docker.report.counts.imported + docker.report.counts.updated;
       expect(dockerIn).toBeGreaterThanOrEqual(Math.ceil(328 * 0.95));
       // A Docker remote that signs in with OAuth is imported as one: `oauth` on its remote server.
@@ -190,7 +223,7 @@ describe("connectory-registry import", () => {
       } finally {
         await repo.close();
       }
-      const claude = await run(path.join(REAL_WORLD, "claude-plugins-official"));
+      const claude = await run(realWorld("claude-plugins-official"));
       expect(claude.report.counts.imported + claude.report.counts.updated).toBe(28);
       const refusals: Record<string, number> = {};
       for (const r of [seed, docker, claude])
@@ -207,8 +240,10 @@ describe("connectory-registry import", () => {
           refusals,
         }),
       );
+      // The 25 Claude plugins with neither a server nor a skill are not in the shipped snapshot (catalogs/).
       expect(refusals).toEqual({
-        "convert.refused.not-a-connector": 28,
+        "convert.refused.not-a-connector": 3,
+        "convert.refused.source-missing": 25,
         "convert.refused.remote-source": 233,
       });
     },

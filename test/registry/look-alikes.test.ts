@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 
@@ -30,19 +30,25 @@ const publishAs = async (
 ) => reg.publish(await packPackage({ name, version: "1.0.0", publisher, ...extra }), token, name);
 
 describe("names", () => {
-  it.each(["cloudrnail", "c1oudmail", "cloud-mail", "cloud--mail", "cl0udmail", "vveather", "wea-ther"])(
-    "refuses %s from another publisher with 409 publish.name.look-alike, changing nothing",
-    async (name) => {
-      const before = await reg.snapshot();
-      const res = await publishAs(evil, "evil", name);
-      expect(res.status).toBe(409);
-      const body = (await res.json()) as { code: string; detail: string; hint: string };
-      expect(body.code).toBe("publish.name.look-alike");
-      expect(body.detail).toMatch(/looks like "(cloudmail|weather)".* of publisher "acme"/);
-      expect(body.hint).toMatch(/choose a name/);
-      expect(await reg.snapshot()).toBe(before);
-    },
-  );
+  it.each([
+    "cloudrnail",
+    "c1oudmail",
+    "cloud-mail",
+    "cloud--mail",
+    "cl0udmail",
+    "vveather",
+    "wea-ther",
+    "doudmail",
+  ])("refuses %s from another publisher with 409 publish.name.look-alike, changing nothing", async (name) => {
+    const before = await reg.snapshot();
+    const res = await publishAs(evil, "evil", name);
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { code: string; detail: string; hint: string };
+    expect(body.code).toBe("publish.name.look-alike");
+    expect(body.detail).toMatch(/looks like "(cloudmail|weather)".* of publisher "acme"/);
+    expect(body.hint).toMatch(/choose a name/);
+    expect(await reg.snapshot()).toBe(before);
+  });
 
   it("allows plain one-letter typos and the same publisher's own look-alikes", async () => {
     expect((await publishAs(evil, "evil", "weathers")).status).toBe(201);
@@ -78,6 +84,17 @@ describe("display names", () => {
   });
 });
 
+it("refuses a mixed-script display name with 422 naming the scripts, storing nothing (issue 31 #12)", async () => {
+  // "Drорbox": Latin D, b, x with Cyrillic р, о, р — no published name to imitate, so only §5 catches it.
+  const res = await publishAs(evil, "evil", "drop-files", { displayName: "Dr\u043e\u0440box" });
+  expect(res.status).toBe(422);
+  const body = (await res.json()) as { code: string; errors: Array<{ code: string; message: string }> };
+  expect(body.code).toBe("publish.invalid");
+  expect(body.errors.map((p) => p.code)).toEqual(["manifest.displayName.mixed-script"]);
+  expect(body.errors[0]!.message).toContain("mixes Latin and Cyrillic");
+  expect(await reg.sql("SELECT name FROM connectors WHERE name = 'drop-files'")).toEqual([]);
+});
+
 it("rows written before the skeleton columns are filled at start-up, so the check sees them", async () => {
   await reg.sql("UPDATE connectors SET name_skeleton = NULL, display_skeleton = NULL");
   await reg.sql("DELETE FROM meta WHERE key = 'derived_fields'");
@@ -93,5 +110,5 @@ it("rows written before the skeleton columns are filled at start-up, so the chec
   });
   expect(res.status).toBe(409);
   const rows = await reg.sql("SELECT name_skeleton FROM connectors WHERE name = 'cloudmail'");
-  expect(rows).toEqual([{ name_skeleton: "cloudmail" }]);
+  expect(rows).toEqual([{ name_skeleton: "doudmail" }]); // "cl" reads as "d" (issue 31 #12)
 });

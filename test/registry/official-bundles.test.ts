@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import type { ServerResponse } from "../../src/core/official/types.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { createTestRegistry, packDir, type TestRegistry } from "../helpers/registry.js";

@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { runAdminCaptured } from "../helpers/admin.js";
 import { tempDir } from "../helpers/tmp.js";
-import { HAVE_REAL_WORLD, REAL_WORLD } from "../core/convert/real-world.js";
+import { realWorld } from "../core/convert/real-world.js";
 
 // The official API round trip (issue 14): an entry imported from server.json comes back out of /v0.1 under
 // its upstream name, with the packages (registry type, identifier, version, transport, arguments,
@@ -62,11 +62,12 @@ async function roundTrip(entries: unknown[]) {
     expect(versions.servers.map((s: any) => s.server.name)).toEqual([e.entry]);
     const listed = await get(`/v0.1/servers?search=${encodeURIComponent(e.entry)}`);
     expect(listed.servers.map((s: any) => s.server.name)).toContain(e.entry);
-    // The namespace name no longer names it.
-    const old = await app.request(
+    // The local name (`<namespace>/<connector>`) names the same entry (issue 24).
+    const local = await app.request(
       `${PUBLIC_URL}/v0.1/servers/${encodeURIComponent(`dev.connectory/${e.name}`)}/versions/latest`,
     );
-    expect(old.status).toBe(404);
+    expect(local.status).toBe(200);
+    expect(((await local.json()) as { server: unknown }).server).toEqual(entry.server);
     out.set(e.entry, entry);
   }
   await repo.close();
@@ -114,20 +115,15 @@ describe("server.json → import → /v0.1", () => {
     expect(api.server.version).toBe("2.0.0");
   });
 
-  it.skipIf(!HAVE_REAL_WORLD)(
-    "the real Brave entry comes back with its npm package and API key",
-    async () => {
-      const brave = JSON.parse(
-        await fs.readFile(path.join(REAL_WORLD, "mcp-registry-brave.server.json"), "utf8"),
-      );
-      const back = (await roundTrip([brave])).get(brave.name);
-      expect(back.server.packages.map(pkgKeys)).toEqual(brave.packages.map(pkgKeys));
-      expect(back.server.version).toBe(brave.version);
-      expect(back._meta["dev.connectory/connector"].provenance).toMatchObject({
-        format: "server-json",
-        upstreamName: brave.name,
-        upstreamVersion: brave.version,
-      });
-    },
-  );
+  it("the real Brave entry comes back with its npm package and API key", async () => {
+    const brave = JSON.parse(await fs.readFile(realWorld("mcp-registry-brave.server.json"), "utf8"));
+    const back = (await roundTrip([brave])).get(brave.name);
+    expect(back.server.packages.map(pkgKeys)).toEqual(brave.packages.map(pkgKeys));
+    expect(back.server.version).toBe(brave.version);
+    expect(back._meta["dev.connectory/connector"].provenance).toMatchObject({
+      format: "server-json",
+      upstreamName: brave.name,
+      upstreamVersion: brave.version,
+    });
+  });
 });

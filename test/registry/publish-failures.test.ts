@@ -1,8 +1,9 @@
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
+import { createApp } from "../../src/server/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
-import type { RegistryRepository, RegistryTx } from "../../src/db/repository.js";
+import type { RegistryRepository } from "../../src/db/repository.js";
+import type { RegistryTx } from "../../src/db/registry-tx.js";
 import { createToken } from "../../src/registry/tokens.js";
 import type { BlobStore } from "../../src/storage/blob-store.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";

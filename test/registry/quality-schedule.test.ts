@@ -1,8 +1,18 @@
-import { expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/open-database.js";
+import type { RegistryRepository } from "../../src/db/repository.js";
 import { scheduleQualityRefresh } from "../../src/registry/quality-schedule.js";
+import { tempDir } from "../helpers/tmp.js";
 
 // The embedded server's periodic recompute: runs on its interval, never two at once, logs a failure and
-// goes on, and its stop waits for the run in flight.
+// goes on, and its stop waits for the run in flight. It runs under the `quality-refresh` lease
+// (src/registry/jobs/exclusive-job.ts) of a real database.
+
+let repo: RegistryRepository;
+beforeAll(async () => {
+  repo = await openDatabase(`${await tempDir()}/registry.db`);
+});
+afterAll(() => repo.close());
 
 it("runs refreshAllQuality on its interval, one run at a time, and stop waits for it", async () => {
   let runs = 0;
@@ -15,13 +25,13 @@ it("runs refreshAllQuality on its interval, one run at a time, and stop waits fo
       return new Promise<number>((resolve) => (release = () => resolve(1)));
     },
   };
-  const stop = scheduleQualityRefresh(registry, { everyMs: 5, log: (m) => logs.push(m) });
+  const stop = scheduleQualityRefresh(registry, { repo, everyMs: 5, log: (m) => logs.push(m) });
   await new Promise((r) => setTimeout(r, 40));
   expect(runs).toBe(1); // the first run is still going: no second one stacked on it
   release();
   await new Promise((r) => setTimeout(r, 40));
   expect(runs).toBeGreaterThanOrEqual(3); // the second failed, logged, and the next one ran
-  expect(logs).toEqual(["quality refresh failed: db down"]);
+  expect(logs).toEqual(["quality-refresh: the run failed: db down"]);
   let stopped = false;
   const stopping = stop().then(() => (stopped = true));
   await new Promise((r) => setTimeout(r, 10));

@@ -36,6 +36,10 @@ const document = async (name: string) =>
     checks?: StabilityEvidence;
   };
 const itemOf = (q: QualityDocument, id: string) => q.items.find((i) => i.id === id)!;
+/** The points earned (the score is their share of the points of the items that apply, formula 2). */
+const earned = (q: QualityDocument) => q.items.reduce((s, i) => s + i.points, 0);
+const share = (q: QualityDocument) =>
+  Math.round((100 * earned(q)) / q.items.reduce((s, i) => s + (i.applies === false ? 0 : i.max), 0));
 const search = async (query = "sort=quality") =>
   (
     (await (await reg.request(`/v1/connectors?${query}`)).json()) as {
@@ -46,18 +50,19 @@ const search = async (query = "sort=quality") =>
 describe("the quality score in the registry", () => {
   it("is computed at publish and served with its checklist in the connector document", async () => {
     const q = await quality("weather");
-    expect(q.formula).toBe(1);
+    expect(q.formula).toBe(2);
     expect(q.version).toBe("1.0.0");
     expect(q.computedAt).toBe(day.toISOString());
-    expect(q.score).toBe(q.items.reduce((s, i) => s + i.points, 0));
+    expect(q.score).toBe(share(q));
     expect(q.items.map((i) => i.group)).toContain("community");
     for (const i of q.items) {
       expect(typeof i.reason).toBe("string");
-      if (!i.pass) expect(i.fix).toBeTruthy();
+      if (!i.pass && i.applies !== false) expect(i.fix).toBeTruthy();
     }
     expect(itemOf(q, "package.license").pass).toBe(true);
     expect(itemOf(q, "package.permissions").pass).toBe(true);
-    expect(itemOf(q, "stability.up")).toMatchObject({ pass: false, points: 0 });
+    // Never checked: shown, not counted (formula 2).
+    expect(itemOf(q, "stability.up")).toMatchObject({ pass: false, points: 0, applies: false });
     expect(itemOf(q, "stability.up").reason).toMatch(/^not checked yet/);
     expect(q.check).toBeUndefined();
     const plain = await quality("plain");
@@ -99,7 +104,8 @@ describe("the quality score in the registry", () => {
     expect(itemOf(after!, "community.downloads")).toMatchObject({ pass: true, points: 8 });
     expect(itemOf(after!, "community.downloads").reason).toContain("10 unique downloads");
     expect(itemOf(after!, "community.trend").pass).toBe(true);
-    expect(after!.score).toBe(before.score + 12);
+    expect(earned(after!)).toBe(earned(before) + 12);
+    expect(after!.score).toBe(share(after!));
     expect((await quality("plain")).score).toBe(after!.score);
 
     // Two weeks later the downloads have left the window: the trend and the count fail again.
@@ -123,7 +129,9 @@ describe("the quality score in the registry", () => {
     // Until the rescore, the document shows the evidence it was written with: the old one, in both places.
     expect((await document("plain")).checks).toBeUndefined();
     const q = await reg.app.registry.refreshQuality("plain");
-    expect(q!.score).toBe(before.score + 25);
+    // Checked and up: the stability items now apply and pass.
+    expect(earned(q!)).toBe(earned(before) + 25);
+    expect(q!.score).toBe(share(q!));
     expect(q!.check).toEqual(up);
     const doc = await document("plain");
     expect(doc.checks).toEqual(recorded);
@@ -208,7 +216,8 @@ describe("the quality score in the registry", () => {
     expect(put.status).toBe(200);
     const tooled = await quality("plain");
     expect(itemOf(tooled, "package.tools")).toMatchObject({ pass: true, reason: "1 tool(s) reported" });
-    expect(tooled.score).toBe(before.score + 5);
+    expect(earned(tooled)).toBe(earned(before) + 5);
+    expect(tooled.score).toBe(share(tooled));
     const deprecate = await reg.request("/v1/connectors/plain/1.1.0/deprecate", {
       method: "POST",
       headers: { authorization: `Bearer ${acme}`, "content-type": "application/json" },
@@ -234,7 +243,7 @@ describe("the quality score in the registry", () => {
   });
 
   it("costs search pages no query per connector: one repository call per page, API and web", async () => {
-    const { createApp } = await import("../../src/app.js");
+    const { createApp } = await import("../../src/server/app.js");
     const { FsBlobStore } = await import("../../src/storage/fs-blob-store.js");
     const calls: string[] = [];
     const counted = new Proxy(reg.repo, {
@@ -269,7 +278,7 @@ describe("the quality score in the registry", () => {
   it("is rebuilt for rows stored before it existed (the start-up rebuild)", async () => {
     await reg.sql("UPDATE connectors SET quality_score = 0");
     await reg.sql("UPDATE meta SET value = '1' WHERE key = 'derived_fields'");
-    const { createApp } = await import("../../src/app.js");
+    const { createApp } = await import("../../src/server/app.js");
     const { FsBlobStore } = await import("../../src/storage/fs-blob-store.js");
     const restarted = createApp({
       db: reg.repo,

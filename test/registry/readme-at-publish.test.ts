@@ -75,16 +75,16 @@ describe("README rendered once, at publish, off the event loop", () => {
   it("stores sanitized HTML at publish, and the page serves what is stored (no markdown on the request path)", async () => {
     const bytes = await packPackage(
       { name: "stored", version: "1.0.0" },
-      { "README.md": "# Stored\n\n<script>alert(1)</script>" },
+      { "README.md": "# From the readme\n\n<script>alert(1)</script>" },
     );
     expect((await reg.publish(bytes, acme, "stored")).status).toBe(201);
     // Stored at publish, before any page view.
-    expect(await reg.repo.readmeHtml("stored", "1.0.0")).toBe("<h1>Stored</h1>\n");
+    expect(await reg.repo.readmeHtml("stored", "1.0.0")).toBe("<h1>From the readme</h1>\n");
     // The page shows the stored HTML as it is: had it rendered the markdown itself, the marker would be absent.
     await reg.repo.storeReadmeHtml("stored", "1.0.0", "<p>stored-marker</p>");
     const page = await (await reg.request("/c/stored")).text();
     expect(page).toContain("<p>stored-marker</p>");
-    expect(page).not.toContain("<h1>Stored</h1>");
+    expect(page).not.toContain("<h1>From the readme</h1>"); // (the page's own title is "Stored")
   });
 
   it("a version stored before READMEs were rendered (readme_html NULL) shows its README, rendered once and stored", async () => {

@@ -176,7 +176,7 @@ it("unknown API routes and methods are problem+json 404s", async () => {
 });
 
 it("documents follow a new PUBLIC_URL (rebuilt once at start-up)", async () => {
-  const { createApp } = await import("../../src/app.js");
+  const { createApp } = await import("../../src/server/app.js");
   const { FsBlobStore } = await import("../../src/storage/fs-blob-store.js");
   const moved = createApp({
     db: reg.repo,

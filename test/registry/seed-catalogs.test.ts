@@ -10,7 +10,7 @@ import {
   snapshotDigest,
 } from "../../src/registry/import/seed-catalogs.js";
 import { openDatabase } from "../../src/db/open-database.js";
-import { startServer } from "../../src/http/start-server.js";
+import { startServer } from "../../src/server/start-server.js";
 import { SAMPLES_PUBLISHER } from "../../src/registry/seed.js";
 import { adminContext } from "../helpers/admin.js";
 import { testDatabaseFromEnv } from "../helpers/postgres.js";

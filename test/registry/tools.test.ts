@@ -210,7 +210,7 @@ describe("PUT /v1/connectors/:name/:version/tools", () => {
 
   it("a new PUBLIC_URL rebuilds the documents with their tools", async () => {
     expect((await put(JSON.stringify({ tools: [TOOL] }))).status).toBe(200);
-    const { createApp } = await import("../../src/app.js");
+    const { createApp } = await import("../../src/server/app.js");
     const { FsBlobStore } = await import("../../src/storage/fs-blob-store.js");
     const moved = createApp({
       db: reg.repo,

@@ -39,10 +39,17 @@ it("latest is the highest stable, non-yanked version; yank and unyank move it", 
   expect(await tags("lat")).toEqual({ latest: "1.2.0" });
 });
 
-it("only prereleases or only yanked versions: no latest", async () => {
+it("only prereleases: latest is the newest not yanked (as npm); only yanked versions: no latest", async () => {
   await publish("pre", "0.1.0-alpha.1");
-  expect(await tags("pre")).toEqual({});
-  expect((await reg.request("/v1/connectors/pre/latest")).status).toBe(404);
+  await publish("pre", "0.1.0-alpha.2");
+  await publish("pre", "0.0.9-rc.1");
+  expect(await tags("pre")).toEqual({ latest: "0.1.0-alpha.2" });
+  expect((await json(await reg.request("/v1/connectors/pre/latest"))).version).toBe("0.1.0-alpha.2");
+  await post("/v1/connectors/pre/0.1.0-alpha.2/yank", acme);
+  expect(await tags("pre")).toEqual({ latest: "0.1.0-alpha.1" });
+  // A stable release, once there, wins over any prerelease.
+  await publish("pre", "0.0.1");
+  expect(await tags("pre")).toEqual({ latest: "0.0.1" });
   await publish("gone", "1.0.0");
   await post("/v1/connectors/gone/1.0.0/yank", acme);
   expect(await tags("gone")).toEqual({});

@@ -1,5 +1,5 @@
 /**
- * An independent reading of DESIGN §2 for the samples: the published JSON Schemas (schemas/*.json)
+ * An independent reading of docs/package-format.md for the samples: the published JSON Schemas (schemas/*.json)
  * plus the cross-file rules a schema cannot express (templates, skills, icon, folder name). It
  * cross-checks validatePackage rather than reusing it, so one mistake cannot hide in both.
  */
@@ -13,7 +13,7 @@ import { ROOT } from "../helpers/cli.js";
 
 const TEMPLATE = /\$\{([^}]*)\}/g;
 
-/** ajv for draft 2020-12, strict, with the registered `secret` keyword (as DESIGN §2 requires). */
+/** ajv for draft 2020-12, strict, with the registered `secret` keyword (as docs/package-format.md requires). */
 export function designAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats.default(ajv);
@@ -69,7 +69,7 @@ function templatesOf(server: Record<string, any>): {
   return { command: keys(server.command), values, misplaced };
 }
 
-/** Problems with one sample folder's files, as readable strings; [] when it follows DESIGN §2. */
+/** Problems with one sample folder's files, as readable strings; [] when it follows docs/package-format.md. */
 export function checkSample(folder: string, files: PackageFiles): string[] {
   const problems: string[] = [];
   const manifest = json(files, "plugin.json", problems);

@@ -24,20 +24,33 @@ const withFile = (files: PackageFiles, file: string, value: unknown): PackageFil
   );
 
 describe("plugins-sample", () => {
-  it("holds the samples of DESIGN §5", () => {
+  it("holds the samples of the original brief", () => {
     expect(SAMPLES).toEqual(["brave-search", "filesystem", "github", "linear", "tdx", "tushare", "weather"]);
   });
 
-  it.each(SAMPLES)("%s follows DESIGN §2 (schemas, templates, skills, icon)", async (name) => {
+  it.each(SAMPLES)("%s follows docs/package-format.md (schemas, templates, skills, icon)", async (name) => {
     expect(checkSample(name, await read(name))).toEqual([]);
   });
 
-  // DESIGN §2 allows a secret in a URL but flags it; `validate --strict` lets that one warning through.
+  // docs/package-format.md allows a secret in a URL but flags it; `validate --strict` lets that one warning through.
   it.each(SAMPLES)("%s passes validatePackage --strict", async (name) => {
     const report = validatePackage(await read(name), { strict: true });
     expect(report.problems.filter((p) => p.code !== "template.secret-in-url")).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.package?.manifest.name).toBe(name);
+  });
+
+  // Issue 32: the people the seed is written for read Chinese; tushare also shows a translated README.
+  it.each(SAMPLES)("%s carries a Simplified Chinese display name and description", async (name) => {
+    const manifest = validatePackage(await read(name)).package?.manifest;
+    const zh = manifest?.i18n?.["zh-CN"];
+    expect(zh?.displayName).toMatch(/\p{Script=Han}|^[A-Z]/u);
+    expect(zh?.description).toMatch(/\p{Script=Han}{4}/u);
+  });
+
+  it("shows tushare's README in Chinese", async () => {
+    const report = validatePackage(await read("tushare"), { strict: true });
+    expect(report.package?.readmes?.["zh-CN"]).toMatch(/^# Tushare Pro 金融数据/);
   });
 
   it("flags tushare's token in the URL, and only there", async () => {
@@ -51,7 +64,7 @@ describe("plugins-sample", () => {
     expect(flagged.flat()).toEqual(["tushare mcp.json /mcpServers/tushare/url"]);
   });
 
-  it("covers every feature DESIGN §5 asks the samples to exercise", async () => {
+  it("covers every feature the samples must exercise", async () => {
     const all = await Promise.all(SAMPLES.map(async (name) => ({ name, files: await read(name) })));
     const servers = all.flatMap(({ name, files }) =>
       Object.values<any>(jsonOf(files, "mcp.json").mcpServers).map((server) => ({

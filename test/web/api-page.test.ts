@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { PAGE_CSP } from "../../web/lib/security-headers.js";
+import { PAGE_CSP } from "../../src/web/lib/security-headers.js";
+import { importCatalog } from "../helpers/catalog-import.js";
 import { createTestRegistry, publishSamples, type TestRegistry } from "../helpers/registry.js";
 
 let reg: TestRegistry;
@@ -44,4 +45,21 @@ it("a bundled connector's page offers its MCP Bundle; a remote one's does not", 
   const bundle = await reg.request(href!);
   expect([bundle.status, bundle.headers.get("content-type")]).toEqual([200, "application/zip"]);
   expect(await (await reg.request("/c/tushare")).text()).not.toContain(".mcpb");
+});
+
+it("/api names this registry's own namespace, not an imported entry's upstream one (issue 32 #8)", async () => {
+  const imported = await createTestRegistry(); // no samples: the first /v0.1 entry is an upstream name
+  try {
+    await importCatalog(imported, "official", (entry) => entry === "io.github.grafana/mcp-grafana");
+    const first = (await (await imported.request("/v0.1/servers?version=latest&limit=1")).json()) as {
+      servers: Array<{ server: { name: string } }>;
+    };
+    const upstream = first.servers[0]!.server.name;
+    expect(upstream.startsWith("dev.connectory/")).toBe(false);
+    const html = await (await imported.request("/api")).text();
+    expect(html).toContain("<code>dev.connectory/&lt;connector&gt;</code>");
+    expect(html).not.toContain(`<code>${upstream.split("/")[0]}/&lt;connector&gt;</code>`);
+  } finally {
+    await imported.close();
+  }
 });

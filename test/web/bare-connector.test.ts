@@ -20,10 +20,13 @@ const html = async (path: string) => {
 
 test.each(["/c/bare", "/c/bare/0.0.1", "/c/bare/latest"])("%s says what the package lacks", async (path) => {
   const page = await html(path);
-  expect(page).toContain('<h1>bare <span class="version">0.0.1</span></h1>');
+  // No display name: the name read as a title; the version quietly beside the name, not in the title.
+  expect(page).toContain("<h1>Bare</h1>");
+  expect(page).toContain('<code>bare</code> <span class="version">0.0.1</span>');
   expect(page).toContain("No README.");
   expect(page).toContain("No credentials needed.");
-  expect(page).toContain("No skills.");
+  // A connector with servers and no skills has no empty Skills section.
+  expect(page).not.toContain('id="skills-h"');
   expect(page).not.toContain('id="tools-h"');
   expect(page).toContain('src="/icons/bare/0.0.1"');
   expect(page).toContain(">connectory install bare");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpFleet, type McpFleet } from "../../bench/lib/mcp-fleet.js";
-import { parseAllowlist } from "../../src/registry/checks/address-guard.js";
+import { parseAllowlist } from "../../src/registry/address-guard.js";
 import { runCheckPass } from "../../src/registry/checks/check-pass.js";
 import { packPackage, startTestServer } from "../helpers/registry.js";
 

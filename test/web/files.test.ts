@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { validatePackage } from "../../src/core/package/validate-package.js";
 import { readTarball } from "../../src/package/read-tarball.js";
-import { assetUrl } from "../../web/lib/assets.js";
-import { FILE_CSP } from "../../web/lib/security-headers.js";
+import { assetUrl } from "../../src/web/lib/assets.js";
+import { FILE_CSP } from "../../src/web/lib/security-headers.js";
 import { ROOT } from "../helpers/cli.js";
 import { createTestRegistry, packPackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
 import { hostilePackage, HOSTILE_SVG } from "./hostile-package.js";
@@ -29,7 +29,7 @@ describe("static assets", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(await res.text()).toBe(await fs.readFile(path.join(ROOT, "web/static/app.js"), "utf8"));
+    expect(await res.text()).toBe(await fs.readFile(path.join(ROOT, "src/web/static/app.js"), "utf8"));
     const plain = await reg.request("/static/app.js");
     expect(plain.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
     const again = await reg.request("/static/style.css", {
@@ -40,7 +40,7 @@ describe("static assets", () => {
     expect((await reg.request("/static/style.css", { headers: { "if-none-match": etag } })).status).toBe(304);
   });
 
-  test("only files of web/static are served", async () => {
+  test("only files of src/web/static are served", async () => {
     for (const p of [
       "/static/nope.js",
       "/static/..%2F..%2Fpackage.json",
@@ -74,10 +74,16 @@ describe("icons", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
-  test("a package without an icon gets the default icon; unknown ones a 404", async () => {
+  test("a package without an icon gets a monogram of its name; unknown ones a 404", async () => {
     const res = await reg.request("/icons/plain/1.0.0");
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe(await fs.readFile(path.join(ROOT, "web/static/connector.svg"), "utf8"));
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(res.headers.get("content-security-policy")).toBe(FILE_CSP);
+    const svg = await res.text();
+    expect(svg).toContain(">P</text>");
+    expect(svg).not.toMatch(/<script|href=|on\w+=/i);
+    // Another name, another letter (and not the one picture on every card).
+    expect(await (await reg.request("/icons/weather/latest")).text()).not.toBe(svg);
     expect((await reg.request("/icons/nope/1.0.0")).status).toBe(404);
     expect((await reg.request("/icons/plain/9.9.9")).status).toBe(404);
     expect((await reg.request("/icons/BAD/1.0.0")).status).toBe(400);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HOST_IDS } from "../../src/core/hosts/types.js";
-import { PAGE_CSP } from "../../web/lib/security-headers.js";
+import { PAGE_CSP } from "../../src/web/lib/security-headers.js";
 import { createTestRegistry, packPackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
 import { hostilePackage } from "./hostile-package.js";
 
@@ -31,8 +31,14 @@ async function page(path: string, status = 200): Promise<{ res: Response; html: 
   expect(res.headers.get("content-security-policy")).toBe(PAGE_CSP);
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
-  // No inline script anywhere: every <script> has a same-origin src and no body.
+  // No inline script anywhere: every <script> has a same-origin src and no body, but the one JSON data
+  // block of the script's words (not run: the CSP and its type), which holds no `<`.
   for (const m of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (m[1] === ' type="application/json" id="ui-messages"') {
+      expect(() => JSON.parse(m[2]!)).not.toThrow();
+      expect(m[2]).not.toContain("<");
+      continue;
+    }
     expect(m[1]).toMatch(/ src="\/static\/app\.js\?v=[\w-]+"/);
     expect(m[2]).toBe("");
   }
@@ -156,8 +162,12 @@ describe("connector page", () => {
           await reg.request(`/v1/connectors/${name}/1.0.0/config?host=${host}`)
         ).json()) as {
           snippets: Array<{ text: string; deeplink?: string }>;
+          install?: { command: string; notes: string[] };
         };
         api.snippets.forEach((s, i) => expect(preText(html, `snippet-${host}-${i}`)).toBe(s.text));
+        // The plugin hosts' tabs show the native one-line install first (issue 25); the others none.
+        expect(preText(html, `install-${host}`)).toBe(api.install?.command);
+        for (const note of api.install?.notes ?? []) expect(decode(html)).toContain(note);
         if (["cursor", "vscode", "cherry-studio"].includes(host) && api.snippets.length === 1) {
           expect(decode(html)).toContain(`<a class="button" href="${api.snippets[0]?.deeplink}">Add to `);
         }
@@ -211,7 +221,7 @@ describe("connector page", () => {
     expect(html).toContain("&lt;script&gt;alert(&#39;skill&#39;)&lt;/script&gt;");
     expect(html).toContain("Safe text stays: <strong>bold</strong>");
     for (const bad of [
-      /<script(?! src="\/static\/app\.js)/i,
+      /<script(?! src="\/static\/app\.js| type="application\/json" id="ui-messages")/i,
       /(href|src)="\s*(javascript|data):/i,
       /<style/i,
       /<iframe/i,

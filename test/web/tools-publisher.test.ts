@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { PUBLISHER_PAGE_SIZE } from "../../web/lib/publisher-connectors.js";
+import { PUBLISHER_PAGE_SIZE } from "../../src/web/lib/publisher-connectors.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 
 // The connector page shows the tools the publisher reported (and says so); the publisher page is one

@@ -1,11 +1,10 @@
 import { usageError } from "../../core/errors.js";
 import { openDatabase } from "../../db/open-database.js";
 import { runCheckPass, type CheckPassReport } from "../../registry/checks/check-pass.js";
-import { createRegistry } from "../../registry/registry.js";
-import { createBlobStore } from "../../storage/create-blob-store.js";
 import type { AdminContext } from "../command.js";
-import { checkSettings, databaseUrl, serveSettings } from "../environment.js";
+import { checkSettings, databaseUrl } from "../environment.js";
 import { parseOptions } from "../parse-options.js";
+import { servingRegistry } from "../serving-registry.js";
 
 /**
  * `connectory-registry check`: one pass of live checks over the remote connectors that are due, then
@@ -30,15 +29,10 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
   const repo = await openDatabase(databaseUrl(ctx.env));
   try {
     // Each check rescores its connector (docs/quality.md), in documents built for the serving registry's URL.
-    const serve = serveSettings(ctx.env);
-    const registry = createRegistry({
-      repo,
-      blobs: createBlobStore(serve.storageDir, ctx.env),
-      publicUrl: (await repo.getMeta("public_url")) ?? serve.publicUrl ?? "http://127.0.0.1:8787",
-      now: () => ctx.now(),
-    });
+    const registry = await servingRegistry(repo, ctx);
     const report = await runCheckPass({
       onEvidence: async (name) => void (await registry.refreshQuality(name)),
+      onSnapshot: (name, version, snapshot) => registry.recordToolSnapshot({ name, version, snapshot }),
       repo,
       allow: settings.allow,
       now: () => ctx.now(),

@@ -1,5 +1,5 @@
 import { isConnectoryError, usageError } from "../../core/errors.js";
-import { createApp } from "../../app.js";
+import { createApp } from "../../server/app.js";
 import { openDatabase } from "../../db/open-database.js";
 import { createBlobStore } from "../../storage/create-blob-store.js";
 import type { AdminContext } from "../command.js";
@@ -54,7 +54,7 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
     });
     await app.registry.ready();
     const report = await runImport({
-      app,
+      registry: app.registry,
       repo,
       entries,
       now: () => ctx.now(),
@@ -66,7 +66,7 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
     else {
       const { counts } = report;
       const lines = [
-        `imported ${counts.imported}, updated ${counts.updated}, unchanged ${counts.unchanged}, yanked ${counts.yanked}, deprecated ${counts.deprecated}, refused ${counts.refused} (of ${entries.length})`,
+        `imported ${counts.imported}, updated ${counts.updated}, unchanged ${counts.unchanged}, yanked ${counts.yanked}, deprecated ${counts.deprecated}, restored ${counts.restored}, refused ${counts.refused} (of ${entries.length})`,
       ];
       for (const e of report.entries.filter((e) => e.status === "refused"))
         lines.push(`  refused ${e.entry}: ${e.code}: ${e.reason}`);

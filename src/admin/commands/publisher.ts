@@ -5,9 +5,9 @@ import { claimPublisher } from "../../registry/publishers/domains.js";
 import { createToken } from "../../registry/tokens.js";
 import type { AdminContext } from "../command.js";
 import { databaseUrl, serveSettings } from "../environment.js";
-import { parseOptions } from "../parse-options.js";
+import { parseOptions, subVerb } from "../parse-options.js";
 
-const VERBS = ["claim", "show"];
+const VERBS = ["claim", "show"] as const;
 
 /**
  * `connectory-registry publisher claim|show`: hand an imported (unclaimed) publisher to its real owner
@@ -18,14 +18,8 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
     label: { type: "string" },
     json: { type: "boolean" },
   });
-  const [verb, name, ...rest] = positionals;
-  if (verb === undefined || !VERBS.includes(verb))
-    throw usageError(
-      verb === undefined
-        ? "publisher needs a verb: claim or show"
-        : `unknown publisher verb "${verb.slice(0, 40)}"`,
-      "run `connectory-registry publisher --help`",
-    );
+  const [verbArg, name, ...rest] = positionals;
+  const verb = subVerb("publisher", verbArg, VERBS);
   if (name === undefined || rest.length > 0) throw usageError(`publisher ${verb} needs one <publisher> name`);
   const publisher = checkName(name, "publisher");
   const json = values.json === true;

@@ -1,12 +1,11 @@
 import { usageError } from "../../core/errors.js";
 import { revealHidden } from "../../core/text/hidden-chars.js";
 import { openDatabase } from "../../db/open-database.js";
-import type { ReportRow } from "../../db/repository.js";
-import { createRegistry } from "../../registry/registry.js";
-import { createBlobStore } from "../../storage/create-blob-store.js";
+import type { ReportRow } from "../../db/connector-rows.js";
 import type { AdminContext } from "../command.js";
-import { databaseUrl, serveSettings } from "../environment.js";
-import { parseOptions } from "../parse-options.js";
+import { databaseUrl } from "../environment.js";
+import { parseOptions, subVerb } from "../parse-options.js";
+import { servingRegistry } from "../serving-registry.js";
 
 const STATUSES = ["open", "malicious", "dismissed", "all"];
 
@@ -19,15 +18,8 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
     dismiss: { type: "boolean" },
     json: { type: "boolean" },
   });
-  const [verb, ...rest] = positionals;
-  if (verb !== "list" && verb !== "resolve") {
-    throw usageError(
-      verb === undefined
-        ? "reports needs a verb: list or resolve"
-        : `unknown reports verb "${verb.slice(0, 40)}"`,
-      "run `connectory-registry reports --help`",
-    );
-  }
+  const [verbArg, ...rest] = positionals;
+  const verb = subVerb("reports", verbArg, ["list", "resolve"] as const);
   const json = values.json === true;
   const status = values.status ?? "open";
   const limit = values.limit === undefined ? 100 : Number(values.limit);
@@ -56,14 +48,7 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
       return 0;
     }
     // Documents are rebuilt for the public URL they were built for (the serving registry's).
-    const settings = serveSettings(ctx.env);
-    const publicUrl = (await repo.getMeta("public_url")) ?? settings.publicUrl ?? "http://127.0.0.1:8787";
-    const registry = createRegistry({
-      repo,
-      blobs: createBlobStore(settings.storageDir, ctx.env),
-      publicUrl,
-      now: () => ctx.now(),
-    });
+    const registry = await servingRegistry(repo, ctx);
     const resolution = values.dismiss ? "dismissed" : "malicious";
     const report = await registry.resolveReport({ id, resolution });
     if (json) ctx.stdout(`${JSON.stringify({ report, yanked: resolution === "malicious" }, null, 2)}\n`);

@@ -1,8 +1,15 @@
 import { ConnectoryError, isConnectoryError, usageError } from "../../core/errors.js";
-import { startServer } from "../../http/start-server.js";
+import { startServer } from "../../server/start-server.js";
 import type { AdminContext } from "../command.js";
 import { startCheckSchedule } from "../../registry/checks/check-schedule.js";
-import { checkSettings, seedSettings, serveSettings } from "../environment.js";
+import {
+  checkSettings,
+  mirrorSettings,
+  seedSettings,
+  serveSettings,
+  shutdownSettings,
+} from "../environment.js";
+import { startMirror } from "../../registry/mirror/mirror-schedule.js";
 import { parseOptions } from "../parse-options.js";
 
 /**
@@ -18,12 +25,20 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
     );
   const settings = { ...serveSettings(ctx.env), ...seedSettings(ctx.env) };
   const checks = checkSettings(ctx.env);
+  const mirror = mirrorSettings(ctx.env);
+  const shutdown = shutdownSettings(ctx.env);
   // Listening for signals before starting: a stop asked for during start-up shuts down right after it.
   const stopped = ctx.untilStopped();
   const log = (message: string) => ctx.stderr(`${message}\n`);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ ...settings, bundledChecks: checks.bundled, env: ctx.env, log });
+    server = await startServer({
+      ...settings,
+      bundledChecks: checks.bundled,
+      env: ctx.env,
+      log,
+      version: ctx.version,
+    });
   } catch (error) {
     if (isConnectoryError(error)) throw error;
     throw new ConnectoryError(
@@ -49,11 +64,25 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
           log,
           // Each check rescores the connector (docs/quality.md, stability).
           onEvidence: async (name) => void (await server.app.registry.refreshQuality(name)),
+          // A remote version's first complete answer is its signed tool snapshot (issue 23).
+          onSnapshot: (name, version, snapshot) =>
+            server.app.registry.recordToolSnapshot({ name, version, snapshot }),
         })
       : undefined;
+  // Continuous mirroring of other registries (MIRROR_URLS every MIRROR_INTERVAL), one pass at a time.
+  const mirroring =
+    mirror.upstreams.length > 0 && mirror.intervalMs > 0
+      ? startMirror({ app: server.app, repo: server.repo, ...mirror, log })
+      : undefined;
   const signal = await stopped;
-  log(`${signal}: shutting down`);
+  // Rolling restarts: health checks say 503 first, then no new connections, then requests in flight finish.
+  server.drain();
+  log(
+    `${signal}: shutting down${shutdown.drainMs > 0 ? ` after draining for ${shutdown.drainMs / 1000} s` : ""}`,
+  );
+  if (shutdown.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdown.drainMs));
   await schedule?.stop();
-  await server.close();
+  await mirroring?.stop();
+  await server.close({ timeoutMs: shutdown.timeoutMs });
   return 0;
 }

@@ -1,13 +1,13 @@
 import { ConnectoryError, usageError } from "../../core/errors.js";
 import { openDatabase } from "../../db/open-database.js";
-import type { TokenRow } from "../../db/repository.js";
+import type { TokenRow } from "../../db/publisher-rows.js";
 import { checkName } from "../../registry/names.js";
 import { createToken, revokeToken } from "../../registry/tokens.js";
 import type { AdminContext } from "../command.js";
 import { databaseUrl } from "../environment.js";
-import { parseOptions } from "../parse-options.js";
+import { parseOptions, subVerb } from "../parse-options.js";
 
-const VERBS = ["create", "list", "revoke"];
+const VERBS = ["create", "list", "revoke"] as const;
 
 /** `connectory-registry token create|list|revoke`: publish tokens, against DATABASE_URL. */
 export async function run(args: string[], ctx: AdminContext): Promise<number> {
@@ -16,15 +16,8 @@ export async function run(args: string[], ctx: AdminContext): Promise<number> {
     label: { type: "string" },
     json: { type: "boolean" },
   });
-  const [verb, ...rest] = positionals;
-  if (verb === undefined || !VERBS.includes(verb)) {
-    throw usageError(
-      verb === undefined
-        ? "token needs a verb: create, list or revoke"
-        : `unknown token verb "${verb.slice(0, 40)}"`,
-      "run `connectory-registry token --help`",
-    );
-  }
+  const [verbArg, ...rest] = positionals;
+  const verb = subVerb("token", verbArg, VERBS);
   const json = values.json === true;
   if (verb === "create") {
     if (rest.length > 0) throw usageError("token create takes no positional arguments");

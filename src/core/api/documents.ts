@@ -1,12 +1,15 @@
 import type { HostId, Snippet } from "../hosts/types.js";
 import type { QualityDocument } from "../quality/types.js";
 import type { ToolsReport } from "../tools/report.js";
-import type { ToolsListing } from "../tools/read-report.js";
 import type { Category, PluginManifest, Problem, ServerSet, TokenSchema } from "../types.js";
 import type { CheckResult, StabilityEvidence } from "../quality/evidence.js";
+import type { BuildProvenance } from "../oidc/provenance.js";
+import type { ToolSnapshot } from "../tools/snapshot.js";
+import type { Signature } from "../signing/keys.js";
+import type { VersionStatement } from "../signing/statement.js";
 
-// The registry API's JSON documents (DESIGN §4), typed once: src/registry builds them, web/ shows them,
-// the CLI checks what it receives into the `Received*` views below (cli/registry/registry-documents.ts).
+// The registry API's JSON documents (docs/http-api.md), typed once: src/registry builds them, src/web/ shows them,
+// the CLI checks what it receives into the `Received*` views (received-documents.ts, cli/registry/registry-documents.ts).
 
 /** `dist` of one version: where its tarball is and how to verify it. */
 export interface VersionDist {
@@ -16,6 +19,12 @@ export interface VersionDist {
   integrity: string;
   sha256: string;
   size: number;
+  /** What the registry signed for this version (src/core/signing/statement.ts); absent from older registries. */
+  statement?: VersionStatement;
+  /** The registry's Ed25519 signatures of `statement` (keys: `/.well-known/connectory/keys`). */
+  signatures?: Signature[];
+  /** The statement's position in the registry's transparency log (`/v1/log/…`). */
+  log?: { index: number };
 }
 
 /** One entry of a connector document's `versions`. */
@@ -27,6 +36,8 @@ export interface VersionSummary {
   deprecated?: string;
   /** When an operator confirmed a report that this version is malicious (it is yanked for good). */
   malicious?: string;
+  /** The version string upstream of a server.json import, when it is not `version`. */
+  upstreamVersion?: string;
   dist: VersionDist;
 }
 
@@ -57,13 +68,23 @@ export interface ImportProvenance {
   origin?: string;
   /** When the import fetched it (ISO-8601 UTC). */
   fetchedAt: string;
+  /**
+   * A version mirrored from another Connectory registry: the statement and signatures that registry
+   * served with the tarball, verified by the mirror against the upstream's keys before it stored the bytes.
+   */
+  upstreamSignature?: { statement: VersionStatement; signatures: Signature[] };
 }
+
+/** The listing text of a connector in other languages (plugin.json `i18n`), by language tag. */
+export type LocalizedListing = Record<string, { displayName?: string; description?: string }>;
 
 /** `GET /v1/connectors/:name`. */
 export interface ConnectorDocument {
   name: string;
   displayName?: string;
   description: string;
+  /** The shown version's translations of displayName and description, when it has any. */
+  i18n?: LocalizedListing;
   publisher: string;
   license?: string;
   homepage?: string;
@@ -104,6 +125,8 @@ export interface VersionContent {
   tokenSchema?: TokenSchema;
   skills: SkillEntry[];
   readme?: string;
+  /** Translated READMEs by language tag (plugin.json `i18n.<lang>.readme`). */
+  readmes?: Record<string, string>;
   icon?: { path: string; mediaType: string };
 }
 
@@ -121,6 +144,12 @@ export interface VersionDocument extends VersionContent {
   tools?: ToolsReport;
   /** Where the importer got this version, when it was imported. */
   provenance?: ImportProvenance;
+  /** Where a trusted publish (a CI token exchange) built it: repository, workflow, commit, run. */
+  buildProvenance?: BuildProvenance;
+  /** What the registry's sandboxed run of its bundled servers answered; the statement signs its digest. */
+  toolSnapshot?: ToolSnapshot;
+  /** The server.json the version was imported from, verbatim (served as its `server` by /v0.1). */
+  serverJson?: Record<string, unknown>;
   dist: VersionDist;
 }
 
@@ -129,6 +158,8 @@ export interface ConnectorListItem {
   name: string;
   displayName: string | null;
   description: string;
+  /** Translations of displayName and description (present only when the connector has some). */
+  i18n?: LocalizedListing;
   publisher: string;
   /** The version people get (null when every version is yanked). */
   version: string | null;
@@ -142,6 +173,11 @@ export interface ConnectorListItem {
   checkStatus: CheckResult["status"] | null;
   /** The publisher's badge (verified domains, unclaimed import). */
   publisherBadge: PublisherBadge;
+  /**
+   * The repository URL of the version people get, when it names one: listings of one upstream server
+   * (the same repository imported from several catalogs) fold into one card with "also in".
+   */
+  repository?: string;
 }
 
 /** `GET /v1/connectors?q=&category=&publisher=&sort=&limit=&cursor=`. */
@@ -151,7 +187,7 @@ export interface SearchPage {
   nextCursor: string | null;
 }
 
-/** `GET /v1/categories`: every category of DESIGN §2 with its count (zero included). */
+/** `GET /v1/categories`: every category of docs/package-format.md with its count (zero included). */
 export interface CategoriesDocument {
   categories: Array<{ name: Category; count: number }>;
 }
@@ -205,6 +241,8 @@ export interface HostConfigDocument {
   version: string;
   host: HostId;
   snippets: Array<{ server: string } & Snippet>;
+  /** The host's own one-line install (its plugin or extension), for the hosts that have one (issue 25). */
+  install?: { command: string; notes: string[] };
 }
 
 /** Every error the API sends: RFC 9457 problem details (application/problem+json). */
@@ -219,43 +257,12 @@ export interface ProblemBody {
   errors?: Array<Pick<Problem, "code" | "file" | "path" | "message">>;
 }
 
-// What a client can rely on from any registry that speaks the API (a mirror may leave fields out). The
-// CLI checks the parts an installer depends on and keeps the rest only when it has the right type.
-
-/** A `dist` as received: the tarball URL and its integrity are required, the rest may be missing. */
-export type ReceivedDist = Pick<VersionDist, "tarball" | "integrity"> & Partial<VersionDist>;
-
-/** A `versions` entry as received. */
-export type ReceivedVersionSummary = Omit<VersionSummary, "publishedAt" | "dist"> &
-  Partial<Pick<VersionSummary, "publishedAt">> & { dist: ReceivedDist };
-
-/** A connector document as received: name, dist-tags and versions are checked; the rest is optional. */
-export type ReceivedConnectorDocument = Pick<ConnectorDocument, "name" | "distTags"> &
-  Partial<Omit<ConnectorDocument, "name" | "distTags" | "versions" | "categories">> & {
-    categories?: string[];
-    versions: Record<string, ReceivedVersionSummary>;
-  };
-
-/** A search result as received; `null` fields of a list item are absent. */
-export type ReceivedListItem = Pick<ConnectorListItem, "name" | "description"> & {
-  categories: string[];
-} & {
-  [K in "displayName" | "version" | "publisher" | "downloads" | "quality" | "checkStatus"]?: NonNullable<
-    ConnectorListItem[K]
-  >;
-};
-
-/**
- * A version document as received. The manifest, servers and credential schema are the package's word
- * relayed by a registry: callers validate them (validateServerSet, validateTokenSchema) before use.
- */
-export type ReceivedVersionDocument = Pick<VersionDocument, "name" | "version"> &
-  Partial<Pick<VersionDocument, "readme" | "yanked" | "deprecated" | "malicious">> & {
-    manifest: { [K in keyof PluginManifest]?: unknown } & Record<string, unknown>;
-    mcp: unknown;
-    tokenSchema?: unknown;
-    skills: Array<Pick<SkillEntry, "name" | "description">>;
-    dist?: ReceivedDist;
-    /** Whatever shape the registry sent, read by readToolsListing. */
-    tools?: ToolsListing;
-  };
+// The `Received*` views (what the CLI checks from any registry) live in received-documents.ts; they are
+// re-exported here so every reader of the API's documents has one import.
+export type {
+  ReceivedConnectorDocument,
+  ReceivedDist,
+  ReceivedListItem,
+  ReceivedVersionDocument,
+  ReceivedVersionSummary,
+} from "./received-documents.js";

@@ -36,6 +36,15 @@ export function effectiveSort(requested: SortKey | undefined, words: readonly st
   return requested ?? "relevance";
 }
 
+/**
+ * How relevance ranks (issue 32: what a person means first). Both databases subtract these from their
+ * text rank (bm25 on SQLite, ts_rank on PostgreSQL, lower is better): a connector whose name is the
+ * words (`github`, `weather-cn` for `weather cn`) first, then those whose name or title holds every
+ * word, then the rest by text rank (name > title > keywords > description). SQLite: sqlite-search.ts;
+ * PostgreSQL: pg-search.ts.
+ */
+export const RANK_BOOST = { exactName: 1000, nameOrTitle: 100 } as const;
+
 /** The orders worth offering for a query: relevance only when there are words. */
 export function offeredSorts(words: readonly string[]): SortKey[] {
   return SORT_KEYS.filter((s) => s !== "relevance" || words.length > 0);

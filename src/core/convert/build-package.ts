@@ -1,7 +1,10 @@
+import { SOURCE_NAMES } from "../api/provenance.js";
+import { inferCategory } from "./infer-categories.js";
 import { validatePackage } from "../package/validate-package.js";
 import { parseTemplate, PLUGIN_ROOT, serverFields } from "../templates.js";
 import type { PackageFiles, PluginManifest, ServerSet, TokenProperty, TokenSchema } from "../types.js";
 import { mapCategories } from "./naming.js";
+import { usesVersion2 } from "../package/mcp-version.js";
 import { note, type ConvertNote } from "./notes.js";
 import type { Conversion, Draft } from "./types.js";
 
@@ -77,8 +80,13 @@ export function buildPackage(draft: Draft, notes: ConvertNote[]): Conversion {
         note("convert.url.dropped", "", `${field} ${JSON.stringify(value)} is not an http(s) URL: left out`),
       );
   }
+  if (draft.listingOnly) manifest.listingOnly = draft.listingOnly;
   const { categories, keywords, unmapped } = mapCategories(draft.tags);
-  if (categories.length > 0) manifest.categories = categories;
+  // No upstream category that maps (the official registry has none): one read from the entry's words.
+  manifest.categories =
+    categories.length > 0
+      ? categories
+      : [inferCategory(`${draft.name} ${draft.displayName ?? ""} ${draft.description ?? ""}`)];
   if (unmapped.length > 0)
     notes.push(
       note(
@@ -87,17 +95,21 @@ export function buildPackage(draft: Draft, notes: ConvertNote[]): Conversion {
         `no category of ours fits ${unmapped.join(", ")}: kept as keywords`,
       ),
     );
+  // The upstream name's last part, not the whole of it: a namespace (`io.github.<owner>/…`) in the keywords
+  // made every official entry match `github` (issue 32). provenance.json keeps the whole name.
   const tail = draft.provenance.upstreamName.split("/").pop() ?? "";
-  manifest.keywords = keywordList(
-    [draft.provenance.upstreamName, ...(tail !== draft.name ? [tail] : []), ...keywords],
-    notes,
-  );
+  manifest.keywords = keywordList([...(tail !== draft.name ? [tail] : []), ...keywords], notes);
   if (manifest.keywords.length === 0) delete manifest.keywords;
 
   const schema = credentials(draft, notes);
   const files: PackageFiles = new Map(draft.files ?? []);
   files.set("plugin.json", json(manifest));
-  files.set("mcp.json", json({ mcpServers: draft.servers }));
+  // mcp.json 2 only when a server needs it, so every other conversion stays readable by older versions.
+  const v2 = Object.values(draft.servers).some((server) => usesVersion2(server));
+  files.set(
+    "mcp.json",
+    json(v2 ? { schemaVersion: 2, mcpServers: draft.servers } : { mcpServers: draft.servers }),
+  );
   if (schema) files.set("token-schema.json", json(schema));
   files.set("README.md", encoder.encode(draft.readme ?? readme(draft, manifest)));
   files.set("provenance.json", json(draft.provenance));
@@ -139,10 +151,9 @@ function description(draft: Draft, notes: ConvertNote[]): string {
         "no description upstream: one was written from the name",
       ),
     );
-    return `${draft.displayName ? oneLine(draft.displayName) : draft.name}: an MCP server (converted from ${draft.provenance.upstreamName})`.slice(
-      0,
-      MAX_DESCRIPTION,
-    );
+    // Plain words, no namespace: `io.github.acme/x` here made every such entry match `github` (issue 32).
+    const title = draft.displayName ? oneLine(draft.displayName) : draft.name;
+    return `${title}: an MCP server from ${SOURCE_NAMES[draft.provenance.format]}.`.slice(0, MAX_DESCRIPTION);
   }
   if (text !== (draft.description ?? "").trim())
     notes.push(
@@ -264,6 +275,8 @@ function readme(draft: Draft, manifest: PluginManifest): string {
   }[draft.provenance.format];
   const lines = [`# ${title}`, "", body, "", `Converted from ${from}: \`${draft.provenance.upstreamName}\`.`];
   if (manifest.repository) lines.push("", `Source: ${manifest.repository}`);
+  if (manifest.listingOnly)
+    lines.push("", `Listed only: Connectory cannot install it. ${manifest.listingOnly.reason}`);
   return `${lines.join("\n")}\n`;
 }
 

@@ -2,9 +2,9 @@ import type { ServerSet, ServerSpec, TokenProperty } from "../types.js";
 import { CredentialSet, looksSecret } from "./inputs.js";
 import { note, type ConvertNote } from "./notes.js";
 import { claudeOAuth } from "./oauth.js";
+import { isObject } from "../json-guards.js";
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -1,7 +1,7 @@
 import { refuse, type Refusal, type SourceFormat } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The formats `connectory convert` reads from one file: the converters' formats plus a marketplace catalog. */
 export type FileFormat = SourceFormat | "claude-marketplace";

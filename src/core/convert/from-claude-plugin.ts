@@ -1,14 +1,16 @@
 import { validateSkills } from "../package/skills.js";
 import type { PackageFiles } from "../types.js";
 import { buildPackage } from "./build-package.js";
+import { fromHostPackage } from "./from-host-package.js";
 import { claudeServers, serversOf } from "./claude-servers.js";
 import { CredentialSet } from "./inputs.js";
 import { connectorName, toConnectorName, version } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
 import { refuse, type Conversion, type ConvertOptions, type Draft, nameRefusal } from "./types.js";
+import { parseForeignJson } from "../json-depth.js";
+import { isObject } from "../json-guards.js";
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const decoder = new TextDecoder("utf-8", { fatal: true });
 /** Claude Code parts that have no place in a connector. */
@@ -18,7 +20,7 @@ function parse(files: PackageFiles, path: string): { value?: unknown; error?: st
   const bytes = files.get(path);
   if (!bytes) return {};
   try {
-    return { value: JSON.parse(decoder.decode(bytes)) };
+    return { value: parseForeignJson(decoder.decode(bytes)) };
   } catch (e) {
     return { error: `${path} is not valid JSON: ${(e as Error).message}` };
   }
@@ -41,6 +43,9 @@ export function fromClaudePlugin(
   entry: Json | undefined,
   options: ConvertOptions & { marketplace?: MarketplaceContext } = {},
 ): Conversion {
+  // A plugin a Connectory registry made (its host package) is the connector itself: read back as it was.
+  const own = fromHostPackage(files);
+  if (own) return own;
   const notes: ConvertNote[] = [];
   const manifestFile = parse(files, ".claude-plugin/plugin.json");
   if (manifestFile.error)

@@ -1,9 +1,9 @@
 import type { PackageFiles } from "../types.js";
 import { fromClaudePlugin } from "./from-claude-plugin.js";
 import { refuse, type Conversion, type ConvertOptions, type Refusal } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One marketplace entry's outcome, named as the marketplace names it. */
 export interface MarketplaceOutcome {

@@ -4,9 +4,9 @@ import { CredentialSet } from "./inputs.js";
 import { connectorName, toConnectorName, version } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
 import { refuse, type Conversion, type ConvertOptions, type Draft, nameRefusal } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 /** Options for an MCP Bundle: the unpacked bundle's files, when the caller has them. */

@@ -42,6 +42,17 @@ export class CredentialSet {
   }
 }
 
+/** A view of a set that records, in `used`, every key it hands out and the upstream name it was asked by. */
+export function trackingSet(set: CredentialSet, used: Map<string, string[]>): CredentialSet {
+  const view = Object.create(set) as CredentialSet;
+  view.add = (upstream, property, options) => {
+    const key = set.add(upstream, property, options);
+    if (key !== undefined) used.set(key, [...(used.get(key) ?? []), upstream]);
+    return key;
+  };
+  return view;
+}
+
 /** Names that hold secrets by convention. */
 export function looksSecret(name: string): boolean {
   return /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS$|CREDENTIAL|AUTH|PAT$|COOKIE|PRIVATE)/i.test(name);

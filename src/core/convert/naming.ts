@@ -82,6 +82,45 @@ export function version(upstream: string | undefined, notes: ConvertNote[], path
   return mapped;
 }
 
+/**
+ * Whether a converted version says nothing about order: what the converters write when the upstream has
+ * no usable version (`0.0.0-upstream…`, `0.0.0-docker…`) and the official seed's placeholder (`…-seed`).
+ * Any other version is the upstream's own release order, and an import keeps it.
+ */
+export function isPlaceholderVersion(mapped: string): boolean {
+  const m = SEMVER.exec(mapped);
+  if (!m) return true;
+  const pre = m[4];
+  if (pre === undefined) return false;
+  return (m[1] === "0" && m[2] === "0" && m[3] === "0") || pre.split(".")[0] === "seed";
+}
+
+/** `0.0.<n>-<tag>.c<digest>`: the importer's own versions (see importVersion). */
+const IMPORT_VERSION = /^0\.0\.([1-9]\d*)-([a-z]+)\.c([0-9a-f]{12})$/;
+
+/**
+ * The version an import publishes for an entry whose upstream version is a placeholder:
+ * `0.0.<n>-<tag>.c<digest>`, where `<tag>` names the source (`seed`, `docker`, `upstream`), `<digest>` is
+ * the first 12 hex digits of the package content's digest (without its version), and `<n>` counts the
+ * contents imported under that tag: 1 for the first, one more than the highest stored for a new content,
+ * and the stored version again for a content already imported. So a catalog snapshot imported twice, or
+ * into another registry, gives the same versions; a changed entry sorts above the one before (and above
+ * the older `0.0.0-docker.g<commit>`, `0.0.1-seed` and `0.0.0-upstream` versions); the upstream's commit
+ * or text stays in the provenance.
+ */
+export function importVersion(mapped: string, digest: string, stored: readonly string[]): string {
+  const tag = /^[^-]+-([a-z]+)/.exec(mapped)?.[1] ?? "upstream";
+  const short = digest.slice(0, 12);
+  let highest = 0;
+  for (const v of stored) {
+    const m = IMPORT_VERSION.exec(v);
+    if (!m || m[2] !== tag) continue;
+    if (m[3] === short) return v;
+    highest = Math.max(highest, Number(m[1]));
+  }
+  return `0.0.${highest + 1}-${tag}.c${short}`;
+}
+
 /** A credential key (`^[A-Z][A-Z0-9_]*$`, not PLUGIN_ROOT) from an env name, option or config key. */
 export function toCredentialKey(upstream: string): string | undefined {
   let key = upstream

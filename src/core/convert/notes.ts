@@ -17,7 +17,7 @@ export function note(code: string, path: string, message: string): ConvertNote {
  * end a conversion; the others are notes on a package that was written.
  */
 export const NOTE_CODES = [
-  "convert.alternative.skipped",
+  "convert.alternative.kept",
   "convert.alternative.unsupported",
   "convert.argument.placeholder",
   "convert.bundle.files-missing",
@@ -36,6 +36,8 @@ export const NOTE_CODES = [
   "convert.env.renamed",
   "convert.field.dropped",
   "convert.keywords.dropped",
+  "convert.launch.malformed",
+  "convert.listing-only",
   "convert.name.renamed",
   "convert.oauth.dropped",
   "convert.oauth.manual",
@@ -66,7 +68,19 @@ export const REFUSAL_CODES = [
   "convert.refused.remote-source",
   "convert.refused.shape",
   "convert.refused.source-missing",
+  "convert.refused.too-deep",
   "convert.refused.too-large",
+] as const;
+
+/** Errors reading the input itself (the file, folder, URL or marketplace entry): docs/cli.md, `convert`. */
+export const INPUT_CODES = [
+  "convert.input.encoding",
+  "convert.input.missing",
+  "convert.input.too-large",
+  "convert.input.unreadable",
+  "convert.marketplace.plugin-missing",
+  "convert.marketplace.plugin-unknown",
+  "convert.remote.failed",
 ] as const;
 
 export type NoteCode = (typeof NOTE_CODES)[number];

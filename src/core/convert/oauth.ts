@@ -1,8 +1,8 @@
 import type { RemoteOAuth } from "../types.js";
 import { note, type ConvertNote } from "./notes.js";
+import { isObject } from "../json-guards.js";
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 /** The package format's rules for `oauth` (schemas/mcp.schema.json `$defs/oauth`). */
 const SCOPE = /^[!#-[\]-~]{1,128}$/;
 const METADATA_URL = /^https:\/\/[^/?#\s]+\/\S+$/;

@@ -14,6 +14,8 @@ export interface Provenance {
   origin?: string;
   /** For server.json: the alternative that became the server (`packages/0`, `remotes/1`). */
   chosen?: string;
+  /** For server.json: every package/remote that became a launch (the first, then its alternatives). */
+  launches?: string[];
   /** The alternatives not chosen, verbatim, so nothing the source said is lost. */
   alternatives?: unknown[];
   /** Upstream fields that have no place in the package, verbatim. */
@@ -43,6 +45,8 @@ export interface Draft {
   /** The source's own README, used instead of one built from the description. */
   readme?: string;
   provenance: Provenance;
+  /** Listed, not installable: why (plugin.json `listingOnly`); the draft then has no servers. */
+  listingOnly?: { reason: string };
 }
 
 export type Conversion =
@@ -78,6 +82,11 @@ export interface ConvertOptions {
   publisher?: string;
   /** The file or URL the entry came from, kept in provenance. */
   origin?: string;
+  /**
+   * An entry with nothing Connectory may run becomes a listing-only package (plugin.json `listingOnly`)
+   * instead of a refusal: set by the registry import for a server.json it keeps verbatim.
+   */
+  listing?: boolean;
 }
 
 /** A refusal. */

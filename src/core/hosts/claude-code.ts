@@ -1,23 +1,10 @@
-import { isRemote } from "../types.js";
-import { compact, remoteKind, stdioFields } from "./shared.js";
-import type { HostAdapter } from "./types.js";
+import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
 
 /** Claude Code: `mcpServers` in ~/.claude.json or .mcp.json; remote needs type http|sse; expands `${VAR}`. */
-export const claudeCode: HostAdapter = {
+export const claudeCode = defineHost({
   id: "claude-code",
   displayName: "Claude Code",
-  document: { format: "json", container: ["mcpServers"] },
-  remote: { streamableHttp: true, sse: true },
-  cwd: false,
-  toEntry(_name, server) {
-    if (isRemote(server)) {
-      return compact({
-        type: remoteKind(server) === "sse" ? "sse" : "http",
-        url: server.url,
-        headers: server.headers,
-      });
-    }
-    return compact({ type: "stdio", ...stdioFields(server, false) });
-  },
-  envReference: (key) => `\${${key}}`,
-};
+  remote: SPEAKS.both,
+  shape: { remoteType: { streamable: "http", sse: "sse" }, stdioType: "stdio" },
+  envReference: ENV_REFERENCE.dollar,
+});

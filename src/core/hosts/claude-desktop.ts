@@ -1,16 +1,9 @@
-import { isRemote } from "../types.js";
-import { compact, stdioFields } from "./shared.js";
-import type { HostAdapter } from "./types.js";
+import { defineHost, SPEAKS } from "./define-host.js";
 
 /** Claude Desktop: `mcpServers`, stdio only (remote servers go through `connectory run`), no variable expansion. */
-export const claudeDesktop: HostAdapter = {
+export const claudeDesktop = defineHost({
   id: "claude-desktop",
   displayName: "Claude Desktop",
-  document: { format: "json", container: ["mcpServers"] },
-  remote: { streamableHttp: false, sse: false },
-  cwd: false,
-  toEntry(_name, server) {
-    if (isRemote(server)) throw new Error("claude-desktop speaks stdio only");
-    return compact(stdioFields(server, false));
-  },
-};
+  remote: SPEAKS.stdioOnly,
+  shape: { stdioOnly: "claude-desktop speaks stdio only" },
+});

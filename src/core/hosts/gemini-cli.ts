@@ -1,20 +1,11 @@
-import { isRemote } from "../types.js";
-import { compact, remoteKind, stdioFields } from "./shared.js";
-import type { HostAdapter } from "./types.js";
+import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
 
 /** Gemini CLI: `mcpServers` in settings.json; `httpUrl` is streamable HTTP, `url` is SSE; expands `${VAR}`. */
-export const geminiCli: HostAdapter = {
+export const geminiCli = defineHost({
   id: "gemini-cli",
   displayName: "Gemini CLI",
-  document: { format: "json", container: ["mcpServers"] },
-  remote: { streamableHttp: true, sse: true },
+  remote: SPEAKS.both,
   cwd: true,
-  toEntry(_name, server) {
-    if (isRemote(server)) {
-      const field = remoteKind(server) === "sse" ? "url" : "httpUrl";
-      return compact({ [field]: server.url, headers: server.headers });
-    }
-    return compact(stdioFields(server, true));
-  },
-  envReference: (key) => `\${${key}}`,
-};
+  shape: { urlField: { streamable: "httpUrl", sse: "url" } },
+  envReference: ENV_REFERENCE.dollar,
+});

@@ -1,15 +1,13 @@
 import type { RemoteTransport, ServerSpec } from "../types.js";
 import type { HostId } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 /** One host entry read back as a standard server, or why it cannot be imported. */
 export type ImportedEntry = { server: ServerSpec; notes: string[] } | { skip: string };
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** A map of strings (env, headers); numbers and booleans as text, anything else dropped. */
 function strings(value: unknown): Record<string, string> | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isObject(value)) return undefined;
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (typeof v === "string") out[k] = v;
@@ -39,7 +37,7 @@ function transport(host: HostId, entry: Record<string, unknown>, field: string):
  * headers / http_headers. Disabled and built-in entries are skipped with the reason.
  */
 export function entryToServer(host: HostId, value: unknown): ImportedEntry {
-  if (!isRecord(value)) return { skip: "it is not an object" };
+  if (!isObject(value)) return { skip: "it is not an object" };
   let entry: Record<string, unknown> = value;
   if (entry.disabled === true || entry.enabled === false) return { skip: `it is disabled in ${host}` };
   if (entry.type === "builtin" || entry.bundled === true) return { skip: `it is built into ${host}` };
@@ -70,7 +68,7 @@ export function entryToServer(host: HostId, value: unknown): ImportedEntry {
   if (listed && listed.length > 0) [command, ...args] = listed as [string, ...string[]];
   else if (typeof entry.command === "string") command = entry.command;
   else if (typeof entry.cmd === "string") command = entry.cmd;
-  else if (isRecord(entry.command) && typeof entry.command.path === "string") {
+  else if (isObject(entry.command) && typeof entry.command.path === "string") {
     // Zed's older `"command": { "path", "args", "env" }`.
     command = entry.command.path;
     args = stringList(entry.command.args);

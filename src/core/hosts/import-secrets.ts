@@ -9,12 +9,15 @@ export interface MovedSecrets {
 
 const SCHEME = /^(Bearer|Basic|Token|Bot)\s+(\S.*)$/i;
 const FLAG = /^--?([A-Za-z][A-Za-z0-9_-]*)(?:=(.*))?$/;
+/** `scheme://user:` then the password, up to the `@` of the host. */
+const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*:)([^\s/?#@]+)@/gi;
 
 /**
  * Moves the secrets of an imported server out of its spec, with the heuristics `config` redacts by
  * (src/core/merge/redact.ts): env and header values under a credential-like name (`Bearer ` kept in
- * front), URL query parameters so named, and the value of a so-named flag in args (`--api-key X`,
- * `--token=X`). Each becomes `${KEY}` (the name upper-cased, e.g. AUTHORIZATION, API_KEY).
+ * front), URL query parameters so named, the value of a so-named flag in args (`--api-key X`,
+ * `--token=X`), and the password of a URL's userinfo in any argument, env value or URL
+ * (`postgresql://app:${PASSWORD}@db`). Each becomes `${KEY}` (the name upper-cased, e.g. AUTHORIZATION, API_KEY).
  */
 export function moveSecrets(spec: ServerSpec): MovedSecrets {
   const secrets: Record<string, string> = {};
@@ -38,15 +41,21 @@ export function moveSecrets(spec: ServerSpec): MovedSecrets {
     }
     return out;
   };
+  // A URL's password, wherever it appears, becomes `scheme://user:${PASSWORD}@host`.
+  const userinfo = (text: string) =>
+    text.replace(USERINFO, (whole, head: string, password: string) =>
+      password.startsWith("${") ? whole : `${head}${keyFor("password", password)}@`,
+    );
   if (isRemote(spec)) {
     const headers = mapValues(spec.headers, true);
     return {
-      server: { ...spec, url: moveUrlSecrets(spec.url, keyFor), ...(headers ? { headers } : {}) },
+      server: { ...spec, url: userinfo(moveUrlSecrets(spec.url, keyFor)), ...(headers ? { headers } : {}) },
       secrets,
     };
   }
-  const env = mapValues(spec.env, false);
-  const args = spec.args?.map((arg, i, all) => {
+  const movedEnv = mapValues(spec.env, false);
+  const env = movedEnv && Object.fromEntries(Object.entries(movedEnv).map(([k, v]) => [k, userinfo(v)]));
+  const args = spec.args?.map(userinfo).map((arg, i, all) => {
     const flag = FLAG.exec(arg);
     if (flag && flag[2] !== undefined && SENSITIVE_NAME.test(flag[1]!) && flag[2] !== "")
       return `${arg.slice(0, arg.length - flag[2].length)}${keyFor(flag[1]!, flag[2])}`;

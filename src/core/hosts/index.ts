@@ -1,3 +1,4 @@
+import { launchesOf } from "../launch/launches.js";
 import { ConnectoryError } from "../errors.js";
 import { isRemote, type ServerSpec } from "../types.js";
 import { cherryStudio } from "./cherry-studio.js";
@@ -127,7 +128,9 @@ export function hostSnippet(
   template: ServerSpec,
   ctx: SnippetContext,
 ): Snippet {
-  return adapter.snippet
-    ? adapter.snippet(name, template, ctx)
-    : genericSnippet(adapter, name, template, ctx);
+  // mcp.json 2 alternatives: a snippet knows the host, not the machine, so it takes the first launch the
+  // host runs as written (else the first, through `connectory run`).
+  const launches = launchesOf(template);
+  const chosen = (launches.find((l) => speaks(adapter, l as ServerSpec)) ?? launches[0]!) as ServerSpec;
+  return adapter.snippet ? adapter.snippet(name, chosen, ctx) : genericSnippet(adapter, name, chosen, ctx);
 }

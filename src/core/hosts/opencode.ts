@@ -1,6 +1,7 @@
 import { isRemote } from "../types.js";
 import { compact } from "./shared.js";
 import type { HostAdapter } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 /** OpenCode V2 nests the server map one level down, under `mcp.servers`. */
 const V2: readonly string[] = ["mcp", "servers"];
@@ -18,7 +19,7 @@ export const opencode: HostAdapter = {
     container: ["mcp"],
     containerFor(data) {
       const mcp = data.mcp;
-      const v2 = mcp !== null && typeof mcp === "object" && !Array.isArray(mcp) && "servers" in mcp;
+      const v2 = isObject(mcp) && "servers" in mcp;
       return v2 ? V2 : this.container;
     },
   },

@@ -1,20 +1,11 @@
-import { isRemote } from "../types.js";
-import { compact, remoteKind, stdioFields } from "./shared.js";
-import type { HostAdapter } from "./types.js";
+import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
 
 /** Roo Code: `mcpServers` in mcp_settings.json or .roo/mcp.json; type streamable-http | sse required with url; `${env:VAR}`. */
-export const rooCode: HostAdapter = {
+export const rooCode = defineHost({
   id: "roo-code",
   displayName: "Roo Code",
-  document: { format: "json", container: ["mcpServers"] },
-  remote: { streamableHttp: true, sse: true },
+  remote: SPEAKS.both,
   cwd: true,
-  toEntry(_name, server) {
-    if (isRemote(server)) {
-      const type = remoteKind(server) === "sse" ? "sse" : "streamable-http";
-      return compact({ type, url: server.url, headers: server.headers });
-    }
-    return compact({ type: "stdio", ...stdioFields(server, true) });
-  },
-  envReference: (key) => `\${env:${key}}`,
-};
+  shape: { remoteType: { streamable: "streamable-http", sse: "sse" }, stdioType: "stdio" },
+  envReference: ENV_REFERENCE.env,
+});

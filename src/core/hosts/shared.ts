@@ -2,6 +2,7 @@ import { stringify as tomlStringify } from "@decimalturn/toml-patch";
 import YAML from "yaml";
 import { isRemote, type RemoteServer, type ServerSpec, type StdioServer } from "../types.js";
 import type { DocumentFormat, HostAdapter, HostEntry, Launcher, Snippet, SnippetContext } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 const TEMPLATE = /\$\{([A-Z][A-Z0-9_]*)\}/g;
 
@@ -16,7 +17,11 @@ export function speaks(adapter: HostAdapter, server: ServerSpec): boolean {
   const kind = remoteKind(server);
   if (kind === "streamable") return adapter.remote.streamableHttp;
   if (kind === "sse") return adapter.remote.sse;
-  return adapter.cwd || (server as StdioServer).cwd === undefined;
+  // A local HTTP server (mcp.json 2 `transport`), or an MCPB launch whose bundle is not unpacked, runs only
+  // through `connectory run`, which starts it and speaks stdio to the host.
+  const stdio = server as StdioServer;
+  if (stdio.transport !== undefined || stdio.command === "") return false;
+  return adapter.cwd || stdio.cwd === undefined;
 }
 
 /** The stdio server that makes the host launch `connectory run <name>`. */
@@ -33,7 +38,7 @@ export function compact(entry: Record<string, unknown>): HostEntry {
   const out: HostEntry = {};
   for (const [k, v] of Object.entries(entry)) {
     if (v === undefined) continue;
-    if (v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0) continue;
+    if (isObject(v) && Object.keys(v).length === 0) continue;
     out[k] = v;
   }
   return out;

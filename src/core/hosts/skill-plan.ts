@@ -72,7 +72,8 @@ export function skillTreeHash(tree: SkillTree): string {
 
 /**
  * Decides each skill folder as planEntries decides host entries: only folders Connectory wrote and
- * nobody changed since (their hash matches the record) are replaced or removed. `current` holds the
+ * nobody changed since (their hash matches the record) are replaced or removed; a folder with no record
+ * is the user's even when it is byte-identical to the connector's skill. `current` holds the
  * hash of each relevant folder present on disk ("" when the name is taken by a file or a link).
  * Wanted skills come sorted by connector; the first to claim a folder name keeps it.
  */
@@ -99,9 +100,13 @@ export function planSkills(
       plan.write.push(want);
       plan.report.push({ ...base, action: "add" });
       plan.owned[want.folder] = mine;
-    } else if (have === hash) {
+    } else if (have === hash && record) {
       plan.report.push({ ...base, action: "unchanged" });
       plan.owned[want.folder] = mine;
+    } else if (have === hash) {
+      // Byte-identical, but Connectory has no record of writing it: the user made (or copied) it, and
+      // adopting it would delete it on uninstall. It stays theirs.
+      plan.report.push({ ...base, action: "not-ours" });
     } else if (record && record.sha256 === have) {
       plan.write.push(want);
       plan.report.push({ ...base, action: "update" });

@@ -1,24 +1,15 @@
-import { isRemote } from "../types.js";
-import { base64, compact, stdioFields } from "./shared.js";
-import type { HostAdapter } from "./types.js";
+import { configLink, defineHost, SPEAKS } from "./define-host.js";
 
 /**
  * Trae (third-party sources): `mcpServers` in the app's User/mcp.json or .trae/mcp.json, Cursor's
  * notation; import link `trae://trae.ai-ide/mcp-import?type=stdio|streamable-http&name=&config=<base64>`.
  */
-export const trae: HostAdapter = {
+export const trae = defineHost({
   id: "trae",
   displayName: "Trae",
-  document: { format: "json", container: ["mcpServers"] },
-  remote: { streamableHttp: true, sse: false },
-  cwd: false,
-  toEntry(_name, server) {
-    if (isRemote(server)) return compact({ url: server.url, headers: server.headers });
-    return compact(stdioFields(server, false));
-  },
-  deeplink(name, entry) {
+  remote: SPEAKS.streamable,
+  deeplink(name, entry, document) {
     const type = typeof entry.url === "string" ? "streamable-http" : "stdio";
-    const config = encodeURIComponent(base64(JSON.stringify(entry)));
-    return `trae://trae.ai-ide/mcp-import?type=${type}&name=${encodeURIComponent(name)}&config=${config}`;
+    return configLink(`trae://trae.ai-ide/mcp-import?type=${type}&`)(name, entry, document);
   },
-};
+});

@@ -1,5 +1,5 @@
-import { isRemote } from "../types.js";
-import { compact, genericSnippet, remoteKind, stdioFields } from "./shared.js";
+import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
+import { genericSnippet } from "./shared.js";
 import type { HostAdapter } from "./types.js";
 
 /** An input VS Code prompts for once and stores in its secret storage; used as `${input:id}`. */
@@ -11,26 +11,17 @@ interface VsCodeInput {
 }
 
 /** VS Code: `servers` + `inputs[]` in mcp.json; `type` required; install link `vscode:mcp/install?<url-encoded JSON>`. */
-export const vscode: HostAdapter = {
+export const vscode: HostAdapter = defineHost({
   id: "vscode",
   displayName: "VS Code",
   document: { format: "jsonc", container: ["servers"] },
-  remote: { streamableHttp: true, sse: true },
+  remote: SPEAKS.both,
   cwd: true,
-  toEntry(_name, server) {
-    if (isRemote(server)) {
-      return compact({
-        type: remoteKind(server) === "sse" ? "sse" : "http",
-        url: server.url,
-        headers: server.headers,
-      });
-    }
-    return compact({ type: "stdio", ...stdioFields(server, true) });
-  },
-  envReference: (key) => `\${env:${key}}`,
+  shape: { remoteType: { streamable: "http", sse: "sse" }, stdioType: "stdio" },
+  envReference: ENV_REFERENCE.env,
   snippet(name, template, ctx) {
     const inputs: VsCodeInput[] = [];
-    return genericSnippet(this, name, template, ctx, {
+    return genericSnippet(vscode, name, template, ctx, {
       reference(key) {
         const cred = ctx.credentials.find((c) => c.key === key);
         const id = `${name}-${key.toLowerCase().replace(/_/g, "-")}`;
@@ -55,4 +46,4 @@ export const vscode: HostAdapter = {
     const payload = { name, ...entry, ...(inputs && inputs.length > 0 ? { inputs } : {}) };
     return `vscode:mcp/install?${encodeURIComponent(JSON.stringify(payload))}`;
   },
-};
+});

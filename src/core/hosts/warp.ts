@@ -1,16 +1,4 @@
-import { isRemote } from "../types.js";
-import { compact, stdioFields } from "./shared.js";
-import type { HostAdapter } from "./types.js";
+import { defineHost, SPEAKS } from "./define-host.js";
 
 /** Warp: `mcpServers` in ~/.warp/.mcp.json or <repo>/.warp/.mcp.json; stdio command/args/env, remote url/headers. */
-export const warp: HostAdapter = {
-  id: "warp",
-  displayName: "Warp",
-  document: { format: "json", container: ["mcpServers"] },
-  remote: { streamableHttp: true, sse: false },
-  cwd: false,
-  toEntry(_name, server) {
-    if (isRemote(server)) return compact({ url: server.url, headers: server.headers });
-    return compact(stdioFields(server, false));
-  },
-};
+export const warp = defineHost({ id: "warp", displayName: "Warp", remote: SPEAKS.streamable });

@@ -1,5 +1,6 @@
 import { SERVER_NAME } from "../names.js";
 import type { ServerSet, ServerSpec } from "../types.js";
+import { isObject } from "../json-guards.js";
 
 // The common case of mcp.json, checked without ajv (which costs more than the rest of `connectory
 // config` to load and compile). Any document this does not fully accept returns undefined, and the
@@ -79,8 +80,4 @@ function stringRecord(
   ok: (s: unknown) => s is string,
 ): value is Record<string, string> {
   return isObject(value) && Object.entries(value).every(([k, v]) => names.test(k) && ok(v));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { urlPasswords } from "../mask-secrets.js";
 import { isRemote, type ServerSpec } from "../types.js";
 
 /** A server spec with every secret value inside its strings replaced by `***`. */
@@ -34,7 +35,8 @@ export const SENSITIVE_NAME =
 
 /**
  * Values in a hand-written server that look like secrets (it has no token schema to say so): env values
- * and header values under a sensitive name, and a whole URL whose query carries a sensitive parameter.
+ * and header values under a sensitive name, a whole URL whose query carries a sensitive parameter, and
+ * the password of a URL's userinfo in any of its strings.
  */
 export function sensitiveValues(spec: ServerSpec): string[] {
   const out: string[] = [];
@@ -47,7 +49,15 @@ export function sensitiveValues(spec: ServerSpec): string[] {
   } else {
     scan(spec.env);
   }
+  // URL userinfo is a secret wherever it appears: `postgresql://app:hunter2@db` as an argument too.
+  for (const text of specStrings(spec)) out.push(...urlPasswords(text));
   return out.filter((v) => v !== "");
+}
+
+/** Every string of a spec a person or a host could be shown. */
+function specStrings(spec: ServerSpec): string[] {
+  if (isRemote(spec)) return [spec.url, ...Object.values(spec.headers ?? {})];
+  return [spec.command, ...(spec.args ?? []), ...Object.values(spec.env ?? {}), spec.cwd ?? ""];
 }
 
 /** True when a URL's query string has a parameter named like a credential (`?token=…`, `api_key=…`). */

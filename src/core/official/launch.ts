@@ -1,6 +1,13 @@
 import { PLUGIN_ROOT } from "../templates.js";
 import type { StdioServer, TokenSchema } from "../types.js";
-import { credentialInput, keyValueInput, templateValue, withVariables } from "./inputs.js";
+import {
+  credentialInput,
+  keySpelling,
+  keyValueInput,
+  templateValue,
+  withVariables,
+  type InputNames,
+} from "./inputs.js";
 import type { Argument, KeyValueInput, Package } from "./types.js";
 
 // How a stdio launch becomes a server.json package: `npx pkg@v …` → npm, `uvx pkg==v …` → pypi,
@@ -15,40 +22,63 @@ export type LaunchShape =
 const ROOT = `\${${PLUGIN_ROOT}}`;
 const NPX_FLAGS = new Set(["-y", "--yes", "-q", "--quiet"]);
 const UVX_FLAGS = new Set(["-q", "--quiet"]);
+const DNX_FLAGS = new Set(["-y", "--yes"]);
 // docker run flags a client adds itself (VS Code and add-mcp write `docker run -i --rm …`).
 const DOCKER_OWN = new Set(["-i", "--interactive", "--rm", "-it", "-ti", "-t", "--tty"]);
 const EXACT_VERSION = /^\d+(\.\d+)*([-+][0-9A-Za-z.+-]+)?$/;
 
 /** True when a stdio server runs code shipped in the package. */
 export function isBundled(server: StdioServer): boolean {
-  return server.command.includes(ROOT) || (server.args ?? []).some((a) => a.includes(ROOT));
+  return (server.command ?? "").includes(ROOT) || (server.args ?? []).some((a) => a.includes(ROOT));
 }
 
 /** The server.json shape of one stdio launch, or why it has none. */
 export function launchShape(server: StdioServer, schema: TokenSchema | undefined): LaunchShape {
+  const names = server.inputNames;
   const dropped = server.cwd !== undefined ? ["cwd"] : [];
   const env = environment(server, schema);
-  if (isBundled(server)) {
+  const declared = server.package;
+  if (isBundled(server) && declared?.registryType !== "mcpb") {
     return { kind: "bundled", environmentVariables: env.inputs, dropped: [...dropped, ...env.dropped] };
   }
   const args = server.args ?? [];
-  const parsed =
-    server.command === "npx"
-      ? npx(args)
-      : server.command === "uvx"
-        ? uvx(args)
-        : server.command === "docker"
-          ? docker(args, schema, Object.keys(server.env ?? {}))
-          : { reason: `"${server.command}" is not npx, uvx or docker run` };
+  const parsed: Parsed | { reason: string } =
+    declared?.registryType === "mcpb"
+      ? { registryType: "mcpb", identifier: declared.identifier, runtimeArguments: [], rest: args }
+      : server.command === "npx"
+        ? npx(args)
+        : server.command === "uvx"
+          ? uvx(args)
+          : server.command === "dnx"
+            ? dnx(args)
+            : server.command === "docker"
+              ? docker(args, schema, Object.keys(server.env ?? {}), names)
+              : declared !== undefined && !KNOWN_TYPES.has(declared.registryType)
+                ? // Another registry's package, kept as written: its runner is the command.
+                  {
+                    registryType: declared.registryType,
+                    identifier: declared.identifier,
+                    runtimeArguments: [],
+                    rest: args,
+                  }
+                : { reason: `"${server.command}" is not npx, uvx, dnx or docker run` };
   if ("reason" in parsed) return { kind: "unsupported", reason: parsed.reason };
-  const packageArguments = toArguments(parsed.rest, schema);
+  const packageArguments = toArguments(parsed.rest, schema, names);
   if (!packageArguments) return { kind: "unsupported", reason: "an argument uses ${PLUGIN_ROOT}" };
+  const transport = localTransport(server, schema);
+  if (!transport) return { kind: "unsupported", reason: "the local transport URL uses ${PLUGIN_ROOT}" };
+  // The package mcp.json 2 declares wins over what the command line says (registryBaseUrl, runtimeHint).
+  const same = declared !== undefined && declared.registryType === parsed.registryType;
+  const version = same && declared.version !== undefined ? declared.version : parsed.version;
+  const hint = same ? declared.runtimeHint : parsed.registryType === "mcpb" ? undefined : server.command;
   const pkg: Package = {
     registryType: parsed.registryType,
-    identifier: parsed.identifier,
-    ...(parsed.version !== undefined ? { version: parsed.version } : {}),
-    runtimeHint: server.command as "npx" | "uvx" | "docker",
-    transport: { type: "stdio" },
+    ...(same && declared.registryBaseUrl !== undefined ? { registryBaseUrl: declared.registryBaseUrl } : {}),
+    identifier: same ? declared.identifier : parsed.identifier,
+    ...(version !== undefined ? { version } : {}),
+    ...(same && declared.fileSha256 !== undefined ? { fileSha256: declared.fileSha256 } : {}),
+    ...(hint !== undefined ? { runtimeHint: hint } : {}),
+    transport,
     ...(parsed.runtimeArguments.length > 0 ? { runtimeArguments: parsed.runtimeArguments } : {}),
     ...(packageArguments.length > 0 ? { packageArguments } : {}),
     ...(env.inputs.length > 0 ? { environmentVariables: env.inputs } : {}),
@@ -56,8 +86,22 @@ export function launchShape(server: StdioServer, schema: TokenSchema | undefined
   return { kind: "package", package: pkg, dropped: [...dropped, ...env.dropped] };
 }
 
+const KNOWN_TYPES = new Set(["npm", "pypi", "oci", "nuget", "mcpb"]);
+
+/** stdio, or the loopback URL a local HTTP server listens on (mcp.json 2 `transport`). */
+function localTransport(
+  server: StdioServer,
+  schema: TokenSchema | undefined,
+): Package["transport"] | undefined {
+  if (server.transport === undefined) return { type: "stdio" };
+  const url = templateValue(server.transport.url, schema, server.inputNames);
+  if (!url) return undefined;
+  // Its `{variables}` name the package's own arguments and environment (server.json has no `variables` here).
+  return { type: server.transport.type, url: url.value };
+}
+
 interface Parsed {
-  registryType: Package["registryType"];
+  registryType: string;
   identifier: string;
   version?: string;
   runtimeArguments: Argument[];
@@ -100,10 +144,32 @@ function uvx(args: string[]): Parsed | { reason: string } {
   };
 }
 
+/** `dnx [--yes] Package@1.2.3 [--yes] [--] args…` (NuGet). */
+function dnx(args: string[]): Parsed | { reason: string } {
+  let i = 0;
+  while (i < args.length && DNX_FLAGS.has(args[i]!)) i++;
+  const spec = args[i];
+  if (spec === undefined || spec.startsWith("-")) return { reason: "dnx runs no plain package spec" };
+  if (spec.includes("${")) return { reason: "the NuGet package spec uses a template" };
+  const at = spec.indexOf("@");
+  const version = at > 0 ? spec.slice(at + 1) : undefined;
+  i++;
+  while (i < args.length && DNX_FLAGS.has(args[i]!)) i++;
+  if (args[i] === "--") i++;
+  return {
+    registryType: "nuget",
+    identifier: at > 0 ? spec.slice(0, at) : spec,
+    ...(version !== undefined && EXACT_VERSION.test(version) ? { version } : {}),
+    runtimeArguments: [],
+    rest: args.slice(i),
+  };
+}
+
 function docker(
   args: string[],
   schema: TokenSchema | undefined,
   envNames: string[],
+  names?: InputNames,
 ): Parsed | { reason: string } {
   if (args[0] !== "run") return { reason: "docker runs something other than `docker run`" };
   const runtimeArguments: Argument[] = [];
@@ -112,7 +178,7 @@ function docker(
     const flag = args[i]!;
     if (DOCKER_OWN.has(flag)) continue;
     if (flag.includes("=")) {
-      const v = templateValue(flag, schema);
+      const v = templateValue(flag, schema, names);
       if (!v) return { reason: "a docker flag uses ${PLUGIN_ROOT}" };
       runtimeArguments.push({
         type: "positional",
@@ -128,7 +194,7 @@ function docker(
       i++;
       continue;
     }
-    const v = templateValue(value, schema);
+    const v = templateValue(value, schema, names);
     if (!v) return { reason: "a docker flag uses ${PLUGIN_ROOT}" };
     runtimeArguments.push({ type: "named", name: flag, ...withVariables(v.value, v.variables) });
     i++;
@@ -144,20 +210,45 @@ function docker(
  * asked for, anything else a positional value (templates as `{KEY}` with variables). Undefined when an
  * argument refers to the package folder, which an installed npm/PyPI/OCI package does not have.
  */
-function toArguments(rest: string[], schema: TokenSchema | undefined): Argument[] | undefined {
+function toArguments(
+  rest: string[],
+  schema: TokenSchema | undefined,
+  names?: InputNames,
+): Argument[] | undefined {
   const out: Argument[] = [];
+  const flags = new Set<string>();
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const next = rest[i + 1];
-    const t = templateValue(arg, schema);
+    const t = templateValue(arg, schema, names);
     if (!t) return undefined;
     if (t.keys.length === 0 && arg.startsWith("-") && !arg.includes("=") && next?.includes("${")) {
-      const v = templateValue(next, schema);
+      const v = templateValue(next, schema, names);
       if (!v) return undefined;
-      out.push({ type: "named", name: arg, ...withVariables(v.value, v.variables) });
+      // `--flag ${KEY}`: the user supplies the flag's value, which server.json says without `value`.
+      const only = v.keys.length === 1 && v.value === `{${names?.[v.keys[0]!] ?? v.keys[0]}}`;
+      const key = v.keys[0]!;
+      const input = only ? credentialInput(schema, key, names) : undefined;
+      // A value hint names the credential when the flag's own name does not spell it (`--mode` for TENANT_ID),
+      // and says that a flag neither required nor defaulted (`""` reads as a bare flag) takes a value at all.
+      // A flag given again names its credential too: an importer reads a repeated flag as a new input.
+      const flagKey = keySpelling(arg);
+      const bare = input?.isRequired !== true && (input?.default === undefined || input.default === "");
+      const hint = input && (flagKey !== key || bare || flags.has(flagKey));
+      flags.add(hint ? key : flagKey);
+      out.push(
+        input
+          ? { type: "named", name: arg, ...(hint ? { valueHint: names?.[key] ?? key } : {}), ...input }
+          : { type: "named", name: arg, ...withVariables(v.value, v.variables) },
+      );
       i++;
-    } else if (t.keys.length === 1 && t.value === `{${t.keys[0]}}`) {
-      out.push({ type: "positional", valueHint: t.keys[0]!, ...credentialInput(schema, t.keys[0]!) });
+    } else if (t.keys.length === 1 && t.value === `{${names?.[t.keys[0]!] ?? t.keys[0]}}`) {
+      const key = t.keys[0]!;
+      out.push({
+        type: "positional",
+        valueHint: names?.[key] ?? key,
+        ...credentialInput(schema, key, names),
+      });
     } else {
       out.push({ type: "positional", ...withVariables(t.value, t.variables) });
     }
@@ -170,7 +261,7 @@ function environment(server: StdioServer, schema: TokenSchema | undefined) {
   const inputs: KeyValueInput[] = [];
   const dropped: string[] = [];
   for (const [name, value] of Object.entries(server.env ?? {})) {
-    const input = keyValueInput(name, value, schema);
+    const input = keyValueInput(name, value, schema, server.inputNames);
     if (input) inputs.push(input);
     else dropped.push(`env.${name}`);
   }

@@ -2,6 +2,7 @@ import type { ImportProvenance, PublisherBadge } from "../api/documents.js";
 import { readToolsListing } from "../tools/read-report.js";
 import {
   isRemote,
+  type Launch,
   type PluginManifest,
   type RemoteServer,
   type ServerSet,
@@ -9,6 +10,7 @@ import {
 } from "../types.js";
 import { keyValueInput, templateValue } from "./inputs.js";
 import { launchShape } from "./launch.js";
+import { launchesOf } from "../launch/launches.js";
 import { officialName } from "./names.js";
 import {
   CONNECTORY_META,
@@ -20,6 +22,7 @@ import {
   type ServerJson,
   type ServerResponse,
 } from "./types.js";
+import type { BuildProvenance } from "../oidc/provenance.js";
 
 // A connector version → one official registry entry per server of its mcp.json (research note §4).
 // Pure: the registry hands in the version document, the connector's state and the bundles it built.
@@ -40,6 +43,10 @@ export interface VersionSource {
   tools?: unknown;
   /** Where the importer got this version (relayed in Connectory's `_meta`). */
   provenance?: ImportProvenance;
+  /** Where a trusted publish built this version (relayed in Connectory's `_meta`). */
+  buildProvenance?: BuildProvenance;
+  /** The server.json the version was imported from, verbatim: served as the entry's `server`, unchanged. */
+  serverJson?: Record<string, unknown>;
   dist: { tarball: string; integrity: string; sha256: string; size: number };
 }
 
@@ -71,13 +78,17 @@ const ICON_TYPES = new Set(["image/png", "image/jpeg", "image/svg+xml", "image/w
 /** Every entry of one connector version, in mcp.json order. */
 export function serverEntries(source: EntrySource): ServerResponse[] {
   const keys = Object.keys(source.version.mcp.mcpServers);
+  // A listing-only connector (plugin.json `listingOnly`) has no server but its imported server.json:
+  // one entry, that document.
+  if (keys.length === 0 && source.version.serverJson !== undefined)
+    return [serverEntry(source, source.connector.name, 1)];
   return keys.map((key) => serverEntry(source, key, keys.length));
 }
 
 function serverEntry(source: EntrySource, key: string, count: number): ServerResponse {
   const { connector, version: v } = source;
   const m = v.manifest;
-  const spec = v.mcp.mcpServers[key]!;
+  const spec = v.mcp.mcpServers[key];
   const notExpressed: string[] = [];
   const server: ServerJson = {
     $schema: SERVER_SCHEMA_URL,
@@ -94,30 +105,41 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
   if (v.icon && ICON_TYPES.has(v.icon.mediaType) && icon.startsWith("https://") && icon.length <= 255)
     server.icons = [{ src: icon, mimeType: v.icon.mediaType }];
 
-  if (isRemote(spec)) {
-    const r = remoteOf(spec, v.tokenSchema);
-    if ("reason" in r) notExpressed.push(r.reason);
-    else {
-      server.remotes = [r.remote];
-      notExpressed.push(...r.dropped);
+  // Every launch (mcp.json 2 alternatives included) becomes a package or a remote, in mcp.json order.
+  const packages: Package[] = [];
+  const remotes: Remote[] = [];
+  (spec ? launchesOf(spec) : []).forEach((launch, i) => {
+    const where = i === 0 ? "" : `alternatives[${i - 1}].`;
+    if (isRemote(launch)) {
+      const r = remoteOf(launch, v.tokenSchema);
+      if ("reason" in r) notExpressed.push(where + r.reason);
+      else {
+        remotes.push(r.remote);
+        notExpressed.push(...r.dropped.map((d) => where + d));
+      }
+      return;
     }
-  } else {
-    const shape = launchShape(spec, v.tokenSchema);
-    if (shape.kind === "unsupported") notExpressed.push(`launch: ${shape.reason}`);
+    const shape = launchShape(launch, v.tokenSchema);
+    if (shape.kind === "unsupported") notExpressed.push(`${where}launch: ${shape.reason}`);
     else if (shape.kind === "package") {
-      server.packages = [shape.package];
-      notExpressed.push(...shape.dropped);
+      packages.push(shape.package);
+      notExpressed.push(...shape.dropped.map((d) => where + d));
     } else {
-      notExpressed.push(...shape.dropped);
+      notExpressed.push(...shape.dropped.map((d) => where + d));
       const bundle = source.bundles[key];
-      if (!bundle) notExpressed.push("launch: the MCP Bundle of this bundled server is not built");
-      else server.packages = [bundlePackage(v.version, bundle, shape.environmentVariables)];
+      if (!bundle) notExpressed.push(`${where}launch: the MCP Bundle of this bundled server is not built`);
+      else packages.push(bundlePackage(v.version, bundle, shape.environmentVariables));
     }
-  }
+  });
+  if (packages.length > 0) server.packages = packages;
+  if (remotes.length > 0) server.remotes = remotes;
 
   const tools = readToolsListing(v.tools)?.items.filter((t) => t.server === undefined || t.server === key);
+  // An imported server.json is what its publisher published: served whole (fields this mapping does not
+  // know, every package and remote, `_meta`), with Connectory's own data only in the response `_meta`.
+  const verbatim = count === 1 && v.serverJson !== undefined;
   return {
-    server,
+    server: verbatim ? (v.serverJson as unknown as ServerJson) : server,
     _meta: {
       [OFFICIAL_META]: officialMeta(source),
       [CONNECTORY_META]: {
@@ -146,9 +168,11 @@ function serverEntry(source: EntrySource, key: string, count: number): ServerRes
         integrity: v.dist.integrity,
         tarball: v.dist.tarball,
         page: `${source.publicUrl}/c/${connector.name}/${encodeURIComponent(v.version)}`,
-        launch: spec,
+        ...(spec ? { launch: spec } : {}),
+        ...(m.listingOnly ? { listingOnly: m.listingOnly } : {}),
         ...(v.provenance ? { provenance: v.provenance } : {}),
-        ...(notExpressed.length > 0 ? { notExpressed } : {}),
+        ...(v.buildProvenance ? { buildProvenance: v.buildProvenance } : {}),
+        ...(!verbatim && notExpressed.length > 0 ? { notExpressed } : {}),
       },
     },
   };
@@ -170,15 +194,15 @@ export function officialMeta(source: Pick<EntrySource, "connector" | "version">)
 }
 
 function remoteOf(
-  spec: RemoteServer,
+  spec: Omit<RemoteServer, "alternatives"> & Launch,
   schema: TokenSchema | undefined,
 ): { remote: Remote; dropped: string[] } | { reason: string } {
-  const url = templateValue(spec.url, schema);
+  const url = templateValue(spec.url, schema, spec.inputNames);
   if (!url || !/^https?:\/\/[^\s]+$/.test(url.value))
     return { reason: "url: a remote URL must start with http(s):// and use no ${PLUGIN_ROOT}" };
   const dropped: string[] = [];
   const headers = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => {
-    const input = keyValueInput(name, value, schema);
+    const input = keyValueInput(name, value, schema, spec.inputNames);
     if (!input) dropped.push(`headers.${name}`);
     return input ? [input] : [];
   });

@@ -35,15 +35,25 @@ export interface KeyValueInput extends InputWithVariables {
 
 export type Argument =
   | (InputWithVariables & { type: "positional"; valueHint?: string })
-  | (InputWithVariables & { type: "named"; name: string });
+  | (InputWithVariables & { type: "named"; name: string; valueHint?: string });
 
 export interface Package {
-  registryType: "npm" | "pypi" | "oci" | "mcpb";
+  /** npm, pypi, oci, nuget, mcpb; another registry's name is kept as written. */
+  registryType: string;
+  registryBaseUrl?: string;
   identifier: string;
   version?: string;
   fileSha256?: string;
-  runtimeHint?: "npx" | "uvx" | "docker";
-  transport: { type: "stdio" };
+  runtimeHint?: string;
+  /** stdio, or a local HTTP server (`url` on a loopback port). */
+  transport:
+    | { type: "stdio" }
+    | {
+        type: "streamable-http" | "sse";
+        url: string;
+        headers?: KeyValueInput[];
+        variables?: Record<string, Input>;
+      };
   runtimeArguments?: Argument[];
   packageArguments?: Argument[];
   environmentVariables?: KeyValueInput[];

@@ -4,7 +4,7 @@ import mcpSchema from "../../../schemas/mcp.schema.json" with { type: "json" };
 import pluginSchema from "../../../schemas/plugin.schema.json" with { type: "json" };
 import tokenSchemaSchema from "../../../schemas/token-schema.schema.json" with { type: "json" };
 
-/** An ajv for draft 2020-12 in strict mode, with formats and the registered `secret` keyword (DESIGN §2). */
+/** An ajv for draft 2020-12 in strict mode, with formats and the registered `secret` keyword (docs/package-format.md). */
 export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,

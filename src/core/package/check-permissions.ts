@@ -1,3 +1,4 @@
+import { cleanGrantPath, credentialKeys } from "../sandbox/grant-paths.js";
 import { HOME_KEY } from "../sandbox/permissions.js";
 import { parseTemplate, PLUGIN_ROOT } from "../templates.js";
 import type { Problem, TokenSchema } from "../types.js";
@@ -55,15 +56,43 @@ export function checkPermissions(json: unknown, tokenSchema: TokenSchema | undef
           `${JSON.stringify(value)} is not absolute: start it with "/" or a template such as \${HOME}`,
         ),
       );
-    if (value.split("/").includes(".."))
+    if (value.split("/").some((s) => s === ".." || s === "."))
       problems.push(
         error(
           "manifest.permissions.path.traversal",
           FILE,
           at,
-          `${JSON.stringify(value)} contains "..": name the folder itself`,
+          `${JSON.stringify(value)} contains a "." or ".." segment: name the folder itself`,
         ),
       );
+    for (const key of new Set(credentialKeys(value))) {
+      const problem = defaultProblem(tokenSchema?.properties[key]?.default);
+      if (problem)
+        problems.push(
+          error(
+            "manifest.permissions.path.default",
+            "token-schema.json",
+            `/properties/${key}/default`,
+            `${key} is used in the sandbox grant ${JSON.stringify(value)}, and its default ${problem}: give a clean absolute folder such as "/srv/notes", or no default`,
+          ),
+        );
+    }
   });
   return problems;
+}
+
+/**
+ * What is wrong with the default of a credential a grant path uses (the consent shows it, and a user who
+ * never sets the key gets it): it must be a clean absolute folder, not `/`, with no template in it.
+ */
+function defaultProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") return "is not a string";
+  const clean = cleanGrantPath(value);
+  if ("invalid" in clean || value.includes("${") || !value.startsWith("/"))
+    return `${JSON.stringify(value.slice(0, 100))} is not a clean absolute path`;
+  if (clean.path !== value)
+    return `${JSON.stringify(value.slice(0, 100))} is not in its clean spelling (${clean.path})`;
+  if (value === "/") return "is / (the whole machine)";
+  return undefined;
 }

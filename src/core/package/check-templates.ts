@@ -3,7 +3,7 @@ import type { Problem, ServerSet, TokenSchema } from "../types.js";
 import { error, pointer, warning } from "./problems.js";
 
 /**
- * The template rules of DESIGN §2 over a server set: valid `${KEY}` syntax, only in allowed places, `command` only
+ * The template rules of docs/package-format.md over a server set: valid `${KEY}` syntax, only in allowed places, `command` only
  * `${PLUGIN_ROOT}`, every key declared, every declared key used, secrets in URLs flagged.
  * base is the JSON Pointer of the servers object in mcp.json (`/mcpServers`, or "" for the flat shape).
  */

@@ -1,5 +1,6 @@
 import type { PackageFiles, Problem } from "../types.js";
 import { error } from "./problems.js";
+import { parseForeignJson } from "../json-depth.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
@@ -47,7 +48,7 @@ export function readJson(
   const text = readText(files, file, prefix, required, problems);
   if (text === undefined) return { found: false };
   try {
-    return { found: true, value: JSON.parse(text) as unknown };
+    return { found: true, value: parseForeignJson(text) };
   } catch (e) {
     problems.push(
       error(`${prefix}.json.invalid`, file, "", `${file} is not valid JSON: ${describeSyntaxError(text, e)}`),

@@ -1,7 +1,7 @@
 import type { PackageFiles, Problem } from "../types.js";
 import { error } from "./problems.js";
 
-// DESIGN §2 limits, shared by the validator (file map) and src/package (raw tarball).
+// docs/package-format.md limits, shared by the validator (file map) and src/package (raw tarball).
 export const MAX_COMPRESSED_BYTES = 5 * 1024 * 1024;
 export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 /** Files plus directories, as a tarball holds them. */
@@ -36,7 +36,7 @@ export function impliedDirectories(paths: Iterable<string>): Set<string> {
   return dirs;
 }
 
-/** The DESIGN §2 limits that can be checked on a file map: names, count, size, depth, collisions. */
+/** The docs/package-format.md limits that can be checked on a file map: names, count, size, depth, collisions. */
 export function checkLimits(files: PackageFiles): Problem[] {
   const problems: Problem[] = [];
   const dirs = impliedDirectories(files.keys());

@@ -1,26 +1,32 @@
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { ConnectoryError } from "../errors.js";
 import { SERVER_NAME } from "../names.js";
+import { joinableServerName } from "../tools/names.js";
 import { parseTemplate } from "../templates.js";
 import type { Problem, ServerSet, ServerSpec } from "../types.js";
 import { MCP_SCHEMA_ID, schemasAjv } from "./ajv.js";
 import { ajvProblems, error, pointer, warning, type AjvMapping } from "./problems.js";
+import { isObject } from "../json-guards.js";
+import {
+  MCP_JSON_VERSION,
+  V2_REMOTE_KEYS,
+  V2_STDIO_KEYS,
+  versionProblems,
+  v2Problems,
+} from "./mcp-version.js";
 
 const SERVER_TYPES = ["stdio", "streamable-http", "http", "sse"];
 const KNOWN: Record<string, string[]> = {
-  stdio: ["type", "command", "args", "env", "cwd"],
-  remote: ["type", "url", "headers", "oauth"],
+  stdio: ["type", "command", "args", "env", "cwd", ...V2_STDIO_KEYS],
+  remote: ["type", "url", "headers", "oauth", ...V2_REMOTE_KEYS],
 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function mapping(file: string): AjvMapping {
   return {
     file,
     prefix: "mcp.server",
-    fieldOf: (path) => path[0] ?? "",
+    // An alternative's fields are named as the server's own (`/alternatives/0/command` → command).
+    fieldOf: (path) => (path[0] === "alternatives" && path.length > 2 ? path[2]! : (path[0] ?? "")),
     unknownKeys: "warning",
     messages: {
       "mcp.server.root.type": () =>
@@ -28,7 +34,7 @@ function mapping(file: string): AjvMapping {
       "mcp.server.command.missing": () => 'a stdio server needs "command", e.g. "node" or "npx"',
       "mcp.server.url.missing": () => 'a remote server needs "url", e.g. "https://example.com/mcp"',
       "mcp.server.key.unknown": (e) =>
-        `unknown server key "${String(e.params["additionalProperty"])}": stdio servers take command, args, env, cwd; remote servers take type, url, headers, oauth`,
+        `unknown server key "${String(e.params["additionalProperty"])}": stdio servers take command, args, env, cwd (and with "schemaVersion": 2 transport, package, inputNames, alternatives); remote servers take type, url, headers, oauth (and inputNames, alternatives)`,
     },
   };
 }
@@ -53,15 +59,17 @@ export function validateServerSet(
   }
   let entries: Record<string, unknown> = json;
   let base = "";
+  const version = versionProblems(json, file);
+  problems.push(...version.problems);
   if ("mcpServers" in json) {
     for (const key of Object.keys(json)) {
-      if (key !== "mcpServers" && key !== "$schema") {
+      if (key !== "mcpServers" && key !== "$schema" && key !== "schemaVersion") {
         problems.push(
           warning(
             "mcp.key.unknown",
             file,
             pointer("", key),
-            `unknown key "${key}": mcp.json holds only "mcpServers"`,
+            `unknown key "${key}": mcp.json holds only "mcpServers", "schemaVersion" and "$schema"`,
           ),
         );
       }
@@ -83,7 +91,7 @@ export function validateServerSet(
   const validate = schemasAjv().getSchema(`${MCP_SCHEMA_ID}#/$defs/server`);
   if (!validate) throw new Error("mcp.schema.json is not registered");
   for (const [name, server] of Object.entries(entries)) {
-    if (base === "" && name === "$schema") continue;
+    if (base === "" && (name === "$schema" || name === "schemaVersion")) continue;
     const at = pointer(base, name);
     const found: Problem[] = [];
     if (!SERVER_NAME.test(name)) {
@@ -96,7 +104,11 @@ export function validateServerSet(
         ),
       );
     }
+    const unjoinable = SERVER_NAME.test(name) ? joinableServerName(name) : undefined;
+    if (unjoinable) found.push(error("mcp.server.name.separator", file, at, unjoinable));
     found.push(...serverProblems(server, at, file, validate));
+    if (isObject(server) && !found.some((p) => p.severity === "error"))
+      found.push(...v2Problems(server, at, file, version.version));
     problems.push(...found);
     if (isObject(server) && !found.some((p) => p.severity === "error")) servers[name] = knownKeys(server);
   }
@@ -129,6 +141,12 @@ function serverProblems(server: unknown, at: string, file: string, validate: Val
   const problems = ajvProblems(validate.errors, mapping(file), at);
   if (isObject(server) && typeof server["url"] === "string")
     problems.push(...urlProblems(server["url"], `${at}/url`, file));
+  // The schema checked each alternative as a server; the URL rules are code, so they run here.
+  if (isObject(server) && Array.isArray(server["alternatives"]))
+    server["alternatives"].forEach((alt, i) => {
+      if (isObject(alt) && typeof alt["url"] === "string")
+        problems.push(...urlProblems(alt["url"], `${at}/alternatives/${i}/url`, file));
+    });
   return problems;
 }
 
@@ -177,10 +195,15 @@ function urlProblems(url: string, at: string, file: string): Problem[] {
 function knownKeys(server: Record<string, unknown>): ServerSpec {
   const remote = server["type"] !== undefined && server["type"] !== "stdio";
   const keep = KNOWN[remote ? "remote" : "stdio"]!;
-  return Object.fromEntries(
-    Object.entries(server).filter(([k]) => keep.includes(k)),
-  ) as unknown as ServerSpec;
+  const out = Object.fromEntries(Object.entries(server).filter(([k]) => keep.includes(k)));
+  // An MCPB launch may leave `command` to its bundle: "" in memory, so every reader still sees a string.
+  if (!remote && typeof out["command"] !== "string") out["command"] = "";
+  if (Array.isArray(out["alternatives"]))
+    out["alternatives"] = out["alternatives"].filter(isObject).map(knownKeys);
+  return out as unknown as ServerSpec;
 }
+
+export { MCP_JSON_VERSION };
 
 /** Parse an mcp.json document in either shape (`{mcpServers:{…}}` or flat); throws ConnectoryError with problems. Unknown keys are dropped. */
 export function parseServerSet(json: unknown, file = "mcp.json"): ServerSet {
@@ -198,4 +221,27 @@ export function parseServerSet(json: unknown, file = "mcp.json"): ServerSet {
     );
   }
   return servers;
+}
+
+/**
+ * A package's `command` names its program in one spelling: no `.` or `..` segment (`/tmp/../bin/node`,
+ * `${PLUGIN_ROOT}/../x`), which the sandbox would otherwise resolve to another folder than the one shown.
+ * Checked at publish (hand-written servers may run `./server` from their folder).
+ */
+export function commandPathProblems(servers: ServerSet, file = "mcp.json"): Problem[] {
+  const problems: Problem[] = [];
+  for (const [name, spec] of Object.entries(servers)) {
+    if (!("command" in spec) || typeof spec.command !== "string") continue;
+    if (!spec.command.includes("/")) continue;
+    if (spec.command.split("/").some((s) => s === "." || s === ".."))
+      problems.push(
+        error(
+          "mcp.server.command.dot-segment",
+          file,
+          `/mcpServers/${name.replaceAll("~", "~0").replaceAll("/", "~1")}/command`,
+          `command ${JSON.stringify(spec.command.slice(0, 200))} has a "." or ".." segment: name the program by its own path (e.g. "/usr/bin/node", "\${PLUGIN_ROOT}/bin/server") or by name ("node")`,
+        ),
+      );
+  }
+  return problems;
 }

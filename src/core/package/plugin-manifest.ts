@@ -2,7 +2,10 @@ import semver from "semver";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { CATEGORIES, type PluginManifest, type Problem } from "../types.js";
 import { PLUGIN_SCHEMA_ID, schemasAjv } from "./ajv.js";
+import { checkManifestI18n } from "./i18n.js";
+import { mixedScriptProblem } from "./mixed-script-problem.js";
 import { ajvProblems, error, type AjvMapping } from "./problems.js";
+import { isObject } from "../json-guards.js";
 
 const FILE = "plugin.json";
 
@@ -14,8 +17,10 @@ const shown = (e: ErrorObject): string => {
 const MAPPING: AjvMapping = {
   file: FILE,
   prefix: "manifest",
-  // `/categories/2` is about `categories`, `/engines/connectory` about `engines.connectory`.
-  fieldOf: (path) => path.filter((s) => !/^\d+$/.test(s)).join("."),
+  // `/categories/2` is about `categories`, `/engines/connectory` about `engines.connectory`, and
+  // `/i18n/zh-CN/description` about `i18n.description` (one code whatever the language).
+  fieldOf: (path) =>
+    (path[0] === "i18n" ? path.filter((_, i) => i !== 1) : path).filter((s) => !/^\d+$/.test(s)).join("."),
   unknownKeys: "warning",
   messages: {
     "manifest.root.type": () => "plugin.json must be a JSON object",
@@ -40,14 +45,19 @@ const MAPPING: AjvMapping = {
       `permissions.network host${shown(e)} must be a host name such as api.example.com (optionally *. first, :port last)`,
     "manifest.permissions.filesystem.access.unknown": (e) =>
       `permissions.filesystem access${shown(e)} must be "read" or "read-write"`,
+    "manifest.i18n.key.invalid": (e) =>
+      `i18n language ${JSON.stringify(e.params["propertyName"])} is not a language tag: write e.g. "zh-CN", "zh-TW", "ja" or "pt-BR"`,
+    "manifest.i18n.displayName.too-long": () => "a translated displayName has at most 100 characters",
+    "manifest.i18n.description.too-long": (e) =>
+      `a translated description is ${String(e.data).length} characters; shorten it to at most 300 (put details in the translated README)`,
+    "manifest.i18n.readme.invalid": (e) =>
+      `i18n readme${shown(e)} must be the path of a .md file inside the package, e.g. "README.zh-CN.md"`,
+    "manifest.listingOnly.reason.too-long": () =>
+      "listingOnly.reason has at most 500 characters: say why it cannot be installed and what to do instead",
     "manifest.icon.invalid": (e) =>
       `icon${shown(e)} must be the path of a .png or .svg file inside the package`,
   },
 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Check a parsed plugin.json against schemas/plugin.schema.json and the rules a schema cannot say. */
 export function validateManifest(json: unknown): { manifest?: PluginManifest; problems: Problem[] } {
@@ -79,6 +89,28 @@ export function validateManifest(json: unknown): { manifest?: PluginManifest; pr
       ),
     );
   }
+
+  const listing = isObject(json["listingOnly"]) ? json["listingOnly"]["reason"] : undefined;
+  // eslint-disable-next-line no-control-regex
+  if (typeof listing === "string" && /[\u0000-\u001f\u007f]/.test(listing))
+    problems.push(
+      error(
+        "manifest.listingOnly.reason.control",
+        FILE,
+        "/listingOnly/reason",
+        "listingOnly.reason contains a control character (a line break, tab or escape); write it on one line",
+      ),
+    );
+
+  problems.push(...checkManifestI18n(json["i18n"]));
+  // A display name in one script (UTS #39 §5): a Cyrillic о inside a Latin name is a look-alike.
+  const mixed = mixedScriptProblem(json["displayName"], {
+    code: "manifest.displayName.mixed-script",
+    file: FILE,
+    path: "/displayName",
+    label: "displayName",
+  });
+  if (mixed) problems.push(mixed);
 
   // Shown in terminals and stored as text: no control characters (escape sequences would reach users'
   // terminals, and PostgreSQL refuses U+0000 in text, which made such a publish a 500).
@@ -123,4 +155,6 @@ const KNOWN_KEYS = new Set([
   "defaultEnabled",
   "engines",
   "permissions",
+  "i18n",
+  "listingOnly",
 ]);

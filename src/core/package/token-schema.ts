@@ -39,7 +39,7 @@ const MAPPING: AjvMapping = {
   },
 };
 
-/** Check token-schema.json: restricted to the keywords of DESIGN §2, valid draft 2020-12, and compilable by ajv in strict mode. */
+/** Check token-schema.json: restricted to the keywords of docs/package-format.md, valid draft 2020-12, and compilable by ajv in strict mode. */
 export function validateTokenSchema(json: unknown): { schema?: TokenSchema; problems: Problem[] } {
   const meta = schemasAjv().getSchema(TOKEN_SCHEMA_SCHEMA_ID);
   if (!meta) throw new Error("token-schema.schema.json is not registered");

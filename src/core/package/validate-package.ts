@@ -1,3 +1,4 @@
+import { isObject } from "../json-guards.js";
 import type { PackageFiles, PluginManifest, Problem, ServerSet, Skill, TokenSchema } from "../types.js";
 import { checkDocker } from "./check-docker.js";
 import { checkPermissions } from "./check-permissions.js";
@@ -5,10 +6,11 @@ import { checkTemplates } from "./check-templates.js";
 import { checkDisplayLimits } from "./display-limits.js";
 import { checkLoaderEnv } from "./check-loader-env.js";
 import { checkIcon } from "./icon.js";
+import { readLocalizedReadmes } from "./i18n.js";
 import { hiddenTextProblem, hiddenTextProblems } from "./hidden-text.js";
 import { decodeText, readJson, readText } from "./json-file.js";
 import { checkLimits } from "./limits.js";
-import { validateServerSet } from "./mcp-config.js";
+import { commandPathProblems, validateServerSet } from "./mcp-config.js";
 import { validateManifest } from "./plugin-manifest.js";
 import { validateSkills } from "./skills.js";
 import { validateTokenSchema } from "./token-schema.js";
@@ -20,6 +22,8 @@ export interface ConnectorPackage {
   tokenSchema?: TokenSchema;
   skills: Skill[];
   readme?: string;
+  /** Translated READMEs by language tag (plugin.json `i18n.<lang>.readme`). */
+  readmes?: Record<string, string>;
   icon?: { path: string; mediaType: string };
 }
 
@@ -43,7 +47,7 @@ export const STRICT_EXEMPT: ReadonlySet<string> = new Set([
 
 const SCHEMA_FREE_RULES = new Set(["template.invalid", "template.command", "template.not-allowed"]);
 
-/** Validate a connector package (DESIGN §2): every problem at once, sorted by file then path. */
+/** Validate a connector package (docs/package-format.md): every problem at once, sorted by file then path. */
 export function validatePackage(files: PackageFiles, options: { strict?: boolean } = {}): PackageReport {
   const problems: Problem[] = [...checkLimits(files)];
 
@@ -65,6 +69,7 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   const mcpJson = readJson(files, "mcp.json", "mcp", true, problems);
   const servers = mcpJson.found ? validateServerSet(mcpJson.value) : undefined;
   problems.push(...(servers?.problems ?? []));
+  if (servers) problems.push(...commandPathProblems(servers.servers));
 
   const schemaJson = readJson(files, "token-schema.json", "token-schema", false, problems);
   const tokenSchema = schemaJson.found ? validateTokenSchema(schemaJson.value) : undefined;
@@ -79,11 +84,20 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
   if (servers && mcpJson.found) {
     // A skills-only connector (no server, at least one skill) is allowed: docs/package-format.md.
     const skillsOnly = [...files.keys()].some((p) => /^skills\/[^/]+\/SKILL\.md$/.test(p));
-    if (
-      Object.keys(servers.servers).length === 0 &&
-      !skillsOnly &&
-      !servers.problems.some((p) => p.severity === "error")
-    ) {
+    // A listing-only connector (plugin.json `listingOnly`) has no servers by definition.
+    const listingOnly =
+      manifestJson.found && isObject(manifestJson.value) && manifestJson.value["listingOnly"] !== undefined;
+    const none = Object.keys(servers.servers).length === 0;
+    if (listingOnly && !none)
+      problems.push({
+        code: "manifest.listingOnly.servers",
+        severity: "error",
+        file: "mcp.json",
+        path: "",
+        message:
+          'a listing-only connector (plugin.json "listingOnly") declares no servers: remove them, or remove "listingOnly"',
+      });
+    if (none && !skillsOnly && !listingOnly && !servers.problems.some((p) => p.severity === "error")) {
       problems.push({
         code: "mcp.servers.empty",
         severity: "error",
@@ -119,6 +133,7 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
     if (problem) problems.push(problem);
   }
   const readme = readText(files, "README.md", "readme", false, problems);
+  const readmes = readLocalizedReadmes(files, manifest?.manifest, problems);
   const icon = checkIcon(files, manifest?.manifest?.icon);
   problems.push(...icon.problems);
 
@@ -136,6 +151,7 @@ export function validatePackage(files: PackageFiles, options: { strict?: boolean
       ...(tokenSchema?.schema ? { tokenSchema: tokenSchema.schema } : {}),
       skills: skills.skills,
       ...(readme !== undefined ? { readme } : {}),
+      ...(readmes ? { readmes } : {}),
       ...(icon.icon ? { icon: icon.icon } : {}),
     };
   }

@@ -1,6 +1,7 @@
 import type { CommunityEvidence, StabilityEvidence } from "./evidence.js";
 import type { QualityInput } from "./input.js";
-import { item } from "./item.js";
+import { item, notApplicable } from "./item.js";
+import { phrase } from "./words.js";
 import type { QualityItem } from "./types.js";
 
 const DAY = 86_400_000;
@@ -18,16 +19,22 @@ export const THRESHOLDS = {
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
-/** The stability group: the live checker's evidence; "not checked yet" is an unmet item, not a pass. */
-export function stabilityItems(s: StabilityEvidence | undefined): QualityItem[] {
-  const fix = "make the server reachable from the registry; the next scheduled check updates this";
+/**
+ * The stability group: the live checker's evidence. Before any check has run, and for a connector without
+ * servers (skills only), the items do not apply: they are left out of the score rather than failed, since
+ * nothing is known (a check that ran and failed does fail them).
+ */
+export function stabilityItems(
+  s: StabilityEvidence | undefined,
+  kinds: { servers: boolean } = { servers: true },
+): QualityItem[] {
+  const fix = phrase("stability.fix");
   if (!s) {
-    const not = "not checked yet: the registry has not run a live check of this connector";
-    const wait = "wait for the first check (remote servers: on the check schedule; bundled: at publish)";
+    const not = phrase(kinds.servers ? "stability.unchecked" : "stability.skills-only");
     return [
-      item("stability.up", 10, false, { pass: "", fail: not, fix: wait }),
-      item("stability.uptime-7d", 8, false, { pass: "", fail: not, fix: wait }),
-      item("stability.uptime-30d", 7, false, { pass: "", fail: not, fix: wait }),
+      notApplicable("stability.up", 10, not),
+      notApplicable("stability.uptime-7d", 8, not),
+      notApplicable("stability.uptime-30d", 7, not),
     ];
   }
   const l = s.latest;
@@ -39,31 +46,26 @@ export function stabilityItems(s: StabilityEvidence | undefined): QualityItem[] 
     words: {
       pass:
         share === undefined
-          ? "bundled server: it answered its check at publish"
-          : `up ${percent(share)} of ${checks} check(s) in ${days} days`,
+          ? phrase("stability.bundled")
+          : phrase("stability.window-pass", { share: percent(share), checks, days }),
       fail:
         share === undefined
-          ? `no checks in the last ${days} days`
-          : `up ${percent(share)} of ${checks} check(s) in ${days} days (below ${percent(min)})`,
+          ? phrase("stability.window-none", { days })
+          : phrase("stability.window-fail", { share: percent(share), checks, days, min: percent(min) }),
       fix,
     },
   });
   const w7 = window(s.uptime7d, s.checks7d, THRESHOLDS.uptime7d, 7);
   const w30 = window(s.uptime30d, s.checks30d, THRESHOLDS.uptime30d, 30);
   const detail = [
-    l.status === "needs-auth" ? "reachable, needs sign-in" : l.status,
-    l.toolCount !== undefined ? `${l.toolCount} tool(s)` : undefined,
-    l.latencyMs !== undefined ? `${Math.round(l.latencyMs)} ms` : undefined,
-    l.error,
-  ]
-    .filter(Boolean)
-    .join(", ");
+    phrase(`check.${l.status}`),
+    ...(l.toolCount !== undefined ? [phrase("check.tools", { count: l.toolCount })] : []),
+    ...(l.latencyMs !== undefined ? [phrase("check.latency", { ms: Math.round(l.latencyMs) })] : []),
+    ...(l.error ? [phrase("check.error-text", { error: l.error })] : []),
+  ] as Array<{ key: string; params?: Record<string, string | number> }>;
+  const latest = phrase("stability.latest", { at: l.checkedAt, detail });
   return [
-    item("stability.up", 10, up, {
-      pass: `latest check ${l.checkedAt}: ${detail}`,
-      fail: `latest check ${l.checkedAt}: ${detail}`,
-      fix,
-    }),
+    item("stability.up", 10, up, { pass: latest, fail: latest, fix }),
     item("stability.uptime-7d", 8, w7.pass, w7.words),
     item("stability.uptime-30d", 7, w30.pass, w30.words),
   ];
@@ -82,22 +84,35 @@ export function activityItems(input: Pick<QualityInput, "now" | "releases" | "sh
   const deprecated = input.shown?.deprecated ?? null;
   return [
     item("activity.recent", 8, ageDays !== undefined && ageDays <= THRESHOLDS.recentDays, {
-      pass: `last release ${ageDays} day(s) ago`,
+      // "today", "1 day ago", "12 days ago": not "0 day(s) ago".
+      pass:
+        (ageDays ?? 0) <= 0
+          ? phrase("recent.today")
+          : ageDays === 1
+            ? phrase("recent.yesterday")
+            : phrase("recent.days", { days: ageDays ?? 0 }),
       fail:
         ageDays === undefined
-          ? "no release that is not yanked"
-          : `last release ${ageDays} day(s) ago (more than ${THRESHOLDS.recentDays})`,
-      fix: "publish a maintained version",
+          ? phrase("recent.none")
+          : phrase("recent.old", { days: ageDays, max: THRESHOLDS.recentDays }),
+      fix: phrase("recent.fix"),
     }),
     item("activity.cadence", 4, inYear.length >= THRESHOLDS.cadenceReleases, {
-      pass: `${inYear.length} releases in the last ${THRESHOLDS.cadenceDays} days`,
-      fail: `${inYear.length} release(s) in the last ${THRESHOLDS.cadenceDays} days (${live.length} in all; fewer than ${THRESHOLDS.cadenceReleases})`,
-      fix: "release fixes and updates as new versions",
+      pass: phrase("cadence.pass", { count: inYear.length, days: THRESHOLDS.cadenceDays }),
+      fail: phrase("cadence.fail", {
+        count: inYear.length,
+        days: THRESHOLDS.cadenceDays,
+        all: live.length,
+        min: THRESHOLDS.cadenceReleases,
+      }),
+      fix: phrase("cadence.fix"),
     }),
     item("activity.not-deprecated", 3, input.shown !== undefined && deprecated === null, {
-      pass: "the version people get is not deprecated",
-      fail: input.shown ? `deprecated: ${deprecated}` : "there is no version people get",
-      fix: "publish a version that is not deprecated, or clear the deprecation",
+      pass: phrase("deprecated.pass"),
+      fail: input.shown
+        ? phrase("deprecated.fail", { message: deprecated ?? "" })
+        : phrase("deprecated.none"),
+      fix: phrase("deprecated.fix"),
     }),
   ];
 }
@@ -109,22 +124,19 @@ export function communityItems(c: CommunityEvidence): QualityItem[] {
   const trendOk = week > 0 && week >= before * THRESHOLDS.trendShare;
   return [
     item("community.downloads", 8, week >= THRESHOLDS.weeklyDownloads, {
-      pass: `${week} unique downloads in the last 7 days`,
-      fail: `${week} unique download(s) in the last 7 days (fewer than ${THRESHOLDS.weeklyDownloads})`,
-      fix: "people download what they can trust: the other items help",
+      pass: phrase("downloads.pass", { count: week }),
+      fail: phrase("downloads.fail", { count: week, min: THRESHOLDS.weeklyDownloads }),
+      fix: phrase("downloads.fix"),
     }),
     item("community.trend", 4, trendOk, {
-      pass: `${week} this week, ${before} the week before`,
-      fail:
-        week === 0
-          ? `no downloads this week (${before} the week before)`
-          : `${week} this week, down from ${before} the week before`,
-      fix: "a falling trend often follows a broken release: check the latest version works",
+      pass: phrase("trend.pass", { week, before }),
+      fail: week === 0 ? phrase("trend.none", { before }) : phrase("trend.down", { week, before }),
+      fix: phrase("trend.fix"),
     }),
     item("community.reports", 8, c.openReports === 0, {
-      pass: "no open reports",
-      fail: `${c.openReports} open report(s) from users, awaiting an operator`,
-      fix: "fix what the reports describe; operators resolve them (connectory-registry reports)",
+      pass: phrase("reports.pass"),
+      fail: phrase("reports.fail", { count: c.openReports }),
+      fix: phrase("reports.fix"),
     }),
   ];
 }

@@ -1,91 +1,111 @@
+import { isRemote } from "../types.js";
 import type { QualityItem } from "./types.js";
 import type { ShownVersion } from "./input.js";
-import { item } from "./item.js";
+import { item, notApplicable } from "./item.js";
+import { phrase } from "./words.js";
 
 /** A README counts as "of substance" from this many words of prose (headings, code and links aside). */
 export const README_MIN_WORDS = 60;
 
-/** The package group: what the shown version's files declare (docs/quality.md, "package"). */
-export function packageItems(shown: ShownVersion | undefined): QualityItem[] {
+/**
+ * The package group: what the shown version's files declare (docs/quality.md, "package"). `checkedTools`
+ * is what the registry's latest live check listed, so a missing report does not read as "no tools".
+ */
+export function packageItems(shown: ShownVersion | undefined, checkedTools?: number): QualityItem[] {
   const c = shown?.content;
   const m = c?.manifest;
-  const none = "there is no published version that is not yanked";
+  const none = phrase("none");
   const words = c?.readme !== undefined ? proseWords(c.readme) : 0;
   const credentials = Object.entries(c?.tokenSchema?.properties ?? {});
   const undocumented = credentials.filter(([, p]) => !p.description?.trim()).map(([k]) => k);
   const warnings = shown?.warnings;
   const skillWarnings = (warnings ?? []).filter((w) => w.startsWith("skill"));
   const perms = m?.permissions;
+  const servers = Object.values(c?.mcp.mcpServers ?? {});
+  // Without a shown version nothing is known: the items fail as before.
+  const hasServers = !c || servers.length > 0;
+  const hasLocal = !c || servers.some((s) => !isRemote(s));
   return [
     item("package.readme", 8, words >= README_MIN_WORDS, {
-      pass: `README.md has ${words} words of prose`,
+      pass: phrase("readme.pass", { words }),
       fail: !c
         ? none
         : c.readme === undefined
-          ? "the package has no README.md"
-          : `README.md has ${words} words of prose (fewer than ${README_MIN_WORDS})`,
-      fix: "write a README.md that says what the connector does, what it needs and an example",
+          ? phrase("readme.missing")
+          : phrase("readme.short", { words, min: README_MIN_WORDS }),
+      fix: phrase("readme.fix"),
     }),
     item("package.license", 4, Boolean(m?.license), {
-      pass: `license ${m?.license}`,
-      fail: c ? "plugin.json declares no license" : none,
-      fix: 'set "license" in plugin.json (an SPDX id such as "MIT")',
+      pass: phrase("license.pass", { license: m?.license ?? "" }),
+      fail: c ? phrase("license.fail") : none,
+      fix: phrase("license.fix"),
     }),
     item("package.source", 4, Boolean(m?.repository || m?.homepage), {
-      pass: m?.repository ? `repository ${m.repository}` : `homepage ${m?.homepage}`,
-      fail: c ? "plugin.json names neither a repository nor a homepage" : none,
-      fix: 'set "repository" (or "homepage") in plugin.json',
+      pass: m?.repository
+        ? phrase("source.repository", { url: m.repository })
+        : phrase("source.homepage", { url: m?.homepage ?? "" }),
+      fail: c ? phrase("source.fail") : none,
+      fix: phrase("source.fix"),
     }),
     item("package.icon", 2, Boolean(c?.icon), {
-      pass: `icon ${c?.icon?.path}`,
-      fail: c ? "the package has no icon" : none,
-      fix: 'add icon.png (or set "icon" in plugin.json)',
+      pass: phrase("icon.pass", { path: c?.icon?.path ?? "" }),
+      fail: c ? phrase("icon.fail") : none,
+      fix: phrase("icon.fix"),
     }),
     item("package.credentials", 4, Boolean(c) && undocumented.length === 0, {
       pass:
         credentials.length === 0
-          ? "needs no credentials"
-          : `all ${credentials.length} credential(s) have a description`,
-      fail: c ? `token-schema.json: no description for ${undocumented.slice(0, 5).join(", ")}` : none,
-      fix: 'give every property of token-schema.json a "description" saying where to get it',
+          ? phrase("credentials.none")
+          : phrase("credentials.pass", { count: credentials.length }),
+      fail: c ? phrase("credentials.fail", { keys: undocumented.slice(0, 5).join(", ") }) : none,
+      fix: phrase("credentials.fix"),
     }),
     item("package.skills", 3, (c?.skills.length ?? 0) > 0 && skillWarnings.length === 0, {
-      pass: `${c?.skills.length} skill(s)`,
+      pass: phrase("skills.pass", { count: c?.skills.length ?? 0 }),
       fail: !c
         ? none
         : c.skills.length === 0
-          ? "the package has no skills"
-          : `the skills have ${skillWarnings.length} validation warning(s)`,
-      fix: "add a skills/<name>/SKILL.md that shows an agent how to use the tools (`connectory validate`)",
+          ? phrase("skills.none")
+          : phrase("skills.warnings", { count: skillWarnings.length }),
+      fix: phrase("skills.fix"),
     }),
-    item("package.tools", 5, (shown?.toolCount ?? 0) > 0, {
-      pass: `${shown?.toolCount} tool(s) reported`,
-      fail: !c
-        ? none
-        : shown?.toolCount === undefined
-          ? "no tools were reported for this version"
-          : "the tools report lists no tools",
-      fix: "publish with `connectory publish --with-tools`, so people see the tools before installing",
-    }),
+    !hasServers
+      ? notApplicable("package.tools", 5, phrase("tools.skills-only"))
+      : item("package.tools", 5, (shown?.toolCount ?? 0) > 0, {
+          pass: phrase("tools.pass", { count: shown?.toolCount ?? 0 }),
+          fail: !c
+            ? none
+            : shown?.toolCount === undefined
+              ? checkedTools
+                ? phrase("tools.unreported-checked", { count: checkedTools })
+                : phrase("tools.unreported")
+              : phrase("tools.empty"),
+          fix: phrase("tools.fix"),
+        }),
     item("package.categories", 3, (m?.categories?.length ?? 0) > 0, {
-      pass: `categories ${m?.categories?.join(", ")}`,
-      fail: c ? "plugin.json declares no categories" : none,
-      fix: 'set "categories" in plugin.json (see docs/package-format.md)',
+      pass: phrase("categories.pass", { categories: m?.categories?.join(", ") ?? "" }),
+      fail: c ? phrase("categories.fail") : none,
+      fix: phrase("categories.fix"),
     }),
     item("package.warnings", 4, warnings !== undefined && warnings.length === 0, {
-      pass: "validation found no warnings",
+      pass: phrase("warnings.pass"),
       fail: !c
         ? none
         : warnings === undefined
-          ? "published before validation warnings were kept: publish a new version"
-          : `validation found ${warnings.length} warning(s): ${[...new Set(warnings)].slice(0, 3).join(", ")}`,
-      fix: "run `connectory validate <dir>`, fix every warning, publish again",
+          ? phrase("warnings.unknown")
+          : phrase("warnings.fail", {
+              count: warnings.length,
+              warnings: [...new Set(warnings)].slice(0, 3).join(", "),
+            }),
+      fix: phrase("warnings.fix"),
     }),
-    item("package.permissions", 3, perms !== undefined, {
-      pass: "plugin.json declares the permissions of its local servers",
-      fail: c ? "plugin.json declares no permissions (its servers may reach anything)" : none,
-      fix: 'declare "permissions" in plugin.json (network hosts, paths; see docs/package-format.md)',
-    }),
+    !hasLocal
+      ? notApplicable("package.permissions", 3, phrase("permissions.remote-only"))
+      : item("package.permissions", 3, perms !== undefined, {
+          pass: phrase("permissions.pass"),
+          fail: c ? phrase("permissions.fail") : none,
+          fix: phrase("permissions.fix"),
+        }),
   ];
 }
 

@@ -1,5 +1,12 @@
 import type { CheckResult, StabilityEvidence } from "./evidence.js";
-import { QUALITY_GROUPS, type QualityDocument, type QualityGroup, type QualityItem } from "./types.js";
+import {
+  QUALITY_GROUPS,
+  type QualityDocument,
+  type QualityGroup,
+  type QualityItem,
+  type QualityPhrase,
+} from "./types.js";
+import { isObject } from "../json-guards.js";
 
 // A `quality` object as another registry may send it: kept only in the shape Connectory writes, with
 // numbers in range and text bounded, so a hostile registry cannot make `info` print a lie about the shape
@@ -8,7 +15,6 @@ import { QUALITY_GROUPS, type QualityDocument, type QualityGroup, type QualityIt
 const MAX_ITEMS = 64;
 const MAX_TEXT = 500;
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === "string" ? v.slice(0, MAX_TEXT) : undefined);
 const count = (v: unknown, max: number) =>
   typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= max ? v : undefined;
@@ -27,7 +33,21 @@ export function readQuality(raw: unknown): QualityDocument | undefined {
     const group = QUALITY_GROUPS.includes(i.group as QualityGroup) ? (i.group as QualityGroup) : undefined;
     if (!id || reason === undefined || max === undefined || points === undefined || !group) return [];
     const fix = text(i.fix);
-    return [{ id, group, pass: i.pass === true, points, max, reason, ...(fix ? { fix } : {}) }];
+    const na = i.applies === false ? { applies: false as const } : {};
+    const localized = readLocalized(i.localized);
+    return [
+      {
+        id,
+        group,
+        pass: i.pass === true,
+        points,
+        max,
+        reason,
+        ...(fix ? { fix } : {}),
+        ...na,
+        ...(localized ? { localized } : {}),
+      },
+    ];
   });
   const check = readCheck(raw.check);
   return {
@@ -38,6 +58,35 @@ export function readQuality(raw: unknown): QualityDocument | undefined {
     items,
     ...(check ? { check } : {}),
   };
+}
+
+/** An item's `localized` keys, when they have the documented shape (bounded like the text). */
+function readLocalized(raw: unknown): QualityItem["localized"] {
+  if (!isObject(raw)) return undefined;
+  const reason = readPhrase(raw.reason, 1);
+  if (!reason) return undefined;
+  const fix = readPhrase(raw.fix, 1);
+  return { reason, ...(fix ? { fix } : {}) };
+}
+
+function readPhrase(raw: unknown, depth: number): QualityPhrase | undefined {
+  if (!isObject(raw)) return undefined;
+  const key = text(raw.key);
+  if (!key || !/^[a-z0-9.-]{1,64}$/.test(key)) return undefined;
+  if (raw.params === undefined) return { key };
+  if (!isObject(raw.params)) return undefined;
+  const params: NonNullable<QualityPhrase["params"]> = {};
+  for (const [name, value] of Object.entries(raw.params).slice(0, 8)) {
+    if (typeof value === "string") params[name] = value.slice(0, MAX_TEXT);
+    else if (typeof value === "number" && Number.isFinite(value)) params[name] = value;
+    else if (Array.isArray(value) && depth > 0) {
+      const list = value.slice(0, 8).map((v) => readPhrase(v, depth - 1));
+      if (list.some((v) => v === undefined || (v.params && Object.values(v.params).some(Array.isArray))))
+        return undefined;
+      params[name] = list as Array<{ key: string; params?: Record<string, string | number> }>;
+    } else return undefined;
+  }
+  return { key, params };
 }
 
 /** The `checks` a connector document carries (the live checker's summary), if it has the documented shape. */
@@ -75,38 +124,6 @@ export function latestCheckStatus(summary: string | null): CheckResult["status"]
   }
 }
 
-/**
- * The live check as plain lines (the CLI's `info`): the latest status with its latency, time and age, then
- * the uptime over 7 and 30 days with how many checks that is.
- */
-export function stabilityLines(s: StabilityEvidence, now: Date): string[] {
-  const l = s.latest;
-  const what = l.status === "needs-auth" ? "reachable, needs sign-in" : l.status;
-  const parts = [what];
-  if (l.latencyMs !== undefined) parts.push(`${Math.round(l.latencyMs)} ms`);
-  if (l.toolCount !== undefined) parts.push(`${l.toolCount} tool${l.toolCount === 1 ? "" : "s"}`);
-  if (l.error) parts.push(l.error);
-  const lines = [`live check: ${parts.join(", ")} (${l.kind} check ${l.checkedAt}${age(l.checkedAt, now)})`];
-  const pct = (u: number | undefined, n: number) =>
-    u === undefined
-      ? "no checks"
-      : `${(Math.floor(u * 1000) / 10).toString()}% of ${n} check${n === 1 ? "" : "s"}`;
-  if (l.kind === "remote")
-    lines.push(`  uptime: 7 days ${pct(s.uptime7d, s.checks7d)}, 30 days ${pct(s.uptime30d, s.checks30d)}`);
-  return lines;
-}
-
-function age(at: string, now: Date): string {
-  const ms = now.getTime() - Date.parse(at);
-  if (!Number.isFinite(ms) || ms < 0) return "";
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return ", just now";
-  if (minutes < 60) return `, ${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `, ${hours} h ago`;
-  return `, ${Math.floor(hours / 24)} days ago`;
-}
-
 function readCheck(raw: unknown): CheckResult | undefined {
   if (!isObject(raw)) return undefined;
   const status = raw.status;
@@ -125,22 +142,4 @@ function readCheck(raw: unknown): CheckResult | undefined {
     ...(tools !== undefined ? { toolCount: tools } : {}),
     ...(error ? { error } : {}),
   };
-}
-
-/** The checklist as plain lines (the CLI's `info`): the score, then each item with its mark and fix. */
-export function qualityLines(q: QualityDocument): string[] {
-  const lines = [`quality: ${q.score}/100 (docs/quality.md)`];
-  if (q.check) lines.push(`  latest check ${q.check.checkedAt}: ${q.check.status}`);
-  for (const group of QUALITY_GROUPS) {
-    const items = q.items.filter((i) => i.group === group);
-    if (items.length === 0) continue;
-    const earned = items.reduce((s, i) => s + i.points, 0);
-    const max = items.reduce((s, i) => s + i.max, 0);
-    lines.push(`  ${group} ${earned}/${max}`);
-    for (const i of items) {
-      lines.push(`    ${i.pass ? "✓" : "✗"} ${i.reason} (${i.points}/${i.max})`);
-      if (!i.pass && i.fix) lines.push(`      to raise it: ${i.fix}`);
-    }
-  }
-  return lines;
 }

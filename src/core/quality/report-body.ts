@@ -1,4 +1,5 @@
 import { ConnectoryError } from "../errors.js";
+import { isObject } from "../json-guards.js";
 
 // What a report of a connector version says (POST /v1/connectors/:name/:version/reports, the web form,
 // `connectory report`): one of four kinds and a reason in the reporter's words. Checked once, here.
@@ -26,10 +27,7 @@ export function isReportKind(value: unknown): value is ReportKind {
  * otherwise. Control characters other than newline and tab are refused (terminals, PostgreSQL's U+0000).
  */
 export function checkReportBody(body: unknown): ReportBody {
-  const b = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<
-    string,
-    unknown
-  >;
+  const b = (isObject(body) ? body : {}) as Record<string, unknown>;
   if (!isReportKind(b.kind)) {
     throw new ConnectoryError("report.kind.invalid", `"kind" must be one of ${REPORT_KINDS.join(", ")}`, {
       hint: 'send {"kind": "broken", "message": "what is wrong, in a sentence or two"}',

@@ -20,11 +20,28 @@ export interface QualityItem {
   reason: string;
   /** What raises it, when it did not pass. */
   fix?: string;
+  /**
+   * False when the item does not apply (no live check has run yet; no server, for a skills-only
+   * connector): it earns nothing and its points leave the total the score is a share of.
+   */
+  applies?: false;
+  /**
+   * The reason and fix as keys of the quality tables with their values (src/core/quality/words-en.ts),
+   * so a reader's language can show them; `reason` and `fix` are their English.
+   */
+  localized?: { reason: QualityPhrase; fix?: QualityPhrase };
+}
+
+/** A phrase of the quality tables: its key and the values of its placeholders. */
+export interface QualityPhrase {
+  key: string;
+  /** A list of phrases is said one by one and joined (the parts of a live check's outcome). */
+  params?: Record<string, string | number | Array<{ key: string; params?: Record<string, string | number> }>>;
 }
 
 /** `quality` of the connector document (GET /v1/connectors/:name). */
 export interface QualityDocument {
-  /** 0..100: the sum of the points of the items that passed. */
+  /** 0..100: the points of the items that passed, as a share of the points of the items that apply. */
   score: number;
   /** The version of the formula (docs/quality.md); bumped when the items or their points change. */
   formula: number;

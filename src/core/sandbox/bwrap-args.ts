@@ -1,3 +1,4 @@
+import { cleanGrantPath, holds } from "./grant-paths.js";
 import type { Permissions } from "./permissions.js";
 
 /** A stdio launch as child-env.ts builds it (repeated here: src/core imports nothing from cli/). */
@@ -18,10 +19,12 @@ export interface SandboxFacts {
   toolPaths?: string[];
   /** The bwrap binary. */
   bwrap?: string;
-  /** A host allowlist's filtering proxy: its unix socket on the host (cli/mcp/sandbox-proxy.ts). */
+  /** A host allowlist's filtering proxy: its unix socket on the host (cli/sandbox/sandbox-proxy.ts). */
   proxySocket?: string;
   /** socat, which bridges the proxy's socket to 127.0.0.1:PROXY_PORT inside the sandbox. */
   socat?: string;
+  /** A launcher may use its registry (the fetch step): not told to stay offline. */
+  online?: boolean;
 }
 
 /** Where the filtering proxy answers inside a sandbox with a host allowlist (its own network namespace). */
@@ -120,15 +123,6 @@ export function offlineEnv(command: string): Record<string, string> {
 }
 
 /**
- * The package an `npx` launch runs (`npx -y @scope/pkg@1.2.3 args…` → `@scope/pkg@1.2.3`), fetched
- * into the cache before a network-less start; undefined for anything else.
- */
-export function npxPackage(launch: Pick<LaunchSpec, "command" | "args">): string | undefined {
-  if ((launch.command.split("/").pop() ?? "") !== "npx") return undefined;
-  return launch.args.find((a) => !a.startsWith("-"));
-}
-
-/**
  * The bubblewrap command line that runs `launch` with exactly `perms`: every namespace unshared (the
  * network too unless `any`), system folders read-only, a private /tmp, /proc and /dev, the home hidden
  * but for the grants, the plugin folder read-only and a launcher's caches writable; the sandbox dies
@@ -146,7 +140,11 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
   const rules: SandboxRule[] = [];
   if (network === "any") {
     args.push("--share-net");
-    rules.push({ kind: "network", why: "any host (declared network: any)" });
+    // The host's network namespace: abstract unix sockets (X11 `@/tmp/.X11-unix/X0`, D-Bus) are in it.
+    rules.push({
+      kind: "network",
+      why: "any host, and abstract unix sockets such as X11 and D-Bus (declared network: any: the host's network namespace)",
+    });
   } else if (hosts)
     rules.push({
       kind: "network",
@@ -169,6 +167,10 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
     mounts.push({ path: p, write: true, why: `${launch.command}'s cache` });
   for (const g of perms.filesystem ?? [])
     mounts.push({ path: g.path, write: g.access === "read-write", why: "declared in permissions" });
+  for (const m of mounts) {
+    const problem = mountProblem(m.path, facts.home, m.why === "declared in permissions");
+    if (problem) throw new Error(`${problem}: the sandbox does not mount it (${m.why})`);
+  }
   // Parents first, so a grant inside a read-only folder is bound on top of it.
   mounts.sort((a, b) => a.path.split("/").length - b.path.split("/").length);
   // The home is an empty read-only folder (remounted so once the grants inside it have their mount
@@ -196,12 +198,24 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
     env: {
       ...launch.env,
       TMPDIR: "/tmp",
-      ...(network !== "any" ? offlineEnv(launch.command) : {}),
+      ...(network !== "any" && !facts.online ? offlineEnv(launch.command) : {}),
       ...(hosts ? proxyEnv() : {}),
     },
     cwd,
     rules,
   };
+}
+
+/**
+ * The last guard before a mount (grant-paths.ts checks and explains first): every path in its clean
+ * absolute spelling; only a declared grant may be `/` or hold the home (the consent showed it so).
+ */
+function mountProblem(p: string, home: string, declared: boolean): string | undefined {
+  const clean = cleanGrantPath(p);
+  if ("invalid" in clean || clean.path !== p || !p.startsWith("/"))
+    return `${JSON.stringify(p)} is not a clean absolute path`;
+  if (!declared && holds(p, home)) return `${p} is / or holds the home`;
+  return undefined;
 }
 
 /** The rules as lines of text. */

@@ -77,6 +77,7 @@ export function checkPath(path: unknown): string | undefined {
   const first = parsed.parts[0];
   if (!first || ("text" in first && !first.text.startsWith("/")))
     return `${JSON.stringify(path)} is not absolute: start it with "/" or \${HOME}`;
-  if (path.split("/").includes("..")) return `${JSON.stringify(path)} contains "..": name the folder itself`;
+  if (path.split("/").some((s) => s === ".." || s === "."))
+    return `${JSON.stringify(path)} contains a "." or ".." segment: name the folder itself`;
   return undefined;
 }

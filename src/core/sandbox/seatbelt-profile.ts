@@ -10,7 +10,7 @@ import type { Permissions } from "./permissions.js";
 
 /**
  * macOS: the Seatbelt (SBPL) profile that `/usr/bin/sandbox-exec -p <profile>` runs a stdio server
- * under, with exactly its permissions. Pure: the caller (cli/mcp/sandbox-launch.ts) finds the paths
+ * under, with exactly its permissions. Pure: the caller (cli/sandbox/sandbox-launch.ts) finds the paths
  * (resolving symlinks, as Seatbelt matches real paths), makes the private TMPDIR and starts the proxy.
  *
  * NOT TESTED ON A REAL MAC: built from Apple's SBPL as Chromium and @anthropic-ai/sandbox-runtime use it,
@@ -25,10 +25,12 @@ export interface SeatbeltFacts {
   toolPaths?: string[];
   /** This launch's own temporary folder (read-write; TMPDIR names it). */
   tmpdir: string;
-  /** A host allowlist's filtering proxy, listening on 127.0.0.1:<port> (cli/mcp/sandbox-proxy.ts). */
+  /** A host allowlist's filtering proxy, listening on 127.0.0.1:<port> (cli/sandbox/sandbox-proxy.ts). */
   proxyPort?: number;
   /** The sandbox-exec binary (`/usr/bin/sandbox-exec`). */
   sandboxExec?: string;
+  /** A launcher may use its registry (the fetch step): not told to stay offline. */
+  online?: boolean;
 }
 
 export const SANDBOX_EXEC = "/usr/bin/sandbox-exec";
@@ -247,7 +249,7 @@ export function seatbeltLaunch(
     env: {
       ...launch.env,
       TMPDIR: facts.tmpdir,
-      ...(network !== "any" ? offlineEnv(launch.command) : {}),
+      ...(network !== "any" && !facts.online ? offlineEnv(launch.command) : {}),
       ...(Array.isArray(network) ? proxyEnv(facts.proxyPort) : {}),
     },
     cwd: visible ? launch.cwd : (facts.pluginRoot ?? "/"),

@@ -1,8 +1,13 @@
 /**
- * Characters a reader cannot see, or that change what the rest of a line looks like: controls, bidi
- * overrides, zero-width characters, Unicode tag characters (which carry invisible ASCII), variation
- * selectors past the emoji ones, and private-use characters. Publish refuses them in text a package
- * shows (findHidden); text from a live server is shown with them made visible (revealHidden).
+ * THE rule for characters a reader cannot see, or that change what the rest of a line looks like, by
+ * Unicode property rather than by list: controls (Cc), bidi controls (Bidi_Control), every
+ * Default_Ignorable_Code_Point and format character (Cf), Unicode tag characters (which carry invisible
+ * ASCII), variation selectors, and private-use characters (Co); only what emoji need is ordinary (a
+ * zero-width joiner between two pictographs, one variation selector after a visible character, the tag
+ * run of a subdivision flag). Publish refuses them in text a package shows (findHidden); text from a live
+ * server is shown with them made visible (revealHidden); instruction matching reads text without them
+ * (withoutHidden). One owner: the publish checks, the terminal sanitizer (cli/terminal/printable.ts),
+ * the tool and skill flags and the gateway's scan of tool results all call these functions.
  */
 
 export type HiddenKind = "control" | "bidi" | "zero-width" | "tag" | "variation-selector" | "private-use";
@@ -18,43 +23,85 @@ export interface HiddenChar {
 export const HIDDEN_KIND_WORDS: Record<HiddenKind, string> = {
   control: "a control character",
   bidi: "a bidirectional control (it reorders what is shown)",
-  "zero-width": "an invisible (zero-width) character",
+  "zero-width": "an invisible character (zero-width, ignorable or a format control)",
   tag: "a Unicode tag character (invisible text a model still reads)",
   "variation-selector": "a variation selector (invisible, can carry hidden data)",
   "private-use": "a private-use character (no standard glyph)",
 };
 
-const BIDI = new Set([
-  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
-]);
-const ZERO_WIDTH = new Set([
-  0x00ad, 0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062,
-  0x2063, 0x2064, 0x3164, 0xfeff, 0xffa0,
-]);
+const CONTROL = /^[\p{Cc}\p{Cs}]$/u;
+const BIDI = /^\p{Bidi_Control}$/u;
+const VARIATION = /^\p{Variation_Selector}$/u;
+const PRIVATE = /^\p{Co}$/u;
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cf}]$/u;
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+const EMOJI_MODIFIER = /^\p{Emoji_Modifier}$/u;
+const ZWJ = 0x200d;
+const BLACK_FLAG = 0x1f3f4;
+const CANCEL_TAG = 0xe007f;
 
-/** The kind of one code point, or undefined for an ordinary character (newline and tab are ordinary). */
+/**
+ * The kind of one code point on its own, or undefined for an ordinary character (newline and tab are
+ * ordinary). Context can make a character ordinary again (an emoji's joiner): findHidden decides that.
+ */
 export function hiddenKind(cp: number): HiddenKind | undefined {
   if (cp === 0x0a || cp === 0x09) return undefined;
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return "control";
   if (cp < 0xad) return undefined;
-  if (cp >= 0xd800 && cp <= 0xdfff) return "control"; // a lone surrogate: not text at all
-  if (BIDI.has(cp)) return "bidi";
-  if (ZERO_WIDTH.has(cp)) return "zero-width";
+  const char = String.fromCodePoint(cp);
+  if (CONTROL.test(char)) return "control"; // a lone surrogate: not text at all
+  if (BIDI.test(char)) return "bidi";
   if (cp >= 0xe0000 && cp <= 0xe007f) return "tag";
-  if (cp >= 0xe0100 && cp <= 0xe01ef) return "variation-selector";
-  if (
-    (cp >= 0xe000 && cp <= 0xf8ff) ||
-    (cp >= 0xf0000 && cp <= 0xffffd) ||
-    (cp >= 0x100000 && cp <= 0x10fffd)
-  )
-    return "private-use";
+  if (VARIATION.test(char)) return "variation-selector";
+  if (PRIVATE.test(char)) return "private-use";
+  if (INVISIBLE.test(char)) return "zero-width";
   return undefined;
 }
 
 // A quick test before walking code points: most text has none of these.
-// eslint-disable-next-line no-control-regex
-const ANY =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ue000-\uf8ff\ufeff\uffa0\ud800-\udfff]/;
+const ANY = /[^\P{Cc}\n\t]|[\p{Cf}\p{Cs}\p{Co}\p{Default_Ignorable_Code_Point}]/u;
+
+const at = (text: string, i: number): number | undefined =>
+  i >= 0 && i < text.length ? text.codePointAt(i) : undefined;
+/** The code point that ends just before UTF-16 index `i`. */
+function before(text: string, i: number): number | undefined {
+  const low = text.charCodeAt(i - 1);
+  if (i >= 2 && low >= 0xdc00 && low <= 0xdfff) {
+    const high = text.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(i - 2);
+  }
+  return at(text, i - 1);
+}
+const isPictograph = (cp: number | undefined) =>
+  cp !== undefined && PICTOGRAPH.test(String.fromCodePoint(cp));
+
+/** Emoji grammar (UTS #51): the few places an invisible character is part of what is shown. */
+function emojiPart(text: string, i: number, cp: number): boolean {
+  const prev = before(text, i);
+  if (cp === ZWJ) {
+    const joined =
+      isPictograph(prev) ||
+      prev === 0xfe0f ||
+      (prev !== undefined && EMOJI_MODIFIER.test(String.fromCodePoint(prev)));
+    return joined && isPictograph(at(text, i + 1));
+  }
+  // One presentation selector (VS1–VS16) right after a visible character: an emoji or a standardized
+  // variant. A run of them, or one after nothing visible, is how data is smuggled.
+  if (cp >= 0xfe00 && cp <= 0xfe0f)
+    return prev !== undefined && hiddenKind(prev) === undefined && prev !== 0x20;
+  return false;
+}
+
+/** The length (UTF-16) of a subdivision flag's tag run starting at `i` (🏴 + tags + cancel tag), else 0. */
+function flagTags(text: string, i: number): number {
+  if (before(text, i) !== BLACK_FLAG) return 0;
+  let j = i;
+  for (let cp = at(text, j); cp !== undefined && cp >= 0xe0020 && cp <= CANCEL_TAG; cp = at(text, j)) {
+    j += 2;
+    if (cp === CANCEL_TAG) return j - i;
+  }
+  return 0;
+}
 
 /**
  * Every hidden character of `text`. `allowCrLf`: a carriage return right before a newline is a line
@@ -66,7 +113,16 @@ export function findHidden(text: string, options: { allowCrLf?: boolean } = {}):
   for (let i = 0; i < text.length; i++) {
     const cp = text.codePointAt(i) as number;
     const kind = hiddenKind(cp);
-    if (kind && !(options.allowCrLf && cp === 0x0d && text.charCodeAt(i + 1) === 0x0a)) {
+    const flag = kind === "tag" ? flagTags(text, i) : 0;
+    if (flag > 0) {
+      i += flag - 1;
+      continue;
+    }
+    if (
+      kind &&
+      !(options.allowCrLf && cp === 0x0d && text.charCodeAt(i + 1) === 0x0a) &&
+      !emojiPart(text, i, cp)
+    ) {
       found.push({ index: i, codePoint: cp, kind });
     }
     if (cp > 0xffff) i++;
@@ -85,8 +141,10 @@ export function codePointName(cp: number): string {
  * message a model would have read. Newline and tab stay.
  */
 export function revealHidden(text: string): string {
-  if (findHidden(text).length === 0) return text;
+  const hidden = findHidden(text);
+  if (hidden.length === 0) return text;
   let out = "";
+  let from = 0;
   let tags: number[] = [];
   const flush = () => {
     if (tags.length === 0) return;
@@ -99,18 +157,20 @@ export function revealHidden(text: string): string {
     out += `⟨${count}${spelled ? `: ${JSON.stringify(spelled)}` : ""}⟩`;
     tags = [];
   };
-  for (const char of text) {
-    const cp = char.codePointAt(0) as number;
-    const kind = hiddenKind(cp);
-    if (kind === "tag") {
-      tags.push(cp);
-      continue;
+  for (const h of hidden) {
+    if (h.index > from) {
+      flush();
+      out += text.slice(from, h.index);
     }
-    flush();
-    out += kind ? `⟨${codePointName(cp)}⟩` : char;
+    if (h.kind === "tag") tags.push(h.codePoint);
+    else {
+      flush();
+      out += `⟨${codePointName(h.codePoint)}⟩`;
+    }
+    from = h.index + (h.codePoint > 0xffff ? 2 : 1);
   }
   flush();
-  return out;
+  return out + text.slice(from);
 }
 
 /** `text` without its hidden characters: what instruction matching reads (a zero-width split hides no word). */
@@ -118,12 +178,12 @@ export function withoutHidden(text: string): string {
   const hidden = findHidden(text);
   if (hidden.length === 0) return text;
   let out = "";
-  let at = 0;
+  let from = 0;
   for (const h of hidden) {
-    out += text.slice(at, h.index);
-    at = h.index + (h.codePoint > 0xffff ? 2 : 1);
+    out += text.slice(from, h.index);
+    from = h.index + (h.codePoint > 0xffff ? 2 : 1);
   }
-  return out + text.slice(at);
+  return out + text.slice(from);
 }
 
 /** Every string of a JSON value (not its keys) passed through `fn`; other values as they are. */

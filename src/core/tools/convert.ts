@@ -1,4 +1,5 @@
 import type { JsonSchemaObject, McpTool } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 export const TOOL_FORMATS = ["openai", "anthropic", "mcp"] as const;
 export type ToolFormat = (typeof TOOL_FORMATS)[number];
@@ -50,9 +51,5 @@ export function parameterSchema(schema: JsonSchemaObject | undefined): JsonSchem
   const { $schema: _schema, $id: _id, ...rest } = schema ?? {};
   void _schema;
   void _id;
-  return { ...rest, type: "object", properties: isRecord(rest.properties) ? rest.properties : {} };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return { ...rest, type: "object", properties: isObject(rest.properties) ? rest.properties : {} };
 }

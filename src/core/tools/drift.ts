@@ -1,5 +1,6 @@
 import { canonicalJson, pinnedDefinition, toolHash } from "./canonical.js";
 import type { Json, McpTool } from "./types.js";
+import { isObject } from "../json-guards.js";
 
 /** What was approved for one tool: the hash, and the definition itself so a later diff can name changes. */
 export interface ToolPin {
@@ -130,10 +131,6 @@ export function formatDrift(
 function short(value: Json | undefined): string {
   const text = JSON.stringify(value) ?? "undefined";
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
-}
-
-function isObject(value: Json): value is { [key: string]: Json } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function own(object: { [key: string]: Json }, key: string): Json | undefined {

@@ -1,3 +1,4 @@
+import { isObject } from "../json-guards.js";
 // Reading the tools a version document carries, whatever registry sent it: Connectory's report
 // `{ reportedBy, reportedAt, items }` (src/core/tools/report.ts), a bare list, or `{ tools }` as MCP's
 // tools/list returns them. Web pages, `connectory info` and the marketplace MCP server all read them
@@ -23,7 +24,6 @@ export interface ToolsListing {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const TEXT_FIELDS = ["server", "title", "description"] as const;
 
 /** The tools of a version document's `tools` member; undefined when it has none. */

@@ -1,5 +1,6 @@
 import { hiddenTextProblems } from "../package/hidden-text.js";
 import type { Problem } from "../types.js";
+import { isObject } from "../json-guards.js";
 
 // The tools a publisher reports for a version (PUT /v1/connectors/:name/:version/tools, body
 // `{ "tools": [Tool, …] }` as MCP's tools/list returns them). The registry cannot check them against
@@ -39,7 +40,6 @@ export interface ToolsReport {
 
 type Json = Record<string, unknown>;
 type Add = (code: string, path: string, message: string) => void;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 // Control characters never belong in a name or title (they could forge lines in logs and terminals).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

@@ -33,6 +33,22 @@ export function isRetryable(error: unknown): boolean {
   return code === "40001" || code === "40P01";
 }
 
+// A connection that died under a query (an operator's pg_terminate_backend, a failover, a balancer cutting
+// idle connections): nothing of that query or transaction committed, and postgres.js opens a new
+// connection for the next one, so the call can simply run again.
+const CONNECTION_LOST = new Set([
+  "57P01",
+  "CONNECTION_CLOSED",
+  "CONNECTION_DESTROYED",
+  "ECONNRESET",
+  "EPIPE",
+]);
+
+/** Whether the call failed because its connection was lost (and can run again on a new one). */
+export function isConnectionLost(error: unknown): boolean {
+  return errorCodes(error).some((c) => CONNECTION_LOST.has(c));
+}
+
 // Errors that mean the database cannot be used right now, not that the request or the code is wrong:
 // network failures, postgres.js's own connection codes, the server shutting down or refusing us.
 const UNAVAILABLE = new Set([

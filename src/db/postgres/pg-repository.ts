@@ -1,59 +1,45 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import { daysBefore, KEEP_DOWNLOAD_DAYS } from "../download-days.js";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
-import type { Category } from "../../core/types.js";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import * as pub from "./pg-publishers.js";
-import type {
-  CheckClaim,
-  DomainProofRow,
-  PublisherRecord,
-  ConnectorSummary,
-  DownloadMark,
-  Prepared,
-  PublisherRow,
-  RegistryRepository,
-  RegistryTx,
-  ReportRow,
-  SearchQuery,
-  ServerListQuery,
-  ServerListRow,
-  TokenOwner,
-  TokenRow,
-} from "../repository.js";
+import type { CheckClaim, RateCount, LeaseResult } from "../coordination-rows.js";
+import type { ConnectorSummary, SearchQuery, ServerListQuery, ServerListRow } from "../listing-queries.js";
+import type { DownloadMark } from "../connector-rows.js";
+import type { Prepared } from "../../core/api/prepared.js";
+import type { RegistryRepository } from "../repository.js";
+import type { RegistryTx } from "../registry-tx.js";
+import type { TokenOwner } from "../publisher-rows.js";
+import {
+  acquireLeasePg,
+  ensureMetaPg,
+  rateAddPg,
+  rateCountPg,
+  ratePrunePg,
+  releaseLeasePg,
+} from "./pg-coordination.js";
 import { claimChecksPg, recordCheckPg, stabilityEvidenceManyPg, stabilityEvidencePg } from "./pg-checks.js";
-import { isRetryable, unavailable } from "./pg-errors.js";
+import { isConnectionLost, isRetryable, unavailable } from "./pg-errors.js";
 import { searchPg } from "./pg-search.js";
 import { listServersPg } from "./pg-server-list.js";
-import { PgTx, REPORT_COLUMNS } from "./pg-tx.js";
-import {
-  connectorCategories,
-  connectors,
-  distTags,
-  downloadDays,
-  downloadMarks,
-  meta,
-  publishers,
-  reports,
-  tokens,
-  versions,
-} from "./schema.js";
+import { DrizzleTx } from "../drizzle/drizzle-tx.js";
+import { DrizzleRepository } from "../drizzle/drizzle-repository.js";
+import { pgDialect } from "./pg-dialect.js";
+import { prepareHotReads } from "./pg-hot-reads.js";
 
 // A deadlock or serialization failure is PostgreSQL asking us to try again; a few tries always suffice
 // in practice, and a bounded number keeps a real bug from spinning.
 const MAX_ATTEMPTS = 5;
+// Tries of a call whose connection was cut; past them the database is reported unavailable (503).
+const RECONNECT_ATTEMPTS = 4;
 
 /**
  * RegistryRepository on PostgreSQL, shared by any number of registry processes. Each transaction gets its
  * own pooled connection, so writes to different connectors run side by side; writes to one connector
- * take turns on an advisory lock (PgTx.loadConnector), and unique indexes turn any race that slips past
+ * take turns on an advisory lock (DrizzleTx.loadConnector, pg-dialect.ts), and unique indexes turn any race that slips past
  * into `db.conflict`. Reads see the last committed state.
  */
-export class PgRepository implements RegistryRepository {
-  // The hot reads, prepared once: a named server-side statement skips parsing and planning per request
-  // (measured: about 4× the throughput of building the query each time).
+export class PgRepository extends DrizzleRepository implements RegistryRepository {
+  /** The hot reads, prepared once (pg-hot-reads.ts). */
   private readonly stmts;
 
   constructor(
@@ -62,65 +48,13 @@ export class PgRepository implements RegistryRepository {
     /** host:port/database, for messages (never the URL: it may hold a password). */
     private readonly where: string,
   ) {
-    const name = sql.placeholder("name");
-    const version = sql.placeholder("version");
-    const byVersion = and(eq(connectors.name, name), eq(versions.version, version));
-    this.stmts = {
-      connectorDocument: db
-        .select({
-          body: connectors.document,
-          etag: connectors.etag,
-          downloads: connectors.downloads,
-        })
-        .from(connectors)
-        .where(eq(connectors.name, name))
-        .prepare("connector_document"),
-      versionDocument: db
-        .select({ body: versions.document, etag: versions.etag })
-        .from(versions)
-        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-        .where(byVersion)
-        .prepare("version_document"),
-      tarball: db
-        .select({
-          blobKey: versions.blobKey,
-          size: versions.size,
-          integrity: versions.integrity,
-          sha256: versions.sha256,
-        })
-        .from(versions)
-        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-        .where(byVersion)
-        .prepare("tarball"),
-      readmeHtml: db
-        .select({ html: versions.readmeHtml })
-        .from(versions)
-        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-        .where(byVersion)
-        .prepare("readme_html"),
-      latest: db
-        .select({ latest: connectors.latest })
-        .from(connectors)
-        .where(eq(connectors.name, name))
-        .prepare("latest"),
-      tag: db
-        .select({ version: distTags.version })
-        .from(distTags)
-        .innerJoin(connectors, eq(connectors.id, distTags.connectorId))
-        .where(and(eq(connectors.name, name), eq(distTags.tag, sql.placeholder("tag"))))
-        .prepare("tag"),
-      findToken: db
-        .select({ tokenId: tokens.id, publisherId: publishers.id, publisher: publishers.name })
-        .from(tokens)
-        .innerJoin(publishers, eq(publishers.id, tokens.publisherId))
-        .where(and(eq(tokens.hash, sql.placeholder("hash")), isNull(tokens.revokedAt)))
-        .prepare("find_token"),
-    };
+    super({ db, dialect: pgDialect }, { db, dialect: pgDialect });
+    this.stmts = prepareHotReads(db);
   }
 
   transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
     // Nothing of a failed attempt committed; `fn` re-reads its state and redoes its work.
-    return this.run(() => this.db.transaction((tx) => fn(new PgTx(tx))), { retry: true });
+    return this.run(() => this.db.transaction((tx) => fn(new DrizzleTx(tx, pgDialect))), { retry: true });
   }
 
   connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
@@ -198,13 +132,6 @@ export class PgRepository implements RegistryRepository {
     );
   }
 
-  pruneDownloadMarks(day: string): Promise<void> {
-    return this.run(async () => {
-      await this.db.delete(downloadMarks).where(lt(downloadMarks.day, day));
-      await this.db.delete(downloadDays).where(lt(downloadDays.day, daysBefore(day, KEEP_DOWNLOAD_DAYS)));
-    });
-  }
-
   readmeHtml(name: string, version: string): Promise<string | null | undefined> {
     return this.run(async () => (await this.stmts.readmeHtml.execute({ name, version }))[0]?.html);
   }
@@ -225,45 +152,6 @@ export class PgRepository implements RegistryRepository {
     return this.run(() => listServersPg(this.client, query));
   }
 
-  categories(): Promise<Array<{ category: Category; count: number }>> {
-    return this.run(
-      async () =>
-        (await this.db
-          .select({ category: connectorCategories.category, count: sql<number>`count(*)::int` })
-          .from(connectorCategories)
-          .groupBy(connectorCategories.category)
-          .orderBy(connectorCategories.category)) as Array<{ category: Category; count: number }>,
-    );
-  }
-
-  listReports(query: { status?: string; limit: number; before?: number }): Promise<ReportRow[]> {
-    const where = and(
-      query.status !== undefined ? eq(reports.status, query.status) : undefined,
-      query.before !== undefined ? lt(reports.id, Math.min(query.before, 2_147_483_647)) : undefined,
-    );
-    return this.run(() =>
-      this.db
-        .select(REPORT_COLUMNS)
-        .from(reports)
-        .innerJoin(connectors, eq(connectors.id, reports.connectorId))
-        .where(where)
-        .orderBy(desc(reports.id))
-        .limit(query.limit),
-    );
-  }
-
-  connectorNames(): Promise<string[]> {
-    return this.run(async () =>
-      (await this.db.select({ name: connectors.name }).from(connectors).orderBy(connectors.name)).map(
-        (r) => r.name,
-      ),
-    );
-  }
-
-  getMeta(key: string): Promise<string | undefined> {
-    return this.run(async () => (await this.db.select().from(meta).where(eq(meta.key, key)))[0]?.value);
-  }
-
   async ping(): Promise<void> {
     try {
       await this.run(() => this.client`SELECT 1 FROM meta LIMIT 1`);
@@ -278,76 +166,8 @@ export class PgRepository implements RegistryRepository {
     }
   }
 
-  ensurePublisher(name: string, now: string, options?: { unclaimed?: boolean }): Promise<PublisherRow> {
-    return this.run(async () => {
-      await this.db
-        .insert(publishers)
-        .values({ name, createdAt: now, unclaimed: options?.unclaimed ?? false })
-        .onConflictDoNothing();
-      const [row] = await this.db.select().from(publishers).where(eq(publishers.name, name));
-      if (!row) throw new Error(`publisher ${name} vanished after insert`);
-      return { id: row.id, name: row.name, createdAt: row.createdAt };
-    });
-  }
-
-  findPublisher(name: string): Promise<PublisherRecord | undefined> {
-    return this.run(() => pub.findPublisher(this.db, name));
-  }
-
-  domainProofs(filter: { publisherId?: number; domain?: string }): Promise<DomainProofRow[]> {
-    return this.run(() => pub.domainProofs(this.db, filter));
-  }
-
-  addDomainChallenge(input: {
-    publisherId: number;
-    domain: string;
-    challenge: string;
-    requestedAt: string;
-  }): Promise<void> {
-    return this.run(() => pub.addDomainChallenge(this.db, input));
-  }
-
-  createToken(input: {
-    publisherId: number;
-    hash: string;
-    prefix: string;
-    label: string | null;
-    createdAt: string;
-  }): Promise<TokenRow> {
-    return this.run(async () => {
-      const [inserted] = await this.db.insert(tokens).values(input).returning({ id: tokens.id });
-      const [row] = inserted ? await this.tokenRows(eq(tokens.id, inserted.id)) : [];
-      if (!row) throw new Error("inserting a token returned no row");
-      return row;
-    });
-  }
-
   findToken(hash: string): Promise<TokenOwner | undefined> {
     return this.run(async () => (await this.stmts.findToken.execute({ hash }))[0]);
-  }
-
-  listTokens(): Promise<TokenRow[]> {
-    return this.run(() => this.tokenRows());
-  }
-
-  revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]> {
-    // As on SQLite, digits name an id; ids beyond int4 cannot exist (and would not fit the parameter).
-    const id = Number(idOrPrefix);
-    const match = /^\d+$/.test(idOrPrefix)
-      ? id <= 2_147_483_647
-        ? eq(tokens.id, id)
-        : sql`false`
-      : eq(tokens.prefix, idOrPrefix);
-    return this.run(async () => {
-      const revoked = await this.db
-        .update(tokens)
-        .set({ revokedAt: now })
-        .where(and(match, isNull(tokens.revokedAt)))
-        .returning({ id: tokens.id });
-      if (revoked.length === 0) return [];
-      const ids = new Set(revoked.map((r) => r.id));
-      return (await this.tokenRows()).filter((t) => ids.has(t.id));
-    });
   }
 
   claimChecks(input: {
@@ -375,9 +195,47 @@ export class PgRepository implements RegistryRepository {
     return this.run(() => stabilityEvidenceManyPg(this.client, names, now));
   }
 
+  ensureMeta(key: string, value: string): Promise<string> {
+    return this.run(() => ensureMetaPg(this.client, key, value));
+  }
+
+  rateCount(key: string, since: number): Promise<RateCount> {
+    return this.run(() => rateCountPg(this.client, key, since));
+  }
+
+  rateAdd(key: string, at: number, limit?: { since: number; max: number }): Promise<boolean> {
+    return this.run(() => rateAddPg(this.client, key, at, limit), { retry: true });
+  }
+
+  ratePrune(before: number): Promise<void> {
+    return this.run(() => ratePrunePg(this.client, before));
+  }
+
+  acquireLease(
+    name: string,
+    holder: string,
+    now: string,
+    until: string,
+    replacing?: string,
+  ): Promise<LeaseResult> {
+    return this.run(() => acquireLeasePg(this.client, name, holder, now, until, replacing), { retry: true });
+  }
+
+  releaseLease(name: string, holder: string): Promise<void> {
+    return this.run(() => releaseLeasePg(this.client, name, holder));
+  }
+
   async close(): Promise<void> {
     // Lets queries in flight finish (up to 5 s), then closes every pooled connection.
     await this.client.end({ timeout: 5 });
+  }
+
+  protected runRead<T>(work: () => Promise<T>): Promise<T> {
+    return this.run(work);
+  }
+
+  protected runWrite<T>(work: () => Promise<T>): Promise<T> {
+    return this.run(work);
   }
 
   /**
@@ -391,23 +249,15 @@ export class PgRepository implements RegistryRepository {
         return await work();
       } catch (error) {
         if (options.retry && isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+        // A lost connection: postgres.js reconnects for the next call, and a statement or transaction cut
+        // short is rolled back, so run it again after a short pause. (Should the answer to a COMMIT be what
+        // was lost, the retry meets its own work: a publish then answers 409 publish.version.exists.)
+        if (isConnectionLost(error) && attempt < RECONNECT_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+          continue;
+        }
         throw unavailable(error, this.where);
       }
     }
-  }
-
-  private async tokenRows(where?: ReturnType<typeof eq>): Promise<TokenRow[]> {
-    const q = this.db
-      .select({
-        id: tokens.id,
-        publisher: publishers.name,
-        prefix: tokens.prefix,
-        label: tokens.label,
-        createdAt: tokens.createdAt,
-        revokedAt: tokens.revokedAt,
-      })
-      .from(tokens)
-      .innerJoin(publishers, eq(publishers.id, tokens.publisherId));
-    return (where ? q.where(where) : q).orderBy(tokens.id);
   }
 }

@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
-import { effectiveSort } from "../../core/api/search.js";
+import type { LocalizedListing } from "../../core/api/documents.js";
+import { effectiveSort, RANK_BOOST } from "../../core/api/search.js";
 import { latestCheckStatus } from "../../core/quality/read-quality.js";
 import type { Category } from "../../core/types.js";
-import type { ConnectorSummary, SearchQuery } from "../repository.js";
-import { badgeOf } from "./pg-publishers.js";
+import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
+import { badgeOf } from "../drizzle/publishers.js";
 import { searchQuery } from "./search-text.js";
 
 // ts_rank weights {D, C, B, A} = description, keywords, display name, name: the ratios of SQLite's
@@ -17,6 +18,7 @@ interface Row extends Record<string, unknown> {
   name: string;
   display_name: string | null;
   description: string;
+  i18n: string | null;
   publisher: string;
   version: string | null;
   keywords: string;
@@ -27,6 +29,7 @@ interface Row extends Record<string, unknown> {
   check_summary: string | null;
   verified_domains: string;
   unclaimed: boolean;
+  repository: string | null;
   key: number | string;
 }
 
@@ -65,8 +68,8 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     name: sql`c.name`,
     quality: sql`c.quality_score::float8`,
   }[sort];
-  const inner = sql`SELECT c.name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, ${key} AS key
+  const inner = sql`SELECT c.name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, (c.document::jsonb ->> 'repository') AS repository, ${key} AS key
     FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
 
   // The keyset condition sits outside so it can use the computed key, as on SQLite.
@@ -96,8 +99,9 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
   return rows.map(toSummary);
 }
 
-const COLUMNS = sql`c.name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed`;
+const COLUMNS = sql`c.name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed,
+      (c.document::jsonb ->> 'repository') AS repository`;
 
 /**
  * Relevance from the narrow search table (schema.ts connectorSearch): the GIN index finds the matches,
@@ -120,11 +124,14 @@ async function relevancePg(client: Sql, query: SearchQuery, tsquery: string): Pr
   const after = query.after
     ? sql`WHERE (key > ${query.after.key}::float8 OR (key = ${query.after.key}::float8 AND name > ${query.after.name}))`
     : sql``;
+  // Name A and display name B (search-text.ts searchVector): the words in the name or title.
+  const titled = searchQuery(query.terms, "AB") ?? tsquery;
   const built = dialect.sqlToQuery(sql`WITH page AS (
       SELECT id, name, key FROM (
         SELECT s.connector_id AS id, s.name AS name,
-          (-${rank} - CASE WHEN s.name = ${query.terms.join("-")} THEN 1000 ELSE 0 END)::float8 AS key
-        FROM connector_search s CROSS JOIN (SELECT ${tsquery}::tsquery AS query) q
+          (-${rank} - CASE WHEN s.name = ${query.terms.join("-")} THEN ${RANK_BOOST.exactName} ELSE 0 END
+            - CASE WHEN s.search @@ q.titled THEN ${RANK_BOOST.nameOrTitle} ELSE 0 END)::float8 AS key
+        FROM connector_search s CROSS JOIN (SELECT ${tsquery}::tsquery AS query, ${titled}::tsquery AS titled) q
         WHERE ${sql.join(where, sql` AND `)}) m
       ${after} ORDER BY key ASC, name ASC LIMIT ${query.limit})
     SELECT ${COLUMNS}, page.key AS key
@@ -139,6 +146,7 @@ function toSummary(row: Row): ConnectorSummary {
     name: row.name,
     displayName: row.display_name,
     description: row.description,
+    ...(row.i18n !== null ? { i18n: JSON.parse(row.i18n) as LocalizedListing } : {}),
     publisher: row.publisher,
     version: row.version,
     keywords: JSON.parse(row.keywords) as string[],
@@ -148,6 +156,7 @@ function toSummary(row: Row): ConnectorSummary {
     quality: Number(row.quality_score),
     checkStatus: latestCheckStatus(row.check_summary),
     publisherBadge: badgeOf({ verifiedDomains: row.verified_domains, unclaimed: row.unclaimed }),
+    ...(typeof row.repository === "string" ? { repository: row.repository } : {}),
     key: row.key,
   };
 }

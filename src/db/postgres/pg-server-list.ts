@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
-import type { ServerListQuery, ServerListRow } from "../repository.js";
+import type { ServerListQuery, ServerListRow } from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
 import { searchQuery } from "./search-text.js";
 
@@ -32,18 +32,28 @@ export async function listServersPg(client: Sql, query: ServerListQuery): Promis
   if (match === "none" || match === "all") {
     return run([since, query.from ? sql`c.name >= ${query.from.name}` : undefined], 0, query.limit);
   }
-  const byName =
+  // The name served: `<namespace>/<name>`, or the upstream name of an imported server.json.
+  const byName = sql`(${
     match === "prefixed"
       ? sql`strpos(${query.prefix} || c.name, ${query.needle}) > 0`
-      : sql`strpos(c.name, ${query.needle}) > 0`;
+      : sql`strpos(c.name, ${query.needle}) > 0`
+  } OR strpos(lower(coalesce(c.upstream_name, '')), ${query.needle}) > 0)`;
   const tsquery = query.terms.length > 0 ? searchQuery(query.terms) : undefined;
+  // The official registry matches descriptions too (a substring); the words also match the FTS fields.
+  // The LIKE (a `%` or `_` in the needle only widens it; strpos decides) lets the planner use the trigram
+  // index on lower(description) (migration 0009, pg_trgm) for a needle of 3 characters or more.
+  // A backslash is LIKE's escape character on PostgreSQL: doubled, it is itself.
+  const like = `%${query.needle!.replaceAll("\\", "\\\\")}%`;
+  const byText = sql`((lower(c.description) LIKE ${like} AND strpos(lower(c.description), ${query.needle}) > 0)${
+    tsquery !== undefined ? sql` OR c.search @@ ${tsquery}::tsquery` : sql``
+  })`;
   const fromGroup = query.from?.group ?? 0;
   const after = (group: number) =>
     query.from && fromGroup === group ? sql`c.name >= ${query.from.name}` : undefined;
   const rows: ServerListRow[] = [];
   if (fromGroup === 0) rows.push(...(await run([byName, since, after(0)], 0, query.limit)));
-  if (tsquery !== undefined && rows.length < query.limit) {
-    const text = sql`NOT (${byName}) AND c.search @@ ${tsquery}::tsquery`;
+  if (rows.length < query.limit) {
+    const text = sql`NOT ${byName} AND ${byText}`;
     rows.push(...(await run([text, since, after(1)], 1, query.limit - rows.length)));
   }
   return rows;

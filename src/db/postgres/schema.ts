@@ -16,7 +16,7 @@ import {
 // types only (identity ids, boolean, bigint counters) plus `connectors.search`, the tsvector that stands in
 // for SQLite's FTS5 table, and `connector_search`, its narrow copy with the name that relevance reads. Times are ISO-8601 UTC text in both, so they sort and compare the same way.
 
-/** A weighted full-text vector; written by PgTx from normalized text (see pg-search-text.ts). */
+/** A weighted full-text vector; written with the connector by pg-dialect.ts from normalized text (see search-text.ts). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** A publisher owns connector names; tokens act for it. */
@@ -28,6 +28,8 @@ export const publishers = pgTable("publishers", {
   verifiedDomains: text("verified_domains").notNull().default("[]"),
   /** Created by `connectory-registry import` from another registry's namespace, not yet claimed. */
   unclaimed: boolean("unclaimed").notNull().default(false),
+  /** The upstream namespace an importer created it for (`io.github.acme`): later imports must name the same. */
+  upstreamNamespace: text("upstream_namespace"),
 });
 
 /**
@@ -85,6 +87,13 @@ export const connectors = pgTable(
     description: text("description").notNull(),
     /** JSON array. */
     keywords: text("keywords").notNull().default("[]"),
+    /** JSON of the translations of display name and description (plugin.json `i18n`); null: none. */
+    i18n: text("i18n"),
+    /**
+     * What search matches beyond the English fields: translations and CJK grams (src/core/api/search-extra.ts).
+     * Null until the start-up rebuild fills rows written before the column existed.
+     */
+    searchExtra: text("search_extra"),
     /** JSON array; connector_categories is the indexed copy. */
     categories: text("categories").notNull().default("[]"),
     version: text("version"),
@@ -113,6 +122,8 @@ export const connectors = pgTable(
     checkLease: text("check_lease"),
     checkedAt: text("checked_at"),
     checkSummary: text("check_summary"),
+    /** The official name the shown version was imported under (server.json `name`), looked up exactly. */
+    upstreamName: text("upstream_name"),
   },
   (t) => [
     index("connectors_name_skeleton_idx").on(t.nameSkeleton),
@@ -123,10 +134,15 @@ export const connectors = pgTable(
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
     // The checker claims the least recently checked rows first.
     index("connectors_checked_idx").on(t.checkedAt),
-    // The official listing's name-substring walk (strpos/instr over every name, in name order, until a page
-    // is found) reads only this: on PostgreSQL an index-only scan, not a heap fetch per name looked at.
-    index("connectors_name_id_idx").on(t.name, t.id),
+    // GET /v0.1/servers/{upstream name}: one indexed lookup (issue 31 #13).
+    index("connectors_upstream_name_idx").on(t.upstreamName),
+    // The official listing's name-substring walk (strpos/instr over every name and upstream name, in name
+    // order, until a page is found) reads only this: no row (heap) read per name looked at (issue 29).
+    index("connectors_name_upstream_idx").on(t.name, t.id, t.upstreamName),
     index("connectors_search_idx").using("gin", t.search),
+    // The official listing's description substring (`search=`, a LIKE on lower(description)): pg_trgm's
+    // trigrams find the few rows holding a rare needle without reading every description (issue 29).
+    index("connectors_description_trgm_idx").using("gin", sql`lower(${t.description}) gin_trgm_ops`),
   ],
 );
 
@@ -134,7 +150,7 @@ export const connectors = pgTable(
  * PostgreSQL only, beside `connectors.search`: the same vector with the name, in a narrow table of its
  * own, so relevance search reads a match's rank and name from a few small rows rather than a wide
  * connectors row (its document) per match; only the page's connectors are then read. Written with the
- * connector (PgTx createConnector/updateConnector), in the same transaction.
+ * connector (DrizzleTx createConnector/updateConnector through pg-dialect.ts), in the same transaction.
  */
 export const connectorSearch = pgTable(
   "connector_search",
@@ -197,6 +213,21 @@ export const versions = pgTable(
      * version, origin, fetched at), or null for a version its publisher uploaded. Set only by the importer.
      */
     provenance: text("provenance"),
+    /** JSON BuildProvenance of a trusted publish (see the SQLite schema); null otherwise. */
+    buildProvenance: text("build_provenance"),
+    /**
+     * The server.json an imported version came from, verbatim (its JSON text as received, after validation
+     * against the vendored official schema), or null: served as the version's `server` by /v0.1.
+     */
+    serverJson: text("server_json"),
+    /** JSON ToolSnapshot recorded by running the version; null before or without one. */
+    toolSnapshot: text("tool_snapshot"),
+    /** The canonical JSON of the statement the registry signed (src/core/signing/statement.ts); null: not yet signed. */
+    statement: text("statement"),
+    /** JSON array of the registry's signatures of `statement` ({ keyid, sig }). */
+    signatures: text("signatures"),
+    /** The statement's leaf index in the transparency log (tlog_leaves.idx). */
+    logIndex: integer("log_index"),
     downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),
@@ -290,4 +321,128 @@ export const connectorChecks = pgTable(
     error: text("error"),
   },
   (t) => [index("connector_checks_connector_idx").on(t.connectorId, t.checkedAt)],
+);
+
+/** Events counted by a rate limit (see the SQLite schema). */
+export const rateEvents = pgTable(
+  "rate_events",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    key: text("key").notNull(),
+    at: bigint("at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("rate_events_key_at_idx").on(t.key, t.at), index("rate_events_at_idx").on(t.at)],
+);
+
+/** Leases on background work (see the SQLite schema). */
+export const leases = pgTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: text("expires_at").notNull(),
+});
+
+/** Trusted publishers (see the SQLite schema for the why). */
+export const trustedPublishers = pgTable(
+  "trusted_publishers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    connector: text("connector").notNull(),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    issuer: text("issuer").notNull(),
+    repository: text("repository").notNull(),
+    repositoryOwnerId: text("repository_owner_id"),
+    workflow: text("workflow").notNull(),
+    environment: text("environment").notNull().default(""),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("trusted_publishers_binding_idx").on(
+      t.connector,
+      t.issuer,
+      t.repository,
+      t.workflow,
+      t.environment,
+    ),
+  ],
+);
+
+/** CI token ids seen until they expire (replay refusal). */
+export const oidcJtis = pgTable(
+  "oidc_jtis",
+  {
+    issuer: text("issuer").notNull(),
+    jti: text("jti").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.jti] }), index("oidc_jtis_expires_idx").on(t.expiresAt)],
+);
+
+/** Publish tokens from a CI token exchange (one connector, 15 minutes); only the hash is stored. */
+export const oidcTokens = pgTable(
+  "oidc_tokens",
+  {
+    hash: text("hash").primaryKey(),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    connector: text("connector").notNull(),
+    provenance: text("provenance").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("oidc_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The registry's Ed25519 signing keys, public halves only (docs/deploy.md, key rotation): a rotated key
+ * keeps verifying what it signed, a revoked one verifies nothing. `endorsement` is the previous key's
+ * signature of this one (JSON { keyid, sig }), which lets a client that pinned the old key follow.
+ */
+export const signingKeys = pgTable("signing_keys", {
+  keyid: text("keyid").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at"),
+  revokedAt: text("revoked_at"),
+  endorsement: text("endorsement"),
+});
+
+/**
+ * The transparency log's leaves, in append order (src/registry/tlog/): `data` is the signed statement's
+ * exact bytes (UTF-8), `hash` its RFC 6962 leaf hash (hex). Rows are only ever inserted.
+ */
+export const tlogLeaves = pgTable(
+  "tlog_leaves",
+  {
+    idx: integer("idx").notNull(),
+    data: text("data").notNull(),
+    hash: text("hash").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idx] })],
+);
+
+/** Hashes (hex) of the log's complete subtrees: `level` 0 is a leaf; proofs read them by (level, idx). */
+export const tlogNodes = pgTable(
+  "tlog_nodes",
+  {
+    level: integer("level").notNull(),
+    idx: integer("idx").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.idx] })],
+);
+
+/** Every signed checkpoint the registry published (C2SP tlog-checkpoint notes), by tree size. */
+export const tlogCheckpoints = pgTable(
+  "tlog_checkpoints",
+  {
+    size: integer("size").notNull(),
+    root: text("root").notNull(),
+    note: text("note").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.size] })],
 );

@@ -3,6 +3,8 @@
 // handed to PostgreSQL as tsvector/tsquery literals, so neither the server's text-search parser nor its
 // locale can split or fold a word differently from SQLite (and no extension such as unaccent is needed).
 
+import { splitTerm } from "../../core/text/cjk.js";
+
 // PostgreSQL refuses a lexeme over 2047 bytes; FTS5 has no such limit. Cutting a longer word keeps every
 // query that FTS5 would match it with (a query word is at most 200 characters, see search-params.ts).
 const MAX_LEXEME_BYTES = 2047;
@@ -36,6 +38,8 @@ export interface SearchFields {
   displayName: string | null;
   keywords: string[];
   description: string;
+  /** Translations and CJK grams (src/core/api/search-extra.ts): matched, weighted as the description. */
+  searchExtra?: string;
 }
 
 // tsvector positions stop at 16383; beyond it PostgreSQL clamps, which is harmless but pointless.
@@ -57,20 +61,47 @@ export function searchVector(fields: SearchFields): string {
   add(fields.displayName ?? "", "B");
   add(fields.keywords.join(" "), "C");
   add(fields.description, "D");
+  add(fields.searchExtra ?? "", "D");
   return [...positions].map(([token, at]) => `${quote(token)}:${at.join(",")}`).join(" ");
 }
 
 /**
  * A tsquery literal for search terms, FTS5-style: every term must match (AND), each as a prefix. A term
- * that normalizes to several words (`½` → `1 2`) becomes a phrase, as FTS5 reads `"1⁄2"*`.
+ * that normalizes to several words (`½` → `1 2`) becomes a phrase, as FTS5 reads `"1⁄2"*`. With
+ * `weights`, only in the fields of those weights (relevance's name-or-title tier, RANK_BOOST). A CJK run
+ * of a term must match as its grams in a row (`星球` → '星球'; a lone character as a prefix: '股':*), the
+ * same reading as SQLite's (src/db/sqlite/fts-match.ts); its grams are weight D, so with `weights` "AB"
+ * it never lands in the title tier, as on SQLite.
  */
-export function searchQuery(terms: string[]): string | undefined {
+export function searchQuery(terms: string[], weights = ""): string | undefined {
+  // `weights` ("AB": name and display name) restricts every lexeme to those fields.
+  const phrase = (tokens: string[], prefix: boolean) =>
+    tokens
+      .map((t, i) =>
+        prefix && i === tokens.length - 1
+          ? `${quote(t)}:*${weights}`
+          : weights
+            ? `${quote(t)}:${weights}`
+            : quote(t),
+      )
+      .join(" <-> ");
   const parts = terms
-    .map((term) => searchTokens(term))
-    .filter((tokens) => tokens.length > 0)
-    .map((tokens) =>
-      tokens.map((t, i) => (i === tokens.length - 1 ? `${quote(t)}:*` : quote(t))).join(" <-> "),
-    )
+    .flatMap((term) => {
+      const { words, runs } = splitTerm(term);
+      return [
+        ...words
+          .map((word) => searchTokens(word))
+          .filter((tokens) => tokens.length > 0)
+          .map((t) => phrase(t, true)),
+        // Each gram folded as the vector folded it (NFKD splits a Hangul syllable into its letters).
+        ...runs.map((run) =>
+          phrase(
+            run.grams.map((g) => searchTokens(g).join("")),
+            run.prefix,
+          ),
+        ),
+      ];
+    })
     .map((part) => `(${part})`);
   return parts.length > 0 ? parts.join(" & ") : undefined;
 }

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // The SQLite schema. The FTS5 table `connectors_fts` and its triggers cannot be expressed in drizzle;
-// they live in a custom migration (migrations/sqlite/0001_search.sql). Times are ISO-8601 UTC text.
+// they live in custom migrations (migrations/sqlite/0001_search.sql;
+// 0007_fts_extra.sql adds the `extra` column; 0009_substring_search.sql the trigram table `connectors_substr`
+// of the official listing's substring search). Times are ISO-8601 UTC text.
 
 /** A publisher owns connector names; tokens act for it. */
 export const publishers = sqliteTable("publishers", {
@@ -13,6 +15,8 @@ export const publishers = sqliteTable("publishers", {
   verifiedDomains: text("verified_domains").notNull().default("[]"),
   /** Created by `connectory-registry import` from another registry's namespace, not yet claimed. */
   unclaimed: integer("unclaimed", { mode: "boolean" }).notNull().default(false),
+  /** The upstream namespace an importer created it for (`io.github.acme`): later imports must name the same. */
+  upstreamNamespace: text("upstream_namespace"),
 });
 
 /**
@@ -73,6 +77,13 @@ export const connectors = sqliteTable(
     description: text("description").notNull(),
     /** JSON array, also indexed by FTS (the tokenizer ignores the punctuation). */
     keywords: text("keywords").notNull().default("[]"),
+    /** JSON of the translations of display name and description (plugin.json `i18n`); null: none. */
+    i18n: text("i18n"),
+    /**
+     * What search matches beyond the English fields: translations and CJK grams (src/core/api/search-extra.ts).
+     * Null until the start-up rebuild fills rows written before the column existed.
+     */
+    searchExtra: text("search_extra"),
     /** JSON array; connector_categories is the indexed copy. */
     categories: text("categories").notNull().default("[]"),
     /** The version shown in listings: `latest`, else the highest non-yanked one. */
@@ -104,6 +115,8 @@ export const connectors = sqliteTable(
     checkLease: text("check_lease"),
     checkedAt: text("checked_at"),
     checkSummary: text("check_summary"),
+    /** The official name the shown version was imported under (server.json `name`), looked up exactly. */
+    upstreamName: text("upstream_name"),
   },
   (t) => [
     index("connectors_name_skeleton_idx").on(t.nameSkeleton),
@@ -115,9 +128,11 @@ export const connectors = sqliteTable(
     index("connectors_publisher_name_idx").on(t.publisherId, t.name),
     // The checker claims the least recently checked rows first.
     index("connectors_checked_idx").on(t.checkedAt),
-    // The official listing's name-substring walk (strpos/instr over every name, in name order, until a page
-    // is found) reads only this: on PostgreSQL an index-only scan, not a heap fetch per name looked at.
-    index("connectors_name_id_idx").on(t.name, t.id),
+    // GET /v0.1/servers/{upstream name}: one indexed lookup (issue 31 #13).
+    index("connectors_upstream_name_idx").on(t.upstreamName),
+    // The official listing's name-substring walk (strpos/instr over every name and upstream name, in name
+    // order, until a page is found) reads only this: no row (heap) read per name looked at (issue 29).
+    index("connectors_name_upstream_idx").on(t.name, t.id, t.upstreamName),
   ],
 );
 
@@ -176,6 +191,27 @@ export const versions = sqliteTable(
      * version, origin, fetched at), or null for a version its publisher uploaded. Set only by the importer.
      */
     provenance: text("provenance"),
+    /**
+     * JSON: where a version published through trusted publishing was built (BuildProvenance: issuer,
+     * repository, workflow, ref, sha, run), from the CI token's claims; null for any other publish.
+     */
+    buildProvenance: text("build_provenance"),
+    /**
+     * The server.json an imported version came from, verbatim (its JSON text as received, after validation
+     * against the vendored official schema), or null: served as the version's `server` by /v0.1.
+     */
+    serverJson: text("server_json"),
+    /**
+     * JSON: the tool snapshot the registry recorded by running the version (ToolSnapshot: initialize and
+     * the lists of tools, prompts and resources), or null before (or without) one.
+     */
+    toolSnapshot: text("tool_snapshot"),
+    /** The canonical JSON of the statement the registry signed (src/core/signing/statement.ts); null: not yet signed. */
+    statement: text("statement"),
+    /** JSON array of the registry's signatures of `statement` ({ keyid, sig }). */
+    signatures: text("signatures"),
+    /** The statement's leaf index in the transparency log (tlog_leaves.idx). */
+    logIndex: integer("log_index"),
     downloads: integer("downloads").notNull().default(0),
     document: text("document").notNull(),
     etag: text("etag").notNull(),
@@ -274,4 +310,147 @@ export const connectorChecks = sqliteTable(
     error: text("error"),
   },
   (t) => [index("connector_checks_connector_idx").on(t.connectorId, t.checkedAt)],
+);
+
+/**
+ * Events counted by a rate limit (src/registry/rate-limit.ts): failed logins and reports per client
+ * address. In the database, so every registry process on it counts against one limit and a restart
+ * forgets nothing; rows older than the longest window are pruned.
+ */
+export const rateEvents = sqliteTable(
+  "rate_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** `<limit>:<client address>`, e.g. `auth:192.0.2.1` */
+    key: text("key").notNull(),
+    /** Milliseconds since the epoch. */
+    at: integer("at").notNull(),
+  },
+  (t) => [index("rate_events_key_at_idx").on(t.key, t.at), index("rate_events_at_idx").on(t.at)],
+);
+
+/**
+ * Leases on background work (src/registry/jobs/exclusive.ts): the seed, the catalog import, check passes,
+ * quality refreshes. A process runs a job only while it holds its lease; a crashed holder's lease expires.
+ */
+export const leases = sqliteTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  /** ISO-8601 UTC; the lease is free from then on. */
+  expiresAt: text("expires_at").notNull(),
+});
+
+/**
+ * Trusted publishers (docs/publishers.md): a CI identity that may exchange its ID token for a publish
+ * token of one connector. `connector` may not exist yet (a pending publisher: its first publish creates
+ * it, for `publisher_id`). `repository_owner_id` is learned from the first token and checked after.
+ */
+export const trustedPublishers = sqliteTable(
+  "trusted_publishers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    connector: text("connector").notNull(),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    issuer: text("issuer").notNull(),
+    repository: text("repository").notNull(),
+    repositoryOwnerId: text("repository_owner_id"),
+    workflow: text("workflow").notNull(),
+    /** "" when any environment (or none) may publish. */
+    environment: text("environment").notNull().default(""),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("trusted_publishers_binding_idx").on(
+      t.connector,
+      t.issuer,
+      t.repository,
+      t.workflow,
+      t.environment,
+    ),
+  ],
+);
+
+/** The `jti` of every CI token exchanged, until it expires: a replayed token is refused. */
+export const oidcJtis = sqliteTable(
+  "oidc_jtis",
+  {
+    issuer: text("issuer").notNull(),
+    jti: text("jti").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.jti] }), index("oidc_jtis_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Publish tokens from a CI token exchange: one connector, 15 minutes, the build's provenance attached.
+ * Only the sha256 of the secret is stored.
+ */
+export const oidcTokens = sqliteTable(
+  "oidc_tokens",
+  {
+    hash: text("hash").primaryKey(),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    connector: text("connector").notNull(),
+    /** JSON BuildProvenance. */
+    provenance: text("provenance").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("oidc_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The registry's Ed25519 signing keys, public halves only (docs/deploy.md, key rotation): a rotated key
+ * keeps verifying what it signed, a revoked one verifies nothing. `endorsement` is the previous key's
+ * signature of this one (JSON { keyid, sig }), which lets a client that pinned the old key follow.
+ */
+export const signingKeys = sqliteTable("signing_keys", {
+  keyid: text("keyid").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at"),
+  revokedAt: text("revoked_at"),
+  endorsement: text("endorsement"),
+});
+
+/**
+ * The transparency log's leaves, in append order (src/registry/tlog/): `data` is the signed statement's
+ * exact bytes (UTF-8), `hash` its RFC 6962 leaf hash (hex). Rows are only ever inserted.
+ */
+export const tlogLeaves = sqliteTable(
+  "tlog_leaves",
+  {
+    idx: integer("idx").notNull(),
+    data: text("data").notNull(),
+    hash: text("hash").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idx] })],
+);
+
+/** Hashes (hex) of the log's complete subtrees: `level` 0 is a leaf; proofs read them by (level, idx). */
+export const tlogNodes = sqliteTable(
+  "tlog_nodes",
+  {
+    level: integer("level").notNull(),
+    idx: integer("idx").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.idx] })],
+);
+
+/** Every signed checkpoint the registry published (C2SP tlog-checkpoint notes), by tree size. */
+export const tlogCheckpoints = sqliteTable(
+  "tlog_checkpoints",
+  {
+    size: integer("size").notNull(),
+    root: text("root").notNull(),
+    note: text("note").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.size] })],
 );

@@ -1,6 +1,6 @@
 import type { Database as Sqlite } from "better-sqlite3";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import type { CheckClaim } from "../repository.js";
+import type { CheckClaim } from "../coordination-rows.js";
 import {
   checkColumns,
   evidenceFrom,

@@ -1,52 +1,24 @@
-import type { Database as Sqlite } from "better-sqlite3";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { daysBefore, KEEP_DOWNLOAD_DAYS } from "../download-days.js";
-import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { and, eq } from "drizzle-orm";
 import { ConnectoryError } from "../../core/errors.js";
-import type { Category } from "../../core/types.js";
 import { Mutex } from "../mutex.js";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import * as pub from "./sqlite-publishers.js";
-import type {
-  CheckClaim,
-  DomainProofRow,
-  PublisherRecord,
-  ConnectorSummary,
-  DownloadMark,
-  Prepared,
-  PublisherRow,
-  RegistryRepository,
-  RegistryTx,
-  ReportRow,
-  SearchQuery,
-  ServerListQuery,
-  ServerListRow,
-  TokenOwner,
-  TokenRow,
-} from "../repository.js";
-import {
-  connectorCategories,
-  connectors,
-  distTags,
-  downloadDays,
-  downloadMarks,
-  meta,
-  publishers,
-  reports,
-  tokens,
-  versions,
-} from "./schema.js";
+import type { CheckClaim, RateCount, LeaseResult } from "../coordination-rows.js";
+import type { ConnectorSummary, SearchQuery, ServerListQuery, ServerListRow } from "../listing-queries.js";
+import type { DownloadMark } from "../connector-rows.js";
+import type { Prepared } from "../../core/api/prepared.js";
+import type { RegistryRepository } from "../repository.js";
+import type { RegistryTx } from "../registry-tx.js";
+import type { TokenOwner } from "../publisher-rows.js";
+import { connectors, distTags, publishers, tokens } from "./schema.js";
 import { SqliteChecks } from "./sqlite-checks.js";
+import { SqliteCoordination } from "./sqlite-coordination.js";
 import { SqliteSearch } from "./sqlite-search.js";
+import { ResultCache } from "./result-cache.js";
+import { prepareStatements, type SqliteConnections } from "./sqlite-statements.js";
 import { SqliteServerList } from "./sqlite-server-list.js";
-import { REPORT_COLUMNS, SqliteTx } from "./sqlite-tx.js";
-
-export interface SqliteConnections {
-  writer: Sqlite;
-  reader: Sqlite;
-  writeDb: BetterSQLite3Database;
-  readDb: BetterSQLite3Database;
-}
+import { DrizzleTx } from "../drizzle/drizzle-tx.js";
+import { DrizzleRepository } from "../drizzle/drizzle-repository.js";
+import { sqliteOn } from "./sqlite-dialect.js";
 
 /**
  * RegistryRepository on SQLite. Two connections: reads go to `reader` (WAL gives it the last committed
@@ -54,69 +26,24 @@ export interface SqliteConnections {
  * transaction stays open across the awaits of a publish (the blob put) and anything else run on that
  * connection meanwhile would silently join it.
  */
-export class SqliteRepository implements RegistryRepository {
+export class SqliteRepository extends DrizzleRepository implements RegistryRepository {
   private readonly mutex = new Mutex();
-  private readonly tx: SqliteTx;
   private readonly searcher: SqliteSearch;
   private readonly serverList: SqliteServerList;
   private readonly checks: SqliteChecks;
+  private readonly coordination: SqliteCoordination;
   private readonly stmts;
+  /** Search and server-list results, kept until the next commit (result-cache.ts). */
+  readonly results: ResultCache;
 
   constructor(private readonly c: SqliteConnections) {
-    this.tx = new SqliteTx(c.writeDb);
+    super(sqliteOn(c.readDb), sqliteOn(c.writeDb));
     this.searcher = new SqliteSearch(c.reader);
     this.serverList = new SqliteServerList(c.reader);
+    this.results = new ResultCache(() => this.changeCounter());
     this.checks = new SqliteChecks(c.writer, c.reader);
-    const name = sql.placeholder("name");
-    const version = sql.placeholder("version");
-    this.stmts = {
-      connectorDocument: c.readDb
-        .select({
-          body: connectors.document,
-          etag: connectors.etag,
-          downloads: connectors.downloads,
-        })
-        .from(connectors)
-        .where(eq(connectors.name, name))
-        .prepare(),
-      versionDocument: c.readDb
-        .select({ body: versions.document, etag: versions.etag })
-        .from(versions)
-        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-        .where(and(eq(connectors.name, name), eq(versions.version, version)))
-        .prepare(),
-      tarball: c.readDb
-        .select({
-          blobKey: versions.blobKey,
-          size: versions.size,
-          integrity: versions.integrity,
-          sha256: versions.sha256,
-        })
-        .from(versions)
-        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-        .where(and(eq(connectors.name, name), eq(versions.version, version)))
-        .prepare(),
-      countVersion: c.writer.prepare(
-        `UPDATE versions SET downloads = downloads + 1
-         WHERE connector_id = (SELECT id FROM connectors WHERE name = ?) AND version = ?`,
-      ),
-      countConnector: c.writer.prepare(`UPDATE connectors SET downloads = downloads + 1 WHERE name = ?`),
-      // A marked (unique) download also counts for its day: the quality score's weekly downloads.
-      countDay: c.writer.prepare(
-        `INSERT INTO download_days (connector_id, day, count) VALUES ((SELECT id FROM connectors WHERE name = ?), ?, 1)
-         ON CONFLICT (connector_id, day) DO UPDATE SET count = count + 1`,
-      ),
-      insertMark: c.writer.prepare(`INSERT OR IGNORE INTO download_marks (key, day) VALUES (?, ?)`),
-      deleteMark: c.writer.prepare(`DELETE FROM download_marks WHERE key = ?`),
-      readmeHtml: c.readDb
-        .select({ html: versions.readmeHtml })
-        .from(versions)
-        .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-        .where(and(eq(connectors.name, name), eq(versions.version, version)))
-        .prepare(),
-      // A real table, so the check reads the file (SELECT 1 alone would not touch it).
-      ping: c.reader.prepare("SELECT 1 FROM meta LIMIT 1"),
-    };
+    this.coordination = new SqliteCoordination(c.writer, c.reader);
+    this.stmts = prepareStatements(c);
   }
 
   transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
@@ -124,7 +51,8 @@ export class SqliteRepository implements RegistryRepository {
       // IMMEDIATE takes the write lock now, so another process cannot slip in between our read and write.
       this.c.writer.exec("BEGIN IMMEDIATE");
       try {
-        const result = await fn(this.tx);
+        const { db, dialect } = sqliteOn(this.c.writeDb);
+        const result = await fn(new DrizzleTx(db, dialect));
         this.c.writer.exec("COMMIT");
         return result;
       } catch (error) {
@@ -136,6 +64,10 @@ export class SqliteRepository implements RegistryRepository {
 
   async connectorDocument(name: string): Promise<(Prepared & { downloads: number }) | undefined> {
     return this.stmts.connectorDocument.get({ name });
+  }
+
+  changeCounter(): number {
+    return this.stmts.dataVersion.get() as number;
   }
 
   async versionDocument(name: string, version: string): Promise<Prepared | undefined> {
@@ -189,16 +121,6 @@ export class SqliteRepository implements RegistryRepository {
     );
   }
 
-  pruneDownloadMarks(day: string): Promise<void> {
-    return this.mutex.run(() => {
-      this.c.writeDb.delete(downloadMarks).where(lt(downloadMarks.day, day)).run();
-      this.c.writeDb
-        .delete(downloadDays)
-        .where(lt(downloadDays.day, daysBefore(day, KEEP_DOWNLOAD_DAYS)))
-        .run();
-    });
-  }
-
   async readmeHtml(name: string, version: string): Promise<string | null | undefined> {
     return this.stmts.readmeHtml.get({ name, version })?.html;
   }
@@ -215,47 +137,11 @@ export class SqliteRepository implements RegistryRepository {
   }
 
   async search(query: SearchQuery): Promise<ConnectorSummary[]> {
-    return this.searcher.run(query);
+    return this.results.get(`search ${JSON.stringify(query)}`, () => this.searcher.run(query));
   }
 
   async listServers(query: ServerListQuery): Promise<ServerListRow[]> {
-    return this.serverList.run(query);
-  }
-
-  async categories(): Promise<Array<{ category: Category; count: number }>> {
-    return this.c.readDb
-      .select({ category: connectorCategories.category, count: sql<number>`count(*)` })
-      .from(connectorCategories)
-      .groupBy(connectorCategories.category)
-      .all() as Array<{ category: Category; count: number }>;
-  }
-
-  async listReports(query: { status?: string; limit: number; before?: number }): Promise<ReportRow[]> {
-    const where = and(
-      query.status !== undefined ? eq(reports.status, query.status) : undefined,
-      query.before !== undefined ? lt(reports.id, query.before) : undefined,
-    );
-    return this.c.readDb
-      .select(REPORT_COLUMNS)
-      .from(reports)
-      .innerJoin(connectors, eq(connectors.id, reports.connectorId))
-      .where(where)
-      .orderBy(desc(reports.id))
-      .limit(query.limit)
-      .all();
-  }
-
-  async connectorNames(): Promise<string[]> {
-    return this.c.readDb
-      .select({ name: connectors.name })
-      .from(connectors)
-      .orderBy(connectors.name)
-      .all()
-      .map((r) => r.name);
-  }
-
-  async getMeta(key: string): Promise<string | undefined> {
-    return this.c.readDb.select().from(meta).where(eq(meta.key, key)).get()?.value;
+    return this.results.get(`servers ${JSON.stringify(query)}`, () => this.serverList.run(query));
   }
 
   async ping(): Promise<void> {
@@ -269,48 +155,6 @@ export class SqliteRepository implements RegistryRepository {
         cause: error,
       });
     }
-  }
-
-  ensurePublisher(name: string, now: string, options?: { unclaimed?: boolean }): Promise<PublisherRow> {
-    return this.mutex.run(() => {
-      this.c.writeDb
-        .insert(publishers)
-        .values({ name, createdAt: now, unclaimed: options?.unclaimed ?? false })
-        .onConflictDoNothing()
-        .run();
-      const row = this.c.writeDb.select().from(publishers).where(eq(publishers.name, name)).get()!;
-      return { id: row.id, name: row.name, createdAt: row.createdAt };
-    });
-  }
-
-  async findPublisher(name: string): Promise<PublisherRecord | undefined> {
-    return pub.findPublisher(this.c.readDb, name);
-  }
-
-  async domainProofs(filter: { publisherId?: number; domain?: string }): Promise<DomainProofRow[]> {
-    return pub.domainProofs(this.c.readDb, filter);
-  }
-
-  addDomainChallenge(input: {
-    publisherId: number;
-    domain: string;
-    challenge: string;
-    requestedAt: string;
-  }): Promise<void> {
-    return this.mutex.run(() => pub.addDomainChallenge(this.c.writeDb, input));
-  }
-
-  createToken(input: {
-    publisherId: number;
-    hash: string;
-    prefix: string;
-    label: string | null;
-    createdAt: string;
-  }): Promise<TokenRow> {
-    return this.mutex.run(() => {
-      const { id } = this.c.writeDb.insert(tokens).values(input).returning({ id: tokens.id }).get();
-      return this.tokenRows(this.c.writeDb, eq(tokens.id, id))[0] as TokenRow;
-    });
   }
 
   async findToken(hash: string): Promise<TokenOwner | undefined> {
@@ -327,23 +171,6 @@ export class SqliteRepository implements RegistryRepository {
       .get();
     if (!row || row.revokedAt !== null) return undefined;
     return { tokenId: row.tokenId, publisherId: row.publisherId, publisher: row.publisher };
-  }
-
-  async listTokens(): Promise<TokenRow[]> {
-    return this.tokenRows(this.c.readDb);
-  }
-
-  revokeTokens(idOrPrefix: string, now: string): Promise<TokenRow[]> {
-    return this.mutex.run(() => {
-      const match = /^\d+$/.test(idOrPrefix)
-        ? eq(tokens.id, Number(idOrPrefix))
-        : eq(tokens.prefix, idOrPrefix);
-      const found = this.tokenRows(this.c.writeDb, match).filter((t) => t.revokedAt === null);
-      for (const t of found) {
-        this.c.writeDb.update(tokens).set({ revokedAt: now }).where(eq(tokens.id, t.id)).run();
-      }
-      return found.map((t) => ({ ...t, revokedAt: now }));
-    });
   }
 
   claimChecks(input: {
@@ -374,25 +201,50 @@ export class SqliteRepository implements RegistryRepository {
     return this.checks.evidenceMany(names, now);
   }
 
+  ensureMeta(key: string, value: string): Promise<string> {
+    return this.mutex.run(() => this.coordination.ensureMeta(key, value));
+  }
+
+  async rateCount(key: string, since: number): Promise<RateCount> {
+    return this.coordination.count(key, since);
+  }
+
+  rateAdd(key: string, at: number, limit?: { since: number; max: number }): Promise<boolean> {
+    return this.mutex.run(() => this.coordination.add(key, at, limit));
+  }
+
+  ratePrune(before: number): Promise<void> {
+    return this.mutex.run(() => this.coordination.prune(before));
+  }
+
+  acquireLease(
+    name: string,
+    holder: string,
+    now: string,
+    until: string,
+    replacing?: string,
+  ): Promise<LeaseResult> {
+    return this.mutex.run(() => this.coordination.acquire(name, holder, now, until, replacing));
+  }
+
+  releaseLease(name: string, holder: string): Promise<void> {
+    return this.mutex.run(() => this.coordination.release(name, holder));
+  }
+
+  /** Reads run on the reader connection as they come. */
+  protected runRead<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  /** Writes take turns on the writer connection (see the class comment). */
+  protected runWrite<T>(work: () => Promise<T>): Promise<T> {
+    return this.mutex.run(work);
+  }
+
   async close(): Promise<void> {
     // Wait for writes in flight, then close; a closed handle throws on use rather than hanging.
     await this.mutex.run(() => undefined);
     this.c.reader.close();
     this.c.writer.close();
-  }
-
-  private tokenRows(db: BetterSQLite3Database, where?: ReturnType<typeof eq>): TokenRow[] {
-    const q = db
-      .select({
-        id: tokens.id,
-        publisher: publishers.name,
-        prefix: tokens.prefix,
-        label: tokens.label,
-        createdAt: tokens.createdAt,
-        revokedAt: tokens.revokedAt,
-      })
-      .from(tokens)
-      .innerJoin(publishers, eq(publishers.id, tokens.publisherId));
-    return (where ? q.where(where) : q).orderBy(tokens.id).all();
   }
 }

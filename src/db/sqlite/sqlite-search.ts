@@ -1,9 +1,11 @@
 import type { Database, Statement } from "better-sqlite3";
-import { effectiveSort } from "../../core/api/search.js";
+import { ftsMatch } from "./fts-match.js";
+import type { LocalizedListing } from "../../core/api/documents.js";
+import { effectiveSort, RANK_BOOST } from "../../core/api/search.js";
 import { latestCheckStatus } from "../../core/quality/read-quality.js";
 import type { Category } from "../../core/types.js";
-import type { ConnectorSummary, SearchQuery } from "../repository.js";
-import { badgeOf } from "./sqlite-publishers.js";
+import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
+import { badgeOf } from "../drizzle/publishers.js";
 
 // Column weights for bm25 (name, display_name, description, keywords): a name match weighs most.
 const BM25 = "bm25(connectors_fts, 10.0, 6.0, 1.0, 3.0)";
@@ -33,6 +35,7 @@ interface Row {
   name: string;
   display_name: string | null;
   description: string;
+  i18n: string | null;
   publisher: string;
   version: string | null;
   keywords: string;
@@ -43,6 +46,7 @@ interface Row {
   check_summary: string | null;
   verified_domains: string;
   unclaimed: number;
+  repository: string | null;
   key: number | string;
 }
 
@@ -67,8 +71,13 @@ export class SqliteSearch {
     }
     const params: Record<string, unknown> = { limit: query.limit };
     if (hasText) {
-      params.match = query.terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(" ");
-      if (sort === "relevance") params.exact = query.terms.join("-");
+      params.match = ftsMatch(query.terms);
+      if (sort === "relevance") {
+        params.exact = query.terms.join("-");
+        // The same words, in the name or title only (an FTS5 column filter). A CJK run matches by its
+        // grams, which only the `extra` column holds: it never lands in this tier.
+        params.titled = `{name display_name} : (${params.match})`;
+      }
     }
     if (query.category !== undefined) params.category = query.category;
     if (query.publisher !== undefined) params.publisher = query.publisher;
@@ -106,8 +115,9 @@ function buildSql(
   return `SELECT * FROM (${inner}) ${hasAfter ? `WHERE ${spec.after}` : ""} ORDER BY ${spec.order} LIMIT :limit`;
 }
 
-const COLUMNS = `c.name AS name, c.display_name, c.description, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed`;
+const COLUMNS = `c.name AS name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
+      c.categories, c.downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed,
+      json_extract(c.document, '$.repository') AS repository`;
 
 /**
  * Relevance in two phases, so a common word costs one pass over the index and not a join and a sort of
@@ -115,7 +125,8 @@ const COLUMNS = `c.name AS name, c.display_name, c.description, p.name AS publis
  * else); `cut`, the rank of the page's last row; (2) only the page's rows are joined: those ranked before
  * `cut`, and of those ranked exactly `cut` (thousands when a common word ranks many connectors alike) the
  * first by name, found by `tiesByName` without joining or sorting every tie. An exact name match comes
- * first whatever bm25 says (`tushare`, `weather-cn` typed as `weather cn`). After a cursor (:k, :n), the
+ * first whatever bm25 says (`tushare`, `weather-cn` typed as `weather cn`), then the matches whose name
+ * or title holds every word (`titled`), by RANK_BOOST (src/core/api/search.ts). After a cursor (:k, :n), the
  * rows of rank :k named after :n come first, found the same way, then the rows ranked after :k.
  */
 function relevanceSql(filters: { category: boolean; publisher: boolean }, hasAfter: boolean): string {
@@ -129,9 +140,13 @@ function relevanceSql(filters: { category: boolean; publisher: boolean }, hasAft
       "+rowid IN (SELECT id FROM connectors WHERE publisher_id = (SELECT id FROM publishers WHERE name = :publisher))",
     );
   const ctes = [
+    // Every match whose name or title holds the words: one more walk of the same index.
+    "titled AS MATERIALIZED (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :titled)",
     `m AS MATERIALIZED (
       SELECT rowid AS id,
-        ${BM25} - CASE WHEN rowid = (SELECT id FROM connectors WHERE name = :exact) THEN 1000.0 ELSE 0.0 END AS key
+        ${BM25}
+          - CASE WHEN rowid = (SELECT id FROM connectors WHERE name = :exact) THEN ${RANK_BOOST.exactName}.0 ELSE 0.0 END
+          - CASE WHEN rowid IN titled THEN ${RANK_BOOST.nameOrTitle}.0 ELSE 0.0 END AS key
       FROM connectors_fts WHERE ${where.join(" AND ")})`,
     `t AS (SELECT id, key FROM m ${hasAfter ? "WHERE key > :k" : ""})`,
     "cut AS (SELECT key FROM t ORDER BY key LIMIT 1 OFFSET :limit - 1)",
@@ -182,6 +197,7 @@ function toSummary(row: Row): ConnectorSummary {
     name: row.name,
     displayName: row.display_name,
     description: row.description,
+    ...(row.i18n !== null ? { i18n: JSON.parse(row.i18n) as LocalizedListing } : {}),
     publisher: row.publisher,
     version: row.version,
     keywords: JSON.parse(row.keywords) as string[],
@@ -191,6 +207,7 @@ function toSummary(row: Row): ConnectorSummary {
     quality: Number(row.quality_score),
     checkStatus: latestCheckStatus(row.check_summary),
     publisherBadge: badgeOf({ verifiedDomains: row.verified_domains, unclaimed: row.unclaimed === 1 }),
+    ...(typeof row.repository === "string" ? { repository: row.repository } : {}),
     key: row.key,
   };
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
-import type { ServerListQuery, ServerListRow } from "../repository.js";
+import { ftsMatch } from "./fts-match.js";
+import type { ServerListQuery, ServerListRow } from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
 
 /**
@@ -10,7 +11,9 @@ import { nameMatch } from "../server-list-match.js";
  * Each group is its own query with the page's LIMIT, walking the name index in order (covering: id and
  * name only) and stopping when the page is full; the text-match group runs only when the name matches do
  * not fill the page. So a page costs about one page of index entries, not a sort of every match; only the
- * page's rows have their documents read. One statement per shape.
+ * page's rows have their documents read. A needle whose trigrams (migration 0009) find at most FEW
+ * candidates for a group has that group read from its candidates instead: a rare needle costs its few
+ * rows, not a walk of every name and description (issue 29). One statement per shape.
  */
 export class SqliteServerList {
   private readonly cache = new Map<string, Statement>();
@@ -36,14 +39,27 @@ export class SqliteServerList {
     const fromGroup = query.from?.group ?? 0;
     const rows: ServerListRow[] = [];
     for (const group of [0, 1] as const) {
-      if (group < fromGroup || (group === 1 && !fts) || rows.length >= query.limit) continue;
+      if (group < fromGroup || rows.length >= query.limit) continue;
       const from = query.from !== undefined && fromGroup === group;
       const p: Record<string, unknown> = { ...params, limit: query.limit - rows.length };
       if (from) p.n = query.from!.name;
-      if (group === 1) p.match = query.terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(" ");
-      const shape = `${match}|${group}|${since}|${from}`;
+      if (group === 1 && fts) p.match = ftsMatch(query.terms);
+      // A needle of 3 characters or more has trigrams: when they find few candidates, the group is read
+      // from those; else (and for shorter needles) the name index is walked.
+      let few = false;
+      if (match === "name" && [...query.needle!].length >= 3) {
+        p.like = `%${query.needle}%`;
+        const counted = this.statement(`count|${group}|${fts}`, () => countSql(group, fts)).get(p) as {
+          n: number;
+        };
+        few = counted.n <= FEW;
+      }
+      if (!few) delete p.like;
+      const shape = `${match}|${group}|${since}|${from}|${fts}|${few}`;
       rows.push(
-        ...(this.statement(shape, () => groupSql(match, group, since, from)).all(p) as ServerListRow[]),
+        ...(this.statement(shape, () => groupSql(match, group, since, from, fts, few)).all(
+          p,
+        ) as ServerListRow[]),
       );
     }
     return rows;
@@ -66,23 +82,79 @@ function allSql(since: boolean, from: boolean): string {
     FROM connectors c ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY c.name LIMIT :limit`;
 }
 
+/** Up to this many trigram candidates, a group is read from them rather than by walking the name index. */
+const FEW = 1000;
+
+/**
+ * A group's candidates in the trigram table (migration 0009 `connectors_substr`: FTS5 `LIKE` on a
+ * trigram column is an index lookup, rechecked against the text; a `%` or `_` in the needle only widens
+ * it, and instr decides): group 0 by `names` (name and upstream name), group 1 by description or words.
+ */
+function candidatesSql(group: 0 | 1, fts: boolean): string {
+  if (group === 0) return "SELECT rowid AS id FROM connectors_substr WHERE names LIKE :like";
+  return `SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like${
+    fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""
+  }`;
+}
+
+/** How many candidates a group has, counted up to FEW + 1 (the count stops there). */
+function countSql(group: 0 | 1, fts: boolean): string {
+  return `SELECT count(*) AS n FROM (${candidatesSql(group, fts)} LIMIT ${FEW + 1})`;
+}
+
 /**
  * One group in name order from an inclusive keyset. Group 1 (text matches that are not name matches)
  * probes the FTS result per name (`+c.id` keeps the planner walking the name index rather than sorting
  * every text match).
  */
-function groupSql(match: "prefixed" | "name", group: 0 | 1, since: boolean, from: boolean): string {
-  const byName =
-    match === "prefixed" ? "instr(:prefix || c.name, :needle) > 0" : "instr(c.name, :needle) > 0";
+function groupSql(
+  match: "prefixed" | "name",
+  group: 0 | 1,
+  since: boolean,
+  from: boolean,
+  fts: boolean,
+  few: boolean,
+): string {
+  // The name served: `<namespace>/<name>`, or the upstream name of an imported server.json.
+  const byName = `(${
+    match === "prefixed" ? "instr(:prefix || c.name, :needle) > 0" : "instr(c.name, :needle) > 0"
+  } OR instr(lower(coalesce(c.upstream_name, '')), :needle) > 0)`;
+  // The official registry matches descriptions too (a substring); the words also match the FTS fields.
+  const byText = `(instr(lower(c.description), :needle) > 0${
+    fts ? " OR +c.id IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)" : ""
+  })`;
   const where = [
-    group === 0
-      ? byName
-      : `NOT ${byName} AND +c.id IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)`,
+    group === 0 ? byName : `NOT ${byName} AND ${byText}`,
     since ? "c.updated_at > :since" : "",
     from ? "c.name >= :n" : "",
   ].filter((w) => w);
+  if (few) return fewSql(group, since, from, fts);
   return `WITH page AS (
       SELECT c.id AS id, ${group} AS "group", c.name AS name FROM connectors c
       WHERE ${where.join(" AND ")} ORDER BY c.name LIMIT :limit)
+    SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
+}
+
+/**
+ * One group from its few trigram candidates (CROSS JOIN keeps them the outer loop), tested on the
+ * trigram table's own small rows (`names` is `name upstream_name`; a name has no space), not on the
+ * connectors rows, whose upstream_name lies past the document: only the page's rows are read from those.
+ */
+function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): string {
+  const name = "substr(s.names, 1, instr(s.names, ' ') - 1)";
+  const byName = `(instr(${name}, :needle) > 0 OR instr(lower(substr(s.names, instr(s.names, ' ') + 1)), :needle) > 0)`;
+  const byText = `(instr(lower(s.description), :needle) > 0${
+    fts ? " OR +s.rowid IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)" : ""
+  })`;
+  const where = [
+    group === 0 ? byName : `NOT ${byName} AND ${byText}`,
+    since ? "c.updated_at > :since" : "",
+    from ? `${name} >= :n` : "",
+  ].filter((w) => w);
+  return `WITH page AS (
+      SELECT s.rowid AS id, ${group} AS "group", ${name} AS name
+      FROM (${candidatesSql(group, fts)}) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
+        ${since ? "CROSS JOIN connectors c ON c.id = s.rowid" : ""}
+      WHERE ${where.join(" AND ")} ORDER BY name LIMIT :limit)
     SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
 }

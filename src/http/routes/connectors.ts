@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Registry } from "../../registry/registry.js";
-import { clientAddress } from "../client-address.js";
+import { clientAddress } from "../../request/client-address.js";
 import { notModified, sendPrepared } from "../prepared-response.js";
 
 /** Reads: search/list, the connector document, a version document, the tarball. */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Registry } from "../../registry/registry.js";
 import { requirePublisher, type AuthEnv } from "../auth.js";
-import { readJson } from "../read-body.js";
+import { readJson } from "../../request/read-body.js";
 
 /** Owner-only dist-tags: PUT points a tag at a version, DELETE removes it. */
 export function distTagRoutes(registry: Registry): Hono<AuthEnv> {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { ConnectoryError } from "../../core/errors.js";
+import { nativeInstall } from "../../core/host-catalogs/install-command.js";
 import { getHost, hostSnippet } from "../../core/hosts/index.js";
 import { HOST_IDS, type CredentialRef } from "../../core/hosts/types.js";
 import type { HostConfigDocument } from "../../core/api/documents.js";
@@ -33,11 +34,19 @@ export function hostConfigRoutes(registry: Registry): Hono {
       server,
       ...hostSnippet(adapter, server, template, { server, credentials, launcher }),
     }));
+    const install = nativeInstall(adapter.id, {
+      name: doc.name,
+      version: doc.version,
+      publicUrl: registry.deps.publicUrl,
+      marketplace: registry.marketplaceName,
+      content: doc,
+    });
     return c.json({
       name: doc.name,
       version: doc.version,
       host: adapter.id,
       snippets,
+      ...(install ? { install } : {}),
     } satisfies HostConfigDocument);
   });
   return app;

@@ -2,12 +2,15 @@ import type { Hono } from "hono";
 import type { Registry } from "../../registry/registry.js";
 import { connectorRoutes } from "./connectors.js";
 import { distTagRoutes } from "./dist-tags.js";
+import { hostCatalogRoutes } from "./host-catalogs.js";
 import { hostConfigRoutes } from "./host-config.js";
 import { metaRoutes } from "./meta.js";
 import { publishRoutes } from "./publish.js";
 import { reportRoutes } from "./reports.js";
 import { publisherRoutes } from "./publisher.js";
 import { toolRoutes } from "./tools.js";
+import { trustedPublisherRoutes } from "./trusted-publishers.js";
+import { transparencyRoutes } from "./transparency.js";
 import { versionRoutes } from "./versions.js";
 
 /**
@@ -16,8 +19,11 @@ import { versionRoutes } from "./versions.js";
  */
 export function registerRoutes(app: Hono, registry: Registry): void {
   app.route("/", metaRoutes(registry));
+  app.route("/", trustedPublisherRoutes(registry));
+  app.route("/", transparencyRoutes(registry));
   app.route("/", distTagRoutes(registry));
   app.route("/", hostConfigRoutes(registry));
+  app.route("/", hostCatalogRoutes(registry));
   app.route("/", versionRoutes(registry));
   app.route("/", toolRoutes(registry));
   app.route("/", publishRoutes(registry));

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ConnectoryError } from "../../core/errors.js";
 import type { Registry } from "../../registry/registry.js";
 import { requirePublisher, type AuthEnv } from "../auth.js";
-import { readBody, readJson, SMALL_JSON } from "../read-body.js";
+import { readBody, readJson, SMALL_JSON } from "../../request/read-body.js";
 
 /** A JSON body already read; 400 `request.body.invalid-json` as readJson says it. */
 function parseJson(bytes: Uint8Array): unknown {

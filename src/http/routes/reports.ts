@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { Registry } from "../../registry/registry.js";
-import { readJson } from "../read-body.js";
+import { readJson } from "../../request/read-body.js";
 
-/** Anyone may report a version (no token); src/http/report-rate-limit.ts limits how often. */
+/** Anyone may report a version (no token); src/request/report-rate-limit.ts limits how often. */
 export function reportRoutes(registry: Registry): Hono {
   const app = new Hono();
   app.post("/v1/connectors/:name/:version/reports", async (c) => {

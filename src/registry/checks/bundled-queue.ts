@@ -2,6 +2,7 @@ import type { VersionContent } from "../../core/api/documents.js";
 import type { StabilityEvidence } from "../../core/quality/evidence.js";
 import type { RegistryRepository } from "../../db/repository.js";
 import type { BlobStore } from "../../storage/blob-store.js";
+import { makeSnapshot, type ServerSnapshot, type ToolSnapshot } from "../../core/tools/snapshot.js";
 import { bundledServers, checkBundled, findSandbox, type BundledCheckOptions } from "./check-bundled.js";
 
 /** Checks of bundled servers after publish, one at a time, off the publish request. */
@@ -32,6 +33,8 @@ export function createBundledChecker(deps: {
    * reads that evidence back from the check summary and rewrites the document's `quality` and `checks`).
    */
   onEvidence?: (name: string, evidence: StabilityEvidence) => Promise<void> | void;
+  /** Called with the tool snapshot of a version whose every checked server answered (recordToolSnapshot). */
+  onSnapshot?: (name: string, version: string, snapshot: ToolSnapshot) => Promise<unknown> | unknown;
 }): BundledChecker {
   const queue: Array<{ name: string; version: string }> = [];
   let running: Promise<void> | undefined;
@@ -54,11 +57,23 @@ export function createBundledChecker(deps: {
     if (bundledServers(content.mcp.mcpServers).length === 0) return;
     const bytes = await deps.blobs.get(info.blobKey);
     if (!bytes) return;
-    const result = await checkBundled(bytes, content, { ...deps.options, bwrap, signal: stopping.signal });
+    const servers: Record<string, ServerSnapshot> = {};
+    const result = await checkBundled(bytes, content, {
+      ...deps.options,
+      bwrap,
+      signal: stopping.signal,
+      onSnapshot: (server, snap) => (servers[server] = snap),
+    });
     // A check cut short by a shutdown says nothing about the server: it is not recorded.
     if (!result || stopping.signal.aborted) return;
     const evidence = await deps.repo.recordCheck(name, version, result);
     if (evidence) await deps.onEvidence?.(name, evidence);
+    // The snapshot is kept only when every bundled server answered in full.
+    const expected = bundledServers(content.mcp.mcpServers).map(([key]) => key);
+    if (result.status === "up" && expected.every((key) => servers[key])) {
+      const snapshot = makeSnapshot("bundled", servers, result.checkedAt);
+      if (snapshot) await deps.onSnapshot?.(name, version, snapshot);
+    }
   };
 
   const pump = () => {

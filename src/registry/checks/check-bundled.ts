@@ -12,6 +12,8 @@ import { bwrapLaunch } from "../../core/sandbox/bwrap-args.js";
 import { renderServers } from "../../core/templates.js";
 import { isRemote, type ServerSet, type StdioServer } from "../../core/types.js";
 import { unpackTarball } from "../../package/unpack.js";
+import { snapshotOf } from "./server-snapshot.js";
+import type { ServerSnapshot } from "../../core/tools/snapshot.js";
 
 /** Limits of a bundled server's check at publish. */
 export interface BundledCheckOptions {
@@ -24,6 +26,8 @@ export interface BundledCheckOptions {
   now?: () => Date;
   /** Stops the check at once (a registry shutting down): the server is killed, the result is `check.timeout`. */
   signal?: AbortSignal;
+  /** Receives each server that answered: initialize and its complete tool, prompt and resource lists. */
+  onSnapshot?: (server: string, snapshot: ServerSnapshot) => void;
 }
 
 /** Bundled servers checked at most per version. */
@@ -77,7 +81,7 @@ export async function checkBundled(
     const rendered = render(Object.fromEntries(servers), content, root);
     const results: CheckResult[] = [];
     for (const [name] of servers) {
-      results.push(await checkOne(rendered[name] as StdioServer, { root, home, options, now }));
+      results.push(await checkOne(rendered[name] as StdioServer, { root, home, options, now, name }));
     }
     return [...results].sort((a, b) => WORST.indexOf(a.status) - WORST.indexOf(b.status))[0];
   } catch (error) {
@@ -111,7 +115,7 @@ function render(servers: ServerSet, content: VersionContent, root: string): Serv
 
 async function checkOne(
   server: StdioServer,
-  ctx: { root: string; home: string; options: BundledCheckOptions; now: () => Date },
+  ctx: { root: string; home: string; options: BundledCheckOptions; now: () => Date; name: string },
 ): Promise<CheckResult> {
   const timeoutMs = ctx.options.timeoutMs ?? 20_000;
   const kb = (ctx.options.memoryMb ?? 1024) * 1024;
@@ -155,7 +159,10 @@ async function checkOne(
   const base = () => ({ checkedAt: ctx.now().toISOString(), kind: "bundled" as const });
   try {
     await client.connect(transport, { timeout: timeoutMs, signal: deadline });
-    const tools = await client.listTools({}, { timeout: timeoutMs, signal: deadline });
+    const request = { timeout: timeoutMs, signal: deadline };
+    const tools = await client.listTools({}, request);
+    if (ctx.options.onSnapshot)
+      ctx.options.onSnapshot(ctx.name, await snapshotOf(client, tools, request, protocolVersion));
     return {
       ...base(),
       status: "up",

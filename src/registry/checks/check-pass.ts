@@ -1,8 +1,10 @@
 import type dns from "node:dns";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import type { CheckClaim, RegistryRepository } from "../../db/repository.js";
-import type { Allowlist } from "./address-guard.js";
+import type { CheckClaim } from "../../db/coordination-rows.js";
+import type { RegistryRepository } from "../../db/repository.js";
+import type { Allowlist } from "../address-guard.js";
 import { checkRemote } from "./check-remote.js";
+import { makeSnapshot, type ServerSnapshot, type ToolSnapshot } from "../../core/tools/snapshot.js";
 
 /** How one pass runs; every default suits a cron entry every few minutes. */
 export interface CheckPassOptions {
@@ -29,6 +31,11 @@ export interface CheckPassOptions {
    * reads that evidence back from the check summary and rewrites the document's `quality` and `checks`).
    */
   onEvidence?: (name: string, evidence: StabilityEvidence) => Promise<void> | void;
+  /**
+   * Called with the tool snapshot of a version whose every remote server answered in full (issue 23:
+   * "for a remote server, the live check records the same"): registry.recordToolSnapshot signs it.
+   */
+  onSnapshot?: (name: string, version: string, snapshot: ToolSnapshot) => Promise<unknown> | unknown;
 }
 
 /** One connector's outcome in a pass. */
@@ -67,6 +74,9 @@ export async function runCheckPass(options: CheckPassOptions): Promise<CheckPass
   const timeoutMs = options.timeoutMs ?? 15_000;
   const minAgeMs = options.minAgeMs ?? 10 * 60_000;
   const started = performance.now();
+  // Due means "not checked since the pass began", whatever --min-age says: with --min-age 0 a row this
+  // pass checked (checked_at later than this) would otherwise be claimed again by the next refill.
+  const passStart = now().getTime();
   const entries: CheckPassEntry[] = [];
   const queue: CheckClaim[] = [];
   let claimed = 0;
@@ -85,7 +95,7 @@ export async function runCheckPass(options: CheckPassOptions): Promise<CheckPass
       const leaseMs = 2 * MAX_TARGETS * timeoutMs + 60_000;
       const rows = await options.repo.claimChecks({
         now: at.toISOString(),
-        dueBefore: new Date(at.getTime() - minAgeMs).toISOString(),
+        dueBefore: new Date(Math.min(at.getTime() - minAgeMs, passStart)).toISOString(),
         leaseUntil: new Date(at.getTime() + leaseMs).toISOString(),
         limit: want,
       });
@@ -104,9 +114,11 @@ export async function runCheckPass(options: CheckPassOptions): Promise<CheckPass
       const result = await checkConnector(claim, { ...options, timeoutMs, now });
       // A check cut short by a shutdown says nothing about the server: not recorded (its lease runs out).
       if (options.signal?.aborted) break;
-      const evidence = await options.repo.recordCheck(claim.name, claim.version, result);
+      const evidence = await options.repo.recordCheck(claim.name, claim.version, result.check);
       if (evidence) await options.onEvidence?.(claim.name, evidence);
-      const entry: CheckPassEntry = { name: claim.name, version: claim.version, ...strip(result) };
+      if (result.snapshot && claim.version)
+        await options.onSnapshot?.(claim.name, claim.version, result.snapshot);
+      const entry: CheckPassEntry = { name: claim.name, version: claim.version, ...strip(result.check) };
       entries.push(entry);
       options.onResult?.(entry);
     }
@@ -124,13 +136,19 @@ export async function runCheckPass(options: CheckPassOptions): Promise<CheckPass
   };
 }
 
-/** Checks every server of a connector; the connector's result is its worst server's. */
+/**
+ * Checks every server of a connector; the connector's result is its worst server's. With `onSnapshot`,
+ * also the version's tool snapshot, when every one of its remote servers answered in full.
+ */
 async function checkConnector(
   claim: CheckClaim,
   options: CheckPassOptions & { timeoutMs: number; now: () => Date },
-): Promise<CheckResult> {
+): Promise<{ check: CheckResult; snapshot?: ToolSnapshot }> {
   const results: CheckResult[] = [];
-  for (const target of claim.targets.slice(0, MAX_TARGETS)) {
+  const servers: Record<string, ServerSnapshot> = {};
+  const targets = claim.targets.slice(0, MAX_TARGETS);
+  for (const target of targets) {
+    const key = target.server;
     results.push(
       await checkRemote(target, {
         allow: options.allow,
@@ -139,25 +157,37 @@ async function checkConnector(
         ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
         ...(options.resolve ? { resolve: options.resolve } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onSnapshot && key !== undefined
+          ? { onSnapshot: (snap: ServerSnapshot) => (servers[key] = snap) }
+          : {}),
       }),
     );
   }
   if (results.length === 0) {
     return {
-      checkedAt: options.now().toISOString(),
-      kind: "remote",
-      status: "error",
-      error: "check.no-target",
+      check: {
+        checkedAt: options.now().toISOString(),
+        kind: "remote",
+        status: "error",
+        error: "check.no-target",
+      },
     };
   }
   const worst = [...results].sort((a, b) => WORST.indexOf(a.status) - WORST.indexOf(b.status))[0]!;
   const toolCounts = results.map((r) => r.toolCount).filter((n): n is number => n !== undefined);
-  return {
+  const checkedAt = options.now().toISOString();
+  const check: CheckResult = {
     ...worst,
-    checkedAt: options.now().toISOString(),
+    checkedAt,
     latencyMs: Math.max(...results.map((r) => r.latencyMs ?? 0)),
     ...(toolCounts.length > 0 ? { toolCount: toolCounts.reduce((a, b) => a + b, 0) } : {}),
   };
+  // Only a complete picture is signed: every target answered and none was cut off by MAX_TARGETS.
+  const complete =
+    claim.targets.length <= MAX_TARGETS &&
+    targets.every((t) => t.server !== undefined && servers[t.server] !== undefined);
+  const snapshot = complete ? makeSnapshot("remote", servers, checkedAt) : undefined;
+  return { check, ...(snapshot ? { snapshot } : {}) };
 }
 
 function strip(result: CheckResult): Omit<CheckPassEntry, "name" | "version"> {

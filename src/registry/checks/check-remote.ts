@@ -9,8 +9,10 @@ import type dns from "node:dns";
 import { ConnectoryError } from "../../core/errors.js";
 import type { CheckResult } from "../../core/quality/evidence.js";
 import type { RemoteTransport } from "../../core/types.js";
-import type { Allowlist } from "./address-guard.js";
+import type { Allowlist } from "../address-guard.js";
 import { guardedFetch } from "./guarded-fetch.js";
+import type { ServerSnapshot } from "../../core/tools/snapshot.js";
+import { snapshotOf } from "./server-snapshot.js";
 
 /** One remote server to check: its URL and the transport the package declares. */
 export interface RemoteTarget {
@@ -28,6 +30,11 @@ export interface RemoteCheckOptions {
   resolve?: typeof dns.lookup;
   /** Ends the check early (a registry shutting down); it then reports `check.timeout`. */
   signal?: AbortSignal;
+  /**
+   * Called, when the server answered in full, with what it said about itself (initialize, every page of
+   * tools/list, prompts/list, resources/list): the version's tool snapshot (src/registry/tool-snapshot.ts).
+   */
+  onSnapshot?: (snapshot: ServerSnapshot) => void;
 }
 
 /** tools/list pages read at most (a server paging forever must not keep the checker). */
@@ -106,7 +113,7 @@ export async function checkRemote(target: RemoteTarget, options: RemoteCheckOpti
     );
     expired.catch(() => undefined);
     const attempt = (kind: "streamable" | "sse") =>
-      Promise.race([talk(url, kind, fetch, timeoutMs, deadline.signal), expired]);
+      Promise.race([talk(url, kind, fetch, timeoutMs, deadline.signal, options.onSnapshot), expired]);
     let outcome: Awaited<ReturnType<typeof talk>>;
     try {
       outcome = await attempt(target.transport === "sse" ? "sse" : "streamable");
@@ -136,6 +143,7 @@ async function talk(
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>,
   timeoutMs: number,
   signal: AbortSignal,
+  onSnapshot?: (snapshot: ServerSnapshot) => void,
 ): Promise<{ protocolVersion?: string; toolCount: number }> {
   const transport: Transport =
     kind === "streamable"
@@ -152,6 +160,12 @@ async function talk(
   const request = { timeout: timeoutMs, signal };
   try {
     await client.connect(transport, request);
+    if (onSnapshot) {
+      const first = await client.listTools({}, request);
+      const snapshot = await snapshotOf(client, first, request, protocolVersion);
+      onSnapshot(snapshot);
+      return { ...(protocolVersion ? { protocolVersion } : {}), toolCount: snapshot.tools.length };
+    }
     let toolCount = 0;
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {

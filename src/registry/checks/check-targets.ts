@@ -1,5 +1,5 @@
 import { isRemote, type ServerSet } from "../../core/types.js";
-import type { CheckTarget } from "../../db/repository.js";
+import type { CheckTarget } from "../../db/coordination-rows.js";
 
 /**
  * The remote servers of a version the checker can connect to, as the JSON stored in
@@ -8,7 +8,7 @@ import type { CheckTarget } from "../../db/repository.js";
  */
 export function checkTargets(servers: ServerSet): string | null {
   const targets: CheckTarget[] = [];
-  for (const server of Object.values(servers)) {
+  for (const [key, server] of Object.entries(servers)) {
     if (!isRemote(server) || server.url.includes("${")) continue;
     try {
       const url = new URL(server.url);
@@ -16,7 +16,7 @@ export function checkTargets(servers: ServerSet): string | null {
     } catch {
       continue;
     }
-    targets.push({ url: server.url, transport: server.type });
+    targets.push({ url: server.url, transport: server.type, server: key });
   }
   return targets.length > 0 ? JSON.stringify(targets) : null;
 }

@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { ConnectoryError } from "../../core/errors.js";
-import { refusal, type Allowlist } from "./address-guard.js";
+import { refusal, type Allowlist } from "../address-guard.js";
 
 /** The limits of one checker request. */
 export interface GuardOptions {

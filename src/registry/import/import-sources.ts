@@ -3,10 +3,15 @@ import path from "node:path";
 import { fromDockerServer } from "../../core/convert/from-docker.js";
 import { entrySource, fromMarketplace } from "../../core/convert/from-marketplace.js";
 import { fromServerJson } from "../../core/convert/from-server-json.js";
+import { serverJsonProblem } from "../../core/official/validate-server-json.js";
 import { refuse, type Conversion } from "../../core/convert/types.js";
 import { ConnectoryError } from "../../core/errors.js";
 import type { PackageFiles } from "../../core/types.js";
-import { readPackageContents } from "../../package/read-dir.js";
+import { dockerTools } from "../../core/convert/read-input.js";
+import { marketplaceRoot, pluginFolder } from "../../core/convert/read-marketplace-entry.js";
+import { foreignFiles } from "../../package/foreign-files.js";
+import { parseForeignJson } from "../../core/json-depth.js";
+import { isObject } from "../../core/json-guards.js";
 
 /** One upstream entry and what converting it gave. */
 export interface ImportEntry {
@@ -17,6 +22,13 @@ export interface ImportEntry {
    * `_meta` status, or an older server.json's `status`): a re-import yanks or deprecates it here.
    */
   upstreamStatus?: UpstreamStatus;
+  /** The source says the entry is active (a /v0.1 item's `_meta` status): a yank or deprecation here is undone. */
+  upstreamActive?: true;
+  /**
+   * A server.json entry's document as received (the `server` of a /v0.1 item), as JSON text, when it is
+   * valid by the official schema: stored verbatim beside the connector and served back unchanged.
+   */
+  serverJson?: string;
 }
 
 /** An upstream entry deleted or deprecated at its source. */
@@ -28,8 +40,14 @@ export interface UpstreamStatus {
 /** The official registry's own `_meta` key (as src/core/official/types.ts names it). */
 const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
 
+/** Whether an item of a /v0.1 page says, in the official `_meta`, that its entry is active. */
+export function upstreamActive(item: unknown): boolean {
+  const meta = isObject(item) && isObject(item["_meta"]) ? item["_meta"][OFFICIAL_META] : undefined;
+  return isObject(meta) && meta["status"] === "active";
+}
+
 /** The deleted or deprecated state an item of a server.json list or /v0.1 page declares, if any. */
-function upstreamStatus(item: unknown, server: unknown): UpstreamStatus | undefined {
+export function upstreamStatus(item: unknown, server: unknown): UpstreamStatus | undefined {
   const meta = isObject(item) && isObject(item["_meta"]) ? item["_meta"][OFFICIAL_META] : undefined;
   const from = isObject(meta) && typeof meta["status"] === "string" ? meta : isObject(server) ? server : {};
   const status = from["status"];
@@ -41,7 +59,6 @@ function upstreamStatus(item: unknown, server: unknown): UpstreamStatus | undefi
 const MAX_FILE = 64 * 1024 * 1024;
 const MAX_PAGES = 1000;
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The entries of an import source: a server.json file (one entry, a list, or saved /v0.1/servers pages), a
@@ -76,7 +93,8 @@ export async function importEntries(
   return serverJsonEntries(parsed);
 }
 
-function serverJsonEntries(parsed: unknown, origin = "server.json"): ImportEntry[] {
+/** The entries of a parsed server.json source: one entry, a list of entries or items, or saved /v0.1 pages. */
+export function serverJsonEntries(parsed: unknown, origin = "server.json"): ImportEntry[] {
   const pages =
     Array.isArray(parsed) && parsed.every((p) => isObject(p) && Array.isArray(p["servers"]))
       ? parsed
@@ -88,18 +106,22 @@ function serverJsonEntries(parsed: unknown, origin = "server.json"): ImportEntry
     const server = isObject(item) && isObject(item["server"]) ? item["server"] : item;
     const entry = isObject(server) && typeof server["name"] === "string" ? server["name"] : `#${i}`;
     const status = upstreamStatus(item, server);
+    // A valid server.json is kept verbatim: listed even when Connectory can run nothing of it.
+    const valid = serverJsonProblem(server) === undefined;
     return {
       entry,
-      conversion: fromServerJson(item, { origin }),
+      conversion: fromServerJson(item, { origin, listing: valid }),
       ...(status ? { upstreamStatus: status } : {}),
+      ...(!status && upstreamActive(item) ? { upstreamActive: true as const } : {}),
+      ...(valid ? { serverJson: JSON.stringify(server) } : {}),
     };
   });
 }
 
 async function fromMarketplaceFile(file: string, parsed?: unknown): Promise<ImportEntry[]> {
   const json = parsed ?? (await readJson(file, file));
-  const dir = path.dirname(path.resolve(file));
-  const root = path.basename(dir) === ".claude-plugin" ? path.dirname(dir) : dir;
+  const root = marketplaceRoot(file);
+  const io = foreignFiles();
   // The converter is pure: the folders it will ask for are read first, and only inside the checkout.
   const folders = new Map<string, PackageFiles>();
   if (isObject(json) && Array.isArray(json["plugins"])) {
@@ -107,10 +129,8 @@ async function fromMarketplaceFile(file: string, parsed?: unknown): Promise<Impo
       if (!isObject(entry)) continue;
       const source = entrySource(entry, json);
       if (!("folder" in source)) continue;
-      const folder = path.resolve(root, source.folder);
-      const rel = path.relative(root, folder);
-      if (rel.startsWith("..") || path.isAbsolute(rel) || !(await exists(folder))) continue;
-      const read = await readPackageContents(folder).catch(() => undefined);
+      // Really inside the checkout (no link on the way out of it), as `convert` reads it: else missing.
+      const read = await pluginFolder(io, root, source.folder, String(entry["name"])).catch(() => undefined);
       if (read) folders.set(source.folder, read.files);
     }
   }
@@ -139,10 +159,9 @@ async function fromDockerFolder(dir: string): Promise<ImportEntry[]> {
 
 async function dockerEntry(dir: string, name: string): Promise<ImportEntry> {
   const yaml = await fs.readFile(path.join(dir, "server.yaml"), "utf8");
-  const toolsText = await fs.readFile(path.join(dir, "tools.json"), "utf8").catch(() => undefined);
   let tools: unknown;
   try {
-    tools = toolsText === undefined ? undefined : JSON.parse(toolsText);
+    tools = await dockerTools(foreignFiles(), dir);
   } catch {
     return {
       entry: name,
@@ -153,9 +172,28 @@ async function dockerEntry(dir: string, name: string): Promise<ImportEntry> {
 }
 
 async function fromRegistryUrl(base: string, fetcher: typeof fetch, since?: string): Promise<ImportEntry[]> {
-  const entries: ImportEntry[] = [];
+  const root = registryRoot(base);
+  const { items } = await registryItems(root, fetcher, since);
+  return serverJsonEntries(items, `${root}/v0.1/servers`);
+}
+
+/** A registry's base URL without a trailing slash or a /v0(.1)/servers path. */
+export function registryRoot(base: string): string {
+  return base.replace(/\/+$/, "").replace(/\/v0(\.1)?\/servers$/, "");
+}
+
+/**
+ * Every item (`{ server, _meta }`) of an official-API registry's listing, deleted ones included, changed
+ * after `since` when given (`updated_since`), and how many requests that took (one per page).
+ */
+export async function registryItems(
+  root: string,
+  fetcher: typeof fetch,
+  since?: string,
+): Promise<{ items: unknown[]; requests: number }> {
+  const items: unknown[] = [];
   let cursor: string | undefined;
-  const root = base.replace(/\/+$/, "").replace(/\/v0(\.1)?\/servers$/, "");
+  let requests = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
     const url = new URL(`${root}/v0.1/servers`);
     url.searchParams.set("limit", "100");
@@ -164,6 +202,7 @@ async function fromRegistryUrl(base: string, fetcher: typeof fetch, since?: stri
     if (since !== undefined) url.searchParams.set("updated_since", since);
     if (cursor) url.searchParams.set("cursor", cursor);
     let body: unknown;
+    requests++;
     try {
       const res = await fetcher(url);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -174,12 +213,12 @@ async function fromRegistryUrl(base: string, fetcher: typeof fetch, since?: stri
         `cannot read ${url.href}: ${(error as Error).message}`,
       );
     }
-    entries.push(...serverJsonEntries(body, `${root}/v0.1/servers`));
+    if (isObject(body) && Array.isArray(body["servers"])) items.push(...body["servers"]);
     const next = isObject(body) && isObject(body["metadata"]) ? body["metadata"]["nextCursor"] : undefined;
-    if (typeof next !== "string" || next === "") return entries;
+    if (typeof next !== "string" || next === "") return { items, requests };
     cursor = next;
   }
-  return entries;
+  return { items, requests };
 }
 
 async function readJson(file: string, shown: string): Promise<unknown> {
@@ -187,7 +226,7 @@ async function readJson(file: string, shown: string): Promise<unknown> {
   if (stat.size > MAX_FILE)
     throw new ConnectoryError("import.source.too-large", `${shown} is over ${MAX_FILE} bytes`);
   try {
-    return JSON.parse(await fs.readFile(file, "utf8"));
+    return parseForeignJson(await fs.readFile(file, "utf8"));
   } catch (error) {
     throw new ConnectoryError(
       "import.source.invalid",

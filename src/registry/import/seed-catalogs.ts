@@ -143,7 +143,15 @@ export async function seedCatalogs(input: {
   input.log(`seed: importing the real catalogs of ${input.dir} in the background`);
   for (; catalog < SEED_CATALOGS.length; catalog++, entry = 0) {
     const { folder, source, title } = SEED_CATALOGS[catalog]!;
-    const total = { imported: 0, updated: 0, unchanged: 0, refused: 0, yanked: 0, deprecated: 0 };
+    const total = {
+      imported: 0,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+      yanked: 0,
+      deprecated: 0,
+      restored: 0,
+    };
     counts[folder] = total;
     const entries = await importEntries(source, {
       fetch: () => Promise.reject(new Error("the seed reads only the snapshot")),
@@ -156,7 +164,12 @@ export async function seedCatalogs(input: {
         return { counts, finished: false, ms: performance.now() - start };
       }
       const step = entries.slice(entry, entry + STEP);
-      const report = await runImport({ app: input.app, repo: input.repo, entries: step, now: input.now });
+      const report = await runImport({
+        registry: input.app.registry,
+        repo: input.repo,
+        entries: step,
+        now: input.now,
+      });
       for (const [status, n] of Object.entries(report.counts)) total[status as ImportStatus] += n;
       await writeState(input.repo, {
         digest: input.plan.digest,

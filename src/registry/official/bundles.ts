@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { ConnectoryError, isConnectoryError } from "../../core/errors.js";
 import { isBundled } from "../../core/official/launch.js";
-import { mcpbManifest } from "../../core/official/mcpb-manifest.js";
+import { mcpbManifest, type McpbManifest } from "../../core/official/mcpb-manifest.js";
 import type { VersionSource } from "../../core/official/server-json.js";
 import { readToolsListing } from "../../core/tools/read-report.js";
 import { isRemote } from "../../core/types.js";
-import { buildMcpbBundle } from "../../package/mcpb-bundle.js";
+import { buildMcpbBundles } from "../../package/mcpb-bundle.js";
 import { readTarballContents } from "../../package/read-tarball.js";
 import { blobKey } from "../../storage/blob-store.js";
 import type { RegistryDeps } from "../context.js";
@@ -22,46 +22,52 @@ export interface BundleInfo {
 }
 
 const metaKey = (name: string, version: string, server: string) => `mcpb/${name}@${version}/${server}`;
-const known = new WeakMap<RegistryDeps, Map<string, Promise<{ sha256: string; size: number }>>>();
+const known = new WeakMap<
+  RegistryDeps,
+  Map<string, Promise<Record<string, { sha256: string; size: number }>>>
+>();
 
 /** The immutable download URL of one bundle. */
 export function bundleUrl(publicUrl: string, name: string, version: string, server: string): string {
   return `${publicUrl}/v1/connectors/${name}/${encodeURIComponent(version)}/bundles/${encodeURIComponent(server)}.mcpb`;
 }
 
-/** The servers of a version that get a bundle. */
+/** The most servers of one version that get a bundle (each is a zip of the whole package). */
+export const MAX_BUNDLED_SERVERS = 8;
+
+/** The servers of a version that get a bundle: the first MAX_BUNDLED_SERVERS bundled ones, in package order. */
 export function bundledServers(version: Pick<VersionSource, "mcp">): string[] {
   return Object.entries(version.mcp.mcpServers)
     .filter(([, spec]) => !isRemote(spec) && isBundled(spec))
-    .map(([key]) => key);
+    .map(([key]) => key)
+    .slice(0, MAX_BUNDLED_SERVERS);
 }
 
-/** The bundles of every bundled server of a version, building those not built yet. */
+/** The bundles of every bundled server of a version, building those not built yet (together, in a worker). */
 export async function ensureBundles(
   deps: RegistryDeps,
   name: string,
   version: VersionSource,
 ): Promise<Record<string, BundleInfo>> {
+  const built = await ensureVersion(deps, name, version);
   const out: Record<string, BundleInfo> = {};
-  for (const server of bundledServers(version)) {
-    const info = await ensureBundle(deps, name, version, server);
-    out[server] = { url: bundleUrl(deps.publicUrl, name, version.version, server), ...info };
-  }
+  for (const server of bundledServers(version))
+    out[server] = { url: bundleUrl(deps.publicUrl, name, version.version, server), ...built[server]! };
   return out;
 }
 
-function ensureBundle(
+/** Every bundle of a version, once per process at a time: concurrent requests share one build. */
+function ensureVersion(
   deps: RegistryDeps,
   name: string,
   version: VersionSource,
-  server: string,
-): Promise<{ sha256: string; size: number }> {
+): Promise<Record<string, { sha256: string; size: number }>> {
   let memo = known.get(deps);
   if (!memo) known.set(deps, (memo = new Map()));
-  const key = metaKey(name, version.version, server);
+  const key = `${name}@${version.version}`;
   let found = memo.get(key);
   if (!found) {
-    found = lookupOrBuild(deps, key, name, version, server);
+    found = lookupOrBuild(deps, name, version);
     memo.set(key, found);
     found.catch(() => memo.delete(key)); // a failed build is tried again by the next request
   }
@@ -70,23 +76,36 @@ function ensureBundle(
 
 async function lookupOrBuild(
   deps: RegistryDeps,
-  key: string,
   name: string,
   version: VersionSource,
-  server: string,
-): Promise<{ sha256: string; size: number }> {
-  const stored = await deps.repo.getMeta(key);
-  if (stored !== undefined) return JSON.parse(stored) as { sha256: string; size: number };
+): Promise<Record<string, { sha256: string; size: number }>> {
+  const out: Record<string, { sha256: string; size: number }> = {};
+  const missing: string[] = [];
+  for (const server of bundledServers(version)) {
+    const stored = await deps.repo.getMeta(metaKey(name, version.version, server));
+    if (stored !== undefined) out[server] = JSON.parse(stored) as { sha256: string; size: number };
+    else missing.push(server);
+  }
+  if (missing.length === 0) return out;
   const tarball = await deps.repo.tarball(name, version.version);
   const bytes = tarball ? await deps.blobs.get(tarball.blobKey) : undefined;
   if (!bytes)
     throw new Error(`the tarball of ${name}@${version.version} is missing; cannot build its bundle`);
+  const manifests = missing.map((server) => [server, manifestFor(version, server)] as [string, McpbManifest]);
+  // Off the event loop: a large package takes seconds to compress, and the registry keeps answering.
+  const zips = await buildMcpbBundles(await readTarballContents(bytes), manifests);
+  for (const [i, server] of missing.entries())
+    out[server] = await record(deps, name, version, server, zips[i]!);
+  return out;
+}
+
+function manifestFor(version: VersionSource, server: string): McpbManifest {
   const spec = version.mcp.mcpServers[server]!;
   if (isRemote(spec)) throw new Error(`${server} is a remote server: it has no bundle`);
   const tools = readToolsListing(version.tools)
     ?.items.filter((t) => t.server === undefined || t.server === server)
     .map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}) }));
-  const manifest = mcpbManifest({
+  return mcpbManifest({
     manifest: version.manifest,
     server: spec,
     serverKey: server,
@@ -94,7 +113,17 @@ async function lookupOrBuild(
     ...(version.tokenSchema ? { tokenSchema: version.tokenSchema } : {}),
     ...(tools ? { tools } : {}),
   })!;
-  const zip = buildMcpbBundle(await readTarballContents(bytes), manifest);
+}
+
+/** Stores one built bundle and records it; the first record wins (another process may have listed its bytes). */
+async function record(
+  deps: RegistryDeps,
+  name: string,
+  version: VersionSource,
+  server: string,
+  zip: Uint8Array,
+): Promise<{ sha256: string; size: number }> {
+  const key = metaKey(name, version.version, server);
   const sha256 = createHash("sha256").update(zip).digest("hex");
   try {
     await deps.blobs.put(blobKey(sha256), zip);
@@ -103,7 +132,6 @@ async function lookupOrBuild(
     if (!isConnectoryError(error) || error.code !== "blob.exists") throw error;
   }
   const info = { sha256, size: zip.byteLength };
-  // The first record wins, so every process serves the bytes another one may already have listed.
   return deps.repo.transaction(async (tx) => {
     const again = await deps.repo.getMeta(key);
     if (again !== undefined) return JSON.parse(again) as { sha256: string; size: number };
@@ -129,7 +157,7 @@ export async function bundleBytes(
       },
     );
   }
-  const info = await ensureBundle(deps, name, version, server);
+  const info = (await ensureVersion(deps, name, version))[server]!;
   const bytes = await deps.blobs.get(blobKey(info.sha256));
   if (!bytes) throw new Error(`the bundle blob ${info.sha256} of ${name}@${version.version} is missing`);
   return { bytes, ...info };

@@ -1,11 +1,11 @@
 import semver from "semver";
 import type { ImportProvenance, PublisherBadge } from "../../core/api/documents.js";
-import { upstreamServerName } from "./upstream-names.js";
+import { localVersion, upstreamServerName } from "./upstream-names.js";
 import { serverEntries, type VersionSource } from "../../core/official/server-json.js";
 import type { ServerResponse } from "../../core/official/types.js";
-import { OFFICIAL_META } from "../../core/official/types.js";
+import { CONNECTORY_META, OFFICIAL_META } from "../../core/official/types.js";
 import type { RegistryDeps } from "../context.js";
-import type { Prepared } from "../../db/repository.js";
+import type { Prepared } from "../../core/api/prepared.js";
 import { ensureBundles } from "./bundles.js";
 
 /** What the official API services work with: the registry's deps and its namespace (REGISTRY_NAMESPACE). */
@@ -20,7 +20,7 @@ export interface ConnectorDoc {
   publisher: string;
   updatedAt: string;
   distTags: Record<string, string>;
-  versions: Record<string, { version: string; yanked: boolean }>;
+  versions: Record<string, { version: string; yanked: boolean; upstreamVersion?: string }>;
   /** The quality score with its checklist (docs/quality.md); only the score goes into the entries. */
   quality?: { score: number };
   /** Absent in documents written before badges (the start-up rebuild adds it). */
@@ -39,7 +39,14 @@ const remembered = new Map<string, ServerResponse[]>();
  * document, whichever process wrote it, and any write (a yank, a tag, a deprecation) is a new ETag. A page
  * of a listing then parses no connector document it has seen.
  */
-const outlines = new Map<string, { latest: string | undefined; yanked: Record<string, boolean> }>();
+const outlines = new Map<
+  string,
+  {
+    latest: string | undefined;
+    yanked: Record<string, boolean>;
+    upstream: Record<string, { upstreamVersion?: string }>;
+  }
+>();
 
 function outlineOf(row: { name: string; document: string; etag: string }) {
   const key = `${row.name}|${row.etag}`;
@@ -47,8 +54,12 @@ function outlineOf(row: { name: string; document: string; etag: string }) {
   if (!outline) {
     const doc = JSON.parse(row.document) as ConnectorDoc;
     const yanked: Record<string, boolean> = {};
-    for (const [version, v] of Object.entries(doc.versions)) yanked[version] = v.yanked;
-    outline = { latest: officialLatest(doc), yanked };
+    const upstream: Record<string, { upstreamVersion?: string }> = {};
+    for (const [version, v] of Object.entries(doc.versions)) {
+      yanked[version] = v.yanked;
+      upstream[version] = v.upstreamVersion !== undefined ? { upstreamVersion: v.upstreamVersion } : {};
+    }
+    outline = { latest: officialLatest(doc), yanked, upstream };
     outlines.set(key, outline);
     if (outlines.size > MAX_REMEMBERED) outlines.delete(outlines.keys().next().value as string);
   }
@@ -64,15 +75,16 @@ export function wantedVersions(
   pick: VersionPick,
   includeDeleted: boolean,
 ): string[] {
-  const { latest, yanked } = outlineOf(row);
+  const { latest, yanked, upstream } = outlineOf(row);
+  const exact = "exact" in pick ? localVersion(upstream, pick.exact) : undefined;
   const wanted =
     "latest" in pick
       ? latest !== undefined
         ? [latest]
         : []
       : "exact" in pick
-        ? Object.hasOwn(yanked, pick.exact)
-          ? [pick.exact]
+        ? exact !== undefined
+          ? [exact]
           : []
         : Object.keys(yanked);
   return includeDeleted ? wanted : wanted.filter((v) => !yanked[v]);
@@ -127,8 +139,14 @@ export async function connectorEntries(
         ? -1
         : a.server.name > b.server.name
           ? 1
-          : semver.rcompare(a.server.version, b.server.version),
+          : semver.rcompare(entryVersion(a), entryVersion(b)),
     );
+}
+
+/** The connector version of an entry (an imported server.json's own `version` need not be semver). */
+function entryVersion(e: ServerResponse): string {
+  const v = e._meta[CONNECTORY_META]?.["version"];
+  return typeof v === "string" ? v : e.server.version;
 }
 
 /** The entries of one version document (every server, deleted or not), its bundles built if needed. */
@@ -140,7 +158,8 @@ export async function versionEntries(
   const upstreamName = upstreamServerName(
     connector.doc.provenance,
     ctx.namespace,
-    Object.keys(source.mcp.mcpServers).length,
+    // A listing-only connector's one entry is its server.json (serverEntries).
+    Object.keys(source.mcp.mcpServers).length || (source.serverJson !== undefined ? 1 : 0),
   );
   return serverEntries({
     namespace: ctx.namespace,

@@ -2,7 +2,7 @@ import { ConnectoryError } from "../../core/errors.js";
 import { checkNamespace, DEFAULT_NAMESPACE } from "../../core/official/names.js";
 import type { VersionSource } from "../../core/official/server-json.js";
 import type { ServerList } from "../../core/official/types.js";
-import type { Prepared } from "../../db/repository.js";
+import type { Prepared } from "../../core/api/prepared.js";
 import type { Registry } from "../registry.js";
 import { bundleBytes, ensureBundles } from "./bundles.js";
 import type { OfficialContext } from "./entries.js";

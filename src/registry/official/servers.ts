@@ -4,9 +4,10 @@ import type { ServerList, ServerResponse } from "../../core/official/types.js";
 import { clip } from "../names.js";
 import { resolveVersionRef } from "../reads.js";
 import { parseSearch } from "../search-params.js";
-import type { Prepared } from "../../db/repository.js";
+import { officialSearchText } from "./upstream-names.js";
+import type { Prepared } from "../../core/api/prepared.js";
 import { connectorEntries, wantedVersions, type OfficialContext, type VersionPick } from "./entries.js";
-import { connectorOfUpstreamName } from "./upstream-names.js";
+import { answersTo, connectorOfUpstreamName } from "./upstream-names.js";
 import { preparedVersionEntry } from "./version-entry.js";
 import { encodeCursor, parseListParams, type ListPosition, type ServerListParams } from "./list-params.js";
 
@@ -27,7 +28,7 @@ export async function listServers(ctx: OfficialContext, params: ServerListParams
   const base = {
     prefix: `${ctx.namespace.toLowerCase()}/`,
     ...(search !== undefined
-      ? { needle: search.toLowerCase(), terms: parseSearch({ q: search }).terms }
+      ? { needle: search.toLowerCase(), terms: parseSearch({ q: officialSearchText(search) }).terms }
       : { terms: [] }),
     ...(filters.updatedSince !== undefined ? { updatedSince: filters.updatedSince } : {}),
   };
@@ -122,12 +123,14 @@ async function entriesNamed(
   pick: VersionPick,
   includeDeleted: boolean,
 ): Promise<ServerResponse[]> {
-  const parsed = parseOfficialName(ctx.namespace, name) ?? (await connectorOfUpstreamName(ctx, name));
+  const own = parseOfficialName(ctx.namespace, name);
+  const parsed = own ?? (await connectorOfUpstreamName(ctx, name));
   if (!parsed) return [];
   const found = await ctx.deps.repo.connectorDocument(parsed.connector);
   if (!found) return [];
   const row = { name: parsed.connector, document: found.body, etag: found.etag, downloads: found.downloads };
-  return (await connectorEntries(ctx, row, pick, includeDeleted)).filter((e) => e.server.name === name);
+  const local = own && own.server === undefined ? own.connector : undefined;
+  return (await connectorEntries(ctx, row, pick, includeDeleted)).filter((e) => answersTo(e, name, local));
 }
 
 function serverNotFound(name: string): ConnectoryError {

@@ -1,8 +1,8 @@
 import { parseOfficialName } from "../../core/official/names.js";
-import { connectorOfUpstreamName } from "./upstream-names.js";
+import { answersTo, connectorOfUpstreamName, localVersion } from "./upstream-names.js";
 import type { VersionSource } from "../../core/official/server-json.js";
 import { OFFICIAL_META } from "../../core/official/types.js";
-import type { Prepared } from "../../db/repository.js";
+import type { Prepared } from "../../core/api/prepared.js";
 import { prepare } from "../documents.js";
 import { officialLatest, versionEntries, type ConnectorDoc, type OfficialContext } from "./entries.js";
 
@@ -28,7 +28,8 @@ export async function preparedVersionEntry(
   ref: string,
   includeDeleted: boolean,
 ): Promise<Prepared | undefined> {
-  const parsed = parseOfficialName(ctx.namespace, name) ?? (await connectorOfUpstreamName(ctx, name));
+  const own = parseOfficialName(ctx.namespace, name);
+  const parsed = own ?? (await connectorOfUpstreamName(ctx, name));
   if (!parsed) return undefined;
   const { repo, publicUrl } = ctx.deps;
   const found = await repo.connectorDocument(parsed.connector);
@@ -44,7 +45,7 @@ export async function preparedVersionEntry(
         return { doc, latest: officialLatest(doc) };
       })(),
     );
-  const version = ref === "latest" ? c.latest : ref;
+  const version = ref === "latest" ? c.latest : localVersion(c.doc.versions, ref);
   if (version === undefined || !Object.hasOwn(c.doc.versions, version)) return undefined;
   const vdoc = await repo.versionDocument(parsed.connector, version);
   if (!vdoc) return undefined;
@@ -52,8 +53,9 @@ export async function preparedVersionEntry(
   const hit = prepared.get(key);
   if (hit) return hit;
   const row = { name: parsed.connector, doc: c.doc, downloads: found.downloads, latest: c.latest };
-  const entry = (await versionEntries(ctx, row, JSON.parse(vdoc.body) as VersionSource)).find(
-    (e) => e.server.name === name,
+  const local = own && own.server === undefined ? own.connector : undefined;
+  const entry = (await versionEntries(ctx, row, JSON.parse(vdoc.body) as VersionSource)).find((e) =>
+    answersTo(e, name, local),
   );
   if (!entry || (!includeDeleted && entry._meta[OFFICIAL_META].status === "deleted")) return undefined;
   const p = prepare(entry);

@@ -1,4 +1,4 @@
-import type { RegistryTx } from "../../db/repository.js";
+import type { RegistryTx } from "../../db/registry-tx.js";
 import type { RegistryDeps } from "../context.js";
 import { qualityFields } from "../quality.js";
 

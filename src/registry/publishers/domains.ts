@@ -3,7 +3,7 @@ import type { PublisherDocument, PublisherDomainDocument } from "../../core/api/
 import { ConnectoryError, isConnectoryError } from "../../core/errors.js";
 import { describeFound, fileProves, proofInstructions, txtProves } from "../../core/publishers/challenge.js";
 import { normalizeDomain, type ProofMethod } from "../../core/publishers/domain.js";
-import type { DomainProofRow } from "../../db/repository.js";
+import type { DomainProofRow } from "../../db/publisher-rows.js";
 import type { RegistryDeps } from "../context.js";
 import { UNVERIFIED } from "../documents.js";
 import type { Publisher } from "../tokens.js";

@@ -4,7 +4,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { ConnectoryError } from "../../core/errors.js";
 import { PROOF_PATH } from "../../core/publishers/challenge.js";
-import { isPublicAddress } from "./public-address.js";
+import { isPublicAddress } from "../address-guard.js";
 
 // Fetches a domain's proof file as a careful checker does: the name is resolved once, every address must
 // be public (no loopback, private, link-local or metadata address), the connection goes to the checked

@@ -6,11 +6,11 @@ import {
   readCredentials,
   updateCredentials,
   type CredentialsFile,
-} from "../../../cli/home/credentials-store.js";
-import { describeCredentialStore } from "../../../cli/home/credential-store-location.js";
-import { configureCredentialStore } from "../../../cli/home/credential-store-world.js";
-import { memorySecretBackends } from "../../../cli/home/secret-backend.js";
-import { chunkedBackend, split } from "../../../cli/home/secret-backend-chunked.js";
+} from "../../../cli/credentials/credentials-store.js";
+import { describeCredentialStore } from "../../../cli/credentials/credential-store-location.js";
+import { configureCredentialStore } from "../../../cli/credentials/credential-store-world.js";
+import { memorySecretBackends } from "../../../cli/credentials/secret-backend.js";
+import { chunkedBackend, split } from "../../../cli/credentials/secret-backend-chunked.js";
 import { ConnectoryError } from "../../../src/core/errors.js";
 import { tempDir } from "../../helpers/tmp.js";
 

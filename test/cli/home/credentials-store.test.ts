@@ -5,7 +5,7 @@ import {
   changeConnectorCredentials,
   readCredentials,
   updateCredentials,
-} from "../../../cli/home/credentials-store.js";
+} from "../../../cli/credentials/credentials-store.js";
 import { tempDir } from "../../helpers/tmp.js";
 
 const KEY = "tushare@default";

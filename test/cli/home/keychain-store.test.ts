@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCredentials, updateCredentials } from "../../../cli/home/credentials-store.js";
-import { configureCredentialStore } from "../../../cli/home/credential-store-world.js";
+import { readCredentials, updateCredentials } from "../../../cli/credentials/credentials-store.js";
+import { configureCredentialStore } from "../../../cli/credentials/credential-store-world.js";
 import { spawnCli } from "../../helpers/cli.js";
 import { buildHome } from "../../helpers/home.js";
 import {

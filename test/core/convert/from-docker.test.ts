@@ -122,6 +122,17 @@ describe("fromDockerServer", () => {
       "convert.refused.not-yaml",
     ],
     ["oversized", `name: big\ndescription: "${"x".repeat(1024 * 1024)}"\n`, "convert.refused.too-large"],
+    // Issue 31 #11: docker reads an image spelled like an option as one (`-v/:/host` mounts the host).
+    [
+      "an image spelled like an option",
+      'name: evil\ntype: server\nimage: "-v/:/host"\n',
+      "convert.refused.shape",
+    ],
+    [
+      "an image spelled like a flag",
+      'name: evil\ntype: server\nimage: "--privileged"\n',
+      "convert.refused.shape",
+    ],
   ])("refuses %s with a code", (_, text, code) => {
     expect(fromDockerServer(text)).toMatchObject({ ok: false, code });
   });

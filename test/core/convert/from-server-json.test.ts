@@ -53,26 +53,80 @@ describe("fromServerJson", () => {
         },
       ],
     });
+    // The runnable package is the launch; the remote became its alternative (mcp.json 2), and the names
+    // server.json gave its inputs are kept beside the credential keys.
+    expect(json(r.files, "mcp.json").schemaVersion).toBe(2);
     expect(json(r.files, "mcp.json").mcpServers.weather).toEqual({
       command: "uvx",
       args: ["acme-weather==1.4.0", "--units", "${UNITS}", "serve"],
       env: { ACME_TOKEN: "${ACME_TOKEN}" },
+      inputNames: { UNITS: "units" },
+      package: { registryType: "pypi", identifier: "acme-weather", version: "1.4.0" },
+      alternatives: [
+        {
+          type: "streamable-http",
+          url: "https://${REGION}.acme.example/mcp",
+          inputNames: { REGION: "region" },
+        },
+      ],
     });
     const schema = json(r.files, "token-schema.json");
     expect(schema.properties.UNITS).toMatchObject({ enum: ["metric", "imperial"], default: "metric" });
     expect(schema.properties.ACME_TOKEN).toMatchObject({ secret: true, description: "Token" });
-    expect(schema.required).toEqual(["ACME_TOKEN"]);
+    // An alternative's required input is required too: the machine may pick that launch.
+    expect(schema.required).toEqual(["ACME_TOKEN", "REGION"]);
     expect(r.provenance.chosen).toBe("packages/1");
-    expect(r.provenance.alternatives?.map((a: any) => a.at)).toEqual(["packages/0", "remotes/0"]);
+    expect(r.provenance.launches).toEqual(["packages/1", "remotes/0"]);
+    expect(r.provenance.alternatives?.map((a: any) => a.at)).toEqual(["packages/0"]);
     expect(codes(r)).toEqual(
-      expect.arrayContaining(["convert.alternative.unsupported", "convert.alternative.skipped"]),
+      expect.arrayContaining(["convert.alternative.unsupported", "convert.alternative.kept"]),
     );
     expect(json(r.files, "plugin.json")).toMatchObject({
       displayName: "Acme Weather",
       homepage: "https://acme.example",
       publisher: "acme",
     });
-    expect(json(r.files, "plugin.json").keywords).toContain("io.github.acme/weather");
+    // The namespace is not a keyword (it made `github` match every official entry, issue 32): provenance
+    // keeps it; a category is read from the words when the catalog gives none.
+    expect(json(r.files, "plugin.json").keywords ?? []).not.toContain("io.github.acme/weather");
+    expect(r.provenance.upstreamName).toBe("io.github.acme/weather");
+    expect(json(r.files, "plugin.json").categories).toEqual(["weather"]);
+  });
+
+  it("a named argument with an empty value is a flag; docker options in packageArguments are noted", () => {
+    const r = ok({
+      name: "io.github.grafana/mcp-grafana",
+      description: "MCP server for Grafana",
+      version: "0.0.1-seed",
+      packages: [
+        {
+          registryType: "oci",
+          identifier: "grafana/mcp-grafana",
+          version: "0.6.5",
+          transport: { type: "stdio" },
+          packageArguments: [
+            { type: "named", name: "--rm", value: "", default: "", isRequired: true, format: "string" },
+            { type: "named", name: "-p", value: "8000:8000", valueHint: "8000:8000", isRequired: true },
+            { type: "positional", value: "mcp/grafana", valueHint: "mcp/grafana", isRequired: true },
+            { type: "named", name: "-debug", value: "", default: "" },
+          ],
+        },
+      ],
+    });
+    expect(json(r.files, "mcp.json").mcpServers["mcp-grafana"].args).toEqual([
+      "run",
+      "-i",
+      "--rm",
+      "grafana/mcp-grafana:0.6.5",
+      "--rm",
+      "-p",
+      "8000:8000",
+      "mcp/grafana",
+      "-debug",
+    ]);
+    // No credential RM or DEBUG: no credentials at all.
+    expect(r.files.has("token-schema.json")).toBe(false);
+    expect(codes(r)).toContain("convert.launch.malformed");
   });
 
   it("reads the older snake_case schema and a /v0.1/servers item", () => {
@@ -97,6 +151,7 @@ describe("fromServerJson", () => {
       command: "docker",
       args: ["run", "-i", "--rm", "-e", "OLD_MODE", "ghcr.io/example/old:2.0.0"],
       env: { OLD_MODE: "${OLD_MODE}" },
+      package: { registryType: "oci", identifier: "ghcr.io/example/old", version: "2.0.0" },
     });
     expect(json(r.files, "plugin.json")).toMatchObject({
       version: "0.0.0-upstream.latest",
@@ -129,6 +184,7 @@ describe("fromServerJson", () => {
       type: "sse",
       url: "https://acme.example/sse",
       headers: { Authorization: "Bearer ${TOKEN}" },
+      inputNames: { TOKEN: "token" },
     });
     const npm = ok({
       name: "io.github.acme/n",
@@ -141,6 +197,7 @@ describe("fromServerJson", () => {
     expect(json(npm.files, "mcp.json").mcpServers.n).toEqual({
       command: "npx",
       args: ["-y", "@acme/n@3.1.0"],
+      package: { registryType: "npm", identifier: "@acme/n", version: "3.1.0" },
     });
   });
 
@@ -190,12 +247,18 @@ describe("fromServerJson", () => {
         {
           registryType: "npm",
           identifier: "h",
-          transport: { type: "streamable-http", url: "http://localhost:3000/mcp" },
+          transport: { type: "streamable-http", url: "http://example.com:3000/mcp" },
         },
+        { registryType: "crates", identifier: "h", transport: { type: "stdio" } },
       ],
     });
+    // A local HTTP server must listen on loopback; an unknown registry is kept in provenance, said why.
     expect(local).toMatchObject({ ok: false, code: "convert.refused.no-server" });
-    expect(local.notes.map((n) => n.code)).toEqual(["convert.alternative.unsupported"]);
+    expect(local.notes.map((n) => n.code)).toEqual([
+      "convert.alternative.unsupported",
+      "convert.alternative.unsupported",
+    ]);
+    expect(local.notes[1]!.message).toMatch(/a crates package .*kept in provenance/);
     expect(fromServerJson([1, 2])).toMatchObject({ ok: false, code: "convert.refused.shape" });
     expect(fromServerJson({ name: "io.github.x/___" })).toMatchObject({
       ok: false,

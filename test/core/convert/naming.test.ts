@@ -1,5 +1,8 @@
+import semver from "semver";
 import { describe, expect, it } from "vitest";
 import {
+  importVersion,
+  isPlaceholderVersion,
   mapCategories,
   toConnectorName,
   toCredentialKey,
@@ -54,5 +57,42 @@ describe("categories", () => {
       keywords: ["database", "devops", "Web-Scraping", "boating", "search"],
       unmapped: ["boating"],
     });
+  });
+});
+
+describe("importVersion (issue 32 #1: the importer's version scheme)", () => {
+  const d1 = "0123456789abcdef0123";
+  const d2 = "fedcba9876543210fedc";
+  it("keeps an upstream release or prerelease; a converter's or the seed's placeholder is not one", () => {
+    expect(isPlaceholderVersion("1.2.3")).toBe(false);
+    expect(isPlaceholderVersion("2.0.0-beta.1")).toBe(false);
+    for (const v of [
+      "0.0.1-seed",
+      "0.0.0-docker",
+      "0.0.0-docker.g23fa0dd1a821",
+      "0.0.0-upstream.latest",
+      "x",
+    ])
+      expect(isPlaceholderVersion(v), v).toBe(true);
+  });
+  it("numbers contents per source tag, reuses a content's version, and orders above the older schemes", () => {
+    expect(importVersion("0.0.0-docker.g23fa0dd1a821", d1, [])).toBe("0.0.1-docker.c0123456789ab");
+    expect(importVersion("0.0.1-seed", d1, ["0.0.1-seed.c0123456789ab"])).toBe("0.0.1-seed.c0123456789ab");
+    expect(importVersion("0.0.1-seed", d2, ["0.0.1-seed", "0.0.1-seed.c0123456789ab"])).toBe(
+      "0.0.2-seed.cfedcba987654",
+    );
+    expect(importVersion("0.0.0-upstream", d2, ["0.0.9-docker.c0123456789ab"])).toBe(
+      "0.0.1-upstream.cfedcba987654",
+    );
+    const ordered = [
+      "0.0.0-docker.g23fa0dd1a821",
+      "0.0.1-seed",
+      importVersion("0.0.0-docker.gffffffffffff", d1, []),
+      importVersion("0.0.1-seed", d1, []),
+      importVersion("0.0.1-seed", d2, ["0.0.1-seed.c0123456789ab"]),
+    ];
+    expect(semver.gt(ordered[2]!, ordered[0]!)).toBe(true);
+    expect(semver.gt(ordered[3]!, ordered[1]!)).toBe(true);
+    expect(semver.gt(ordered[4]!, ordered[3]!)).toBe(true);
   });
 });

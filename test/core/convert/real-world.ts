@@ -4,17 +4,27 @@ import { ROOT } from "../../helpers/cli.js";
 import { validatePackage } from "../../../src/core/package/validate-package.js";
 import type { PackageFiles } from "../../../src/core/types.js";
 
-/**
- * The verbatim ecosystem files, from the shared/ folder beside the clone (CI puts a copy there). Missing in
- * CI is a failure, not a skip: these tests are the evidence that real catalogs convert.
- */
-export const REAL_WORLD = path.join(ROOT, "../shared/data/real-world");
-export const HAVE_REAL_WORLD = fs.existsSync(REAL_WORLD);
-if (!HAVE_REAL_WORLD && process.env["CI"])
-  throw new Error(`${REAL_WORLD} is missing: CI must provide shared/ beside the clone`);
+/** The single verbatim ecosystem files, with their licences and PROVENANCE.md (issue 32 #9: in the repository). */
+export const REAL_WORLD_FILES = path.join(ROOT, "test/fixtures/real-world");
 
-export const readJson = (file: string): unknown =>
-  JSON.parse(fs.readFileSync(path.join(REAL_WORLD, file), "utf8"));
+/** The whole catalogs are the ones the registry ships and seeds from (catalogs/, each with LICENSE and PROVENANCE.md). */
+const CATALOGS: Record<string, string> = {
+  "official-registry-seed.server.json": "catalogs/official-registry/official-registry-seed.server.json",
+  "docker-mcp-registry": "catalogs/docker-mcp-registry",
+  "claude-plugins-official": "catalogs/claude-plugins-official",
+};
+
+/**
+ * Where a real-world file is in this repository: `docker-mcp-registry/servers/x/server.yaml` and the other
+ * catalog paths under catalogs/, single files under test/fixtures/real-world/.
+ */
+export function realWorld(file: string): string {
+  const [head = "", ...rest] = file.split("/");
+  const catalog = CATALOGS[head];
+  return catalog ? path.join(ROOT, catalog, ...rest) : path.join(REAL_WORLD_FILES, file);
+}
+
+export const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(realWorld(file), "utf8"));
 
 /** A folder's files by POSIX relative path, as the converters take them. */
 export function readFolder(dir: string): PackageFiles | undefined {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fromServerJson } from "../../../src/core/convert/from-server-json.js";
 import { serverEntries } from "../../../src/core/official/server-json.js";
 import type { PackageFiles } from "../../../src/core/types.js";
-import { HAVE_REAL_WORLD, json, readJson } from "./real-world.js";
+import { json, readJson } from "./real-world.js";
 
 // server.json → connector → server.json (the official read API's mapping, src/core/official): the chosen
 // package comes back with the registry type, identifier, version, transport and environment variables it
@@ -54,7 +54,7 @@ const same = (a: Pkg, b: Pkg | undefined) =>
   JSON.stringify((a.environmentVariables ?? []).map((e) => e.name).sort()) ===
     JSON.stringify((b.environmentVariables ?? []).map((e) => e.name).sort());
 
-describe.skipIf(!HAVE_REAL_WORLD)("server.json round trip", () => {
+describe("server.json round trip", () => {
   it("brave comes back with its package and its secret", () => {
     const upstream = readJson("mcp-registry-brave.server.json") as { packages: Pkg[] };
     const r = fromServerJson(upstream);

@@ -134,12 +134,8 @@ describe("serverEntries", () => {
         runtimeHint: "npx",
         transport: { type: "stdio" },
         packageArguments: [
-          {
-            type: "named",
-            name: "--port",
-            value: "{PORT}",
-            variables: { PORT: { description: "PORT", format: "number", default: "8080" } },
-          },
+          // `--port ${PORT}`: the user gives the flag's value, which server.json says without `value`.
+          { type: "named", name: "--port", description: "PORT", format: "number", default: "8080" },
           {
             type: "positional",
             value: "--ratio={RATIO}",
@@ -184,12 +180,7 @@ describe("serverEntries", () => {
       "uvx",
     ]);
     expect(uvx!.packageArguments).toEqual([
-      {
-        type: "named",
-        name: "--region",
-        value: "{REGION}",
-        variables: { REGION: { description: "REGION", default: "eu", choices: ["eu", "us"] } },
-      },
+      { type: "named", name: "--region", description: "REGION", default: "eu", choices: ["eu", "us"] },
     ]);
     expect([uvxAt!.identifier, uvxAt!.version]).toEqual(["acme-mcp", "2.0.1"]);
     expect(docker).toMatchObject({
@@ -287,7 +278,7 @@ describe("serverEntries", () => {
     const system = entries(pkg({ s: GENERATED[8]![1] }))[0]!;
     expect(system.server.packages).toBeUndefined();
     expect(system._meta[CONNECTORY_META]!.notExpressed).toEqual([
-      'launch: "acme-mcp" is not npx, uvx or docker run',
+      'launch: "acme-mcp" is not npx, uvx, dnx or docker run',
     ]);
     expect(system._meta[CONNECTORY_META]!.launch).toEqual(GENERATED[8]![1]);
   });

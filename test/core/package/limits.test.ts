@@ -12,7 +12,7 @@ import { found } from "./fixtures.js";
 const files = (names: string[], size = 1) => new Map(names.map((n) => [n, new Uint8Array(size)]));
 
 describe("limits", () => {
-  it("has the numbers of DESIGN §2", () => {
+  it("has the numbers of docs/package-format.md", () => {
     expect([MAX_ENTRIES, MAX_DEPTH, MAX_UNPACKED_BYTES]).toEqual([1000, 16, 20 * 1024 * 1024]);
   });
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { isConnectoryError } from "../../../src/core/errors.js";
 import { checkTemplates } from "../../../src/core/package/check-templates.js";
 import { parseServerSet, validateServerSet } from "../../../src/core/package/mcp-config.js";
-import context7 from "./fixtures/real-world/claude-plugin-context7.mcp.json" with { type: "json" };
-import github from "./fixtures/real-world/claude-plugin-github.mcp.json" with { type: "json" };
-import telegram from "./fixtures/real-world/claude-plugin-telegram.mcp.json" with { type: "json" };
+import context7 from "../../fixtures/real-world/claude-plugin-context7.mcp.json" with { type: "json" };
+import github from "../../fixtures/real-world/claude-plugin-github.mcp.json" with { type: "json" };
+import telegram from "../../fixtures/real-world/claude-plugin-telegram.mcp.json" with { type: "json" };
 import { found, mcp } from "./fixtures.js";
 
 const one = (server: unknown) => validateServerSet({ mcpServers: { s: server } });
@@ -173,6 +173,11 @@ describe("validateServerSet: wrong types and shapes", () => {
       "mcp.server.name.invalid mcp.json/bad name~1x",
       "mcp.server.name.invalid mcp.json/",
     ]);
+  });
+
+  it("refuses a server name holding `__`: `<server>__<tool>` must split one way (issue 31 #7)", () => {
+    const result = validateServerSet({ a__b: { command: "node" }, a_b: { command: "node" } });
+    expect(found(result.problems)).toEqual(["mcp.server.name.separator mcp.json/a__b"]);
   });
 
   it("warns on plain http to a remote host, not to loopback", () => {

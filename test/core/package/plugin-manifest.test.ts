@@ -127,7 +127,7 @@ describe("validateManifest", () => {
 
   it("reads the Claude Code plugin.json with warnings and missing fields", async () => {
     const claude = (
-      await import("./fixtures/real-world/claude-plugin-github.plugin.json", { with: { type: "json" } })
+      await import("../../fixtures/real-world/claude-plugin-github.plugin.json", { with: { type: "json" } })
     ).default;
     expect(found(validateManifest(claude).problems)).toEqual([
       "manifest.version.missing plugin.json/version",

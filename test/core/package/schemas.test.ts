@@ -27,7 +27,7 @@ describe("schemas/", () => {
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it("lists exactly the categories of DESIGN §2", () => {
+  it("lists exactly the categories of docs/package-format.md", () => {
     expect(pluginSchema.properties.categories.items.enum).toEqual([...CATEGORIES]);
   });
 

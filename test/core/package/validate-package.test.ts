@@ -101,7 +101,7 @@ describe("validatePackage", () => {
     expect(validatePackage(files, { strict: true }).ok).toBe(false);
   });
 
-  it("flags a secret in a URL but still passes strict (DESIGN §2 allows it)", () => {
+  it("flags a secret in a URL but still passes strict (docs/package-format.md allows it)", () => {
     const files = withFiles({
       "mcp.json": {
         mcpServers: { t: { type: "streamable-http", url: "https://api.example/mcp?token=${TOKEN}" } },
@@ -136,6 +136,35 @@ describe("validatePackage", () => {
     expect(report.package?.servers).toEqual({});
   });
 
+  it("accepts a listing-only package (plugin.json listingOnly) with no servers and no skills", () => {
+    const noSkills = new Map([...validFiles()].filter(([path]) => !path.startsWith("skills/")));
+    const listed = { ...manifest, listingOnly: { reason: "it lists no package and no remote" } };
+    const ok = validatePackage(
+      withFiles(
+        { "plugin.json": listed, "mcp.json": { mcpServers: {} }, "token-schema.json": undefined },
+        noSkills,
+      ),
+      { strict: true },
+    );
+    expect(ok.problems).toEqual([]);
+    expect(ok.package?.manifest.listingOnly).toEqual({ reason: "it lists no package and no remote" });
+    // With a server it is no longer listing-only: an error, not a package that installs.
+    expect(found(validatePackage(withFiles({ "plugin.json": listed })).problems)).toEqual([
+      "manifest.listingOnly.servers mcp.json",
+    ]);
+    const broken = { ...listed, listingOnly: { reason: "two\nlines" } };
+    expect(
+      found(
+        validatePackage(
+          withFiles(
+            { "plugin.json": broken, "mcp.json": { mcpServers: {} }, "token-schema.json": undefined },
+            noSkills,
+          ),
+        ).problems,
+      ),
+    ).toContain("manifest.listingOnly.reason.control plugin.json/listingOnly/reason");
+  });
+
   it("keeps a package for display when the manifest is readable but other files fail", () => {
     const report = validatePackage(withFiles({ "token-schema.json": "[]" }));
     expect(report.ok).toBe(false);
@@ -166,13 +195,13 @@ describe("validatePackage", () => {
   describe("hostile input", () => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
 
-    it("reports 100,000-deep JSON nesting as a wrong type, without overflowing", () => {
+    it("refuses 100,000-deep JSON nesting before reading it (the shared depth limit), without overflowing", () => {
       const text = JSON.stringify(manifest).replace(/}$/, `,"keywords":${deep}}`);
       const report = validatePackage(withFiles({ "plugin.json": text }));
       // 200 KB of brackets is also over the 64 KiB a JSON file may carry (display-limits.ts).
       expect(found(report.problems)).toEqual([
         "manifest.file.too-large plugin.json",
-        "manifest.keywords.type plugin.json/keywords/0",
+        "manifest.json.invalid plugin.json",
       ]);
     });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkReportBody } from "../../../src/core/quality/report-body.js";
-import { qualityLines, readQuality } from "../../../src/core/quality/read-quality.js";
+import { readQuality } from "../../../src/core/quality/read-quality.js";
+import { qualityLines } from "../../../src/core/quality/quality-lines.js";
 
 // What a client keeps of a `quality` object another registry sends, and the one check of a report body.
 

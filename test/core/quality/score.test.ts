@@ -25,7 +25,12 @@ function full(): QualityInput {
       categories: ["weather"],
       permissions: { network: { hosts: ["api.example.com"] } } as never,
     },
-    mcp: { mcpServers: { good: { type: "streamable-http", url: "https://example.com/mcp" } } },
+    mcp: {
+      mcpServers: {
+        good: { type: "streamable-http", url: "https://example.com/mcp" },
+        local: { command: "npx", args: ["-y", "good-mcp@1.1.0"] },
+      },
+    },
     tokenSchema: {
       type: "object",
       properties: { TOKEN: { type: "string", description: "From your account page", secret: true } },
@@ -112,7 +117,6 @@ describe("scoreQuality", () => {
     ["uptime 90% over 7 days", "stability.uptime-7d", 8, (q) => void (q.stability!.uptime7d = 0.9)],
     ["uptime 98% over 30 days", "stability.uptime-30d", 7, (q) => void (q.stability!.uptime30d = 0.98)],
     ["no checks in 7 days", "stability.uptime-7d", 8, (q) => void delete q.stability!.uptime7d],
-    ["never checked", "stability.up", 25, (q) => void delete q.stability],
     [
       "the last release 200 days ago",
       "activity.recent",
@@ -160,18 +164,51 @@ describe("scoreQuality", () => {
     expect(q.score).toBe(100 - drop);
   });
 
-  it("never checked is an unmet item with its reason, not a pass and not a hidden zero", () => {
+  it("never checked: the stability items are shown, not passed, and left out of the score (formula 2)", () => {
     const input = full();
     delete input.stability;
     const q = scoreQuality(input);
     const stability = q.items.filter((i) => i.group === "stability");
-    expect(stability.map((i) => [i.id, i.pass])).toEqual([
-      ["stability.up", false],
-      ["stability.uptime-7d", false],
-      ["stability.uptime-30d", false],
+    expect(stability.map((i) => [i.id, i.pass, i.applies, i.points])).toEqual([
+      ["stability.up", false, false, 0],
+      ["stability.uptime-7d", false, false, 0],
+      ["stability.uptime-30d", false, false, 0],
     ]);
     expect(stability.every((i) => i.reason.startsWith("not checked yet"))).toBe(true);
     expect(q.check).toBeUndefined();
+    // The rest passes: 75 of the 75 points that apply, not "75 of 100".
+    expect(q.score).toBe(100);
+    // One failed package item now weighs its share of what applies: 71 of 75.
+    delete content(input).manifest.license;
+    expect(scoreQuality(input).score).toBe(Math.round((100 * 71) / 75));
+    // A check that ran and failed does count.
+    input.stability = {
+      latest: { checkedAt: daysAgo(0), status: "down", kind: "remote", error: "check.timeout" },
+      uptime7d: 0,
+      uptime30d: 0,
+      checks7d: 5,
+      checks30d: 5,
+    };
+    expect(scoreQuality(input).items.filter((i) => i.applies === false)).toEqual([]);
+  });
+
+  it("a skills-only connector is scored by what applies: no server to check, no tools, no permissions", () => {
+    const input = full();
+    content(input).mcp = { mcpServers: {} };
+    delete content(input).manifest.permissions;
+    delete input.stability;
+    input.shown!.toolCount = undefined;
+    const q = scoreQuality(input);
+    const na = q.items.filter((i) => i.applies === false).map((i) => i.id);
+    expect(na).toEqual([
+      "package.tools",
+      "package.permissions",
+      "stability.up",
+      "stability.uptime-7d",
+      "stability.uptime-30d",
+    ]);
+    expect(q.items.find((i) => i.id === "stability.up")!.reason).toBe("no MCP server to check (skills only)");
+    expect(q.score).toBe(100);
   });
 
   it("needs-auth counts as reachable; a bundled server's check at publish stands for its uptime", () => {
@@ -205,6 +242,18 @@ describe("scoreQuality", () => {
     const pkg = q.items.filter((i) => i.group === "package");
     expect(pkg.every((i) => !i.pass && i.reason.includes("no published version"))).toBe(true);
     expect(q.score).toBe(25 + 20); // stability and community stand
+  });
+
+  it("without a tools report, the reason says what the live check found instead of 'none' (issue 32 #10)", () => {
+    const q = full();
+    delete q.shown!.toolCount;
+    q.stability!.latest = { ...q.stability!.latest, toolCount: 2 };
+    const tools = item(q, "package.tools");
+    expect(tools.pass).toBe(false);
+    expect(tools.reason).toContain("the registry's live check found 2");
+    expect(tools.reason).not.toContain("no tools were reported");
+    delete q.stability;
+    expect(item(q, "package.tools").reason).toBe("no tools were reported for this version");
   });
 
   it("is the same for the same evidence (pure) and names when it was computed", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bwrapLaunch, npxPackage, PROXY_PORT } from "../../../src/core/sandbox/bwrap-args.js";
+import { bwrapLaunch, PROXY_PORT } from "../../../src/core/sandbox/bwrap-args.js";
+import { fetchedPackage } from "../../../src/core/sandbox/fetch-step.js";
 import { describePermissions, renderPermissions, widens } from "../../../src/core/sandbox/permissions.js";
 
 const launch = {
@@ -89,8 +90,8 @@ describe("bwrapLaunch", () => {
     expect(pairs(r.args, "--bind-try")).toEqual(["/home/u/.npm /home/u/.npm"]);
     expect(r.env["npm_config_offline"]).toBe("true");
     expect(bwrapLaunch({ network: "any" }, npx, facts).env["npm_config_offline"]).toBeUndefined();
-    expect(npxPackage(npx)).toBe("@scope/pkg@1.2.3");
-    expect(npxPackage(launch)).toBeUndefined();
+    expect(fetchedPackage(npx)).toEqual({ tool: "npx", spec: "@scope/pkg@1.2.3" });
+    expect(fetchedPackage(launch)).toBeUndefined();
     const uvx = bwrapLaunch({}, { ...launch, command: "uvx", env: { XDG_CACHE_HOME: "/c" } }, facts);
     expect(pairs(uvx.args, "--bind-try")).toEqual([
       "/c/uv /c/uv",
@@ -109,7 +110,7 @@ describe("permissions", () => {
   it("renders templates, and throws for one without a value", () => {
     const perms = { filesystem: [{ path: "${HOME}/${DIR}", access: "read" as const }] };
     expect(renderPermissions(perms, { HOME: "/h", DIR: "d" }).filesystem).toEqual([
-      { path: "/h/d", access: "read" },
+      { path: "/h/d", access: "read", via: ["DIR"] },
     ]);
     expect(() => renderPermissions(perms, { HOME: "/h" })).toThrow(/needs \$\{DIR\}/);
   });
@@ -118,7 +119,18 @@ describe("permissions", () => {
     expect(describePermissions(undefined)[0]).toMatch(/^unrestricted/);
     expect(
       describePermissions({ network: "any", filesystem: [{ path: "/d", access: "read-write" }] }),
-    ).toEqual(["network: any host", "files: read and write /d"]);
+    ).toEqual([
+      "network: any host, and the machine's local sockets (X11, D-Bus: it shares the host's network)",
+      "files: read and write /d",
+    ]);
+  });
+
+  it("says in the consent and the explanation that network: any reaches X11 and D-Bus (issue 31 #9)", () => {
+    // `any` shares the host's network namespace, where abstract unix sockets live: the user is told.
+    expect(describePermissions({ network: "any" })[0]).toMatch(/X11, D-Bus/);
+    const explained = bwrapLaunch({ network: "any" }, launch, facts).rules.find((r) => r.kind === "network");
+    expect(explained?.why).toMatch(/abstract unix sockets such as X11 and D-Bus/);
+    expect(describePermissions({ network: "none" })[0]).toBe("network: none");
   });
 
   it("tells a widening update from a narrowing one", () => {

@@ -30,6 +30,52 @@ describe("hidden characters", () => {
     expect(revealHidden(text)).toBe(text);
   });
 
+  // Issue 31 #8: characters outside the old list, found by Unicode property now.
+  it.each([
+    ["inhibit symmetric swapping", 0x206a],
+    ["nominal digit shapes", 0x206f],
+    ["interlinear annotation anchor", 0xfff9],
+    ["interlinear annotation terminator", 0xfffb],
+    ["musical symbol begin beam", 0x1d173],
+    ["musical symbol end phrase", 0x1d17a],
+    ["Mongolian free variation selector", 0x180b],
+    ["Mongolian FVS3", 0x180d],
+    ["shorthand format letter overlap", 0x1bca0],
+    ["shorthand format up step", 0x1bca3],
+    ["Egyptian hieroglyph vertical joiner", 0x13430],
+    ["Egyptian hieroglyph format", 0x1343f],
+    ["soft hyphen", 0x00ad],
+    ["Arabic number sign", 0x0600],
+    ["a joiner between letters", 0x200d],
+  ])("finds %s by its property", (_, cp) => {
+    expect(findHidden(`a${String.fromCodePoint(cp)}b`)).toHaveLength(1);
+    expect(withoutHidden(`a${String.fromCodePoint(cp)}b`)).toBe("ab");
+    expect(revealHidden(`a${String.fromCodePoint(cp)}b`)).toMatch(/^a⟨U\+[0-9A-F]+⟩b$/);
+  });
+
+  it("leaves what emoji need: joiners between pictographs, one presentation selector, a flag's tags", () => {
+    const family = "\u{1f468}\u200d\u{1f469}\u200d\u{1f467}";
+    const toned = "\u{1f469}\u{1f3fd}\u200d\u{1f4bb}";
+    const heartOnFire = "\u2764\ufe0f\u200d\u{1f525}";
+    const scotland = "\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}";
+    const keycap = "1\ufe0f\u20e3";
+    for (const emoji of [family, toned, heartOnFire, scotland, keycap]) {
+      expect(findHidden(`x ${emoji} y`), emoji).toEqual([]);
+      expect(revealHidden(emoji)).toBe(emoji);
+    }
+  });
+
+  it("still finds selectors and tags smuggled next to emoji", () => {
+    // A run of selectors carries bytes; one after a space or at the start selects nothing.
+    expect(findHidden("\u2764\ufe0f\ufe01\ufe02")).toHaveLength(2);
+    expect(findHidden("\ufe0fstart")).toHaveLength(1);
+    expect(findHidden("a \ufe0f")).toHaveLength(1);
+    // Tags after a flag but never cancelled are a payload, not a flag.
+    expect(findHidden(`\u{1f3f4}${tags("send")}`)).toHaveLength(4);
+    // A joiner after a pictograph that joins nothing.
+    expect(findHidden("\u{1f468}\u200dx")).toHaveLength(1);
+  });
+
   it("CRLF is a line ending only when asked", () => {
     expect(findHidden("a\r\nb", { allowCrLf: true })).toEqual([]);
     expect(findHidden("a\r\nb")).toHaveLength(1);

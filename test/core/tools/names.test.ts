@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FUNCTION_NAME_PATTERN, assignFunctionNames, sanitizeName } from "../../../src/core/tools/names.js";
+import {
+  FUNCTION_NAME_PATTERN,
+  assignFunctionNames,
+  joinableServerName,
+  sanitizeName,
+} from "../../../src/core/tools/names.js";
 
 describe("assignFunctionNames", () => {
   it("prefixes with the server so two servers' tools never collide", () => {
@@ -68,6 +73,31 @@ describe("assignFunctionNames", () => {
     expect(names[0]).toMatch(/^a_b__x_[0-9a-f]{12}$/);
   });
 
+  it("keys by the pair: two pairs joining to the same text both get a hashed name (issue 31 #7)", () => {
+    const refs = [
+      { server: "a", tool: "b__c" },
+      { server: "a__b", tool: "c" },
+      { server: "a_", tool: "__b" },
+      { server: "a", tool: "___b" },
+      { server: "a", tool: "plain" },
+    ];
+    const names = assignFunctionNames(refs);
+    expect(names[0]).toMatch(/^a__b__c_[0-9a-f]{8}$/);
+    expect(names[1]).toMatch(/^a__b__c_[0-9a-f]{8}$/);
+    expect(names[2]).toMatch(/^a__b_[0-9a-f]{8}$/);
+    expect(names[3]).toMatch(/^a__b_[0-9a-f]{8}$/);
+    expect(names[4]).toBe("a__plain");
+    expect(new Set(names).size).toBe(refs.length);
+    // Neither pair takes the plain joined name, whichever comes first.
+    expect(names).not.toContain("a__b__c");
+    expect(assignFunctionNames([...refs].reverse()).reverse()).toEqual(names);
+  });
+
+  it("says why a server name holding `__` cannot be joined", () => {
+    expect(joinableServerName("a__b")).toMatch(/holds "__".*rename it/);
+    expect(joinableServerName("a_b")).toBeUndefined();
+  });
+
   it("does not depend on input order", () => {
     const refs = [
       { server: "x.y", tool: "a" },
@@ -85,7 +115,8 @@ describe("assignFunctionNames", () => {
         fc.uniqueArray(
           fc.record({ server: fc.string({ minLength: 1 }), tool: fc.string({ minLength: 1 }) }),
           {
-            selector: (r) => `${r.server}__${r.tool}`,
+            // By the pair: `a` + `b__c` and `a__b` + `c` are distinct inputs that join alike.
+            selector: (r) => JSON.stringify([r.server, r.tool]),
             maxLength: 30,
           },
         ),

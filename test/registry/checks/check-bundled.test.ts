@@ -7,7 +7,7 @@ import { createBundledChecker } from "../../../src/registry/checks/bundled-queue
 import { checkBundled, findSandbox } from "../../../src/registry/checks/check-bundled.js";
 import { versionContent } from "../../../src/registry/documents.js";
 import { createToken } from "../../../src/registry/tokens.js";
-import { startServer } from "../../../src/http/start-server.js";
+import { startServer } from "../../../src/server/start-server.js";
 import { tempDir } from "../../helpers/tmp.js";
 import { createTestRegistry, packDir, packPackage, type TestRegistry } from "../../helpers/registry.js";
 
@@ -118,7 +118,7 @@ describe.skipIf(!bwrap)("publish queues the check; the answer does not wait for 
       repo: reg.repo,
       blobs: reg.app.registry.deps.blobs,
       log: (m) => logs.push(m),
-      // As the server wires it (src/http/start-server.ts): each check rescores the connector.
+      // As the server wires it (src/server/start-server.ts): each check rescores the connector.
       onEvidence: async (name) => void (await reg.app.registry.refreshQuality(name)),
     });
   });

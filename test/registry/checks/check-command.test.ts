@@ -1,9 +1,9 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../src/db/open-database.js";
-import { parseAllowlist } from "../../../src/registry/checks/address-guard.js";
+import { parseAllowlist } from "../../../src/registry/address-guard.js";
 import { startCheckSchedule } from "../../../src/registry/checks/check-schedule.js";
 import { mcpFleet, type McpFleet } from "../../../bench/lib/mcp-fleet.js";
 import { runAdminCaptured } from "../../helpers/admin.js";
@@ -14,6 +14,7 @@ import { addConnector, closedPort } from "./check-fixtures.js";
 
 const run = promisify(execFile);
 const BIN = path.join(ROOT, "bin/connectory-registry.js");
+const FLUSH_FIXTURE = path.join(ROOT, "test/fixtures/flush-output.mjs");
 
 let fleet: McpFleet;
 beforeAll(async () => {
@@ -82,6 +83,32 @@ describe("connectory-registry check", () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^checked 2 connector\(s\) in [\d.]+ s \(concurrency 16\)/);
     expect(text.stdout).toContain("name\tstatus\tlatency\tprotocol\ttools\treason");
+  });
+
+  // Issue 31 #21: `check --json | jq` lost everything past 64 KiB: the process exited while Node still
+  // queued what the pipe could not take. The entry point (src/admin/index.ts, every command's only exit)
+  // now awaits flushOutput() first; the fixture exits the same way, with and without it.
+  it.each([
+    ["--flush", true],
+    ["", false],
+  ])("exit %j on a pipe read slowly: the whole document arrives (%s)", async (flag, whole) => {
+    const child = spawn(process.execPath, [FLUSH_FIXTURE, ...(flag ? [flag] : [])], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    // Nothing is read until the process has exited, or has waited 3 s for its reader.
+    child.stdout.pause();
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    let stdout = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (d: string) => (stdout += d));
+    const ended = new Promise((resolve) => child.stdout.on("end", resolve));
+    child.stdout.resume();
+    await ended;
+    expect(await exited).toBe(0);
+    if (whole) expect(JSON.parse(stdout).entries).toHaveLength(4000);
+    // Without the flush the document is cut: the case the fix exists for (and proof the test can fail).
+    else expect(stdout.length).toBeLessThan(JSON.stringify({ entries: [] }).length + 4000 * 70);
   });
 
   it("without CHECK_ALLOWLIST the same local servers are refused by the SSRF guard", async () => {

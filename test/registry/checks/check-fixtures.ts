@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerSet } from "../../../src/core/types.js";
-import type { ConnectorState, RegistryRepository, VersionRecord } from "../../../src/db/repository.js";
+import type { ConnectorState, VersionRecord } from "../../../src/db/connector-rows.js";
+import type { RegistryRepository } from "../../../src/db/repository.js";
 import { qualityFields } from "../../../src/registry/quality.js";
 import { versionDocument } from "../../../src/registry/documents.js";
 

@@ -4,8 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerSet } from "../../../src/core/types.js";
 import { openDatabase } from "../../../src/db/open-database.js";
-import type { ConnectorState, RegistryRepository, VersionRecord } from "../../../src/db/repository.js";
-import { parseAllowlist } from "../../../src/registry/checks/address-guard.js";
+import type { ConnectorState, VersionRecord } from "../../../src/db/connector-rows.js";
+import type { RegistryRepository } from "../../../src/db/repository.js";
+import { parseAllowlist } from "../../../src/registry/address-guard.js";
 import { runCheckPass } from "../../../src/registry/checks/check-pass.js";
 import { connectorFields, versionDocument, withDownloads } from "../../../src/registry/documents.js";
 import { qualityFields } from "../../../src/registry/quality.js";
@@ -132,6 +133,28 @@ function suite(label: string, open: () => Promise<{ url: string; drop(): Promise
       }
     });
 
+    it("--min-age 0 checks each row once per pass: rows it checked are not claimed again (issue 31 #21)", async () => {
+      const db = await open();
+      const repo = await openDatabase(db.url);
+      const names = ["m1", "m2", "m3", "m4", "m5", "m6"];
+      try {
+        for (const name of names)
+          await addConnector(repo, name, { s: { type: "http", url: `${fleet.url}/up/${name}` } });
+        // A clock that moves on with every reading, as a real one does between refills.
+        let t = Date.parse("2026-12-01T00:00:00.000Z");
+        const now = () => new Date((t += 1000));
+        fleet.hits.clear();
+        const pass = await runCheckPass({ repo, allow, now, minAgeMs: 0, concurrency: 2, limit: 100 });
+        expect(pass.entries.map((e) => e.name)).toEqual(names);
+        for (const name of names) expect(fleet.hits.get(name), name).toBe(1);
+        // The next pass is a new pass: everything is due again under --min-age 0.
+        expect((await runCheckPass({ repo, allow, now, minAgeMs: 0, limit: 100 })).checked).toBe(6);
+      } finally {
+        await repo.close();
+        await db.drop();
+      }
+    });
+
     it("onEvidence sees each recorded check; a pass stopped mid-check records nothing it cut short", async () => {
       const db = await open();
       const repo = await openDatabase(db.url);
@@ -166,7 +189,11 @@ function suite(label: string, open: () => Promise<{ url: string; drop(): Promise
         expect(await repo.claimChecks({ ...claim, now: "2026-12-01T00:04:59.000Z" })).toEqual([]);
         const again = await repo.claimChecks({ ...claim, now: "2026-12-01T00:05:01.000Z" });
         expect(again).toEqual([
-          { name: "solo", version: "1.0.0", targets: [{ url: `${fleet.url}/up/solo`, transport: "http" }] },
+          {
+            name: "solo",
+            version: "1.0.0",
+            targets: [{ url: `${fleet.url}/up/solo`, transport: "http", server: "s" }],
+          },
         ]);
       } finally {
         await repo.close();

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { parseAllowlist } from "../../../src/registry/checks/address-guard.js";
+import { parseAllowlist } from "../../../src/registry/address-guard.js";
 import { checkRemote } from "../../../src/registry/checks/check-remote.js";
 import { listen, sseServer, statusServer, streamableServer } from "../../fixtures/servers/http-servers.js";
 

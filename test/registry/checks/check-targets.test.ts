@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../../src/app.js";
+import { createApp } from "../../../src/server/app.js";
 import { checkTargets } from "../../../src/registry/checks/check-targets.js";
 import { FsBlobStore } from "../../../src/storage/fs-blob-store.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../../helpers/registry.js";
@@ -21,8 +21,8 @@ describe("checkTargets", () => {
         })!,
       ),
     ).toEqual([
-      { url: "https://a.example/mcp", transport: "streamable-http" },
-      { url: "http://c.example/sse", transport: "sse" },
+      { url: "https://a.example/mcp", transport: "streamable-http", server: "a" },
+      { url: "http://c.example/sse", transport: "sse", server: "c" },
     ]);
     expect(checkTargets({ s: { type: "stdio", command: "npx", args: ["-y", "x"] } })).toBeNull();
     expect(checkTargets({})).toBeNull();
@@ -55,7 +55,7 @@ describe("the targets follow the version people get", () => {
     expect(claim).toEqual({
       name: "moving",
       version: "1.1.0",
-      targets: [{ url: "https://new.example/mcp", transport: "http" }],
+      targets: [{ url: "https://new.example/mcp", transport: "http", server: "m" }],
     });
 
     expect(

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { startServer } from "../../../src/http/start-server.js";
+import { startServer } from "../../../src/server/start-server.js";
 import { createToken } from "../../../src/registry/tokens.js";
 import { tempDir } from "../../helpers/tmp.js";
 

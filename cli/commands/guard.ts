@@ -1,0 +1,80 @@
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { GUARD_MODES, guardModesText, type GuardMode } from "../../src/core/guards/guard-modes.js";
+import { GUARD_KINDS, type GuardKind } from "../../src/core/guards/scan-text.js";
+import { defineCommand, stringList } from "../command.js";
+import { loadEffectiveConfig } from "../home/effective-config.js";
+import { guardModesFor, readGuards, updateGuards } from "../home/guards-store.js";
+import { DEFAULT_PROFILE, findProfile, readProfiles } from "../home/profiles-store.js";
+
+const command = defineCommand({
+  usage: "guard <server> mask|warn|block|off [--kind secrets|unicode|injection]... [--profile <name>]",
+  description: `
+Sets what the guards of \`run\` and \`gateway\` do with what a server's tools, resources and prompts
+return. Three kinds of finding: secrets (the shapes of GitHub, AWS, Google, Slack, Stripe, OpenAI,
+Anthropic, npm and GitLab tokens, private key blocks, JSON Web Tokens, and your own stored credentials
+matched exactly; your credentials are also looked for in a tool's arguments), unicode (invisible and
+bidirectional characters, by the rule set publish applies) and injection (instruction-override
+phrases, hidden-instruction tags, markdown images whose URL would carry data away).
+
+mask replaces a secret by [redacted:<rule>] and an invisible character by a visible ⟨U+…⟩; warn keeps
+the text and adds a visible note the model reads; block turns the answer into a tool error saying
+why; off does nothing. Defaults: mask for secrets and unicode, warn for injection. Without --kind the
+mode applies to all three. With --profile the modes apply where that profile is served
+(\`gateway --profile <name>\`), on top of the server's. Every finding is in \`connectory logs\` (its
+kind, rule and position, never the text). Takes effect at the next start of \`run\` or \`gateway\`.
+--json prints { server, profile, modes }.`,
+  options: {
+    kind: {
+      type: "string",
+      multiple: true,
+      value: "kind",
+      description: "secrets, unicode or injection (repeat for several; default: all three)",
+    },
+    profile: {
+      type: "string",
+      value: "name",
+      description: "set the modes for this profile's gateway instead of the server's own",
+    },
+  },
+  positionals: { min: 2, max: 2 },
+  async run(args, ctx) {
+    const [server, mode] = args.positionals as [string, string];
+    if (!(GUARD_MODES as readonly string[]).includes(mode))
+      throw usageError(
+        `the mode is one of ${GUARD_MODES.join(", ")}, not ${JSON.stringify(mode)}`,
+        `connectory guard ${server} mask`,
+      );
+    const kinds = stringList(args.values.kind);
+    for (const k of kinds)
+      if (!(GUARD_KINDS as readonly string[]).includes(k))
+        throw usageError(
+          `--kind is one of ${GUARD_KINDS.join(", ")}, not ${JSON.stringify(k)}`,
+          `connectory guard ${server} ${mode} --kind secrets`,
+        );
+    const profile = args.values.profile;
+    if (profile === DEFAULT_PROFILE)
+      throw usageError(
+        "the default profile has no modes of its own: the server's are its modes",
+        `drop --profile: connectory guard ${server} ${mode}`,
+      );
+    if (profile !== undefined) findProfile(await readProfiles(ctx.home), profile);
+    const config = await loadEffectiveConfig(ctx.home);
+    if (!config.servers.some((s) => s.name === server))
+      throw new ConnectoryError("guard.server.unknown", `no server named "${server}" in the effective set`, {
+        hint: "see `connectory config --explain` for every server and its name",
+      });
+    const chosen = (kinds.length > 0 ? kinds : GUARD_KINDS) as GuardKind[];
+    await updateGuards(
+      ctx.home,
+      server,
+      Object.fromEntries(chosen.map((k) => [k, mode as GuardMode])),
+      profile,
+    );
+    const modes = guardModesFor(await readGuards(ctx.home), server, profile);
+    return {
+      data: { server, profile: profile ?? null, modes },
+      text: `${server}${profile ? ` in profile ${profile}` : ""}: ${guardModesText(modes)}`,
+    };
+  },
+});
+export default command;

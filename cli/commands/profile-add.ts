@@ -1,3 +1,0 @@
-import { profileCommand } from "./profile-create.js";
-
-export default profileCommand("add");

@@ -1,2 +1,0 @@
-import { sandboxToggle } from "./sandbox-toggle.js";
-export default sandboxToggle(false);

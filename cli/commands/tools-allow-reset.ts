@@ -1,3 +1,0 @@
-import { rulesCommand } from "./tools-allow.js";
-
-export default rulesCommand("reset");

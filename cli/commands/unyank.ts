@@ -1,3 +1,0 @@
-import { yankCommand } from "./yank.js";
-
-export default yankCommand(false);

@@ -1,0 +1,62 @@
+/**
+ * A module-load hook (node:module register) that repairs postgres.js 3.4.x's write scheduler as the
+ * registry process loads it. Upstream bug (porsager/postgres #1066, #1154, #1208; fixes proposed in
+ * #1168, #1176, #1209, none released as of 3.4.9): a write under 1 KiB is deferred with setImmediate;
+ * when the connection closes first (pg_terminate_backend, a failover, a proxy cutting it), `closed()`
+ * sets the socket to null and the deferred `nextWrite` throws from the immediate, which no caller can
+ * catch, so the whole process dies; and teardown leaves the timer variable set, so the connection never
+ * flushes again after it reconnects. The chaos test (test/e2e/cluster-chaos.test.ts) hit exactly this.
+ * The patch settles such a write with CONNECTION_CLOSED (the pool's retry path, src/db/postgres/
+ * pg-repository.ts) and resets the scheduler on teardown. Source text that does not match what is
+ * expected is left alone and reported, so a driver upgrade never gets a half-applied patch.
+ */
+
+/** postgres.js's ESM connection module. */
+export const CONNECTION_MODULE = /\/node_modules\/postgres\/src\/connection\.js$/;
+
+const NEXT_WRITE = `  function nextWrite(fn) {
+    const x = socket.write(chunk, fn)`;
+const NEXT_WRITE_FIXED = `  function nextWrite(fn) {
+    if (socket === null) {
+      // connectory: the connection closed before this deferred write ran; settle, do not throw
+      chunk = nextWriteTimer = null
+      error(Errors.connection('CONNECTION_CLOSED', options, null))
+      return false
+    }
+    const x = socket.write(chunk, fn)`;
+const TEARDOWN = `    clearImmediate(nextWriteTimer)\n`;
+const TEARDOWN_FIXED = `    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null // connectory: a reconnected connection can flush again\n`;
+
+/** The repaired source, or undefined when it is not the code this patch was written for. */
+export function patchConnection(source: string): string | undefined {
+  if (source.includes("connectory:")) return source;
+  const teardowns = source.split(TEARDOWN).length - 1;
+  if (!source.includes(NEXT_WRITE) || teardowns !== 2) return undefined;
+  return source.replace(NEXT_WRITE, NEXT_WRITE_FIXED).split(TEARDOWN).join(TEARDOWN_FIXED);
+}
+
+interface LoadResult {
+  format?: string | null;
+  source?: string | ArrayBuffer | Uint8Array | null;
+  shortCircuit?: boolean;
+}
+
+/** The `load` hook: other modules pass through untouched. */
+export async function load(
+  url: string,
+  context: unknown,
+  nextLoad: (url: string, context: unknown) => Promise<LoadResult>,
+): Promise<LoadResult> {
+  const result = await nextLoad(url, context);
+  if (!CONNECTION_MODULE.test(url) || result.source == null) return result;
+  const text = typeof result.source === "string" ? result.source : new TextDecoder().decode(result.source);
+  const patched = patchConnection(text);
+  if (patched === undefined) {
+    process.stderr.write(
+      "connectory registry: postgres.js's connection module is not the one the driver fix expects; " +
+        "running it unpatched (see src/db/postgres/driver-fix-hooks.ts)\n",
+    );
+    return result;
+  }
+  return { ...result, source: patched };
+}

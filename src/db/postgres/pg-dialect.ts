@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import type { Dialect } from "../drizzle/dialect.js";
+import { pgErrorCode } from "./pg-errors.js";
+import * as schema from "./schema.js";
+import { searchVector } from "./search-text.js";
+
+// The advisory-lock keys. Writes to one connector name take the two-key lock (CONNECTOR_LOCK, the name's
+// hash); log appends the single-key LOG_LOCK; the migrations lock uses another single key.
+const CONNECTOR_LOCK = 7_342_001;
+const LOG_LOCK = 7_342_023;
+
+/** PostgreSQL under the shared data layer (src/db/drizzle/): advisory locks, jsonb paths, the tsvector. */
+export const pgDialect: Dialect = {
+  tables: schema,
+  async lockConnector(db, name) {
+    // READ COMMITTED takes a fresh snapshot per statement, so the second writer sees what the first wrote.
+    await db.execute(sql`SELECT pg_advisory_xact_lock(${CONNECTOR_LOCK}, hashtext(${name}))`);
+  },
+  async lockLog(db) {
+    // Processes append one at a time, in commit order.
+    await db.execute(sql`SELECT pg_advisory_xact_lock(${LOG_LOCK})`);
+  },
+  summaryCheckedAtIs: (value) =>
+    // Under READ COMMITTED an UPDATE re-checks this on the row a concurrent recordCheck committed.
+    sql`(${schema.connectors.checkSummary}::jsonb #>> '{latest,checkedAt}') = ${value}`,
+  isUniqueViolation: (error) => pgErrorCode(error) === "23505",
+  search: {
+    columns: (name, fields) => ({ search: sql`${searchVector({ name, ...fields })}::tsvector` }),
+    /** The narrow search row (schema.ts connectorSearch): connectors.search's vector, and the name. */
+    async write(db, connectorId, name, fields) {
+      const search = sql`${searchVector({ name, ...fields })}::tsvector`;
+      await db
+        .insert(schema.connectorSearch)
+        .values({ connectorId, name, search })
+        .onConflictDoUpdate({ target: schema.connectorSearch.connectorId, set: { name, search } });
+    },
+  },
+};
