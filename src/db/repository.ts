@@ -2,7 +2,8 @@ import type { Prepared } from "../core/api/prepared.js";
 import type { CheckResult, StabilityEvidence } from "../core/quality/evidence.js";
 import type { Category } from "../core/types.js";
 import type { DownloadMark, ReportRow } from "./connector-rows.js";
-import type { CheckClaim, RateCount, LeaseResult } from "./coordination-rows.js";
+import type { CheckClaim, ClaimRequest } from "./check-rows.js";
+import type { Coordination } from "./coordination-rows.js";
 import type { ConnectorSummary, SearchQuery, ServerListQuery, ServerListRow } from "./listing-queries.js";
 import type {
   DomainProofRow,
@@ -19,11 +20,11 @@ import type { TrustedPublishingStore } from "./trusted-publishing.js";
 // The registry's data layer, dialect-free: SQLite and PostgreSQL implement it (src/db/sqlite, src/db/postgres,
 // their shared part in src/db/drizzle). The services in src/registry use nothing else, so every rule
 // (ownership, latest, documents) is written once. Its rows and queries are typed by concern beside it
-// (publisher-rows.ts, connector-rows.ts, listing-queries.ts, coordination-rows.ts); the write side is
-// registry-tx.ts.
+// (publisher-rows.ts, connector-rows.ts, listing-queries.ts, check-rows.ts, coordination-rows.ts); the
+// write side is registry-tx.ts.
 
 /** The registry's whole data layer. */
-export interface RegistryRepository {
+export interface RegistryRepository extends Coordination {
   /** The transparency log and its checkpoints, read side. */
   readonly log: LogReader;
   /** The registry's public signing keys, read side. */
@@ -110,12 +111,7 @@ export interface RegistryRepository {
    * processes at once: a row is claimed by one pass only (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite:
    * one UPDATE under the write lock).
    */
-  claimChecks(input: {
-    now: string;
-    dueBefore: string;
-    leaseUntil: string;
-    limit: number;
-  }): Promise<CheckClaim[]>;
+  claimChecks(input: ClaimRequest): Promise<CheckClaim[]>;
   /**
    * Stores one check of a connector (a remote pass or a bundled check at publish), refreshes its stability
    * summary (`check_summary`, as of the check), releases its claim and forgets checks older than 30 days.
@@ -132,34 +128,7 @@ export interface RegistryRepository {
   /** The same for many connectors in two queries; connectors never checked are absent from the map. */
   stabilityEvidenceMany(names: readonly string[], now: string): Promise<Map<string, StabilityEvidence>>;
 
-  /**
-   * The meta value of `key`, storing `value` first if there is none: every process on the database gets
-   * the same one, even when several ask at the same moment (the download salt).
-   */
-  ensureMeta(key: string, value: string): Promise<string>;
-  /** Rate-limit events of `key` after `since` (ms since the epoch), shared by every process on this database. */
-  rateCount(key: string, since: number): Promise<RateCount>;
-  /**
-   * Records one event of `key` at `at`; with `limit`, only when fewer than `max` happened after `since`,
-   * atomically across processes. Returns whether it was recorded.
-   */
-  rateAdd(key: string, at: number, limit?: { since: number; max: number }): Promise<boolean>;
-  /** Forgets rate-limit events at or before `before`. */
-  ratePrune(before: number): Promise<void>;
-  /**
-   * Takes the lease `name` for `holder` until `until` when it is free (absent, expired at `now`, already
-   * this holder's, which renews it, or held by `replacing`, a holder known to be dead). Returns whether
-   * `holder` holds it now, and otherwise who does. Times are ISO-8601 UTC.
-   */
-  acquireLease(
-    name: string,
-    holder: string,
-    now: string,
-    until: string,
-    replacing?: string,
-  ): Promise<LeaseResult>;
-  /** Gives the lease up, if `holder` still holds it. */
-  releaseLease(name: string, holder: string): Promise<void>;
+  // ensureMeta, rateCount, rateAdd, ratePrune, acquireLease, releaseLease: Coordination (coordination-rows.ts).
   /** Trusted publishers, CI token ids and exchanged publish tokens (src/registry/oidc/). */
   readonly trustedPublishing: TrustedPublishingStore;
 

@@ -1,5 +1,5 @@
 import type { CheckResult, StabilityEvidence } from "../core/quality/evidence.js";
-import type { CheckTarget } from "./coordination-rows.js";
+import type { CheckTarget } from "./check-rows.js";
 
 // What both dialects share about stored checks: the row ↔ CheckResult mapping, the uptime windows and the
 // evidence built from one latest row plus window counts (the SQL that counts is per dialect).

@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from "postgres";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import type { CheckClaim } from "../coordination-rows.js";
+import type { CheckClaim, ClaimRequest } from "../check-rows.js";
 import {
   checkColumns,
   evidenceFrom,
@@ -17,10 +17,7 @@ import {
 type Db = Sql | TransactionSql;
 
 /** Claims due rows; see RegistryRepository.claimChecks. */
-export async function claimChecksPg(
-  sql: Sql,
-  input: { now: string; dueBefore: string; leaseUntil: string; limit: number },
-): Promise<CheckClaim[]> {
+export async function claimChecksPg(sql: Sql, input: ClaimRequest): Promise<CheckClaim[]> {
   const rows = await sql<Array<{ name: string; version: string | null; targets: string }>>`
     UPDATE connectors c SET check_lease = ${input.leaseUntil}
     FROM (

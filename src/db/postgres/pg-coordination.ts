@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { RateCount, LeaseResult } from "../coordination-rows.js";
+import type { LeaseRequest, LeaseResult, RateCap, RateCount } from "../coordination-rows.js";
 
 /**
  * Rate-limit events and job leases on PostgreSQL, shared by every registry process on the database. A
@@ -13,12 +13,7 @@ export async function rateCountPg(client: Sql, key: string, since: number): Prom
   return { count: Number(row!.count), oldest: row!.oldest === null ? undefined : Number(row!.oldest) };
 }
 
-export async function rateAddPg(
-  client: Sql,
-  key: string,
-  at: number,
-  limit?: { since: number; max: number },
-): Promise<boolean> {
+export async function rateAddPg(client: Sql, key: string, at: number, limit?: RateCap): Promise<boolean> {
   if (!limit) {
     await client`INSERT INTO rate_events (key, at) VALUES (${key}, ${at})`;
     return true;
@@ -39,11 +34,7 @@ export async function ratePrunePg(client: Sql, before: number): Promise<void> {
 
 export async function acquireLeasePg(
   client: Sql,
-  name: string,
-  holder: string,
-  now: string,
-  until: string,
-  replacing?: string,
+  ...[name, holder, now, until, replacing]: LeaseRequest
 ): Promise<LeaseResult> {
   const rows = await client`
     INSERT INTO leases (name, holder, expires_at) VALUES (${name}, ${holder}, ${until})

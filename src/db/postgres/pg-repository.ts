@@ -2,7 +2,8 @@ import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import type { CheckClaim, RateCount, LeaseResult } from "../coordination-rows.js";
+import type { CheckClaim, ClaimRequest } from "../check-rows.js";
+import type { LeaseRequest, LeaseResult, RateCap, RateCount } from "../coordination-rows.js";
 import type { ConnectorSummary, SearchQuery, ServerListQuery, ServerListRow } from "../listing-queries.js";
 import type { DownloadMark } from "../connector-rows.js";
 import type { Prepared } from "../../core/api/prepared.js";
@@ -170,12 +171,7 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
     return this.run(async () => (await this.stmts.findToken.execute({ hash }))[0]);
   }
 
-  claimChecks(input: {
-    now: string;
-    dueBefore: string;
-    leaseUntil: string;
-    limit: number;
-  }): Promise<CheckClaim[]> {
+  claimChecks(input: ClaimRequest): Promise<CheckClaim[]> {
     return this.run(() => claimChecksPg(this.client, input), { retry: true });
   }
 
@@ -203,7 +199,7 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
     return this.run(() => rateCountPg(this.client, key, since));
   }
 
-  rateAdd(key: string, at: number, limit?: { since: number; max: number }): Promise<boolean> {
+  rateAdd(key: string, at: number, limit?: RateCap): Promise<boolean> {
     return this.run(() => rateAddPg(this.client, key, at, limit), { retry: true });
   }
 
@@ -211,14 +207,8 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
     return this.run(() => ratePrunePg(this.client, before));
   }
 
-  acquireLease(
-    name: string,
-    holder: string,
-    now: string,
-    until: string,
-    replacing?: string,
-  ): Promise<LeaseResult> {
-    return this.run(() => acquireLeasePg(this.client, name, holder, now, until, replacing), { retry: true });
+  acquireLease(...request: LeaseRequest): Promise<LeaseResult> {
+    return this.run(() => acquireLeasePg(this.client, ...request), { retry: true });
   }
 
   releaseLease(name: string, holder: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Database as Sqlite } from "better-sqlite3";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import type { CheckClaim } from "../coordination-rows.js";
+import type { CheckClaim, ClaimRequest } from "../check-rows.js";
 import {
   checkColumns,
   evidenceFrom,
@@ -72,7 +72,7 @@ export class SqliteChecks {
     };
   }
 
-  claim(input: { now: string; dueBefore: string; leaseUntil: string; limit: number }): CheckClaim[] {
+  claim(input: ClaimRequest): CheckClaim[] {
     const rows = this.stmts.claim.all(input) as Array<{
       name: string;
       version: string | null;

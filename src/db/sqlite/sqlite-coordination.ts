@@ -1,5 +1,5 @@
 import type { Database as Sqlite } from "better-sqlite3";
-import type { RateCount, LeaseResult } from "../coordination-rows.js";
+import type { LeaseRequest, LeaseResult, RateCap, RateCount } from "../coordination-rows.js";
 
 /**
  * Rate-limit events and job leases on SQLite (SqliteRepository delegates here, under its write mutex).
@@ -44,7 +44,7 @@ export class SqliteCoordination {
     return toCount(this.stmts.count.get(key, since));
   }
 
-  add(key: string, at: number, limit?: { since: number; max: number }): boolean {
+  add(key: string, at: number, limit?: RateCap): boolean {
     if (!limit) {
       this.stmts.insert.run(key, at);
       return true;
@@ -66,7 +66,7 @@ export class SqliteCoordination {
     this.stmts.prune.run(before);
   }
 
-  acquire(name: string, holder: string, now: string, until: string, replacing?: string): LeaseResult {
+  acquire(...[name, holder, now, until, replacing]: LeaseRequest): LeaseResult {
     if (this.stmts.acquire.get({ name, holder, now, until, replacing: replacing ?? null }) !== undefined)
       return { held: true };
     const row = this.stmts.holder.get(name) as { holder: string } | undefined;

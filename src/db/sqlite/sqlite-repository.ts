@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { ConnectoryError } from "../../core/errors.js";
 import { Mutex } from "../mutex.js";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import type { CheckClaim, RateCount, LeaseResult } from "../coordination-rows.js";
+import type { CheckClaim, ClaimRequest } from "../check-rows.js";
+import type { LeaseRequest, LeaseResult, RateCap, RateCount } from "../coordination-rows.js";
 import type { ConnectorSummary, SearchQuery, ServerListQuery, ServerListRow } from "../listing-queries.js";
 import type { DownloadMark } from "../connector-rows.js";
 import type { Prepared } from "../../core/api/prepared.js";
@@ -173,12 +174,7 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
     return { tokenId: row.tokenId, publisherId: row.publisherId, publisher: row.publisher };
   }
 
-  claimChecks(input: {
-    now: string;
-    dueBefore: string;
-    leaseUntil: string;
-    limit: number;
-  }): Promise<CheckClaim[]> {
+  claimChecks(input: ClaimRequest): Promise<CheckClaim[]> {
     return this.mutex.run(() => this.checks.claim(input));
   }
 
@@ -209,7 +205,7 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
     return this.coordination.count(key, since);
   }
 
-  rateAdd(key: string, at: number, limit?: { since: number; max: number }): Promise<boolean> {
+  rateAdd(key: string, at: number, limit?: RateCap): Promise<boolean> {
     return this.mutex.run(() => this.coordination.add(key, at, limit));
   }
 
@@ -217,14 +213,8 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
     return this.mutex.run(() => this.coordination.prune(before));
   }
 
-  acquireLease(
-    name: string,
-    holder: string,
-    now: string,
-    until: string,
-    replacing?: string,
-  ): Promise<LeaseResult> {
-    return this.mutex.run(() => this.coordination.acquire(name, holder, now, until, replacing));
+  acquireLease(...request: LeaseRequest): Promise<LeaseResult> {
+    return this.mutex.run(() => this.coordination.acquire(...request));
   }
 
   releaseLease(name: string, holder: string): Promise<void> {

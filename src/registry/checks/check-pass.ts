@@ -1,6 +1,6 @@
 import type dns from "node:dns";
 import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence.js";
-import type { CheckClaim } from "../../db/coordination-rows.js";
+import type { CheckClaim } from "../../db/check-rows.js";
 import type { RegistryRepository } from "../../db/repository.js";
 import type { Allowlist } from "../address-guard.js";
 import { checkRemote } from "./check-remote.js";

@@ -1,5 +1,5 @@
 import { isRemote, type ServerSet } from "../../core/types.js";
-import type { CheckTarget } from "../../db/coordination-rows.js";
+import type { CheckTarget } from "../../db/check-rows.js";
 
 /**
  * The remote servers of a version the checker can connect to, as the JSON stored in
