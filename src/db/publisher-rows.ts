@@ -18,6 +18,22 @@ export interface PublisherRecord extends PublisherRow {
   upstreamNamespace: string | null;
 }
 
+/** A domain a publisher asks to prove, and the challenge it must show (RegistryRepository.addDomainChallenge). */
+export interface DomainChallenge {
+  publisherId: number;
+  domain: string;
+  challenge: string;
+  requestedAt: string;
+}
+
+/** How and when a requested domain was proven (RegistryTx.markDomainVerified). */
+export interface DomainVerification {
+  publisherId: number;
+  domain: string;
+  method: ProofMethod;
+  verifiedAt: string;
+}
+
 /** One domain a publisher asked to prove: its challenge, and how and when it was proven. */
 export interface DomainProofRow {
   publisherId: number;

@@ -1,6 +1,5 @@
 import type { PublisherBadge } from "../core/api/documents.js";
 import type { Prepared } from "../core/api/prepared.js";
-import type { ProofMethod } from "../core/publishers/domain.js";
 import type {
   ConnectorFields,
   ConnectorState,
@@ -9,6 +8,7 @@ import type {
   StoredQualityEvidence,
   VersionRecord,
 } from "./connector-rows.js";
+import type { DomainVerification } from "./publisher-rows.js";
 import type { KeyStore, LogWriter } from "./signing-store.js";
 
 /** What `updateVersion` changes on a stored version (the repository and its transactions take the same). */
@@ -26,6 +26,23 @@ export interface VersionPatch {
   document: Prepared;
 }
 
+/** A connector `createConnector` claims: its name, owner, creation time and listing fields. */
+export interface NewConnector {
+  name: string;
+  publisherId: number;
+  createdAt: string;
+  fields: ConnectorFields;
+}
+
+/** A report `insertReport` stores against a connector's version (open until resolved). */
+export interface NewReport {
+  connectorId: number;
+  version: string;
+  kind: string;
+  message: string;
+  createdAt: string;
+}
+
 /** Writes happen inside one transaction: all of it lands, or none of it. */
 export interface RegistryTx {
   /** The transparency log's appends (src/registry/tlog/). */
@@ -34,12 +51,7 @@ export interface RegistryTx {
   readonly keys: KeyStore;
   loadConnector(name: string): Promise<ConnectorState | undefined>;
   /** Claims a name; throws ConnectoryError `db.conflict` (409) if it was claimed meanwhile. */
-  createConnector(input: {
-    name: string;
-    publisherId: number;
-    createdAt: string;
-    fields: ConnectorFields;
-  }): Promise<number>;
+  createConnector(input: NewConnector): Promise<number>;
   /** Throws ConnectoryError `db.conflict` (409) if the version exists. */
   insertVersion(connectorId: number, version: VersionRecord, document: Prepared): Promise<void>;
   updateVersion(connectorId: number, version: string, patch: VersionPatch): Promise<void>;
@@ -63,13 +75,7 @@ export interface RegistryTx {
    * (`latestCheckedAt`): a check recorded meanwhile has a newer summary, which stays. True when replaced.
    */
   renewCheckSummary(connectorId: number, summary: string, latestCheckedAt: string): Promise<boolean>;
-  insertReport(input: {
-    connectorId: number;
-    version: string;
-    kind: string;
-    message: string;
-    createdAt: string;
-  }): Promise<number>;
+  insertReport(input: NewReport): Promise<number>;
   loadReport(id: number): Promise<ReportRow | undefined>;
   /** Sets a report's status and resolution time. */
   resolveReport(id: number, status: string, resolvedAt: string): Promise<void>;
@@ -81,12 +87,7 @@ export interface RegistryTx {
    * Marks a requested domain proven. Throws ConnectoryError `db.conflict` (409) when another publisher
    * holds the domain verified (one verified owner per domain).
    */
-  markDomainVerified(input: {
-    publisherId: number;
-    domain: string;
-    method: ProofMethod;
-    verifiedAt: string;
-  }): Promise<void>;
+  markDomainVerified(input: DomainVerification): Promise<void>;
   /** Changes a publisher's badge columns. */
   updatePublisher(
     publisherId: number,

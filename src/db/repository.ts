@@ -6,6 +6,7 @@ import type { CheckClaim, ClaimRequest } from "./check-rows.js";
 import type { Coordination } from "./coordination-rows.js";
 import type { ConnectorSummary, SearchQuery, ServerListQuery, ServerListRow } from "./listing-queries.js";
 import type {
+  DomainChallenge,
   DomainProofRow,
   NewToken,
   PublisherRecord,
@@ -93,12 +94,7 @@ export interface RegistryRepository extends Coordination {
   /** Domain proofs, of one publisher or of one domain (or both), by domain. */
   domainProofs(filter: { publisherId?: number; domain?: string }): Promise<DomainProofRow[]>;
   /** Records a challenge for a publisher's domain unless one is recorded already (then nothing changes). */
-  addDomainChallenge(input: {
-    publisherId: number;
-    domain: string;
-    challenge: string;
-    requestedAt: string;
-  }): Promise<void>;
+  addDomainChallenge(input: DomainChallenge): Promise<void>;
   createToken(input: NewToken): Promise<TokenRow>;
   findToken(hash: string): Promise<TokenOwner | undefined>;
   listTokens(): Promise<TokenRow[]>;

@@ -1,7 +1,14 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Category } from "../../core/types.js";
 import { daysBefore, KEEP_DOWNLOAD_DAYS } from "../download-days.js";
-import type { DomainProofRow, NewToken, PublisherRecord, PublisherRow, TokenRow } from "../publisher-rows.js";
+import type {
+  DomainChallenge,
+  DomainProofRow,
+  NewToken,
+  PublisherRecord,
+  PublisherRow,
+  TokenRow,
+} from "../publisher-rows.js";
 import type { ReportRow } from "../connector-rows.js";
 import type { On, Sides } from "./dialect.js";
 import { DrizzleSigning } from "./drizzle-signing.js";
@@ -72,12 +79,7 @@ export abstract class DrizzleRepository {
     return this.runRead(() => pub.domainProofs(this.read, filter));
   }
 
-  addDomainChallenge(input: {
-    publisherId: number;
-    domain: string;
-    challenge: string;
-    requestedAt: string;
-  }): Promise<void> {
+  addDomainChallenge(input: DomainChallenge): Promise<void> {
     return this.runWrite(() => pub.addDomainChallenge(this.write, input));
   }
 

@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
 import type { PublisherBadge } from "../../core/api/documents.js";
-import type { ProofMethod } from "../../core/publishers/domain.js";
 import type { Category } from "../../core/types.js";
 import type {
   ConnectorFields,
@@ -11,7 +10,8 @@ import type {
   VersionRecord,
 } from "../connector-rows.js";
 import type { Prepared } from "../../core/api/prepared.js";
-import type { RegistryTx, VersionPatch } from "../registry-tx.js";
+import type { DomainVerification } from "../publisher-rows.js";
+import type { NewConnector, NewReport, RegistryTx, VersionPatch } from "../registry-tx.js";
 import { conflictAs409 } from "./conflict.js";
 import { connectorColumns, versionRecordColumns } from "./connector-columns.js";
 import type { Db, Dialect, On } from "./dialect.js";
@@ -78,12 +78,7 @@ export class DrizzleTx implements RegistryTx, On {
     };
   }
 
-  async createConnector(input: {
-    name: string;
-    publisherId: number;
-    createdAt: string;
-    fields: ConnectorFields;
-  }): Promise<number> {
+  async createConnector(input: NewConnector): Promise<number> {
     const { connectors } = this.dialect.tables;
     const [row] = await conflictAs409(this.dialect, () =>
       this.db
@@ -232,13 +227,7 @@ export class DrizzleTx implements RegistryTx, On {
     return rows.length > 0;
   }
 
-  async insertReport(input: {
-    connectorId: number;
-    version: string;
-    kind: string;
-    message: string;
-    createdAt: string;
-  }): Promise<number> {
+  async insertReport(input: NewReport): Promise<number> {
     const { reports } = this.dialect.tables;
     const [row] = await this.db.insert(reports).values(input).returning({ id: reports.id });
     if (!row) throw new Error("inserting a report returned no row");
@@ -268,12 +257,7 @@ export class DrizzleTx implements RegistryTx, On {
     return pub.publisherConnectorNames(this, publisherId);
   }
 
-  markDomainVerified(input: {
-    publisherId: number;
-    domain: string;
-    method: ProofMethod;
-    verifiedAt: string;
-  }): Promise<void> {
+  markDomainVerified(input: DomainVerification): Promise<void> {
     return conflictAs409(this.dialect, () => pub.markDomainVerified(this, input));
   }
 

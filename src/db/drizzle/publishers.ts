@@ -1,8 +1,12 @@
 import { and, asc, eq, isNotNull, ne, type SQL } from "drizzle-orm";
 import type { PublisherBadge } from "../../core/api/documents.js";
 import { ConnectoryError } from "../../core/errors.js";
-import type { ProofMethod } from "../../core/publishers/domain.js";
-import type { DomainProofRow, PublisherRecord } from "../publisher-rows.js";
+import type {
+  DomainChallenge,
+  DomainProofRow,
+  DomainVerification,
+  PublisherRecord,
+} from "../publisher-rows.js";
 import type { On } from "./dialect.js";
 
 // Publishers' badges and domain proofs (docs/publishers.md), on either dialect: the repositories and
@@ -57,10 +61,7 @@ export async function domainProofs(
     .orderBy(asc(publisherDomains.domain), asc(publishers.name))) as DomainProofRow[];
 }
 
-export async function addDomainChallenge(
-  on: On,
-  input: { publisherId: number; domain: string; challenge: string; requestedAt: string },
-): Promise<void> {
+export async function addDomainChallenge(on: On, input: DomainChallenge): Promise<void> {
   const { publisherDomains } = on.dialect.tables;
   const { db } = on;
   await db.insert(publisherDomains).values(input).onConflictDoNothing();
@@ -77,10 +78,7 @@ export async function publisherConnectorNames(on: On, publisherId: number): Prom
   return rows.map((r) => r.name);
 }
 
-export async function markDomainVerified(
-  on: On,
-  input: { publisherId: number; domain: string; method: ProofMethod; verifiedAt: string },
-): Promise<void> {
+export async function markDomainVerified(on: On, input: DomainVerification): Promise<void> {
   const { publisherDomains } = on.dialect.tables;
   const { db } = on;
   // Checked first so the answer is the same on both databases; the partial unique index settles a race.
