@@ -1,37 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
-import type { LocalizedListing } from "../../core/api/documents.js";
 import { effectiveSort, RANK_BOOST } from "../../core/api/search.js";
-import { latestCheckStatus } from "../../core/quality/read-quality.js";
-import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
-import { badgeOf } from "../drizzle/publishers.js";
+import { type SummaryRow, toSummary } from "../drizzle/summary-row.js";
 import { searchQuery } from "./search-text.js";
 
 // ts_rank weights {D, C, B, A} = description, keywords, display name, name: the ratios of SQLite's
 // bm25(…, 10, 6, 1, 3). Normalization 1 divides by 1 + log(length), as bm25 favours short documents.
 const dialect = new PgDialect();
 const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], c.search, q.query, 1)`);
-
-interface Row extends Record<string, unknown> {
-  name: string;
-  display_name: string | null;
-  description: string;
-  i18n: string | null;
-  publisher: string;
-  version: string | null;
-  keywords: string;
-  categories: string;
-  downloads: number;
-  updated_at: string;
-  quality_score: number;
-  check_summary: string | null;
-  verified_domains: string;
-  unclaimed: boolean;
-  repository: string | null;
-  key: number | string;
-}
 
 /**
  * Search and listings on PostgreSQL with the FTS5 results contract: every term must match as a prefix
@@ -95,7 +73,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
   const built = dialect.sqlToQuery(
     sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`,
   );
-  const rows = await client.unsafe<Row[]>(built.sql, built.params as never[], { prepare: true });
+  const rows = await client.unsafe<SummaryRow[]>(built.sql, built.params as never[], { prepare: true });
   return rows.map(toSummary);
 }
 
@@ -137,26 +115,6 @@ async function relevancePg(client: Sql, query: SearchQuery, tsquery: string): Pr
     SELECT ${COLUMNS}, page.key AS key
     FROM page JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id
     ORDER BY page.key ASC, page.name ASC`);
-  const rows = await client.unsafe<Row[]>(built.sql, built.params as never[], { prepare: true });
+  const rows = await client.unsafe<SummaryRow[]>(built.sql, built.params as never[], { prepare: true });
   return rows.map(toSummary);
-}
-
-function toSummary(row: Row): ConnectorSummary {
-  return {
-    name: row.name,
-    displayName: row.display_name,
-    description: row.description,
-    ...(row.i18n !== null ? { i18n: JSON.parse(row.i18n) as LocalizedListing } : {}),
-    publisher: row.publisher,
-    version: row.version,
-    keywords: JSON.parse(row.keywords) as string[],
-    categories: JSON.parse(row.categories) as Category[],
-    downloads: row.downloads,
-    updatedAt: row.updated_at,
-    quality: Number(row.quality_score),
-    checkStatus: latestCheckStatus(row.check_summary),
-    publisherBadge: badgeOf({ verifiedDomains: row.verified_domains, unclaimed: row.unclaimed }),
-    ...(typeof row.repository === "string" ? { repository: row.repository } : {}),
-    key: row.key,
-  };
 }

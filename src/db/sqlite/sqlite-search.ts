@@ -1,11 +1,8 @@
 import type { Database, Statement } from "better-sqlite3";
 import { ftsMatch } from "./fts-match.js";
-import type { LocalizedListing } from "../../core/api/documents.js";
 import { effectiveSort, RANK_BOOST } from "../../core/api/search.js";
-import { latestCheckStatus } from "../../core/quality/read-quality.js";
-import type { Category } from "../../core/types.js";
 import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
-import { badgeOf } from "../drizzle/publishers.js";
+import { type SummaryRow, toSummary } from "../drizzle/summary-row.js";
 
 // Column weights for bm25 (name, display_name, description, keywords): a name match weighs most.
 const BM25 = "bm25(connectors_fts, 10.0, 6.0, 1.0, 3.0)";
@@ -30,25 +27,6 @@ const SORTS = {
     after: "(key < :k OR (key = :k AND name > :n))",
   },
 } as const;
-
-interface Row {
-  name: string;
-  display_name: string | null;
-  description: string;
-  i18n: string | null;
-  publisher: string;
-  version: string | null;
-  keywords: string;
-  categories: string;
-  downloads: number;
-  updated_at: string;
-  quality_score: number;
-  check_summary: string | null;
-  verified_domains: string;
-  unclaimed: number;
-  repository: string | null;
-  key: number | string;
-}
 
 /**
  * Full-text search and listings over FTS5, with keyset pagination. Statements are prepared once per
@@ -85,7 +63,7 @@ export class SqliteSearch {
       params.n = query.after.name;
       if (sort !== "name") params.k = query.after.key;
     }
-    return (stmt.all(params) as Row[]).map(toSummary);
+    return (stmt.all(params) as SummaryRow[]).map(toSummary);
   }
 }
 
@@ -190,24 +168,4 @@ function tiesByName(ties: string, afterName: boolean): string {
         WHERE ${afterName ? "byname.name > :n AND" : ""} +byname.id IN (SELECT id FROM ${ties})
         ORDER BY byname.name LIMIT CASE WHEN ${n} > ${FEW_TIES} THEN :limit ELSE 0 END`;
   return `SELECT id FROM (${few}) UNION ALL SELECT id FROM (${many})`;
-}
-
-function toSummary(row: Row): ConnectorSummary {
-  return {
-    name: row.name,
-    displayName: row.display_name,
-    description: row.description,
-    ...(row.i18n !== null ? { i18n: JSON.parse(row.i18n) as LocalizedListing } : {}),
-    publisher: row.publisher,
-    version: row.version,
-    keywords: JSON.parse(row.keywords) as string[],
-    categories: JSON.parse(row.categories) as Category[],
-    downloads: row.downloads,
-    updatedAt: row.updated_at,
-    quality: Number(row.quality_score),
-    checkStatus: latestCheckStatus(row.check_summary),
-    publisherBadge: badgeOf({ verifiedDomains: row.verified_domains, unclaimed: row.unclaimed === 1 }),
-    ...(typeof row.repository === "string" ? { repository: row.repository } : {}),
-    key: row.key,
-  };
 }
