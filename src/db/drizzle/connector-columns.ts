@@ -1,3 +1,4 @@
+import { and, type Column, eq, sql } from "drizzle-orm";
 import type { ConnectorFields } from "../connector-rows.js";
 import type { Tables } from "./dialect.js";
 
@@ -20,6 +21,39 @@ export function connectorColumns(fields: ConnectorFields) {
     qualityScore: fields.qualityScore,
     ...(fields.checkTargets !== undefined ? { checkTargets: fields.checkTargets } : {}),
     upstreamName: fields.upstreamName,
+  };
+}
+
+/** A stored document and its ETag (Prepared), of a connector or of a version: either dialect's table. */
+export function preparedColumns<T extends { document: unknown; etag: unknown }>(
+  table: T,
+): { body: T["document"]; etag: T["etag"] } {
+  return { body: table.document, etag: table.etag };
+}
+
+/** Where a version's tarball is stored and how to check it (RegistryRepository.tarball): either dialect's table. */
+export function tarballColumns<V extends Record<"blobKey" | "size" | "integrity" | "sha256", unknown>>(
+  versions: V,
+): Pick<V, "blobKey" | "size" | "integrity" | "sha256"> {
+  const { blobKey, size, integrity, sha256 } = versions;
+  return { blobKey, size, integrity, sha256 };
+}
+
+/**
+ * How the hot reads find their rows, on either dialect's tables: a connector by its name, and a version by
+ * its connector's name and its version through the join of versions to connectors (placeholders `name`
+ * and `version`, filled when a prepared statement runs).
+ */
+export function hotReadKeys(tables: {
+  connectors: { id: Column; name: Column };
+  versions: { connectorId: Column; version: Column };
+}) {
+  const { connectors, versions } = tables;
+  const byName = eq(connectors.name, sql.placeholder("name"));
+  return {
+    byName,
+    versionJoin: eq(connectors.id, versions.connectorId),
+    byVersion: and(byName, eq(versions.version, sql.placeholder("version"))),
   };
 }
 

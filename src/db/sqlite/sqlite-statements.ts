@@ -1,6 +1,7 @@
 import type { Database as Sqlite } from "better-sqlite3";
-import { and, eq, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { hotReadKeys, preparedColumns, tarballColumns } from "../drizzle/connector-columns.js";
 import { connectors, versions } from "./schema.js";
 
 export interface SqliteConnections {
@@ -15,36 +16,21 @@ export interface SqliteConnections {
  * counters on the writer (run inside one better-sqlite3 transaction), and the health check.
  */
 export function prepareStatements(c: SqliteConnections) {
-  const name = sql.placeholder("name");
-  const version = sql.placeholder("version");
+  const { byName, versionJoin, byVersion } = hotReadKeys({ connectors, versions });
+  // A `select … from versions` kept to :name@:version (dynamic: drizzle's way to share part of a query).
+  const ofVersion = <T extends SQLiteSelect>(query: T) =>
+    query.innerJoin(connectors, versionJoin).where(byVersion);
   return {
     dataVersion: c.reader.prepare("PRAGMA data_version").pluck(),
     connectorDocument: c.readDb
-      .select({
-        body: connectors.document,
-        etag: connectors.etag,
-        downloads: connectors.downloads,
-      })
+      .select({ ...preparedColumns(connectors), downloads: connectors.downloads })
       .from(connectors)
-      .where(eq(connectors.name, name))
+      .where(byName)
       .prepare(),
-    versionDocument: c.readDb
-      .select({ body: versions.document, etag: versions.etag })
-      .from(versions)
-      .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-      .where(and(eq(connectors.name, name), eq(versions.version, version)))
-      .prepare(),
-    tarball: c.readDb
-      .select({
-        blobKey: versions.blobKey,
-        size: versions.size,
-        integrity: versions.integrity,
-        sha256: versions.sha256,
-      })
-      .from(versions)
-      .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-      .where(and(eq(connectors.name, name), eq(versions.version, version)))
-      .prepare(),
+    versionDocument: ofVersion(
+      c.readDb.select(preparedColumns(versions)).from(versions).$dynamic(),
+    ).prepare(),
+    tarball: ofVersion(c.readDb.select(tarballColumns(versions)).from(versions).$dynamic()).prepare(),
     countVersion: c.writer.prepare(
       `UPDATE versions SET downloads = downloads + 1
        WHERE connector_id = (SELECT id FROM connectors WHERE name = ?) AND version = ?`,
@@ -57,12 +43,7 @@ export function prepareStatements(c: SqliteConnections) {
     ),
     insertMark: c.writer.prepare(`INSERT OR IGNORE INTO download_marks (key, day) VALUES (?, ?)`),
     deleteMark: c.writer.prepare(`DELETE FROM download_marks WHERE key = ?`),
-    readmeHtml: c.readDb
-      .select({ html: versions.readmeHtml })
-      .from(versions)
-      .innerJoin(connectors, eq(connectors.id, versions.connectorId))
-      .where(and(eq(connectors.name, name), eq(versions.version, version)))
-      .prepare(),
+    readmeHtml: ofVersion(c.readDb.select({ html: versions.readmeHtml }).from(versions).$dynamic()).prepare(),
     // A real table, so the check reads the file (SELECT 1 alone would not touch it).
     ping: c.reader.prepare("SELECT 1 FROM meta LIMIT 1"),
   };
