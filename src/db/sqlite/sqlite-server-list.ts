@@ -115,23 +115,15 @@ function groupSql(
   fts: boolean,
   few: boolean,
 ): string {
+  if (few) return fewSql(group, since, from, fts);
   // The name served: `<namespace>/<name>`, or the upstream name of an imported server.json.
   const byName = `(${
     match === "prefixed" ? "instr(:prefix || c.name, :needle) > 0" : "instr(c.name, :needle) > 0"
   } OR instr(lower(coalesce(c.upstream_name, '')), :needle) > 0)`;
-  // The official registry matches descriptions too (a substring); the words also match the FTS fields.
-  const byText = `(instr(lower(c.description), :needle) > 0${
-    fts ? " OR +c.id IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)" : ""
-  })`;
-  const where = [
-    group === 0 ? byName : `NOT ${byName} AND ${byText}`,
-    since ? "c.updated_at > :since" : "",
-    from ? "c.name >= :n" : "",
-  ].filter((w) => w);
-  if (few) return fewSql(group, since, from, fts);
+  const row = { byName, description: "c.description", id: "c.id", name: "c.name" };
   return `WITH page AS (
       SELECT c.id AS id, ${group} AS "group", c.name AS name FROM connectors c
-      WHERE ${where.join(" AND ")} ORDER BY c.name LIMIT :limit)
+      WHERE ${groupWhere(row, group, since, from, fts)} ORDER BY c.name LIMIT :limit)
     SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
 }
 
@@ -143,18 +135,36 @@ function groupSql(
 function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): string {
   const name = "substr(s.names, 1, instr(s.names, ' ') - 1)";
   const byName = `(instr(${name}, :needle) > 0 OR instr(lower(substr(s.names, instr(s.names, ' ') + 1)), :needle) > 0)`;
-  const byText = `(instr(lower(s.description), :needle) > 0${
-    fts ? " OR +s.rowid IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)" : ""
-  })`;
-  const where = [
-    group === 0 ? byName : `NOT ${byName} AND ${byText}`,
-    since ? "c.updated_at > :since" : "",
-    from ? `${name} >= :n` : "",
-  ].filter((w) => w);
+  const row = { byName, description: "s.description", id: "s.rowid", name };
   return `WITH page AS (
       SELECT s.rowid AS id, ${group} AS "group", ${name} AS name
       FROM (${candidatesSql(group, fts)}) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
         ${since ? "CROSS JOIN connectors c ON c.id = s.rowid" : ""}
-      WHERE ${where.join(" AND ")} ORDER BY name LIMIT :limit)
+      WHERE ${groupWhere(row, group, since, from, fts)} ORDER BY name LIMIT :limit)
     SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
+}
+
+/**
+ * The WHERE of one group, over rows whose name test, description, id and name are these expressions
+ * (a connectors row or a trigram row): name matches (group 0), or text matches that are not name matches
+ * (group 1); then updated after :since, and from :n on.
+ */
+function groupWhere(
+  row: { byName: string; description: string; id: string; name: string },
+  group: 0 | 1,
+  since: boolean,
+  from: boolean,
+  fts: boolean,
+): string {
+  // The official registry matches descriptions too (a substring); the words also match the FTS fields.
+  const byText = `(instr(lower(${row.description}), :needle) > 0${
+    fts ? ` OR +${row.id} IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)` : ""
+  })`;
+  return [
+    group === 0 ? row.byName : `NOT ${row.byName} AND ${byText}`,
+    since ? "c.updated_at > :since" : "",
+    from ? `${row.name} >= :n` : "",
+  ]
+    .filter((w) => w)
+    .join(" AND ");
 }
