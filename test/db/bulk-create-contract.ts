@@ -24,6 +24,7 @@ function entry(i: number): { name: string; v: VersionRecord } {
     description: `word${i % 7} shared${i % 3} about ${name}`,
     keywords: [`kw${i % 5}`],
     categories: i % 10 === 0 ? [CATEGORIES[i % 3]!, CATEGORIES[i % 3]!] : [CATEGORIES[i % 3]!],
+    ...(i % 4 === 0 ? { repository: `https://github.com/acme/${name}` } : {}),
     ...(i % 3 === 0 ? { i18n: { "zh-CN": { description: i % 2 ? "天气数据" : "股票行情" } } } : {}),
   };
   const v: VersionRecord = {
@@ -116,6 +117,10 @@ export function bulkCreateContract(name: string, open: () => Promise<RegistryRep
         expect(seen).toEqual(await everything(single));
         // The comparison compares something: every search above finds connectors.
         for (const found of seen.searches!) expect(found.length).toBeGreaterThan(0);
+        // A listing row carries the document's repository (its own column, issue 29).
+        expect(seen.searches![0]!.find((c) => (c as { name: string }).name === "bulk-8")).toMatchObject({
+          repository: "https://github.com/acme/bulk-8",
+        });
         expect(seen.servers!.length).toBeGreaterThan(0);
       } finally {
         await Promise.all([single.close(), bulk.close()]);
