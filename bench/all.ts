@@ -6,6 +6,8 @@
 //   BENCH_SET=metadata,install,gateway,registry,registry-pg   which benches (default: all of these)
 //   BENCH_CONNECTORS=100000   the registry benches' database size (default 10000; 100,000 is issue 14's
 //                             and 29's figure, and seeding it takes minutes per database)
+//   BENCH_POSTGRES_URL        the PostgreSQL server of registry-pg (default postgres@127.0.0.1:5432)
+// PostgreSQL at 100,000 alone: BENCH_SET=registry-pg BENCH_CONNECTORS=100000 npm run bench
 //   BENCH_QUERIES, BENCH_ROUNDS, BENCH_SECONDS, BENCH_RUNS, BENCH_CALLS   passed on to the benches
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";

@@ -19,9 +19,10 @@ import { reportRows, type Row } from "./lib/report.js";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // `npm run bench:registry -- --connectors 100000`: the large run, searches only (publish, throughput and
 // concurrency do not depend on the number of connectors; the default run measures them). Seeding writes
-// 1,000 connectors per transaction through the repository (no HTTP publishes), signed and logged with the
-// server's key, with documents built for its PUBLIC_URL (bench/lib/registry-seed.ts), so the server starts
-// without signing or rebuilding anything. `--keep`: leave the database (and its key) in place, for EXPLAIN.
+// 1,000 connectors per transaction through the repository (no HTTP publishes; multi-row INSERTs of 400),
+// signed and logged with the server's key, with documents built for its PUBLIC_URL (bench/lib/registry-
+// seed.ts), so the server starts without signing or rebuilding anything. `--keep`: leave the database (and
+// its key) in place, for EXPLAIN and `--reuse <dir>` (add `--postgres` again to label the run PostgreSQL).
 const sizeFlag = process.argv.indexOf("--connectors");
 const SEARCH_ONLY = sizeFlag !== -1;
 const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1]);
@@ -367,6 +368,7 @@ async function main(): Promise<void> {
   const { token } = await createToken(repo, { publisher: "acme", now: new Date() });
   const bench = await repo.ensurePublisher("bench", new Date().toISOString());
   const t0 = performance.now();
+  const loadAtSeed = os.loadavg()[0]!.toFixed(1);
   if (reuse === -1) {
     // The key the server starts with (SIGNING_KEY_FILE), so the seeded signatures are its own.
     const { pem } = await createKeyFile(path.join(dir, "signing-key.pem"), newKeyPem());
@@ -380,6 +382,7 @@ async function main(): Promise<void> {
     await fs.writeFile(path.join(dir, "database-url"), databaseUrl);
   }
   const populateMs = performance.now() - t0;
+  const seedLoad = `load ${loadAtSeed} → ${os.loadavg()[0]!.toFixed(1)}`;
   await repo.close();
 
   // The seeded versions are signed and their documents current: the first start is the cold start.
@@ -501,7 +504,12 @@ async function main(): Promise<void> {
     `${os.cpus().length} cores (nproc ${os.availableParallelism()}), node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)}, ${POSTGRES ? "PostgreSQL" : "SQLite"}`,
     "",
   ]);
-  rows.push([`populate ${COUNT} signed connectors (setup)`, `${(populateMs / 1000).toFixed(1)} s`, ""]);
+  if (reuse === -1)
+    rows.push([
+      `populate ${COUNT} signed connectors (setup)`,
+      `${(populateMs / 1000).toFixed(1)} s (${Math.round(CONNECTORS / (populateMs / 1000)).toLocaleString("en")} connectors/s, ${seedLoad})`,
+      "",
+    ]);
   reportRows(POSTGRES ? "registry (PostgreSQL)" : "registry (SQLite)", rows);
 }
 

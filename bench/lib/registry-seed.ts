@@ -7,6 +7,7 @@ import { manifestDigest } from "../../src/core/signing/statement.js";
 import { CATEGORIES } from "../../src/core/types.js";
 import type { ConnectorState, VersionRecord } from "../../src/db/connector-rows.js";
 import type { RegistryRepository } from "../../src/db/repository.js";
+import type { NewConnectorVersion } from "../../src/db/registry-tx.js";
 import type { RegistryDeps } from "../../src/registry/context.js";
 import { versionDocument } from "../../src/registry/documents.js";
 import { qualityFields } from "../../src/registry/quality.js";
@@ -67,7 +68,9 @@ function generated(i: number, text: SeedWords): { name: string; v: VersionRecord
 /**
  * Seeds `count` connectors of publisher `bench` (its id `publisherId`), 1,000 per transaction; each
  * transaction signs its versions with `signer` and appends them to the log as one batch (one checkpoint),
- * as the start-up backfill would, then marks the documents current for `publicUrl`.
+ * as the start-up backfill would, and writes them with tx.createConnectors (a few multi-row statements per
+ * 400 connectors: the rows a publish writes, without its statements per connector), then marks the
+ * documents current for `publicUrl`.
  */
 export async function seedSignedConnectors(
   repo: RegistryRepository,
@@ -100,6 +103,9 @@ export async function seedSignedConnectors(
         origin: deps.signing.origin,
         now: now().toISOString(),
       });
+      // As a first publish builds its documents: with the publisher's badge, scored with no evidence yet.
+      const publisherBadge = await tx.publisherBadge(input.publisherId);
+      const entries: NewConnectorVersion[] = [];
       for (const [k, { name, v }] of batch.entries()) {
         v.statement = signed[k]!.statement;
         v.signatures = signed[k]!.signatures;
@@ -113,15 +119,18 @@ export async function seedSignedConnectors(
           updatedAt: v.publishedAt,
           versions: [v],
           tags: {},
+          publisherBadge,
         };
-        const id = await tx.createConnector({
+        entries.push({
           name,
           publisherId: input.publisherId,
           createdAt: v.publishedAt,
           fields: await qualityFields(tx, { publicUrl: input.publicUrl, now }, state),
+          version: v,
+          document: versionDocument(name, "bench", v, input.publicUrl),
         });
-        await tx.insertVersion(id, v, versionDocument(name, "bench", v, input.publicUrl));
       }
+      await tx.createConnectors(entries);
     });
   }
   await markDocumentsCurrent(repo, input.publicUrl);

@@ -79,6 +79,8 @@ export interface ConnectorFields {
   checkTargets?: string | null;
   /** The official name the shown version was imported under from a server.json; null: none. */
   upstreamName: string | null;
+  /** The document's `repository`, for listings; null: none. */
+  repository: string | null;
 }
 
 /** A connector of another publisher whose name or display name looks like the one being published. */

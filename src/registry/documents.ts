@@ -203,6 +203,7 @@ export function connectorFields(
     // What the live checker connects to: the remote servers of the version people get.
     checkTargets: shown && !shown.yanked && content ? checkTargets(content.mcp.mcpServers) : null,
     upstreamName: upstreamNameOf(shown),
+    repository: typeof m?.repository === "string" ? m.repository : null,
   };
 }
 

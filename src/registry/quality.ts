@@ -5,7 +5,12 @@ import { scoreQuality } from "../core/quality/score.js";
 import type { QualityDocument } from "../core/quality/types.js";
 import { readToolsListing } from "../core/tools/read-report.js";
 import { daysBefore } from "../db/download-days.js";
-import type { ConnectorFields, ConnectorState, VersionRecord } from "../db/connector-rows.js";
+import type {
+  ConnectorFields,
+  ConnectorState,
+  StoredQualityEvidence,
+  VersionRecord,
+} from "../db/connector-rows.js";
 import type { RegistryTx } from "../db/registry-tx.js";
 import type { RegistryDeps } from "./context.js";
 import { connectorFields, shownRecord } from "./documents.js";
@@ -20,6 +25,13 @@ export interface ScoredConnector {
   checks?: StabilityEvidence;
 }
 
+const NOTHING_STORED: StoredQualityEvidence = {
+  weeklyDownloads: 0,
+  previousWeeklyDownloads: 0,
+  openReports: 0,
+  checks: null,
+};
+
 /** Scores a connector from its versions and the stored evidence (downloads, reports, the check summary). */
 export async function connectorQuality(
   tx: RegistryTx,
@@ -27,10 +39,14 @@ export async function connectorQuality(
   now: Date,
 ): Promise<ScoredConnector> {
   const today = now.toISOString().slice(0, 10);
-  const stored = await tx.qualityEvidence(state.id, {
-    weekStart: daysBefore(today, 6),
-    previousWeekStart: daysBefore(today, 13),
-  });
+  // A connector not created yet (id 0: a first publish, a bulk load) has no downloads, reports or checks.
+  const stored =
+    state.id === 0
+      ? NOTHING_STORED
+      : await tx.qualityEvidence(state.id, {
+          weekStart: daysBefore(today, 6),
+          previousWeekStart: daysBefore(today, 13),
+        });
   const checks = parseStability(stored.checks);
   const shown = shownRecord(state);
   const quality = scoreQuality({

@@ -10,6 +10,7 @@ import { versionDocument } from "../../src/registry/documents.js";
 import { qualityFields } from "../../src/registry/quality.js";
 import { ROOT } from "../helpers/cli.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
+import { bulkCreateContract } from "./bulk-create-contract.js";
 import { repositoryContract } from "./repository-contract.js";
 
 const available = await postgresAvailable();
@@ -33,6 +34,7 @@ async function freshDatabase(): Promise<TestDatabase> {
 
 describe.skipIf(!available)("PostgreSQL", () => {
   repositoryContract("PostgreSQL", async () => openDatabase((await freshDatabase()).url));
+  bulkCreateContract("PostgreSQL", async () => openDatabase((await freshDatabase()).url));
 
   it("applies the committed migrations once, even when processes start together", async () => {
     const db = await freshDatabase();

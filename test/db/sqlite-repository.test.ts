@@ -4,9 +4,11 @@ import { expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
 import { openDatabase, parseDatabaseUrl } from "../../src/db/open-database.js";
 import { tempDir } from "../helpers/tmp.js";
+import { bulkCreateContract } from "./bulk-create-contract.js";
 import { repositoryContract } from "./repository-contract.js";
 
 repositoryContract("SQLite", async () => openDatabase(path.join(await tempDir(), "r.db")));
+bulkCreateContract("SQLite", async () => openDatabase(path.join(await tempDir(), "r.db")));
 
 it("applies the committed migrations (FTS table and triggers included) and is idempotent on reopen", async () => {
   const file = path.join(await tempDir(), "nested", "r.db");

@@ -21,6 +21,7 @@ export function connectorColumns(fields: ConnectorFields) {
     qualityScore: fields.qualityScore,
     ...(fields.checkTargets !== undefined ? { checkTargets: fields.checkTargets } : {}),
     upstreamName: fields.upstreamName,
+    repository: fields.repository,
   };
 }
 

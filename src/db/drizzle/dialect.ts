@@ -34,8 +34,11 @@ export interface Dialect {
 export interface ConnectorSearch {
   /** Extra columns of the connectors row. */
   columns(name: string, fields: ConnectorFields): Record<string, SQL>;
-  /** Rows outside the connectors table, written in the same transaction. */
-  write(db: Db, connectorId: number, name: string, fields: ConnectorFields): Promise<void>;
+  /** Rows outside the connectors table, written in the same transaction (one statement for all `rows`). */
+  write(
+    db: Db,
+    rows: ReadonlyArray<{ connectorId: number; name: string; fields: ConnectorFields }>,
+  ): Promise<void>;
 }
 
 /** A handle and its dialect: what the shared queries run on. */

@@ -11,13 +11,23 @@ import type {
 } from "../connector-rows.js";
 import type { Prepared } from "../../core/api/prepared.js";
 import type { DomainVerification } from "../publisher-rows.js";
-import type { NewConnector, NewReport, RegistryTx, VersionPatch } from "../registry-tx.js";
+import type {
+  NewConnector,
+  NewConnectorVersion,
+  NewReport,
+  RegistryTx,
+  VersionPatch,
+} from "../registry-tx.js";
 import { conflictAs409 } from "./conflict.js";
 import { connectorColumns, versionRecordColumns } from "./connector-columns.js";
 import type { Db, Dialect, On } from "./dialect.js";
 import { DrizzleSigning } from "./drizzle-signing.js";
 import * as pub from "./publishers.js";
 import { reportColumns } from "./reports.js";
+
+// Connectors per INSERT of createConnectors: a connectors or versions row has 25 columns, so 400 rows stay
+// under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+const BULK_ROWS = 400;
 
 /**
  * The write side, one instance per transaction, on either dialect: SQLite runs it on the writer connection
@@ -79,24 +89,26 @@ export class DrizzleTx implements RegistryTx, On {
   }
 
   async createConnector(input: NewConnector): Promise<number> {
-    const { connectors } = this.dialect.tables;
-    const [row] = await conflictAs409(this.dialect, () =>
-      this.db
-        .insert(connectors)
-        // `search` is typed as required (PostgreSQL's column); the dialect's search columns supply it there.
-        .values({
-          name: input.name,
-          publisherId: input.publisherId,
-          createdAt: input.createdAt,
-          ...this.columns(input.name, input.fields),
-        } as typeof connectors.$inferInsert)
-        .returning({ id: connectors.id }),
-    );
-    if (!row) throw new Error(`inserting connector ${input.name} returned no id`);
-    this.names.set(row.id, input.name);
-    await this.dialect.search?.write(this.db, row.id, input.name, input.fields);
-    await this.writeCategories(row.id, input.fields.categories);
-    return row.id;
+    const [id] = await this.insertConnectors([input]);
+    return id!;
+  }
+
+  async createConnectors(entries: readonly NewConnectorVersion[]): Promise<void> {
+    const { versions } = this.dialect.tables;
+    for (let i = 0; i < entries.length; i += BULK_ROWS) {
+      const chunk = entries.slice(i, i + BULK_ROWS);
+      const ids = await this.insertConnectors(chunk);
+      await conflictAs409(this.dialect, () =>
+        this.db.insert(versions).values(
+          chunk.map((e, k) => ({
+            connectorId: ids[k]!,
+            ...e.version,
+            document: e.document.body,
+            etag: e.document.etag,
+          })),
+        ),
+      );
+    }
   }
 
   async insertVersion(connectorId: number, version: VersionRecord, document: Prepared): Promise<void> {
@@ -147,7 +159,7 @@ export class DrizzleTx implements RegistryTx, On {
       .update(connectors)
       .set(this.columns(name ?? "", fields))
       .where(eq(connectors.id, connectorId));
-    if (name !== undefined) await this.dialect.search?.write(this.db, connectorId, name, fields);
+    if (name !== undefined) await this.dialect.search?.write(this.db, [{ connectorId, name, fields }]);
     await this.writeCategories(connectorId, fields.categories);
   }
 
@@ -263,6 +275,48 @@ export class DrizzleTx implements RegistryTx, On {
 
   updatePublisher(publisherId: number, patch: { verifiedDomains?: string[]; unclaimed?: boolean }) {
     return pub.updatePublisher(this, publisherId, patch);
+  }
+
+  /**
+   * Inserts new connectors rows (one statement), their dialect's search rows and their categories; their
+   * ids, in the order of `rows`. A name claimed meanwhile throws `db.conflict` and writes none of them.
+   */
+  private async insertConnectors(rows: readonly NewConnector[]): Promise<number[]> {
+    const { connectors, connectorCategories } = this.dialect.tables;
+    const inserted = await conflictAs409(this.dialect, () =>
+      this.db
+        .insert(connectors)
+        // `search` is typed as required (PostgreSQL's column); the dialect's search columns supply it there.
+        .values(
+          rows.map(
+            (r) =>
+              ({
+                name: r.name,
+                publisherId: r.publisherId,
+                createdAt: r.createdAt,
+                ...this.columns(r.name, r.fields),
+              }) as typeof connectors.$inferInsert,
+          ),
+        )
+        .returning({ id: connectors.id, name: connectors.name }),
+    );
+    const idOf = new Map(inserted.map((r) => [r.name, r.id]));
+    const ids = rows.map((r) => {
+      const id = idOf.get(r.name);
+      if (id === undefined) throw new Error(`inserting connector ${r.name} returned no id`);
+      this.names.set(id, r.name);
+      return id;
+    });
+    await this.dialect.search?.write(
+      this.db,
+      rows.map((r, k) => ({ connectorId: ids[k]!, name: r.name, fields: r.fields })),
+    );
+    // A new id has no categories yet (ids are never reused), so nothing to delete first.
+    const categories = rows.flatMap((r, k) =>
+      [...new Set(r.fields.categories)].map((category) => ({ category, connectorId: ids[k]! })),
+    );
+    if (categories.length > 0) await this.db.insert(connectorCategories).values(categories);
+    return ids;
   }
 
   /** The dialect's full-text columns beside the listing fields (PostgreSQL's vector needs the name). */

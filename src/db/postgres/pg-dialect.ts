@@ -27,12 +27,21 @@ export const pgDialect: Dialect = {
   search: {
     columns: (name, fields) => ({ search: sql`${searchVector({ name, ...fields })}::tsvector` }),
     /** The narrow search row (schema.ts connectorSearch): connectors.search's vector, and the name. */
-    async write(db, connectorId, name, fields) {
-      const search = sql`${searchVector({ name, ...fields })}::tsvector`;
+    async write(db, rows) {
+      if (rows.length === 0) return;
       await db
         .insert(schema.connectorSearch)
-        .values({ connectorId, name, search })
-        .onConflictDoUpdate({ target: schema.connectorSearch.connectorId, set: { name, search } });
+        .values(
+          rows.map(({ connectorId, name, fields }) => ({
+            connectorId,
+            name,
+            search: sql`${searchVector({ name, ...fields })}::tsvector`,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: schema.connectorSearch.connectorId,
+          set: { name: sql`excluded.name`, search: sql`excluded.search` },
+        });
     },
   },
 };

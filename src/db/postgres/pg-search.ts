@@ -47,7 +47,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     quality: sql`c.quality_score::float8`,
   }[sort];
   const inner = sql`SELECT c.name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, (c.document::jsonb ->> 'repository') AS repository, ${key} AS key
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, c.repository, ${key} AS key
     FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
 
   // The keyset condition sits outside so it can use the computed key, as on SQLite.
@@ -79,7 +79,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
 
 const COLUMNS = sql`c.name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
       c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed,
-      (c.document::jsonb ->> 'repository') AS repository`;
+      c.repository`;
 
 /**
  * Relevance from the narrow search table (schema.ts connectorSearch): the GIN index finds the matches,

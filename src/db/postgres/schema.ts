@@ -124,6 +124,11 @@ export const connectors = pgTable(
     checkSummary: text("check_summary"),
     /** The official name the shown version was imported under (server.json `name`), looked up exactly. */
     upstreamName: text("upstream_name"),
+    /**
+     * The document's `repository` (a string, else null), so a listing row does not parse the document for
+     * it (issue 29: reading it from the document cost more than the rest of a search page's row).
+     */
+    repository: text("repository"),
   },
   (t) => [
     index("connectors_name_skeleton_idx").on(t.nameSkeleton),

@@ -95,7 +95,7 @@ function buildSql(
 
 const COLUMNS = `c.name AS name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
       c.categories, c.downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed,
-      json_extract(c.document, '$.repository') AS repository`;
+      c.repository`;
 
 /**
  * Relevance in two phases, so a common word costs one pass over the index and not a join and a sort of
