@@ -14,7 +14,9 @@ import {
   guardTable,
   invalid,
   isHttpUrl,
+  limitedEntries,
   MEMBER,
+  unknownKeys,
   validRange,
   wantedOf,
 } from "./manifest-entries.js";
@@ -86,53 +88,36 @@ export function checkManifest(data: unknown, file = MANIFEST_FILE): Manifest {
     bad("", "the file must hold one JSON object");
     throw invalid(file, problems);
   }
-  for (const key of Object.keys(data))
-    if (!TOP_KEYS.includes(key))
-      bad(`/${esc(key)}`, `unknown key "${clip(key)}" (allowed: ${TOP_KEYS.join(", ")})`);
+  unknownKeys(data, "", TOP_KEYS, bad);
   if (data.$schema !== undefined && typeof data.$schema !== "string")
     bad("/$schema", '"$schema" must be text');
 
-  const markets = data.marketplaces ?? {};
-  if (!isObject(markets)) bad("/marketplaces", '"marketplaces" must be an object of name → URL');
-  else {
-    const entries = Object.entries(markets);
-    if (entries.length > MANIFEST_LIMITS.marketplaces)
-      bad("/marketplaces", `more than ${MANIFEST_LIMITS.marketplaces} marketplaces`);
-    for (const [name, url] of entries.slice(0, MANIFEST_LIMITS.marketplaces)) {
-      const at = `/marketplaces/${esc(name)}`;
-      if (!NAME.test(name))
-        bad(at, `"${clip(name)}" is not a marketplace name (lower-case letters, digits, dashes)`);
-      else if (name === DEFAULT_PROJECT_MARKETPLACE)
-        bad(at, `"default" is each user's own default marketplace: name the team's marketplace otherwise`);
-      else if (typeof url !== "string" || !isHttpUrl(url)) bad(at, "must be an http(s) URL");
-      else out.marketplaces[name] = url.replace(/\/+$/, "");
-    }
+  const markets = limitedEntries(data, "marketplaces", "name → URL", MANIFEST_LIMITS.marketplaces, bad);
+  for (const [name, url] of markets) {
+    const at = `/marketplaces/${esc(name)}`;
+    if (!NAME.test(name))
+      bad(at, `"${clip(name)}" is not a marketplace name (lower-case letters, digits, dashes)`);
+    else if (name === DEFAULT_PROJECT_MARKETPLACE)
+      bad(at, `"default" is each user's own default marketplace: name the team's marketplace otherwise`);
+    else if (typeof url !== "string" || !isHttpUrl(url)) bad(at, "must be an http(s) URL");
+    else out.marketplaces[name] = url.replace(/\/+$/, "");
   }
 
-  const connectors = data.connectors ?? {};
-  if (!isObject(connectors)) bad("/connectors", '"connectors" must be an object of name → range');
-  else {
-    const entries = Object.entries(connectors);
-    if (entries.length > MANIFEST_LIMITS.connectors)
-      bad("/connectors", `more than ${MANIFEST_LIMITS.connectors} connectors`);
-    for (const [name, value] of entries.slice(0, MANIFEST_LIMITS.connectors)) {
-      const at = `/connectors/${esc(name)}`;
-      if (!NAME.test(name)) {
-        bad(at, `"${clip(name)}" is not a connector name (lower-case letters, digits, dashes)`);
-        continue;
-      }
-      const wanted = wantedOf(value, at, bad);
-      if (!wanted) continue;
-      if (
-        wanted.marketplace !== DEFAULT_PROJECT_MARKETPLACE &&
-        !Object.hasOwn(out.marketplaces, wanted.marketplace)
-      )
-        bad(
-          `${at}/marketplace`,
-          `marketplace "${clip(wanted.marketplace)}" is not declared in "marketplaces"`,
-        );
-      else out.connectors[name] = wanted;
+  const connectors = limitedEntries(data, "connectors", "name → range", MANIFEST_LIMITS.connectors, bad);
+  for (const [name, value] of connectors) {
+    const at = `/connectors/${esc(name)}`;
+    if (!NAME.test(name)) {
+      bad(at, `"${clip(name)}" is not a connector name (lower-case letters, digits, dashes)`);
+      continue;
     }
+    const wanted = wantedOf(value, at, bad);
+    if (!wanted) continue;
+    if (
+      wanted.marketplace !== DEFAULT_PROJECT_MARKETPLACE &&
+      !Object.hasOwn(out.marketplaces, wanted.marketplace)
+    )
+      bad(`${at}/marketplace`, `marketplace "${clip(wanted.marketplace)}" is not declared in "marketplaces"`);
+    else out.connectors[name] = wanted;
   }
 
   const hosts = data.hosts ?? [];
@@ -156,9 +141,7 @@ export function checkManifest(data: unknown, file = MANIFEST_FILE): Manifest {
       else if (!isObject(rules)) bad(at, 'must be { "allow": [...], "deny": [...] }');
       else {
         const ok: { allow?: string[]; deny?: string[] } = {};
-        for (const key of Object.keys(rules))
-          if (key !== "allow" && key !== "deny")
-            bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: allow, deny)`);
+        unknownKeys(rules, at, ["allow", "deny"], bad);
         for (const list of ["allow", "deny"] as const) {
           const value = rules[list];
           if (value === undefined) continue;
@@ -195,9 +178,7 @@ export function checkManifest(data: unknown, file = MANIFEST_FILE): Manifest {
         bad(at, 'must be { "members": [...], "guards": { … } }');
         continue;
       }
-      for (const key of Object.keys(value))
-        if (key !== "members" && key !== "guards")
-          bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: members, guards)`);
+      unknownKeys(value, at, ["members", "guards"], bad);
       const members = value.members;
       if (
         !Array.isArray(members) ||
