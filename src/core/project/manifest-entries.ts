@@ -42,25 +42,17 @@ export function unknownKeys(
       bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: ${allowed.join(", ")})`);
 }
 
-/**
- * The entries of `data[key]` (absent: none), at most `limit` of them: a problem when it is not an object
- * (of `shape`) or holds more.
- */
-export function limitedEntries(
+/** The entries of `data[key]` (absent: none); a problem, and none, when it is not an object (of `shape`). */
+export function objectEntries(
   data: Record<string, unknown>,
   key: string,
   shape: string,
-  limit: number,
   bad: Bad,
 ): [string, unknown][] {
   const value = data[key] ?? {};
-  if (!isObject(value)) {
-    bad(`/${key}`, `"${key}" must be an object of ${shape}`);
-    return [];
-  }
-  const entries = Object.entries(value);
-  if (entries.length > limit) bad(`/${key}`, `more than ${limit} ${key}`);
-  return entries.slice(0, limit);
+  if (isObject(value)) return Object.entries(value);
+  bad(`/${key}`, `"${key}" must be an object of ${shape}`);
+  return [];
 }
 
 /** `name` or `name@marketplace`: what a profile member names. */
