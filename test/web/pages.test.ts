@@ -39,7 +39,7 @@ async function page(path: string, status = 200): Promise<{ res: Response; html: 
       expect(m[2]).not.toContain("<");
       continue;
     }
-    expect(m[1]).toMatch(/ src="\/static\/app\.js\?v=[\w-]+"/);
+    expect(m[1]).toMatch(/ src="\/static\/(app|shown-title)\.js\?v=[\w-]+"/);
     expect(m[2]).toBe("");
   }
   // Nothing the page loads comes from another origin.
@@ -221,7 +221,7 @@ describe("connector page", () => {
     expect(html).toContain("&lt;script&gt;alert(&#39;skill&#39;)&lt;/script&gt;");
     expect(html).toContain("Safe text stays: <strong>bold</strong>");
     for (const bad of [
-      /<script(?! src="\/static\/app\.js| type="application\/json" id="ui-messages")/i,
+      /<script(?! src="\/static\/(app|shown-title)\.js| type="application\/json" id="ui-messages")/i,
       /(href|src)="\s*(javascript|data):/i,
       /<style/i,
       /<iframe/i,

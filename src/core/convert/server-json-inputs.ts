@@ -9,6 +9,23 @@ import { note, type ConvertNote } from "./notes.js";
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
+/** Named Inputs (environment variables, headers) → name → value; an Input without a name or a value is left out. */
+export function namedValues(
+  inputs: Json[],
+  at: string,
+  credentials: CredentialSet,
+  notes: ConvertNote[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  inputs.forEach((input, i) => {
+    const name = str(input["name"]);
+    if (!name) return;
+    const value = inputValue(input, name, `${at}/${i}`, credentials, notes);
+    if (value !== undefined) out[name] = value;
+  });
+  return out;
+}
+
 /** The value of an Input, as a template: a literal, `{var}` variables, or a credential when a person must fill it. */
 export function inputValue(
   input: Json,

@@ -4,7 +4,7 @@ import { launchProblems } from "../launch/launch-problems.js";
 import { CredentialSet, literal, replaceBraces } from "./inputs.js";
 import { toCredentialKey } from "./naming.js";
 import { note, type ConvertNote } from "./notes.js";
-import { argumentList, inputValue, property } from "./server-json-inputs.js";
+import { argumentList, namedValues, property } from "./server-json-inputs.js";
 
 // One server.json package or remote → one mcp.json 2 launch, and why one cannot be.
 
@@ -70,13 +70,7 @@ export function packageServer(p: Json, at: string, credentials: CredentialSet, n
   const pinned = ver !== undefined && ver !== "" && ver !== "latest";
   const runtime = argumentList(list(p["runtimeArguments"]), `${at}/runtimeArguments`, credentials, notes);
   const args = argumentList(list(p["packageArguments"]), `${at}/packageArguments`, credentials, notes);
-  const env: Record<string, string> = {};
-  list(p["environmentVariables"]).forEach((variable, i) => {
-    const name = str(variable["name"]);
-    if (!name) return;
-    const value = inputValue(variable, name, `${at}/environmentVariables/${i}`, credentials, notes);
-    if (value !== undefined) env[name] = value;
-  });
+  const env = namedValues(list(p["environmentVariables"]), `${at}/environmentVariables`, credentials, notes);
   const type = p["registryType"] as string;
   const hint = str(p["runtimeHint"]);
   const declared: LaunchPackage = {
@@ -144,13 +138,7 @@ export function remoteServer(r: Json, at: string, credentials: CredentialSet, no
       path: `${at}/variables/${variable}`,
     });
   });
-  const headers: Record<string, string> = {};
-  list(r["headers"]).forEach((header, i) => {
-    const name = str(header["name"]);
-    if (!name) return;
-    const value = inputValue(header, name, `${at}/headers/${i}`, credentials, notes);
-    if (value !== undefined) headers[name] = value;
-  });
+  const headers = namedValues(list(r["headers"]), `${at}/headers`, credentials, notes);
   const type = r["type"] === "sse" ? "sse" : "streamable-http";
   return Object.keys(headers).length > 0 ? { type, url, headers } : { type, url };
 }

@@ -80,18 +80,14 @@ function setEntry(text: string, container: readonly string[], name: string, valu
   const last = parent.children?.at(-1);
   if (!last) return replaceNode(text, parent, { [key]: inner });
   const style = styleOf(text);
-  const end = last.offset + last.length;
-  const after = nextToken(text, end);
   // A file that ends its entries with a trailing comma keeps that style for ours too.
-  const trailing = after.kind === COMMA;
-  const commaEnd = trailing ? after.offset + 1 : end;
-  const eolAt = lineEnd(text, commaEnd);
-  if (onOwnLine(text, last.offset) && ENDS_LINE.test(text.slice(commaEnd, eolAt))) {
+  const { end, hasComma, afterComma, eolAt, ownLine } = entryEnd(text, last);
+  if (ownLine) {
     const indent = indentOf(text, last.offset);
-    const entry = `${JSON.stringify(key)}: ${pretty(inner, indent, style)}${trailing ? "," : ""}`;
+    const entry = `${JSON.stringify(key)}: ${pretty(inner, indent, style)}${hasComma ? "," : ""}`;
     // Before a CRLF's \r, so the line keeps its own line end; the comma goes before its comment.
     const at = text[eolAt - 1] === "\r" ? eolAt - 1 : eolAt;
-    return splice(splice(text, at, 0, `${style.eol}${indent}${entry}`), commaEnd, 0, trailing ? "" : ",");
+    return splice(splice(text, at, 0, `${style.eol}${indent}${entry}`), afterComma, 0, hasComma ? "" : ",");
   }
   // Entries share a line: insert after the last one, then format only the inserted bytes.
   const content = `,${JSON.stringify(key)}: ${JSON.stringify(inner)}`;
@@ -109,12 +105,8 @@ function removeEntry(text: string, container: readonly string[], name: string): 
   const object = property?.parent;
   if (property?.type !== "property" || !object?.children) return text;
   const previous = object.children[object.children.indexOf(property) - 1];
-  const end = property.offset + property.length;
-  const after = nextToken(text, end);
-  const hasComma = after.kind === COMMA;
-  const afterEntry = hasComma ? after.offset + 1 : end;
-  const eolAt = lineEnd(text, afterEntry);
-  if (onOwnLine(text, property.offset) && ENDS_LINE.test(text.slice(afterEntry, eolAt))) {
+  const { end, hasComma, afterComma, eolAt, ownLine } = entryEnd(text, property);
+  if (ownLine) {
     const start = lineStartOf(text, property.offset);
     const out = splice(text, start, Math.min(text.length, eolAt + 1) - start, "");
     // The last entry had no comma of its own: the one before it loses its comma (JSON, not JSONC,
@@ -123,9 +115,9 @@ function removeEntry(text: string, container: readonly string[], name: string): 
   }
   // The entry shares a line. Blanks around it go with it; comments stay.
   if (hasComma) {
-    const next = nextToken(text, afterEntry);
-    const blank = text.slice(afterEntry, next.offset).trim() === "";
-    return splice(text, property.offset, (blank ? next.offset : afterEntry) - property.offset, "");
+    const next = nextToken(text, afterComma);
+    const blank = text.slice(afterComma, next.offset).trim() === "";
+    return splice(text, property.offset, (blank ? next.offset : afterComma) - property.offset, "");
   }
   if (previous) {
     // The last entry: the comma before it goes too, and what lies between unless it is a comment.
@@ -139,6 +131,28 @@ function removeEntry(text: string, container: readonly string[], name: string): 
   const blank = text.slice(object.offset + 1, property.offset).trim() === "";
   const from = blank ? object.offset + 1 : property.offset;
   return splice(text, from, end - from, "");
+}
+
+/**
+ * Where an entry ends: `end` after its value, `afterComma` after the comma that follows it (if `hasComma`),
+ * `eolAt` where that line ends, and `ownLine` when the entry has the line to itself (a comment may follow).
+ */
+function entryEnd(
+  text: string,
+  entry: Node,
+): { end: number; hasComma: boolean; afterComma: number; eolAt: number; ownLine: boolean } {
+  const end = entry.offset + entry.length;
+  const after = nextToken(text, end);
+  const hasComma = after.kind === COMMA;
+  const afterComma = hasComma ? after.offset + 1 : end;
+  const eolAt = lineEnd(text, afterComma);
+  return {
+    end,
+    hasComma,
+    afterComma,
+    eolAt,
+    ownLine: onOwnLine(text, entry.offset) && ENDS_LINE.test(text.slice(afterComma, eolAt)),
+  };
 }
 
 function removeCommaAfter(text: string, node: Node): string {

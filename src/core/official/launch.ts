@@ -109,59 +109,64 @@ interface Parsed {
 }
 
 function npx(args: string[]): Parsed | { reason: string } {
-  let i = 0;
-  while (i < args.length && NPX_FLAGS.has(args[i]!)) i++;
-  const spec = args[i];
-  if (spec === undefined || spec.startsWith("-")) return { reason: "npx runs no plain package spec" };
-  if (spec.includes("${")) return { reason: "the npm package spec uses a template" };
+  const found = runnerSpec(args, NPX_FLAGS, "npx", "npm");
+  if ("reason" in found) return found;
+  const { spec, index } = found;
   const at = spec.lastIndexOf("@");
-  const identifier = at > 0 ? spec.slice(0, at) : spec;
   const version = at > 0 ? spec.slice(at + 1) : undefined;
-  return {
-    registryType: "npm",
-    identifier,
-    ...(version !== undefined && EXACT_VERSION.test(version) ? { version } : {}),
-    runtimeArguments: [],
-    rest: args.slice(i + 1),
-  };
+  return runnerPackage("npm", at > 0 ? spec.slice(0, at) : spec, version, args.slice(index + 1));
 }
 
 function uvx(args: string[]): Parsed | { reason: string } {
-  let i = 0;
-  while (i < args.length && UVX_FLAGS.has(args[i]!)) i++;
-  const spec = args[i];
-  if (spec === undefined || spec.startsWith("-")) return { reason: "uvx runs no plain package spec" };
-  if (spec.includes("${")) return { reason: "the PyPI package spec uses a template" };
+  const found = runnerSpec(args, UVX_FLAGS, "uvx", "PyPI");
+  if ("reason" in found) return found;
+  const { spec, index } = found;
   const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:(?:==|@)(.+))?$/.exec(spec);
   if (!match) return { reason: `"${spec}" is not a PyPI package spec` };
-  const version = match[2];
-  return {
-    registryType: "pypi",
-    identifier: match[1]!,
-    ...(version !== undefined && EXACT_VERSION.test(version) ? { version } : {}),
-    runtimeArguments: [],
-    rest: args.slice(i + 1),
-  };
+  return runnerPackage("pypi", match[1]!, match[2], args.slice(index + 1));
 }
 
 /** `dnx [--yes] Package@1.2.3 [--yes] [--] args…` (NuGet). */
 function dnx(args: string[]): Parsed | { reason: string } {
-  let i = 0;
-  while (i < args.length && DNX_FLAGS.has(args[i]!)) i++;
-  const spec = args[i];
-  if (spec === undefined || spec.startsWith("-")) return { reason: "dnx runs no plain package spec" };
-  if (spec.includes("${")) return { reason: "the NuGet package spec uses a template" };
-  const at = spec.indexOf("@");
-  const version = at > 0 ? spec.slice(at + 1) : undefined;
-  i++;
+  const found = runnerSpec(args, DNX_FLAGS, "dnx", "NuGet");
+  if ("reason" in found) return found;
+  const { spec } = found;
+  let i = found.index + 1;
   while (i < args.length && DNX_FLAGS.has(args[i]!)) i++;
   if (args[i] === "--") i++;
+  const at = spec.indexOf("@");
+  const version = at > 0 ? spec.slice(at + 1) : undefined;
+  return runnerPackage("nuget", at > 0 ? spec.slice(0, at) : spec, version, args.slice(i));
+}
+
+/** The package spec after a runner's own flags (`npx -y pkg@1.2.3 …`) and its index, or why there is none. */
+function runnerSpec(
+  args: string[],
+  flags: ReadonlySet<string>,
+  runner: string,
+  registry: string,
+): { spec: string; index: number } | { reason: string } {
+  let index = 0;
+  while (index < args.length && flags.has(args[index]!)) index++;
+  const spec = args[index];
+  if (spec === undefined || spec.startsWith("-")) return { reason: `${runner} runs no plain package spec` };
+  if (spec.includes("${")) return { reason: `the ${registry} package spec uses a template` };
+  return { spec, index };
+}
+
+/** A runner's package: its version only when the spec pins an exact one. */
+function runnerPackage(
+  registryType: string,
+  identifier: string,
+  version: string | undefined,
+  rest: string[],
+): Parsed {
   return {
-    registryType: "nuget",
-    identifier: at > 0 ? spec.slice(0, at) : spec,
+    registryType,
+    identifier,
     ...(version !== undefined && EXACT_VERSION.test(version) ? { version } : {}),
     runtimeArguments: [],
-    rest: args.slice(i),
+    rest,
   };
 }
 

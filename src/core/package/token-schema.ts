@@ -8,6 +8,12 @@ const FILE = "token-schema.json";
 const KEYWORDS =
   "type, title, description, default, enum, pattern, minLength, maxLength, minimum, maximum, format, examples, secret";
 
+// The limits of a credential that contradict each other when the lower is above the upper.
+const BOUNDS = [
+  ["minLength", "maxLength"],
+  ["minimum", "maximum"],
+] as const;
+
 const name = (e: ErrorObject): string => String(e.params["propertyName"] ?? e.params["additionalProperty"]);
 
 const MAPPING: AjvMapping = {
@@ -117,33 +123,18 @@ function propertyProblems(key: string, property: TokenProperty): Problem[] {
       ),
     );
   }
-  if (
-    property.minLength !== undefined &&
-    property.maxLength !== undefined &&
-    property.minLength > property.maxLength
-  ) {
-    problems.push(
-      error(
-        "token-schema.property.range",
-        FILE,
-        at,
-        `${key}: minLength is greater than maxLength, so no value can pass`,
-      ),
-    );
-  }
-  if (
-    property.minimum !== undefined &&
-    property.maximum !== undefined &&
-    property.minimum > property.maximum
-  ) {
-    problems.push(
-      error(
-        "token-schema.property.range",
-        FILE,
-        at,
-        `${key}: minimum is greater than maximum, so no value can pass`,
-      ),
-    );
+  for (const [low, high] of BOUNDS) {
+    const min = property[low];
+    const max = property[high];
+    if (min !== undefined && max !== undefined && min > max)
+      problems.push(
+        error(
+          "token-schema.property.range",
+          FILE,
+          at,
+          `${key}: ${low} is greater than ${high}, so no value can pass`,
+        ),
+      );
   }
   if (property.secret === true && fallback !== undefined) {
     problems.push(

@@ -27,15 +27,39 @@ export const MANIFEST_LIMITS = {
 
 const ENTRY_KEYS = ["version", "marketplace"];
 
+/** Where the checks of connectory.json report a problem: its JSON Pointer and what is wrong there. */
+export type Bad = (pointer: string, message: string) => void;
+
+/** Reports each key of `value` (at `at`) that is not one of `allowed`. */
+export function unknownKeys(
+  value: Record<string, unknown>,
+  at: string,
+  allowed: readonly string[],
+  bad: Bad,
+): void {
+  for (const key of Object.keys(value))
+    if (!allowed.includes(key))
+      bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: ${allowed.join(", ")})`);
+}
+
+/** The entries of `data[key]` (absent: none); a problem, and none, when it is not an object (of `shape`). */
+export function objectEntries(
+  data: Record<string, unknown>,
+  key: string,
+  shape: string,
+  bad: Bad,
+): [string, unknown][] {
+  const value = data[key] ?? {};
+  if (isObject(value)) return Object.entries(value);
+  bad(`/${key}`, `"${key}" must be an object of ${shape}`);
+  return [];
+}
+
 /** `name` or `name@marketplace`: what a profile member names. */
 export const MEMBER = /^[a-z0-9][a-z0-9._-]{0,63}(@[a-z0-9][a-z0-9-]{0,63})?$/;
 
 /** server → mode (every kind) or { kind: mode }: what `connectory guard` stores. */
-export function guardTable(
-  value: unknown,
-  at: string,
-  bad: (pointer: string, message: string) => void,
-): Record<string, GuardSettings> {
+export function guardTable(value: unknown, at: string, bad: Bad): Record<string, GuardSettings> {
   const out: Record<string, GuardSettings> = {};
   if (value === undefined) return out;
   if (!isObject(value)) {
@@ -75,18 +99,12 @@ export function guardTable(
 }
 
 /** A grant: a folder of the project, relative, without `.`/`..`, and an access. */
-export function grantOf(
-  value: unknown,
-  at: string,
-  bad: (pointer: string, message: string) => void,
-): ProjectGrant | undefined {
+export function grantOf(value: unknown, at: string, bad: Bad): ProjectGrant | undefined {
   if (!isObject(value)) {
     bad(at, 'must be { "path": "<folder of the project>", "access": "read" | "read-write" }');
     return undefined;
   }
-  for (const key of Object.keys(value))
-    if (key !== "path" && key !== "access")
-      bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: path, access)`);
+  unknownKeys(value, at, ["path", "access"], bad);
   const p = value.path;
   const access = value.access ?? "read";
   if (access !== "read" && access !== "read-write") {
@@ -109,19 +127,13 @@ export function grantOf(
 }
 
 /** A connector entry: `"^1.2"` or `{ "version": "^1.2", "marketplace": "team" }`. */
-export function wantedOf(
-  value: unknown,
-  at: string,
-  bad: (pointer: string, message: string) => void,
-): WantedConnector | undefined {
+export function wantedOf(value: unknown, at: string, bad: Bad): WantedConnector | undefined {
   const entry = typeof value === "string" ? { version: value } : value;
   if (!isObject(entry)) {
     bad(at, 'must be a range ("^1.2") or { "version": "^1.2", "marketplace": "…" }');
     return undefined;
   }
-  for (const key of Object.keys(entry))
-    if (!ENTRY_KEYS.includes(key))
-      bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: ${ENTRY_KEYS.join(", ")})`);
+  unknownKeys(entry, at, ENTRY_KEYS, bad);
   const range = entry.version;
   const marketplace = entry.marketplace ?? DEFAULT_PROJECT_MARKETPLACE;
   if (typeof range !== "string" || !validRange(range)) {

@@ -14,7 +14,9 @@ import {
   guardTable,
   invalid,
   isHttpUrl,
+  objectEntries,
   MEMBER,
+  unknownKeys,
   validRange,
   wantedOf,
 } from "./manifest-entries.js";
@@ -86,53 +88,40 @@ export function checkManifest(data: unknown, file = MANIFEST_FILE): Manifest {
     bad("", "the file must hold one JSON object");
     throw invalid(file, problems);
   }
-  for (const key of Object.keys(data))
-    if (!TOP_KEYS.includes(key))
-      bad(`/${esc(key)}`, `unknown key "${clip(key)}" (allowed: ${TOP_KEYS.join(", ")})`);
+  unknownKeys(data, "", TOP_KEYS, bad);
   if (data.$schema !== undefined && typeof data.$schema !== "string")
     bad("/$schema", '"$schema" must be text');
 
-  const markets = data.marketplaces ?? {};
-  if (!isObject(markets)) bad("/marketplaces", '"marketplaces" must be an object of name → URL');
-  else {
-    const entries = Object.entries(markets);
-    if (entries.length > MANIFEST_LIMITS.marketplaces)
-      bad("/marketplaces", `more than ${MANIFEST_LIMITS.marketplaces} marketplaces`);
-    for (const [name, url] of entries.slice(0, MANIFEST_LIMITS.marketplaces)) {
-      const at = `/marketplaces/${esc(name)}`;
-      if (!NAME.test(name))
-        bad(at, `"${clip(name)}" is not a marketplace name (lower-case letters, digits, dashes)`);
-      else if (name === DEFAULT_PROJECT_MARKETPLACE)
-        bad(at, `"default" is each user's own default marketplace: name the team's marketplace otherwise`);
-      else if (typeof url !== "string" || !isHttpUrl(url)) bad(at, "must be an http(s) URL");
-      else out.marketplaces[name] = url.replace(/\/+$/, "");
-    }
+  const markets = objectEntries(data, "marketplaces", "name → URL", bad);
+  if (markets.length > MANIFEST_LIMITS.marketplaces)
+    bad("/marketplaces", `more than ${MANIFEST_LIMITS.marketplaces} marketplaces`);
+  for (const [name, url] of markets.slice(0, MANIFEST_LIMITS.marketplaces)) {
+    const at = `/marketplaces/${esc(name)}`;
+    if (!NAME.test(name))
+      bad(at, `"${clip(name)}" is not a marketplace name (lower-case letters, digits, dashes)`);
+    else if (name === DEFAULT_PROJECT_MARKETPLACE)
+      bad(at, `"default" is each user's own default marketplace: name the team's marketplace otherwise`);
+    else if (typeof url !== "string" || !isHttpUrl(url)) bad(at, "must be an http(s) URL");
+    else out.marketplaces[name] = url.replace(/\/+$/, "");
   }
 
-  const connectors = data.connectors ?? {};
-  if (!isObject(connectors)) bad("/connectors", '"connectors" must be an object of name → range');
-  else {
-    const entries = Object.entries(connectors);
-    if (entries.length > MANIFEST_LIMITS.connectors)
-      bad("/connectors", `more than ${MANIFEST_LIMITS.connectors} connectors`);
-    for (const [name, value] of entries.slice(0, MANIFEST_LIMITS.connectors)) {
-      const at = `/connectors/${esc(name)}`;
-      if (!NAME.test(name)) {
-        bad(at, `"${clip(name)}" is not a connector name (lower-case letters, digits, dashes)`);
-        continue;
-      }
-      const wanted = wantedOf(value, at, bad);
-      if (!wanted) continue;
-      if (
-        wanted.marketplace !== DEFAULT_PROJECT_MARKETPLACE &&
-        !Object.hasOwn(out.marketplaces, wanted.marketplace)
-      )
-        bad(
-          `${at}/marketplace`,
-          `marketplace "${clip(wanted.marketplace)}" is not declared in "marketplaces"`,
-        );
-      else out.connectors[name] = wanted;
+  const connectors = objectEntries(data, "connectors", "name → range", bad);
+  if (connectors.length > MANIFEST_LIMITS.connectors)
+    bad("/connectors", `more than ${MANIFEST_LIMITS.connectors} connectors`);
+  for (const [name, value] of connectors.slice(0, MANIFEST_LIMITS.connectors)) {
+    const at = `/connectors/${esc(name)}`;
+    if (!NAME.test(name)) {
+      bad(at, `"${clip(name)}" is not a connector name (lower-case letters, digits, dashes)`);
+      continue;
     }
+    const wanted = wantedOf(value, at, bad);
+    if (!wanted) continue;
+    if (
+      wanted.marketplace !== DEFAULT_PROJECT_MARKETPLACE &&
+      !Object.hasOwn(out.marketplaces, wanted.marketplace)
+    )
+      bad(`${at}/marketplace`, `marketplace "${clip(wanted.marketplace)}" is not declared in "marketplaces"`);
+    else out.connectors[name] = wanted;
   }
 
   const hosts = data.hosts ?? [];
@@ -147,94 +136,84 @@ export function checkManifest(data: unknown, file = MANIFEST_FILE): Manifest {
       else if (out.hosts.includes(h)) bad(`/hosts/${i}`, `"${h}" is listed twice`);
       else out.hosts.push(h);
     });
-  const tools = data.tools ?? {};
-  if (!isObject(tools)) bad("/tools", '"tools" must be an object of server → { allow, deny }');
-  else
-    for (const [server, rules] of Object.entries(tools).slice(0, MANIFEST_LIMITS.connectors)) {
-      const at = `/tools/${esc(server)}`;
-      if (!SERVER_NAME.test(server)) bad(at, `"${clip(server)}" is not a server name`);
-      else if (!isObject(rules)) bad(at, 'must be { "allow": [...], "deny": [...] }');
-      else {
-        const ok: { allow?: string[]; deny?: string[] } = {};
-        for (const key of Object.keys(rules))
-          if (key !== "allow" && key !== "deny")
-            bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: allow, deny)`);
-        for (const list of ["allow", "deny"] as const) {
-          const value = rules[list];
-          if (value === undefined) continue;
-          if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
-            bad(`${at}/${list}`, "must be a list of tool names or globs");
-            continue;
-          }
-          try {
-            checkPatterns(value as string[]);
-            ok[list] = value as string[];
-          } catch (error) {
-            bad(`${at}/${list}`, (error as Error).message);
-          }
+  const tools = objectEntries(data, "tools", "server → { allow, deny }", bad);
+  for (const [server, rules] of tools.slice(0, MANIFEST_LIMITS.connectors)) {
+    const at = `/tools/${esc(server)}`;
+    if (!SERVER_NAME.test(server)) bad(at, `"${clip(server)}" is not a server name`);
+    else if (!isObject(rules)) bad(at, 'must be { "allow": [...], "deny": [...] }');
+    else {
+      const ok: { allow?: string[]; deny?: string[] } = {};
+      unknownKeys(rules, at, ["allow", "deny"], bad);
+      for (const list of ["allow", "deny"] as const) {
+        const value = rules[list];
+        if (value === undefined) continue;
+        if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
+          bad(`${at}/${list}`, "must be a list of tool names or globs");
+          continue;
         }
-        out.tools[server] = ok;
+        try {
+          checkPatterns(value as string[]);
+          ok[list] = value as string[];
+        } catch (error) {
+          bad(`${at}/${list}`, (error as Error).message);
+        }
       }
+      out.tools[server] = ok;
     }
+  }
   out.guards = guardTable(data.guards, "/guards", bad);
-  const profiles = data.profiles ?? {};
-  if (!isObject(profiles)) bad("/profiles", '"profiles" must be an object of name → { members, guards }');
-  else
-    for (const [name, value] of Object.entries(profiles).slice(0, MANIFEST_LIMITS.connectors)) {
-      const at = `/profiles/${esc(name)}`;
-      if (!NAME.test(name) || name === "default") {
-        bad(
-          at,
-          name === "default"
-            ? '"default" is every active server, not a profile a project can define'
-            : `"${clip(name)}" is not a profile name (lower-case letters, digits, dashes)`,
-        );
-        continue;
-      }
-      if (!isObject(value)) {
-        bad(at, 'must be { "members": [...], "guards": { … } }');
-        continue;
-      }
-      for (const key of Object.keys(value))
-        if (key !== "members" && key !== "guards")
-          bad(`${at}/${esc(key)}`, `unknown key "${clip(key)}" (allowed: members, guards)`);
-      const members = value.members;
-      if (
-        !Array.isArray(members) ||
-        members.length === 0 ||
-        members.length > MANIFEST_LIMITS.connectors ||
-        !members.every((m) => typeof m === "string" && MEMBER.test(m))
-      ) {
-        bad(`${at}/members`, "must be a non-empty list of server or connector names (`name[@marketplace]`)");
-        continue;
-      }
-      out.profiles[name] = {
-        members: [...new Set(members as string[])],
-        guards: guardTable(value.guards, `${at}/guards`, bad),
-      };
+  const profiles = objectEntries(data, "profiles", "name → { members, guards }", bad);
+  for (const [name, value] of profiles.slice(0, MANIFEST_LIMITS.connectors)) {
+    const at = `/profiles/${esc(name)}`;
+    if (!NAME.test(name) || name === "default") {
+      bad(
+        at,
+        name === "default"
+          ? '"default" is every active server, not a profile a project can define'
+          : `"${clip(name)}" is not a profile name (lower-case letters, digits, dashes)`,
+      );
+      continue;
     }
-  const grants = data.grants ?? {};
-  if (!isObject(grants)) bad("/grants", '"grants" must be an object of connector → [{ path, access }]');
-  else
-    for (const [name, list] of Object.entries(grants).slice(0, MANIFEST_LIMITS.connectors)) {
-      const at = `/grants/${esc(name)}`;
-      if (!NAME.test(name)) bad(at, `"${clip(name)}" is not a connector name`);
-      else if (!Object.hasOwn(out.connectors, name))
-        bad(at, `"${clip(name)}" is not one of the project's connectors`);
-      else if (!Array.isArray(list) || list.length === 0 || list.length > MANIFEST_LIMITS.grants)
-        bad(
-          at,
-          `must be a list of 1 to ${MANIFEST_LIMITS.grants} { "path": "<folder of the project>", "access": "read" }`,
-        );
-      else {
-        const ok: ProjectGrant[] = [];
-        list.forEach((g: unknown, i) => {
-          const grant = grantOf(g, `${at}/${i}`, bad);
-          if (grant && !ok.some((o) => o.path === grant.path)) ok.push(grant);
-        });
-        out.grants[name] = ok;
-      }
+    if (!isObject(value)) {
+      bad(at, 'must be { "members": [...], "guards": { … } }');
+      continue;
     }
+    unknownKeys(value, at, ["members", "guards"], bad);
+    const members = value.members;
+    if (
+      !Array.isArray(members) ||
+      members.length === 0 ||
+      members.length > MANIFEST_LIMITS.connectors ||
+      !members.every((m) => typeof m === "string" && MEMBER.test(m))
+    ) {
+      bad(`${at}/members`, "must be a non-empty list of server or connector names (`name[@marketplace]`)");
+      continue;
+    }
+    out.profiles[name] = {
+      members: [...new Set(members as string[])],
+      guards: guardTable(value.guards, `${at}/guards`, bad),
+    };
+  }
+  const grants = objectEntries(data, "grants", "connector → [{ path, access }]", bad);
+  for (const [name, list] of grants.slice(0, MANIFEST_LIMITS.connectors)) {
+    const at = `/grants/${esc(name)}`;
+    if (!NAME.test(name)) bad(at, `"${clip(name)}" is not a connector name`);
+    else if (!Object.hasOwn(out.connectors, name))
+      bad(at, `"${clip(name)}" is not one of the project's connectors`);
+    else if (!Array.isArray(list) || list.length === 0 || list.length > MANIFEST_LIMITS.grants)
+      bad(
+        at,
+        `must be a list of 1 to ${MANIFEST_LIMITS.grants} { "path": "<folder of the project>", "access": "read" }`,
+      );
+    else {
+      const ok: ProjectGrant[] = [];
+      list.forEach((g: unknown, i) => {
+        const grant = grantOf(g, `${at}/${i}`, bad);
+        if (grant && !ok.some((o) => o.path === grant.path)) ok.push(grant);
+      });
+      out.grants[name] = ok;
+    }
+  }
   if (problems.length > 0) throw invalid(file, problems);
   return out;
 }

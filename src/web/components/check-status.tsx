@@ -50,25 +50,23 @@ export function CheckStatus({ checks }: { checks: StabilityEvidence }) {
         </p>
       ) : null}
       <dl class="uptime">
-        <div>
-          <dt>{t("check.uptime-7d")}</dt>
-          <dd>
-            {percent(checks.uptime7d, t)}{" "}
-            <span class="muted">
-              {t(checks.checks7d === 1 ? "check.count-one" : "check.count", { count: checks.checks7d })}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t("check.uptime-30d")}</dt>
-          <dd>
-            {percent(checks.uptime30d, t)}{" "}
-            <span class="muted">
-              {t(checks.checks30d === 1 ? "check.count-one" : "check.count", { count: checks.checks30d })}
-            </span>
-          </dd>
-        </div>
+        <Uptime label={t("check.uptime-7d")} share={checks.uptime7d} count={checks.checks7d} />
+        <Uptime label={t("check.uptime-30d")} share={checks.uptime30d} count={checks.checks30d} />
       </dl>
+    </div>
+  );
+}
+
+/** One uptime window of the checks list: its share of good checks and how many checks it counted. */
+function Uptime({ label, share, count }: { label: string; share: number | undefined; count: number }) {
+  const t = useT();
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {percent(share, t)}{" "}
+        <span class="muted">{t(count === 1 ? "check.count-one" : "check.count", { count })}</span>
+      </dd>
     </div>
   );
 }

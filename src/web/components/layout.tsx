@@ -45,6 +45,7 @@ export function Layout(props: LayoutProps) {
         {props.description ? <meta name="description" content={props.description} /> : null}
         <link rel="stylesheet" href={assetUrl("style.css")} />
         <link rel="icon" href={assetUrl("logo.svg")} type="image/svg+xml" />
+        <script src={assetUrl("shown-title.js")} defer></script>
         <script src={assetUrl("app.js")} defer></script>
         <script
           type="application/json"

@@ -23,7 +23,8 @@ const FILLER = new Set(["mcp", "server", "official"]);
 /**
  * The title a card or page shows: the display name when the connector has one; otherwise its name read as
  * words (`mcp-grafana` → "Grafana", `github-github` by github → "GitHub"), so an imported slug does not
- * stand in for a title. The name itself is always shown beside it. The browser script has a twin (app.js).
+ * stand in for a title. The name itself is always shown beside it. Self-contained but for CASED and FILLER:
+ * the browser runs its text too (SHOWN_TITLE_SCRIPT).
  */
 export function shownTitle(item: { name: string; displayName?: string | null; publisher: string }): string {
   if (item.displayName) return item.displayName;
@@ -35,3 +36,13 @@ export function shownTitle(item: { name: string; displayName?: string | null; pu
   const deduped = words.filter((w, i) => words.indexOf(w) === i);
   return deduped.map((w) => CASED[w] ?? w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
+
+/**
+ * shownTitle for the browser script's live-search cards (app.js calls it): served as the static file
+ * shown-title.js, built from the function above so the page and the cards cannot disagree.
+ */
+export const SHOWN_TITLE_SCRIPT = `"use strict";
+const CASED = ${JSON.stringify(CASED)};
+const FILLER = new Set(${JSON.stringify([...FILLER])});
+${shownTitle.toString()}
+`;

@@ -1,6 +1,6 @@
 import { CopyBlock } from "../components/copy-block.js";
-import { Layout } from "../components/layout.js";
-import { useLocale, useT } from "../lib/i18n.js";
+import { ProsePage } from "../components/prose-page.js";
+import { useT } from "../lib/i18n.js";
 import { ApiProseZh } from "./api-page-zh.js";
 
 export interface ApiPageProps {
@@ -15,18 +15,18 @@ export interface ApiPageProps {
 /** /api: the two HTTP APIs, and how to point VS Code and add-mcp at this registry. */
 export function ApiPage({ base, example, namespace }: ApiPageProps) {
   const t = useT();
-  const { lang } = useLocale();
   const name = example ?? `${namespace}/weather`;
   const vscode = `// settings.json (VS Code)\n{\n  "chat.mcp.gallery.serviceUrl": "${base}"\n}`;
   const addMcp = `// $XDG_CONFIG_HOME/add-mcp/config.json (default ~/.config/add-mcp/config.json)\n{\n  "version": 1,\n  "findRegistries": [{ "url": "${base}/v0.1/servers" }]\n}`;
   const curl = `curl '${base}/v0.1/servers?search=weather&version=latest'\ncurl '${base}/v0.1/servers/${encodeURIComponent(name)}/versions/latest'`;
   const prose = { name, namespace, vscode, addMcp, curl };
   return (
-    <Layout title={t("api.title")} description={t("api.description")}>
-      <article class="prose">
-        {lang === "zh-CN" ? <ApiProseZh {...prose} /> : <ApiProseEn {...prose} />}
-      </article>
-    </Layout>
+    <ProsePage
+      title={t("api.title")}
+      description={t("api.description")}
+      en={<ApiProseEn {...prose} />}
+      zh={<ApiProseZh {...prose} />}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { CATEGORIES } from "../../core/types.js";
 import { CopyBlock } from "../components/copy-block.js";
-import { Layout } from "../components/layout.js";
-import { useLocale, useT } from "../lib/i18n.js";
+import { ProsePage } from "../components/prose-page.js";
+import { useT } from "../lib/i18n.js";
 import { PublishProseZh } from "./publish-page-zh.js";
 
 const TREE = `my-connector/
@@ -69,13 +69,13 @@ const EXAMPLES: PublishExamples = {
 /** /publish: the package format in short, the JSON Schemas, an example package, the commands, and links to the docs. */
 export function PublishPage() {
   const t = useT();
-  const { lang } = useLocale();
   return (
-    <Layout title={t("publish.title")} description={t("publish.description")}>
-      <article class="prose">
-        {lang === "zh-CN" ? <PublishProseZh {...EXAMPLES} /> : <PublishProseEn {...EXAMPLES} />}
-      </article>
-    </Layout>
+    <ProsePage
+      title={t("publish.title")}
+      description={t("publish.description")}
+      en={<PublishProseEn {...EXAMPLES} />}
+      zh={<PublishProseZh {...EXAMPLES} />}
+    />
   );
 }
 

@@ -19,6 +19,7 @@ function say(key, params) {
 }
 
 // A connector's display text in the page's language (plugin.json i18n), as src/web/lib/i18n.tsx picks it.
+// shownTitle comes from shown-title.js, loaded before this script (built from src/web/lib/shown-title.ts).
 function listing(item) {
   const lang = document.documentElement.lang;
   const i18n = item.i18n || {};
@@ -87,35 +88,6 @@ function setupTabs(root) {
       select(tabs[(next + tabs.length) % tabs.length], true);
     });
   }
-}
-
-// The twin of src/web/lib/shown-title.ts: a title for a connector without a display name.
-const CASED = {
-  ai: "AI",
-  api: "API",
-  aws: "AWS",
-  cli: "CLI",
-  db: "DB",
-  github: "GitHub",
-  gitlab: "GitLab",
-  graphql: "GraphQL",
-  mcp: "MCP",
-  mongodb: "MongoDB",
-  mysql: "MySQL",
-  postgresql: "PostgreSQL",
-  sql: "SQL",
-  ui: "UI",
-  url: "URL",
-};
-const FILLER = new Set(["mcp", "server", "official"]);
-function shownTitle(item) {
-  if (item.displayName) return item.displayName;
-  let words = item.name.split("-").filter((w) => w !== "");
-  if (words.length > 1 && words[0] === item.publisher) words = words.slice(1);
-  const meaningful = words.filter((w) => !FILLER.has(w));
-  if (meaningful.length > 0) words = meaningful;
-  const deduped = words.filter((w, i) => words.indexOf(w) === i);
-  return deduped.map((w) => CASED[w] || w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
 
 function card(item) {
