@@ -1,7 +1,8 @@
 /** `trust` and `untrust`: a hand-written server's trusted launch spec (and re-approved tools). */
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
-import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
+import type { Permissions } from "../../src/core/sandbox/permissions.js";
+import { permissionText } from "../terminal/permission-text.js";
 import { defineCommand } from "../command.js";
 import { readManualServers } from "../home/manual-servers.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
@@ -87,7 +88,7 @@ function approvalResult(a: Approval): { data: Approval; text: string } {
 /** The permissions block a hand-written server runs sandboxed to, as a line of the trust output. */
 function sandboxLine(permissions: Permissions | undefined): string {
   return permissions
-    ? `\n${say("mcp.sandboxed", { permissions: describePermissions(permissions).join("; ") })}`
+    ? `\n${say("mcp.sandboxed", { permissions: permissionText(permissions).join("; ") })}`
     : "";
 }
 

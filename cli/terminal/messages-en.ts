@@ -271,6 +271,19 @@ export const en = {
   "mcp.unknown-hint":
     "run `connectory mcp list`; a connector's server is turned off with `connectory disable <connector>`",
   "mcp.removed": 'Removed "{name}" from {file}',
+  "mcp.warn-no-command": "the command {command} does not exist (relative to {cwd})",
+  "mcp.warn-not-on-path": "the command {command} is not on PATH here: install it, or give its full path",
+  "mcp.warn-tilde":
+    "the argument {arg} starts with ~, which is not expanded when a host starts the server: write the full path",
+  "mcp.warn-no-file": "the argument {arg} names a file that does not exist (relative to {cwd})",
+  "mcp.warn-no-grant": "the granted path {path} does not exist: create it, or the server will not start",
+  "mcp.cell-unrestricted": "unrestricted",
+  "mcp.cell-net-none": "net none",
+  "mcp.cell-net-any":
+    "net any host, and the machine's local sockets (X11, D-Bus: it shares the host's network)",
+  "mcp.cell-net-only": "net only {hosts}",
+  "mcp.cell-path": ", {n} path",
+  "mcp.cell-paths": ", {n} paths",
   "tools.bad-format": 'unknown format "{format}"',
   "tools.formats": "use one of {formats}",
   "tools.profile-missing": 'profile {profile}: "{name}" names no active server',

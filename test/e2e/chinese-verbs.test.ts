@@ -184,6 +184,13 @@ async function mcpSession(lang: string): Promise<string[]> {
   await step(["mcp", "list"], 0);
   await step(["mcp", "remove", "nope"], 1);
   await step(["mcp", "remove", "local"], 0);
+  // Launch and grant warnings, and the SANDBOX cells of a host list, a whole network and none.
+  await step(
+    ["mcp", "add", "web", "--allow-net", "example.com", "--allow-read", "./missing", "--", "./nope", "x.py"],
+    0,
+  );
+  await step(["mcp", "add", "wide", "--allow-net", "any", "--", "node", "--version"], 0);
+  await step(["mcp", "list"], 0);
   return outputs;
 }
 
@@ -204,6 +211,15 @@ it("mcp add, list, remove and their errors in Chinese", async () => {
   expect(outputs[4]).toContain("信任之前不会生效：connectory trust local");
   expect(outputs[5]).toContain("没有名为“nope”的手写服务器");
   expect(outputs[6]).toContain("移除“local”");
+  expect(english).toContain('warning: the command "./nope" does not exist (relative to ');
+  expect(english).toMatch(/web +untrusted +net only example\.com, 1 path /);
+  expect(outputs[7]).toContain('警告：命令 "./nope" 不存在（相对于 ');
+  expect(outputs[7]).toContain('警告：参数 "x.py" 指向的文件不存在');
+  expect(outputs[7]).toMatch(/警告：授权的路径 ".*missing" 不存在/);
+  expect(outputs[7]).toContain("在沙箱中运行：网络：仅 example.com; 文件：读取 ");
+  expect(outputs[9]).toMatch(/mine +trusted +网络：无，0 个路径 /);
+  expect(outputs[9]).toMatch(/web +untrusted +网络：仅 example\.com，1 个路径 /);
+  expect(outputs[9]).toMatch(/wide +untrusted +网络：任意主机.*，0 个路径 /);
 });
 
 /** tools (a real MCP server listing its tools), its rules and limits, and their errors. */
