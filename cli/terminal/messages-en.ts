@@ -58,6 +58,16 @@ export const en = {
   "doctor.inactive": "{n} inactive server(s) not checked ({list}): see `connectory config --explain`",
   "doctor.not-exported":
     "host exports: not checked — nothing was exported yet (`connectory config export --host <host> --write`)",
+  "doctor.h-server": "SERVER",
+  "doctor.h-starts": "STARTS",
+  "doctor.h-handshake": "HANDSHAKE",
+  "doctor.h-tools": "TOOLS",
+  "doctor.h-pins": "PINS",
+  "doctor.h-credentials": "CREDENTIALS",
+  "doctor.h-hosts": "HOSTS",
+  "doctor.guards": "guards of {server}: {modes}",
+  "doctor.guards-off":
+    "guards of {server}: {modes} ({off} off: `connectory guard {server} mask --kind {kinds}`)",
 
   "config.none": "No active servers.",
   "config.active": "Active servers ({n}):",
@@ -74,6 +84,10 @@ export const en = {
   "config.renamed-from": 'is "{source}" of {origin}',
   "config.hand-written": "Hand-written: {path}",
   "config.connectors": "Connectors:   {path}",
+  "config.origin-manual": "mcp.json (hand-written)",
+  "config.controls": "Guards and rate limits (connectory guard, connectory tools limit):",
+  "config.controls-limits": "  {server}: {modes}; limits {limits}",
+  "config.profile-limits": "profile: {limits}",
 
   "error.unreachable": "registry unreachable at {url}",
   "error.unreachable-timeout": "registry unreachable at {url} (timed out)",

@@ -56,6 +56,16 @@ export const zhCN: Record<CliMessageKey, string> = {
   "doctor.inactive": "{n} 个未生效的服务器未检查（{list}）：参见 `connectory config --explain`",
   "doctor.not-exported":
     "主机导出：未检查——尚未导出任何内容（`connectory config export --host <host> --write`）",
+  "doctor.h-server": "服务器",
+  "doctor.h-starts": "启动",
+  "doctor.h-handshake": "握手",
+  "doctor.h-tools": "工具",
+  "doctor.h-pins": "固定",
+  "doctor.h-credentials": "凭据",
+  "doctor.h-hosts": "主机",
+  "doctor.guards": "{server} 的防护：{modes}",
+  "doctor.guards-off":
+    "{server} 的防护：{modes}（{off} 已关闭：`connectory guard {server} mask --kind {kinds}`）",
 
   "config.none": "没有生效的服务器。",
   "config.active": "生效的服务器（{n} 个）：",
@@ -72,6 +82,10 @@ export const zhCN: Record<CliMessageKey, string> = {
   "config.renamed-from": "即 {origin} 的“{source}”",
   "config.hand-written": "手写的：{path}",
   "config.connectors": "连接器：  {path}",
+  "config.origin-manual": "mcp.json（手写）",
+  "config.controls": "防护与调用限制（connectory guard、connectory tools limit）：",
+  "config.controls-limits": "  {server}：{modes}；限制 {limits}",
+  "config.profile-limits": "配置文件：{limits}",
 
   "error.unreachable": "无法连接位于 {url} 的注册表",
   "error.unreachable-timeout": "无法连接位于 {url} 的注册表（超时）",

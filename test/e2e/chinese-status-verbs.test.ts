@@ -233,3 +233,28 @@ it("config export's summary, notes and errors in Chinese", async () => {
   expect(outputs[4]).toContain("--mode 必须是以下之一：launcher, inline");
   expect(outputs[5]).toContain("--gateway 写入的是启动器条目：它不接受 --mode inline");
 });
+
+/** config --explain and doctor over hand-written servers: one trusted (it fails its handshake), one not. */
+async function explainSession(lang: string): Promise<string[]> {
+  const home = await tempDir();
+  const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang, COLUMNS: "200" } }));
+  await step(["mcp", "add", "local", "--trust", "--", "node", "--version"], 0, false);
+  await step(["mcp", "add", "other", "--", "node", "--version"], 0, false);
+  await step(["tools", "limit", "local/search", "10/min"], 0, false);
+  await step(["config", "--explain"]);
+  await step(["doctor"], 1);
+  return outputs;
+}
+
+it("config --explain's origins and guards, doctor's table and guard lines in Chinese", async () => {
+  const pieces = englishPieces(["doctor.h-", "doctor.guards", "config.controls", "config.profile-limits"]);
+  const { english, outputs } = await inBothLanguages(explainSession, pieces, 2);
+  expect(english).toContain("mcp.json (hand-written)");
+  expect(english).toMatch(/^SERVER +STARTS +HANDSHAKE +TOOLS +PINS +CREDENTIALS/m);
+  expect(outputs[0]).toMatch(/local +active +mcp\.json（手写）/);
+  expect(outputs[0]).not.toContain("(hand-written)");
+  expect(outputs[0]).toContain("防护与调用限制（connectory guard、connectory tools limit）：");
+  expect(outputs[0]).toMatch(/ {2}local：secrets=\S+ .*；限制 search 10\/min/);
+  expect(outputs[1]).toMatch(/^服务器 +启动 +握手 +工具 +固定 +凭据/m);
+  expect(outputs[1]).toMatch(/local 的防护：secrets=/);
+});
