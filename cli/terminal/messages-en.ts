@@ -157,6 +157,11 @@ export const en = {
     "TRUST DOWNGRADE: {version} has no build provenance, but {from} had it (built by the publisher's CI); `connectory update` refuses it unless --allow-provenance-downgrade: check with the publisher first",
   "info.installed": "installed: {version} from {marketplace}",
   "info.installed-disabled": "installed: {version} (disabled) from {marketplace}",
+  "info.built": "Built from {repository}@{sha} by {workflow} ({ref}; run {runUrl})",
+  "info.offline": "{why}; only the installed {ref} can be shown offline",
+  "info.offline-hint":
+    "run `connectory info {name}` for the installed version, or try again when the registry is back",
+  "info.from-cache": "{why}; showing {ref} from cache",
   "permissions.sandbox-only": "{label}'s local servers will run in a sandbox that allows only:",
   "permissions.asks-more": "{label} asks for more than you accepted for its local servers:",
   "permissions.accepted": "accepted:",

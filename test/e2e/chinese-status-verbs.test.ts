@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cli, ROOT } from "../helpers/cli.js";
-import { createTestRegistry, type TestRegistry } from "../helpers/registry.js";
+import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 import { tempDir } from "../helpers/tmp.js";
 import { englishPieces, inBothLanguages, recorder } from "../helpers/bilingual.js";
 
@@ -15,6 +15,9 @@ let token: string;
 beforeAll(async () => {
   reg = await createTestRegistry();
   token = await reg.token("acme");
+  expect(
+    (await reg.publish(await packPackage({ name: "widget", version: "1.0.0" }), token, "widget")).status,
+  ).toBe(201);
 });
 afterAll(() => reg.close());
 
@@ -257,4 +260,45 @@ it("config --explain's origins and guards, doctor's table and guard lines in Chi
   expect(outputs[0]).toMatch(/ {2}local：secrets=\S+ .*；限制 search 10\/min/);
   expect(outputs[1]).toMatch(/^服务器 +启动 +握手 +工具 +固定 +凭据/m);
   expect(outputs[1]).toMatch(/local 的防护：secrets=/);
+});
+
+/** A home with widget installed, and a runner that finds the registry down. */
+async function offlineHome(lang: string) {
+  const home = await tempDir();
+  const install = await cli(["install", "widget", "--yes"], {
+    home,
+    env: { CONNECTORY_REGISTRY: reg.publicUrl },
+    fetch: fetchApp,
+  });
+  expect(install.code).toBe(0);
+  return (argv: string[]) =>
+    cli(argv, { home, env: { CONNECTORY_REGISTRY: "http://127.0.0.1:9", LANG: lang } });
+}
+
+/** info with the registry down: the installed version from the cache, and another version refused. */
+async function offlineSession(lang: string): Promise<string[]> {
+  const { outputs, step } = recorder(await offlineHome(lang));
+  await step(["info", "widget"]);
+  await step(["info", "widget@2.0.0"], 1);
+  return outputs;
+}
+
+it("info's offline sentences in Chinese; --json's error stays English", async () => {
+  const pieces = englishPieces(["info.offline", "info.from-cache"]);
+  const { english, outputs } = await inBothLanguages(offlineSession, pieces, 1);
+  expect(english).toContain("registry unreachable at http://127.0.0.1:9; showing widget@1.0.0 from cache");
+  expect(outputs[0]).toContain("无法连接位于 http://127.0.0.1:9 的注册表；正在显示缓存中的 widget@1.0.0");
+  expect(outputs[1]).toContain(
+    "错误：无法连接位于 http://127.0.0.1:9 的注册表；离线时只能显示已安装的 widget@1.0.0",
+  );
+  expect(outputs[1]).toContain("运行 `connectory info widget` 查看已安装的版本");
+  const json = await (await offlineHome("zh_CN.UTF-8"))(["info", "widget@2.0.0", "--json"]);
+  expect(JSON.parse(json.stdout)).toEqual({
+    error: {
+      code: "info.offline",
+      message:
+        "registry unreachable at http://127.0.0.1:9; only the installed widget@1.0.0 can be shown offline",
+      hint: "run `connectory info widget` for the installed version, or try again when the registry is back",
+    },
+  });
 });
