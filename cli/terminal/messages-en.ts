@@ -167,6 +167,10 @@ export const en = {
   "permissions.accepted": "accepted:",
   "permissions.now": "now asks for:",
   "permissions.accept-prompt": "accept these permissions? [y/N] ",
+  "permissions.fetch-npm":
+    "fetch: {spec} is downloaded from the npm registry first (none of its credentials, no install scripts, no other host)",
+  "permissions.fetch-pypi":
+    "fetch: {spec} is downloaded from PyPI first (none of its credentials, no other host)",
   "install.installed": "installed {name}@{version} from {marketplace}, sha512 verified",
   "install.installed-from": "installed {name}@{version} from {marketplace} (was {previous}), sha512 verified",
   "install.updated": "updated {name}@{version} from {marketplace}, sha512 verified",

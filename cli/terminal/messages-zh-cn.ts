@@ -162,6 +162,9 @@ export const zhCN: Record<CliMessageKey, string> = {
   "permissions.accepted": "已接受：",
   "permissions.now": "现在要求：",
   "permissions.accept-prompt": "接受这些权限吗？[y/N] ",
+  "permissions.fetch-npm":
+    "下载：先从 npm 注册表下载 {spec}（不带它的任何凭据，不运行安装脚本，不连接其他主机）",
+  "permissions.fetch-pypi": "下载：先从 PyPI 下载 {spec}（不带它的任何凭据，不连接其他主机）",
   "install.installed": "已安装 {name}@{version}，来自 {marketplace}，sha512 已校验",
   "install.installed-from": "已安装 {name}@{version}，来自 {marketplace}（原为 {previous}），sha512 已校验",
   "install.updated": "已更新 {name}@{version}，来自 {marketplace}，sha512 已校验",
