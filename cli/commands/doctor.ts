@@ -38,6 +38,14 @@ interface Check {
   detail?: string;
 }
 const CHECKS = ["starts", "handshake", "tools", "pins", "credentials", "hosts"] as const;
+const HEADERS = {
+  starts: "doctor.h-starts",
+  handshake: "doctor.h-handshake",
+  tools: "doctor.h-tools",
+  pins: "doctor.h-pins",
+  credentials: "doctor.h-credentials",
+  hosts: "doctor.h-hosts",
+} as const;
 type Row = { server: string; origin: ExplainedServer["origin"]; ok: boolean; problems: string[] } & Record<
   (typeof CHECKS)[number],
   Check
@@ -155,8 +163,11 @@ when a check fails.`,
       const off = (Object.keys(c.guards) as Array<keyof typeof c.guards>).filter(
         (k) => c.guards[k] === "off",
       );
+      const modes = guardModesText(c.guards);
       notes.push(
-        `${off.length ? "WARN " : ""}guards of ${server}: ${guardModesText(c.guards)}${off.length ? ` (${off.join(", ")} off: \`connectory guard ${server} mask --kind ${off.join(" --kind ")}\`)` : ""}`,
+        off.length
+          ? `WARN ${say("doctor.guards-off", { server, modes, off: off.join(", "), kinds: off.join(" --kind ") })}`
+          : say("doctor.guards", { server, modes }),
       );
     }
     for (const s of config.servers.filter((s) => s.status === "needs-consent"))
@@ -190,7 +201,7 @@ when a check fails.`,
       rows.length === 0
         ? say("doctor.none")
         : textTable(
-            ["SERVER", ...columns.map((c) => c.toUpperCase())],
+            [say("doctor.h-server"), ...columns.map((c) => say(HEADERS[c]))],
             rows.map((r) => [r.server, ...columns.map((c) => cell(r[c]))]),
           );
     const details = rows

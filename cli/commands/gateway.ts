@@ -17,6 +17,8 @@ import { joinableServerName } from "../../src/core/tools/names.js";
 import { startHttpGateway } from "../gateway/http-gateway.js";
 import { closeControls, loadControls } from "../mcp/session-controls.js";
 import { textTable } from "../terminal/text-table.js";
+import { say } from "../terminal/language.js";
+import type { CliMessageKey } from "../terminal/messages-en.js";
 
 const command = defineCommand({
   usage: "gateway [--profile <name>] [--lazy] [--http <host:port>] [--timeout <ms>] [--log-arguments]",
@@ -198,6 +200,30 @@ session; they share the servers.`,
 });
 export default command;
 
+const STATUS_HEADERS = [
+  "gateway.h-gateway",
+  "gateway.h-client",
+  "gateway.h-server",
+  "gateway.h-state",
+  "gateway.h-pid",
+  "gateway.h-restarts",
+  "gateway.h-last-error",
+] as const;
+
+const STATES: Record<string, CliMessageKey> = {
+  idle: "gateway.state-idle",
+  starting: "gateway.state-starting",
+  running: "gateway.state-running",
+  crashed: "gateway.state-crashed",
+  stopped: "gateway.state-stopped",
+};
+
+/** A server's state in this run's language; a state file's unknown word is shown as it is. */
+function stateWord(state: string): string {
+  const key = Object.hasOwn(STATES, state) ? STATES[state] : undefined;
+  return key ? say(key) : String(state);
+}
+
 export const statusCommand = defineCommand({
   usage: "gateway status",
   description: `
@@ -215,7 +241,7 @@ address of a gateway started with --http).`,
         String(g.pid),
         g.client ? `${g.client.name} ${g.client.version}` : "-",
         name,
-        h.state,
+        stateWord(h.state),
         h.pid === undefined ? "-" : String(h.pid),
         String(h.restarts),
         h.lastError ?? "",
@@ -223,11 +249,14 @@ address of a gateway started with --http).`,
     );
     const text =
       gateways.length === 0
-        ? "no gateway is running"
+        ? say("gateway.none")
         : rows.length === 0
-          ? `${gateways.length} gateway(s) running, with no servers`
-          : textTable(["GATEWAY", "CLIENT", "SERVER", "STATE", "PID", "RESTARTS", "LAST ERROR"], rows);
-    const urls = gateways.filter((g) => g.url).map((g) => `gateway ${g.pid} serves ${g.url}`);
+          ? say("gateway.no-servers", { n: gateways.length })
+          : textTable(
+              STATUS_HEADERS.map((h) => say(h)),
+              rows,
+            );
+    const urls = gateways.filter((g) => g.url).map((g) => say("gateway.serves", { pid: g.pid, url: g.url! }));
     return { data: { gateways }, text: [text, ...urls].join("\n") };
   },
 });

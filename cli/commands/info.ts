@@ -1,7 +1,7 @@
 import { downgradeIn } from "../../src/core/signing/trust-downgrade.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
-import { cliLanguage, say } from "../terminal/language.js";
+import { cliLanguage, errorText, say, sayEnglish } from "../terminal/language.js";
 import { sourceName } from "../../src/core/api/provenance.js";
 import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { readCachedPackageFull } from "../install/cached-package.js";
@@ -21,7 +21,7 @@ import { readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { status } from "../terminal/output.js";
 import { printable } from "../terminal/printable.js";
 import { qualityLines, qualitySummary, stabilityLines } from "../../src/core/quality/quality-lines.js";
-import { provenanceSentence, type BuildProvenance } from "../../src/core/oidc/provenance.js";
+import type { BuildProvenance } from "../../src/core/oidc/provenance.js";
 
 const command = defineCommand({
   usage: "info <name>[@version|@range|@tag] [--marketplace m] [--quality] [--server-json]",
@@ -58,7 +58,7 @@ per server, as GET /v1/connectors/:name/:version/server.json serves them; the re
       doc = await fetchConnector(client, name, marketplace);
     } catch (error) {
       if (installed && error instanceof ConnectoryError && error.code === "registry.unreachable") {
-        return fromCache(ctx, installed, range, error.message);
+        return fromCache(ctx, installed, range, error);
       }
       throw error;
     }
@@ -96,19 +96,25 @@ per server, as GET /v1/connectors/:name/:version/server.json serves them; the re
 });
 export default command;
 
-async function fromCache(ctx: CommandContext, installed: InstalledEntry, range: string, why: string) {
+async function fromCache(
+  ctx: CommandContext,
+  installed: InstalledEntry,
+  range: string,
+  unreachable: ConnectoryError,
+) {
+  const ref = `${installed.name}@${installed.version}`;
+  // The registry error's words: English in the error (--json), the run's language when printed.
+  const why = errorText(unreachable).message;
   if (range !== "" && range !== installed.version) {
-    throw new ConnectoryError(
-      "info.offline",
-      `${why}; only the installed ${installed.name}@${installed.version} can be shown offline`,
-      {
-        hint: `run \`connectory info ${installed.name}\` for the installed version, or try again when the registry is back`,
-      },
-    );
+    const hint = { key: "info.offline-hint", params: { name: installed.name } } as const;
+    throw new ConnectoryError("info.offline", sayEnglish("info.offline", { why: unreachable.message, ref }), {
+      hint: sayEnglish(hint.key, hint.params),
+      localized: { message: { key: "info.offline", params: { why, ref } }, hint },
+    });
   }
   const dir = cacheDir(ctx.home, installed.marketplace, installed.name, installed.version);
   const pkg = await readCachedPackageFull(dir, `${installed.name}@${installed.version}`);
-  status(ctx, `${why}; showing ${installed.name}@${installed.version} from cache`);
+  status(ctx, say("info.from-cache", { why, ref }));
   return result({
     view: viewFromPackage(pkg),
     local: localText(pkg.manifest.i18n),
@@ -161,7 +167,15 @@ function result(r: {
   };
   let text = renderView(r.view, r.doc, r.local, r.importedFrom);
   if (r.built)
-    text += `\n\n${printable(`${provenanceSentence(r.built)} (${r.built.ref}; run ${r.built.runUrl})`)}`;
+    text += `\n\n${printable(
+      say("info.built", {
+        repository: r.built.repository,
+        sha: r.built.sha.slice(0, 12),
+        workflow: r.built.workflow,
+        ref: r.built.ref,
+        runUrl: r.built.runUrl,
+      }),
+    )}`;
   if (downgradeFrom)
     text += `\n\n${printable(say("info.trust-downgrade", { version: r.view.version, from: downgradeFrom }))}`;
   if (r.doc?.checks)

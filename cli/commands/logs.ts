@@ -1,8 +1,17 @@
-import { usageError } from "../../src/core/errors.js";
 import { defineCommand } from "../command.js";
 import { readAuditLog, type AuditEntry } from "../home/audit-log.js";
 import { textTable } from "../terminal/text-table.js";
 import { TOOL_NAME } from "../../src/core/tools/report.js";
+import { localizedUsageError, say } from "../terminal/language.js";
+
+const HEADERS = [
+  "logs.h-time",
+  "logs.h-client",
+  "logs.h-server",
+  "logs.h-tool",
+  "logs.h-outcome",
+  "logs.h-duration",
+] as const;
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -12,9 +21,7 @@ export function parseSince(value: string, now: Date): Date {
   if (relative) return new Date(now.getTime() - Number(relative[1]) * (UNITS[relative[2] as string] ?? 0));
   const date = /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(NaN);
   if (Number.isNaN(date.getTime()))
-    throw usageError(
-      `--since must be a date (2026-05-01, 2026-05-01T12:00:00Z) or a duration (30m, 2h, 7d), not ${JSON.stringify(value)}`,
-    );
+    throw localizedUsageError({ key: "logs.bad-since", params: { value: JSON.stringify(value) } });
   return date;
 }
 
@@ -74,8 +81,11 @@ never their values unless run/gateway was given --log-arguments (and then with s
     ]);
     const text =
       rows.length === 0
-        ? "no tool calls logged" + (server || since ? " that match" : "")
-        : textTable(["TIME", "CLIENT", "SERVER", "TOOL", "OUTCOME", "DURATION"], rows);
+        ? say(server || since ? "logs.none-match" : "logs.none")
+        : textTable(
+            HEADERS.map((h) => say(h)),
+            rows,
+          );
     return { data: { entries }, text };
   },
 });

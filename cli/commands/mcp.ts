@@ -3,7 +3,12 @@ import path from "node:path";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
 import { isRemote } from "../../src/core/types.js";
-import { describePermissions } from "../../src/core/sandbox/permissions.js";
+import {
+  describePermissions,
+  type Permissions,
+  type SandboxRequest,
+} from "../../src/core/sandbox/permissions.js";
+import { permissionText } from "../terminal/permission-text.js";
 import {
   grantWarnings,
   launchWarnings,
@@ -17,7 +22,7 @@ import { launchLine, visibleServer } from "../terminal/server-view.js";
 import { readTrust, updateTrust } from "../home/trust-store.js";
 import { warn } from "../terminal/output.js";
 import { mergeServers } from "../../src/core/merge.js";
-import { localizedError, say } from "../terminal/language.js";
+import { localizedError, say, sayEnglish } from "../terminal/language.js";
 import { textTable } from "../terminal/text-table.js";
 import { readSandboxFile } from "../home/sandbox-store.js";
 import { readCredentials, updateCredentials } from "../credentials/credentials-store.js";
@@ -72,12 +77,13 @@ when a script or path argument does not exist here; the server is added all the 
       }));
     }
     const shown = visibleServer(spec, sensitiveValues(spec), false);
-    const warnings = [...launchWarnings(spec, ctx.cwd, ctx.env), ...grantWarnings(permissions)];
-    for (const w of warnings) warn(ctx, w);
+    const said = [...launchWarnings(spec, ctx.cwd, ctx.env), ...grantWarnings(permissions)];
+    for (const w of said) warn(ctx, say(w.key, w.params));
+    const warnings = said.map((w) => sayEnglish(w.key, w.params));
     const lines = [say("mcp.added", { name, file: doc.file, launch: launchLine(shown) })];
     if (backup) lines.push(say("mcp.backup", { backup }));
     if (permissions)
-      lines.push(say("mcp.sandboxed", { permissions: describePermissions(permissions).join("; ") }));
+      lines.push(say("mcp.sandboxed", { permissions: permissionText(permissions).join("; ") }));
     lines.push(trusted ? say("mcp.trusted") : say("mcp.untrusted", { name }));
     return {
       data: {
@@ -148,10 +154,10 @@ and header values print as *** unless --show-secrets.`,
     }
     const table = textTable(
       [say("mcp.h-name"), say("mcp.h-trust"), say("mcp.h-sandbox"), say("mcp.h-launch")],
-      servers.map((s) => [
+      servers.map((s, i) => [
         s.name,
         s.trusted ? "trusted" : s.changed ? "changed" : "untrusted",
-        s.permissions ? sandboxCell(s.permissions) : "-",
+        s.permissions ? sandboxCell(merged.servers[i]!.sandbox) : "-",
         launchLine(s.server),
       ]),
     );
@@ -162,10 +168,17 @@ and header values print as *** unless --show-secrets.`,
 });
 
 /** The permissions in a table cell: "unrestricted", or the network and the number of grants. */
-function sandboxCell(lines: string[]): string {
-  if (lines[0]?.startsWith("unrestricted")) return "unrestricted";
-  const files = lines.filter((l) => l.startsWith("files: ") && !l.startsWith("files: none"));
-  return `${(lines[0] ?? "").replace(/^network: /, "net ")}, ${files.length} path${files.length === 1 ? "" : "s"}`;
+function sandboxCell(sandbox: SandboxRequest | undefined): string {
+  if (!sandbox) return say("mcp.cell-unrestricted");
+  const net = sandbox.permissions.network ?? "none";
+  const n = (sandbox.permissions.filesystem ?? []).length;
+  const reach =
+    net === "none"
+      ? say("mcp.cell-net-none")
+      : net === "any"
+        ? say("mcp.cell-net-any")
+        : say("mcp.cell-net-only", { hosts: net.join(", ") });
+  return reach + say(n === 1 ? "mcp.cell-path" : "mcp.cell-paths", { n });
 }
 
 export const removeCommand = defineCommand({

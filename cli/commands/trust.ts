@@ -1,8 +1,8 @@
 /** `trust` and `untrust`: a hand-written server's trusted launch spec (and re-approved tools). */
-import { ConnectoryError } from "../../src/core/errors.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
-import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
+import type { Permissions } from "../../src/core/sandbox/permissions.js";
+import { permissionText } from "../terminal/permission-text.js";
 import { defineCommand } from "../command.js";
 import { readManualServers } from "../home/manual-servers.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
@@ -12,6 +12,7 @@ import { loadEffectiveConfig } from "../home/effective-config.js";
 import { warn } from "../terminal/output.js";
 import { serverPins } from "../home/pins-store.js";
 import { flagLine } from "../../src/core/tools/tool-flags.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "trust <server> [--yes]",
@@ -43,10 +44,10 @@ after a yes on a terminal, or with --yes.`,
         (s) => s.name === name && s.origin.kind === "connector",
       );
       if (connectorServer) return approvalResult(await approveTools(ctx, name, { accept }));
-      throw new ConnectoryError(
+      throw localizedError(
         "trust.server.unknown",
-        `no server named "${name}": neither hand-written in ${doc.file} nor from an installed connector`,
-        { hint: "`connectory config --explain` lists every server by the name to use here" },
+        { key: "trust.unknown", params: { name, file: doc.file } },
+        { key: "trust.unknown-hint" },
       );
     }
     // The fingerprint is of the spec read above, the one printed below: the user trusts what they see.
@@ -58,20 +59,20 @@ after a yes on a terminal, or with --yes.`,
     // Already pinned (used before): trusting again also re-approves its current tools.
     if (await serverPins(ctx.home, name)) {
       const approval = await approveTools(ctx, name, { accept }).catch((error: Error) => {
-        warn(ctx, `could not re-approve the tools of ${name}: ${error.message}`);
+        warn(ctx, say("trust.not-reapproved", { name, message: error.message }));
         return undefined;
       });
       if (approval) {
         const result = approvalResult(approval);
         return {
           data: { name, trusted: true, sha256: fingerprint.sha256, server: shown, tools: result.data },
-          text: `Trusted "${name}": ${launchLine(shown)}${sandboxLine(doc.permissions[name])}\n${result.text}`,
+          text: `${say("trust.trusted", { name, launch: launchLine(shown) })}${sandboxLine(doc.permissions[name])}\n${result.text}`,
         };
       }
     }
     return {
       data: { name, trusted: true, sha256: fingerprint.sha256, server: shown },
-      text: `Trusted "${name}": ${launchLine(shown)}${sandboxLine(doc.permissions[name])}\n  any edit to its launch spec will need a new \`connectory trust ${name}\``,
+      text: `${say("trust.trusted", { name, launch: launchLine(shown) })}${sandboxLine(doc.permissions[name])}\n${say("trust.edit-needs", { name })}`,
     };
   },
 });
@@ -79,16 +80,16 @@ export default command;
 
 /** What re-approving a server's tools changed, for the output of `trust`. */
 function approvalResult(a: Approval): { data: Approval; text: string } {
-  const head = a.drift.length
-    ? `Approved the ${a.tools} current tools of "${a.server}"; these changes are now pinned:`
-    : `Pinned the ${a.tools} tools of "${a.server}" (nothing had changed).`;
-  const flags = a.flags.map((f) => `  accepted flag ${flagLine(f)}`);
+  const head = say(a.drift.length ? "trust.approved" : "trust.pinned", { n: a.tools, server: a.server });
+  const flags = a.flags.map((f) => say("trust.accepted-flag", { flag: flagLine(f) }));
   return { data: a, text: [head, ...a.diff.map((l) => `  ${l}`), ...flags].join("\n") };
 }
 
 /** The permissions block a hand-written server runs sandboxed to, as a line of the trust output. */
 function sandboxLine(permissions: Permissions | undefined): string {
-  return permissions ? `\n  sandboxed: ${describePermissions(permissions).join("; ")}` : "";
+  return permissions
+    ? `\n${say("mcp.sandboxed", { permissions: permissionText(permissions).join("; ") })}`
+    : "";
 }
 
 export const untrustCommand = defineCommand({
@@ -106,9 +107,7 @@ Withdraws trust from a hand-written server: it stays in mcp.json but becomes ina
     });
     return {
       data: { name, trusted: false, changed: was },
-      text: was
-        ? `"${name}" is no longer trusted; it is inactive until you trust it again`
-        : `"${name}" was not trusted`,
+      text: say(was ? "trust.untrusted" : "trust.was-not", { name }),
     };
   },
 });

@@ -6,6 +6,7 @@ import { readPackageContents } from "../../src/package/read-dir.js";
 import { defineCommand } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { status } from "../terminal/output.js";
+import { say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "validate <dir> [--strict] [--json]",
@@ -49,7 +50,7 @@ export async function validateFolder(
   let files: PackageFiles;
   try {
     const read = await readPackageContents(dir);
-    if (read.skipped.length > 0) status(ctx, `skipped (never packed): ${read.skipped.join(", ")}`);
+    if (read.skipped.length > 0) status(ctx, say("validate.skipped", { files: read.skipped.join(", ") }));
     files = read.files;
   } catch (error) {
     if (isConnectoryError(error) && error.problems) return { ok: false, problems: error.problems };
@@ -66,20 +67,25 @@ function formatReport(
   const errors = report.problems.filter((p) => p.severity === "error");
   const warnings = report.problems.filter((p) => p.severity === "warning");
   const lines: string[] = [];
-  if (errors.length > 0) lines.push("Errors:", ...errors.flatMap(formatProblem), "");
+  if (errors.length > 0) lines.push(say("validate.errors"), ...errors.flatMap(formatProblem), "");
   if (warnings.length > 0)
-    lines.push(`Warnings${strict ? " (--strict)" : ""}:`, ...warnings.flatMap(formatProblem), "");
-  const who = pkg ? `${pkg.name}@${pkg.version}` : "the package";
-  const counts = `${plural(errors.length, "error")}, ${plural(warnings.length, "warning")}`;
-  lines.push(report.ok ? `✓ ${who} is valid (${counts})` : `✗ ${who} is not valid: ${counts}`);
+    lines.push(
+      say(strict ? "validate.warnings-strict" : "validate.warnings"),
+      ...warnings.flatMap(formatProblem),
+      "",
+    );
+  const who = pkg ? `${pkg.name}@${pkg.version}` : say("validate.the-package");
+  const counts = {
+    errors: say(errors.length === 1 ? "validate.n-error" : "validate.n-errors", { n: errors.length }),
+    warnings: say(warnings.length === 1 ? "validate.n-warning" : "validate.n-warnings", {
+      n: warnings.length,
+    }),
+  };
+  lines.push(say(report.ok ? "validate.valid" : "validate.invalid", { who, ...counts }));
   return lines.join("\n");
 }
 
 function formatProblem(p: Problem): string[] {
   const where = [p.file, p.path].filter((s) => s !== "").join(" ");
   return [`  ${p.code}${where ? `  ${where}` : ""}`, `    ${p.message}`];
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

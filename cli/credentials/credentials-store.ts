@@ -1,6 +1,5 @@
 import { guardHomeFile, guardNotSymlink } from "../home/home-guard.js";
 import fs from "node:fs/promises";
-import { ConnectoryError } from "../../src/core/errors.js";
 import type { Credentials } from "../../src/core/types.js";
 import { homePaths } from "../home/home.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
@@ -14,6 +13,7 @@ import {
 } from "./credential-store-location.js";
 import { describe, objectOf, readJsonFile, type ShapeCheck } from "../home/json-file.js";
 import { isObject } from "../../src/core/json-guards.js";
+import { localizedError } from "../terminal/language.js";
 
 /**
  * The credentials: connector credentials keyed `<name>@<marketplace>`, and registry tokens keyed by
@@ -177,11 +177,14 @@ export async function publishToken(
     : undefined;
   if (stored && stored.url === marketplace.url) return stored.token;
   if (env.CONNECTORY_TOKEN) return env.CONNECTORY_TOKEN;
-  throw new ConnectoryError(
+  const name = marketplace.name;
+  throw localizedError(
     "publish.token.missing",
-    stored
-      ? `the token stored for "${marketplace.name}" was issued by ${stored.url ?? "an unrecorded address"}, not ${marketplace.url}`
-      : `no publish token for marketplace "${marketplace.name}"`,
-    { hint: `run \`connectory login ${marketplace.name} --token <token>\` (or set CONNECTORY_TOKEN)` },
+    !stored
+      ? { key: "token.none", params: { name } }
+      : stored.url === undefined
+        ? { key: "token.elsewhere-unrecorded", params: { name, url: marketplace.url } }
+        : { key: "token.elsewhere", params: { name, issuer: stored.url, url: marketplace.url } },
+    { key: "token.hint", params: { name } },
   );
 }

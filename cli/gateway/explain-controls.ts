@@ -1,3 +1,4 @@
+import { say } from "../terminal/language.js";
 import { guardModesText, type GuardModes } from "../../src/core/guards/guard-modes.js";
 import { guardModesFor, readGuards } from "../home/guards-store.js";
 import { readLimits } from "../home/limits-store.js";
@@ -33,17 +34,21 @@ export async function explainControls(
 /** The "Guards and rate limits" part of the text: one line per server. */
 export function controlsText(controls: Map<string, ExplainedControls>): string {
   if (controls.size === 0) return "";
-  const lines = ["", "", "Guards and rate limits (connectory guard, connectory tools limit):"];
+  const lines = ["", "", say("config.controls")];
   const rates = (r: Record<string, string>) =>
     Object.entries(r)
       .map(([tool, rate]) => `${tool} ${rate}`)
       .join(", ");
   for (const [server, c] of controls) {
-    const limits = [rates(c.limits), c.profileLimits ? `profile: ${rates(c.profileLimits)}` : ""].filter(
-      Boolean,
-    );
+    const limits = [
+      rates(c.limits),
+      c.profileLimits ? say("config.profile-limits", { limits: rates(c.profileLimits) }) : "",
+    ].filter(Boolean);
+    const modes = guardModesText(c.guards);
     lines.push(
-      `  ${server}: ${guardModesText(c.guards)}${limits.length ? `; limits ${limits.join("; ")}` : ""}`,
+      limits.length
+        ? say("config.controls-limits", { server, modes, limits: limits.join("; ") })
+        : `  ${server}: ${modes}`,
     );
   }
   return lines.join("\n");

@@ -1,7 +1,7 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import { homePaths } from "./home.js";
 import { describe, objectOf, readJsonFile, updateJsonFile } from "./json-file.js";
 import { isObject } from "../../src/core/json-guards.js";
+import { localizedError } from "../terminal/language.js";
 
 export interface Marketplace {
   url: string;
@@ -80,9 +80,11 @@ export async function resolveMarketplace(
   const chosen = name ?? Object.keys(all).find((k) => all[k]?.default) ?? Object.keys(all)[0];
   const entry = chosen === undefined ? undefined : all[chosen];
   if (!chosen || !entry) {
-    throw new ConnectoryError("marketplace.unknown", `no marketplace named "${name ?? "(default)"}"`, {
-      hint: "run `connectory marketplace list`, or add one with `connectory marketplace add <name> <url>`",
-    });
+    throw localizedError(
+      "marketplace.unknown",
+      { key: "marketplace.unknown", params: { name: name ?? "(default)" } },
+      { key: "marketplace.unknown-add-hint" },
+    );
   }
   return { name: chosen, url: entry.url.replace(/\/+$/, "") };
 }

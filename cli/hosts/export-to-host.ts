@@ -1,7 +1,6 @@
 /** The one place `config export` is done: options checked, entries built, host file and skills written. */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { exportEntries, getHost, type ExportServer } from "../../src/core/hosts/index.js";
 import type { ExportMode, HostAdapter, HostId, Launcher } from "../../src/core/hosts/types.js";
 import { gatewayEntryName, gatewayServer } from "../../src/core/hosts/gateway-entry.js";
@@ -20,6 +19,8 @@ import { readImported } from "./import-state.js";
 import { exportSkills, skillsSummary, type SkillsExport } from "./skill-export.js";
 import { profileConnectors } from "./skill-sources.js";
 import { status, warn } from "../terminal/output.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
+import type { CliMessageKey } from "../terminal/messages-en.js";
 
 /** What `config export` was asked for (its flags, parsed). */
 export interface HostExportRequest {
@@ -50,10 +51,7 @@ export async function exportToHost(ctx: CommandContext, request: HostExportReque
   const mode = oneOf(request.mode, ["launcher", "inline"], "--mode") as ExportMode;
   const gateway = request.gateway === true;
   if (gateway && mode === "inline")
-    throw usageError(
-      "--gateway writes a launcher entry: it takes no --mode inline",
-      "drop --mode inline (the gateway starts each server itself, as `run` does)",
-    );
+    throw localizedUsageError({ key: "export.gateway-inline" }, { key: "export.gateway-inline-hint" });
   const named = request.profile;
   if (named !== undefined) checkProfileName(named);
   const profile = named === DEFAULT_PROFILE ? undefined : named;
@@ -66,10 +64,7 @@ export async function exportToHost(ctx: CommandContext, request: HostExportReque
   const narrowed =
     profile !== undefined ? profileConnectors(config, chosen.servers, chosen.missing) : undefined;
   for (const m of chosen.missing.filter((x) => !narrowed?.skillsOnly.includes(x)))
-    warn(
-      ctx,
-      `profile ${profile}: "${m}" names no active server (see \`connectory profile show ${profile}\`)`,
-    );
+    warn(ctx, say("export.profile-missing", { profile: profile ?? "", name: m }));
   const active = chosen.servers;
   const servers: ExportServer[] = active.map((s) => ({
     name: s.name,
@@ -82,12 +77,10 @@ export async function exportToHost(ctx: CommandContext, request: HostExportReque
     ? gatewayEntries(adapter, launcher, profile)
     : exportEntries(adapter, servers, mode, launcher);
   if (scope === "project" && secretsWritten.length > 0 && request.allowSecretsInProject !== true) {
-    throw new ConnectoryError(
+    throw localizedError(
       "host.export.project-secrets",
-      `--scope project --mode inline would write the secrets of ${secretsWritten.join(", ")} into ${file}, a file meant to be committed`,
-      {
-        hint: "use --mode launcher (secrets stay in Connectory), or --scope user; --allow-secrets-in-project if you really mean it",
-      },
+      { key: "export.project-secrets", params: { servers: secretsWritten.join(", "), file } },
+      { key: "export.project-secrets-hint" },
     );
   }
   if (request.asExtension === true)
@@ -131,20 +124,13 @@ export async function exportToHost(ctx: CommandContext, request: HostExportReque
   for (const note of notes) warn(ctx, note);
   const launches = gateway || (mode === "launcher" ? servers.length > 0 : notes.length > 0);
   if (scope === "project" && launches && findOnPath(launcher.command, ctx.env) === undefined) {
-    status(
-      ctx,
-      `note: ${path.basename(file)} starts \`${launcher.command}\` from PATH, and it is not on PATH here: install it with \`npm i -g connectory\` (or \`npm link\` in a Connectory checkout)`,
-    );
+    status(ctx, say("export.not-on-path", { file: path.basename(file), command: launcher.command }));
   }
   if (secretsWritten.length > 0) {
-    warn(
-      ctx,
-      `inline mode writes the secrets of ${secretsWritten.join(", ")} into ${file} (mode 0600); --mode launcher keeps them out`,
-    );
+    warn(ctx, say("export.inline-secrets", { servers: secretsWritten.join(", "), file }));
   }
   const inactive = config.servers.length - all.length;
-  if (inactive > 0 && !gateway)
-    warn(ctx, `${inactive} server(s) are inactive and not exported: see \`connectory config --explain\``);
+  if (inactive > 0 && !gateway) warn(ctx, say("export.inactive", { n: inactive }));
 
   const data = {
     host: adapter.id,
@@ -159,7 +145,11 @@ export async function exportToHost(ctx: CommandContext, request: HostExportReque
   };
   let text = summary(adapter.displayName, scope, result, write, skills);
   if (gateway)
-    text += `\nThe gateway serves ${active.length === 0 ? "no active server yet" : active.map((s) => s.name).join(", ")} (at each start, whatever is active then).`;
+    text += `\n${
+      active.length === 0
+        ? say("export.gateway-serves-none")
+        : say("export.gateway-serves", { servers: active.map((s) => s.name).join(", ") })
+    }`;
   return { data, text };
 }
 
@@ -176,7 +166,7 @@ function gatewayEntries(adapter: HostAdapter, launcher: Launcher, profile: strin
 function oneOf(value: unknown, allowed: string[], flag: string): string {
   if (value === undefined) return allowed[0] as string;
   if (typeof value === "string" && allowed.includes(value)) return value;
-  throw usageError(`${flag} must be one of ${allowed.join(", ")}`);
+  throw localizedUsageError({ key: "export.one-of", params: { flag, values: allowed.join(", ") } });
 }
 
 /**
@@ -201,13 +191,12 @@ function resolveFile(ctx: CommandContext, host: HostId, scope: HostScope, file: 
   const candidates = hostPathCandidates(host, scope, pathWorld(ctx));
   const chosen = chooseHostPath(candidates, existsSync);
   if (!chosen) {
-    throw new ConnectoryError("host.scope.unsupported", `${host} has no ${scope} config file`, {
-      usage: true,
-      hint:
-        host === "cherry-studio"
-          ? "use `connectory config copy <connector> --host cherry-studio`"
-          : "try --scope user",
-    });
+    throw localizedError(
+      "host.scope.unsupported",
+      { key: "export.no-scope-file", params: { host, scope } },
+      { key: host === "cherry-studio" ? "export.cherry-studio-hint" : "export.no-scope-file-hint" },
+      { usage: true },
+    );
   }
   return chosen;
 }
@@ -218,13 +207,13 @@ function holdsSecret(server: ServerSpec, secrets: readonly string[]): boolean {
   return secrets.some((s) => s !== "" && text.includes(JSON.stringify(s).slice(1, -1)));
 }
 
-const LABEL: Record<EntryReport["action"], string> = {
-  add: "+ add",
-  update: "~ update",
-  unchanged: "= unchanged",
-  remove: "- remove",
-  "user-edited": "! edited since connectory wrote it: left alone",
-  "not-ours": "! not written by connectory: left alone",
+const LABEL: Record<EntryReport["action"], CliMessageKey> = {
+  add: "export.add",
+  update: "export.update",
+  unchanged: "export.unchanged",
+  remove: "export.remove",
+  "user-edited": "export.user-edited",
+  "not-ours": "export.not-ours",
 };
 
 function summary(
@@ -236,13 +225,17 @@ function summary(
 ): string {
   const lines = [`${host} (${scope}): ${result.file}`];
   if (result.diff !== "") lines.push("", result.diff.trimEnd(), "");
-  for (const r of result.report) lines.push(`  ${LABEL[r.action]}  ${r.name}`);
-  if (result.report.length === 0) lines.push("  (no servers to export)");
+  for (const r of result.report) lines.push(`  ${say(LABEL[r.action])}  ${r.name}`);
+  if (result.report.length === 0) lines.push(say("export.no-servers"));
   if (skills) lines.push(...skillsSummary(skills));
-  if (!result.changed && !skills?.changed) lines.push("No changes.");
-  else if (!write) lines.push("Run again with --write to apply.");
+  if (!result.changed && !skills?.changed) lines.push(say("export.no-changes"));
+  else if (!write) lines.push(say("export.run-again"));
   if (write && result.changed)
-    lines.push(`Wrote ${result.file}${result.backup ? ` (previous version: ${result.backup})` : ""}`);
-  if (write && skills?.changed) lines.push(`Updated the skills in ${skills.dir}`);
+    lines.push(
+      result.backup
+        ? say("export.wrote-backup", { file: result.file, backup: result.backup })
+        : say("export.wrote", { file: result.file }),
+    );
+  if (write && skills?.changed) lines.push(say("export.skills-updated", { dir: skills.dir }));
   return lines.join("\n");
 }

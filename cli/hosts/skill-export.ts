@@ -1,3 +1,5 @@
+import { say } from "../terminal/language.js";
+import type { CliMessageKey } from "../terminal/messages-en.js";
 import type { HostId } from "../../src/core/hosts/types.js";
 import type { SkillAction } from "../../src/core/hosts/skill-plan.js";
 import type { EffectiveConfig } from "../home/effective-config.js";
@@ -39,24 +41,27 @@ export async function exportSkills(input: {
   return { ...result, skipped };
 }
 
-const LABEL: Record<SkillAction, string> = {
-  add: "+ add",
-  update: "~ update",
-  unchanged: "= unchanged",
-  remove: "- remove",
-  "user-edited": "! edited since connectory wrote it: left alone",
-  "not-ours": "! a skill connectory did not write has this name: left alone",
-  conflict: "! name taken by another connector's skill: not written",
+const LABEL: Record<SkillAction, CliMessageKey> = {
+  add: "export.add",
+  update: "export.update",
+  unchanged: "export.unchanged",
+  remove: "export.remove",
+  "user-edited": "export.user-edited",
+  "not-ours": "export.skill-not-ours",
+  conflict: "export.skill-conflict",
 };
 
 /** The lines `config export` prints for the skills folder. */
 export function skillsSummary(s: SkillsExport): string[] {
-  const lines = [`Skills: ${s.dir}`];
+  const lines = [say("export.skills", { dir: s.dir })];
   for (const r of s.report) {
-    const from = `${r.skill} of ${r.connector}${r.with ? `; kept by ${r.with}` : ""}`;
-    lines.push(`  ${LABEL[r.action]}  ${r.folder}  (${from})`);
+    const from = r.with
+      ? say("export.skill-from-kept", { skill: r.skill, connector: r.connector, with: r.with })
+      : say("export.skill-from", { skill: r.skill, connector: r.connector });
+    lines.push(`  ${say(LABEL[r.action])}  ${r.folder}  (${from})`);
   }
-  for (const k of s.skipped) lines.push(`  ! skipped  ${k.skill} of ${k.connector}: ${k.reason}`);
-  if (s.report.length === 0 && s.skipped.length === 0) lines.push("  (no skills to export)");
+  for (const k of s.skipped)
+    lines.push(say("export.skill-skipped", { skill: k.skill, connector: k.connector, reason: k.reason }));
+  if (s.report.length === 0 && s.skipped.length === 0) lines.push(say("export.no-skills"));
   return lines;
 }

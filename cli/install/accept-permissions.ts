@@ -98,6 +98,10 @@ export async function acceptPermissions(
           Object.values(input.servers).flatMap((s) =>
             isRemote(s) ? [] : [{ command: s.command, args: s.args ?? [] }],
           ),
+          {
+            npm: (spec) => say("permissions.fetch-npm", { spec }),
+            pypi: (spec) => say("permissions.fetch-pypi", { spec }),
+          },
         )
       : [];
   // Words for a person (stderr): in the run's language; what is recorded stays the declared block.

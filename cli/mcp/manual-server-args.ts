@@ -1,4 +1,5 @@
 /** `mcp add`'s flags, and the server, sandbox block and warnings they make (cli/commands/mcp.ts). */
+import type { Said } from "../terminal/language.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
@@ -122,28 +123,24 @@ export function launchWarnings(
   spec: ServerSpec,
   cwd: string,
   env: Record<string, string | undefined>,
-): string[] {
+): Said[] {
   if (!("command" in spec) || typeof spec.command !== "string") return [];
-  const out: string[] = [];
+  const out: Said[] = [];
   const command = spec.command;
   if (!command.includes("${")) {
     if (/[\\/]/.test(command)) {
       if (!existsSync(path.resolve(cwd, command)))
-        out.push(`the command ${JSON.stringify(command)} does not exist (relative to ${cwd})`);
+        out.push({ key: "mcp.warn-no-command", params: { command: JSON.stringify(command), cwd } });
     } else if (findOnPath(command, env) === undefined) {
-      out.push(
-        `the command ${JSON.stringify(command)} is not on PATH here: install it, or give its full path`,
-      );
+      out.push({ key: "mcp.warn-not-on-path", params: { command: JSON.stringify(command) } });
     }
   }
   for (const arg of spec.args ?? []) {
     if (arg.startsWith("-") || arg.includes("${") || !(SCRIPT.test(arg) || PATH_LIKE.test(arg))) continue;
     if (/^~[\\/]/.test(arg)) {
-      out.push(
-        `the argument ${JSON.stringify(arg)} starts with ~, which is not expanded when a host starts the server: write the full path`,
-      );
+      out.push({ key: "mcp.warn-tilde", params: { arg: JSON.stringify(arg) } });
     } else if (!existsSync(path.resolve(cwd, arg))) {
-      out.push(`the argument ${JSON.stringify(arg)} names a file that does not exist (relative to ${cwd})`);
+      out.push({ key: "mcp.warn-no-file", params: { arg: JSON.stringify(arg), cwd } });
     }
   }
   return out;
@@ -204,11 +201,8 @@ export function permissionsFromArgs(
 }
 
 /** A granted path that does not exist here: the sandbox would refuse to start the server. */
-export function grantWarnings(permissions: Permissions | undefined): string[] {
+export function grantWarnings(permissions: Permissions | undefined): Said[] {
   return (permissions?.filesystem ?? [])
     .filter((g) => !g.path.includes("${") && !existsSync(g.path))
-    .map(
-      (g) =>
-        `the granted path ${JSON.stringify(g.path)} does not exist: create it, or the server will not start`,
-    );
+    .map((g) => ({ key: "mcp.warn-no-grant", params: { path: JSON.stringify(g.path) } }));
 }

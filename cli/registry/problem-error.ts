@@ -1,5 +1,5 @@
 import type { ProblemBody } from "../../src/core/api/documents.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { ConnectoryError, type LocalizedText } from "../../src/core/errors.js";
 import type { Problem } from "../../src/core/types.js";
 
 /** What to say when an error answer is not problem+json (a proxy's HTML page, …), or leaves a part out. */
@@ -7,6 +7,8 @@ export interface ProblemFallback {
   code: string;
   message: string;
   hint?: string | undefined;
+  /** The message and hint as message-table keys (the CLI prints them translated when they are used). */
+  localized?: { message?: LocalizedText; hint?: LocalizedText };
 }
 
 const MAX_TEXT = 1_000_000;
@@ -33,10 +35,17 @@ export function problemError(status: number, text: string, fallback: ProblemFall
       })
     : [];
   const hint = str(body.hint) ?? fallback.hint;
-  return new ConnectoryError(code, str(body.detail) ?? str(body.title) ?? fallback.message, {
+  const message = str(body.detail) ?? str(body.title);
+  // The registry's own words stay as it sent them; only the fallback's are translated.
+  const localized = {
+    ...(message === undefined && fallback.localized?.message ? { message: fallback.localized.message } : {}),
+    ...(str(body.hint) === undefined && fallback.localized?.hint ? { hint: fallback.localized.hint } : {}),
+  };
+  return new ConnectoryError(code, message ?? fallback.message, {
     status,
     ...(hint !== undefined ? { hint } : {}),
     ...(problems.length > 0 ? { problems } : {}),
+    ...(Object.keys(localized).length > 0 ? { localized } : {}),
   });
 }
 

@@ -5,6 +5,7 @@ import type {
 } from "../../src/core/api/documents.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { problemError } from "./problem-error.js";
+import { localizedError, sayEnglish } from "../terminal/language.js";
 
 const TIMEOUT_MS = 120_000;
 
@@ -70,10 +71,12 @@ export class PublishClient {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      throw new ConnectoryError("registry.unreachable", `registry unreachable at ${this.baseUrl}`, {
-        hint: "check the marketplace URL (`connectory marketplace list`) and that the registry is running",
-        cause: error,
-      });
+      throw localizedError(
+        "registry.unreachable",
+        { key: "error.unreachable", params: { url: this.baseUrl } },
+        { key: "publish-api.unreachable-hint" },
+        { cause: error },
+      );
     }
     if (!res.ok) throw await problemToError(res, this.baseUrl);
     return res;
@@ -82,14 +85,20 @@ export class PublishClient {
 
 /** A problem+json answer as a ConnectoryError; a 401 always says how to log in again. */
 async function problemToError(res: Response, baseUrl: string): Promise<ConnectoryError> {
+  const said = { url: baseUrl, status: res.status, statusText: res.statusText };
   const error = problemError(res.status, await res.text().catch(() => ""), {
     code: `registry.http.${res.status}`,
-    message: `${baseUrl} answered ${res.status} ${res.statusText}`,
-    hint: `the registry at ${baseUrl} refused the request (${res.status})`,
+    message: sayEnglish("publish-api.refused", said),
+    hint: sayEnglish("publish-api.refused-hint", said),
+    localized: {
+      message: { key: "publish-api.refused", params: said },
+      hint: { key: "publish-api.refused-hint", params: said },
+    },
   });
   if (res.status !== 401) return error;
   return new ConnectoryError(error.code, error.message, {
     status: 401,
-    hint: "log in again with `connectory login <marketplace> --token <token>`",
+    hint: sayEnglish("publish-api.login-again"),
+    localized: { ...error.localized, hint: { key: "publish-api.login-again" } },
   });
 }

@@ -1,6 +1,7 @@
 import type { Origin } from "../../src/core/merge.js";
 import { redactServer } from "../../src/core/merge/redact.js";
 import { isRemote, type ServerSpec } from "../../src/core/types.js";
+import { say } from "./language.js";
 
 /** The server as it may be shown: secrets as `***` unless the user asked to see them. */
 export function visibleServer(
@@ -19,7 +20,7 @@ export function launchLine(spec: ServerSpec): string {
 
 /** Where a server comes from, short: `tushare@default 1.0.0` or `mcp.json (hand-written)`. */
 export function originLabel(origin: Origin): string {
-  if (origin.kind === "manual") return "mcp.json (hand-written)";
+  if (origin.kind === "manual") return say("config.origin-manual");
   return `${origin.connector}@${origin.marketplace} ${origin.version}`;
 }
 

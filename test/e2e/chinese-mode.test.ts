@@ -135,6 +135,15 @@ describe("in Chinese, no English sentence of the known lists", () => {
 });
 
 it("install's permission lines and its consent are Chinese in text; --json keeps English", async () => {
+  // The fetch step's line (an npx server in a sandbox), in English first so the check can fail.
+  const en = await cli(["install", "filesystem", "--yes", "--config", "ALLOWED_DIR=/tmp"], {
+    home: await tempDir(),
+    env: { CONNECTORY_REGISTRY: reg.publicUrl, LANG: "en_US.UTF-8" },
+    fetch: fetchFn,
+  });
+  expect(en.stderr).toContain(
+    "fetch: @modelcontextprotocol/server-filesystem@2026.8.31 is downloaded from the npm registry first",
+  );
   const home = await tempDir();
   const env = { CONNECTORY_REGISTRY: reg.publicUrl, LANG: "zh_CN.UTF-8" };
   const zh = await cli(["install", "filesystem", "--yes", "--config", "ALLOWED_DIR=/tmp"], {
@@ -145,6 +154,10 @@ it("install's permission lines and its consent are Chinese in text; --json keeps
   expect(zh.code, zh.stderr).toBe(0);
   expect(zh.stderr).toContain("的本地服务器将在沙箱中运行，只允许：");
   expect(zh.stdout).toContain("网络：无");
+  expect(zh.stderr).toContain(
+    "下载：先从 npm 注册表下载 @modelcontextprotocol/server-filesystem@2026.8.31（不带它的任何凭据",
+  );
+  expect(zh.stderr).not.toContain("is downloaded from");
   expect(leftovers(zh.stdout + zh.stderr)).toEqual([]);
   const json = await cli(["install", "alfresco", "--yes", "--json"], { home, env, fetch: fetchFn });
   expect(JSON.parse(json.stdout).permissions).toEqual([PERMISSION_WORDS.unrestricted]);

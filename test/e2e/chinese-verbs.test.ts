@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CLI_MESSAGES } from "../../cli/terminal/language.js";
 import { cli } from "../helpers/cli.js";
 import { createTestRegistry, packDir, packPackage, type TestRegistry } from "../helpers/registry.js";
 import path from "node:path";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
 import { toolsConnector, writeTools } from "../cli/inspect-fixtures.js";
+import { englishPieces, inBothLanguages, recorder } from "../helpers/bilingual.js";
 
 // Issue 32: the verbs a newcomer meets after install (uninstall, outdated, enable/disable and the notes
 // they print about host files) speak Chinese under LANG=zh_CN.UTF-8: the real CLI in-process against a
@@ -46,30 +46,16 @@ const PREFIXES = [
   "tools.",
 ];
 /** The English pieces between the placeholders of these verbs' messages: words that say something. */
-const ENGLISH = [
-  ...new Set(
-    Object.entries(CLI_MESSAGES.en)
-      .filter(([key]) => PREFIXES.some((p) => key.startsWith(p)))
-      .flatMap(([, text]) => text.split(/\{\w+\}/))
-      .map((p) => p.trim().replace(/^[,;:()]+|[,;:()]+$/g, ""))
-      .filter((p) => /[a-z]{2,} [a-z]{2,}/i.test(p) || /^[A-Z]{6,}$/.test(p)),
-  ),
-];
+const ENGLISH = englishPieces(PREFIXES);
 const leftovers = (text: string) => ENGLISH.filter((piece) => text.includes(piece));
 
 /** The session of a newcomer: install two, export to a host file, outdated, disable, enable, uninstall. */
 async function session(lang: string): Promise<string[]> {
-  const run = await home(lang);
-  const outputs: string[] = [];
-  const step = async (argv: string[], checked = true) => {
-    const r = await run(argv);
-    expect(r.code, `${argv.join(" ")}: ${r.stderr}`).toBe(0);
-    if (checked) outputs.push(r.stdout + r.stderr);
-  };
+  const { outputs, step } = recorder(await home(lang));
   await step(["outdated"]);
-  // Set-up, not checked here: install is in chinese-mode.test.ts; config export is not translated yet.
-  for (const name of ["widget", "gadget"]) await step(["install", name, "--yes"], false);
-  await step(["config", "export", "--host", "cursor", "--file", "cursor.json", "--write"], false);
+  // Set-up, not checked here: install is in chinese-mode.test.ts, config export in chinese-status-verbs.test.ts.
+  for (const name of ["widget", "gadget"]) await step(["install", name, "--yes"], 0, false);
+  await step(["config", "export", "--host", "cursor", "--file", "cursor.json", "--write"], 0, false);
   await step(["outdated"]);
   await step(["outdated", "widget"]);
   await step(["disable", "widget"]);
@@ -82,15 +68,10 @@ async function session(lang: string): Promise<string[]> {
 
 it("uninstall, outdated, enable, disable and their host-file notes in Chinese, none of the English left", async () => {
   expect(ENGLISH.length).toBeGreaterThan(15);
-  const english = (await session("en_US.UTF-8")).join("\n");
-  expect(leftovers(english).length).toBeGreaterThan(5);
+  const { english, outputs, all } = await inBothLanguages(session, ENGLISH, 5);
   expect(english).toContain("all 2 are up to date");
   expect(english).toContain("uninstalled gadget@1.0.0 (from default)");
 
-  const outputs = await session("zh_CN.UTF-8");
-  for (const text of outputs) expect(text).toMatch(/\p{Script=Han}/u);
-  const all = outputs.join("\n");
-  expect(leftovers(all)).toEqual([]);
   expect(outputs[0]).toContain("尚未安装任何连接器");
   expect(all).toContain("全部 2 个都已是最新");
   expect(all).toContain("它已是最新");
@@ -117,13 +98,7 @@ it("outdated's table has Chinese headers; --json stays as it was", async () => {
 
 /** marketplace add, list, remove and their errors; each run's exit code as expected. */
 async function marketplaceSession(lang: string): Promise<string[]> {
-  const run = await home(lang);
-  const outputs: string[] = [];
-  const step = async (argv: string[], code: number) => {
-    const r = await run(argv);
-    expect(r.code, `${argv.join(" ")}: ${r.stderr}`).toBe(code);
-    outputs.push(r.stdout + r.stderr);
-  };
+  const { outputs, step } = recorder(await home(lang));
   await step(["marketplace", "add", "acme", reg.publicUrl], 0);
   await step(["marketplace", "add", "acme", reg.publicUrl], 0);
   await step(["marketplace", "add", "acme", "https://elsewhere.example"], 1);
@@ -144,15 +119,10 @@ async function marketplaceSession(lang: string): Promise<string[]> {
 }
 
 it("marketplace add, list, remove and their errors in Chinese; --json errors stay English", async () => {
-  const english = (await marketplaceSession("en_US.UTF-8")).join("\n");
-  expect(leftovers(english).length).toBeGreaterThan(12);
+  const { english, outputs, all } = await inBothLanguages(marketplaceSession, ENGLISH, 12, [9]);
   expect(english).toContain("added marketplace acme → ");
   expect(english).toContain("* default marketplace");
 
-  const outputs = await marketplaceSession("zh_CN.UTF-8");
-  for (const text of outputs.filter((_, i) => i !== 9)) expect(text).toMatch(/\p{Script=Han}/u);
-  const all = outputs.join("\n");
-  expect(leftovers(all)).toEqual([]);
   expect(outputs[0]).toContain("已添加市场 acme → ");
   expect(outputs[1]).toContain("市场 acme 已指向 ");
   expect(outputs[3]).toContain("“Bad Name”不是合法的市场名称");
@@ -171,13 +141,7 @@ const SECRET = "5ec2e7".repeat(9) + "ab";
 
 /** credentials set, show and unset, and their errors. */
 async function credentialsSession(lang: string): Promise<string[]> {
-  const run = await home(lang);
-  const outputs: string[] = [];
-  const step = async (argv: string[], code: number, checked = true) => {
-    const r = await run(argv);
-    expect(r.code, `${argv.join(" ")}: ${r.stderr}`).toBe(code);
-    if (checked) outputs.push(r.stdout + r.stderr);
-  };
+  const { outputs, step } = recorder(await home(lang));
   for (const name of ["tushare", "weather", "widget"]) await step(["install", name, "--yes"], 0, false);
   await step(["credentials", "show", "tushare"], 0);
   await step(["credentials", "set", "tushare"], 2);
@@ -195,14 +159,9 @@ async function credentialsSession(lang: string): Promise<string[]> {
 }
 
 it("credentials set, show, unset and their errors in Chinese; secrets never printed", async () => {
-  const english = (await credentialsSession("en_US.UTF-8")).join("\n");
-  expect(leftovers(english).length).toBeGreaterThan(10);
+  const { english, outputs, all } = await inBothLanguages(credentialsSession, ENGLISH, 10);
   expect(english).toContain("Saved 1 credential for tushare@default: TUSHARE_TOKEN (given)");
 
-  const outputs = await credentialsSession("zh_CN.UTF-8");
-  for (const text of outputs) expect(text).toMatch(/\p{Script=Han}/u);
-  const all = outputs.join("\n");
-  expect(leftovers(all)).toEqual([]);
   expect(all).not.toContain(SECRET);
   expect(outputs[0]).toContain("缺少：TUSHARE_TOKEN。设置它们：connectory credentials set tushare");
   expect(outputs[0]!.split("\n")[2]!.trim().split(/\s+/)).toEqual(["键", "值", "类型"]);
@@ -217,13 +176,7 @@ it("credentials set, show, unset and their errors in Chinese; secrets never prin
 
 /** mcp add, list, remove and their errors. */
 async function mcpSession(lang: string): Promise<string[]> {
-  const run = await home(lang);
-  const outputs: string[] = [];
-  const step = async (argv: string[], code: number) => {
-    const r = await run(argv);
-    expect(r.code, `${argv.join(" ")}: ${r.stderr}`).toBe(code);
-    outputs.push(r.stdout + r.stderr);
-  };
+  const { outputs, step } = recorder(await home(lang));
   await step(["mcp", "list"], 0);
   await step(["mcp", "add", "local", "--", "node", "--version"], 0);
   await step(["mcp", "add", "local", "--", "node", "--version"], 1);
@@ -231,17 +184,20 @@ async function mcpSession(lang: string): Promise<string[]> {
   await step(["mcp", "list"], 0);
   await step(["mcp", "remove", "nope"], 1);
   await step(["mcp", "remove", "local"], 0);
+  // Launch and grant warnings, and the SANDBOX cells of a host list, a whole network and none.
+  await step(
+    ["mcp", "add", "web", "--allow-net", "example.com", "--allow-read", "./missing", "--", "./nope", "x.py"],
+    0,
+  );
+  await step(["mcp", "add", "wide", "--allow-net", "any", "--", "node", "--version"], 0);
+  await step(["mcp", "list"], 0);
   return outputs;
 }
 
 it("mcp add, list, remove and their errors in Chinese", async () => {
-  const english = (await mcpSession("en_US.UTF-8")).join("\n");
-  expect(leftovers(english).length).toBeGreaterThan(6);
+  const { english, outputs } = await inBothLanguages(mcpSession, ENGLISH, 6);
   expect(english).toContain('Added "local" to ');
 
-  const outputs = await mcpSession("zh_CN.UTF-8");
-  for (const text of outputs) expect(text).toMatch(/\p{Script=Han}/u);
-  expect(leftovers(outputs.join("\n"))).toEqual([]);
   expect(outputs[0]).toContain("中没有手写的服务器");
   expect(outputs[1]).toContain("在你信任它之前保持未生效：connectory trust local");
   expect(outputs[2]).toContain("中已有名为“local”的服务器");
@@ -255,6 +211,15 @@ it("mcp add, list, remove and their errors in Chinese", async () => {
   expect(outputs[4]).toContain("信任之前不会生效：connectory trust local");
   expect(outputs[5]).toContain("没有名为“nope”的手写服务器");
   expect(outputs[6]).toContain("移除“local”");
+  expect(english).toContain('warning: the command "./nope" does not exist (relative to ');
+  expect(english).toMatch(/web +untrusted +net only example\.com, 1 path /);
+  expect(outputs[7]).toContain('警告：命令 "./nope" 不存在（相对于 ');
+  expect(outputs[7]).toContain('警告：参数 "x.py" 指向的文件不存在');
+  expect(outputs[7]).toMatch(/警告：授权的路径 ".*missing" 不存在/);
+  expect(outputs[7]).toContain("在沙箱中运行：网络：仅 example.com; 文件：读取 ");
+  expect(outputs[9]).toMatch(/mine +trusted +网络：无，0 个路径 /);
+  expect(outputs[9]).toMatch(/web +untrusted +网络：仅 example\.com，1 个路径 /);
+  expect(outputs[9]).toMatch(/wide +untrusted +网络：任意主机.*，0 个路径 /);
 });
 
 /** tools (a real MCP server listing its tools), its rules and limits, and their errors. */
@@ -263,13 +228,10 @@ async function toolsSession(lang: string): Promise<string[]> {
   await writeTools(path.join(dir, "tools.json"));
   const h = path.join(dir, "home");
   await buildHome(h, [toolsConnector("notes", path.join(dir, "tools.json"))]);
-  const outputs: string[] = [];
-  const step = async (argv: string[], code: number, home = h) => {
-    const r = await cli(argv, { home, env: { LANG: lang, COLUMNS: "200" } });
-    expect(r.code, `${argv.join(" ")}: ${r.stderr}`).toBe(code);
-    outputs.push(r.stdout + r.stderr);
-  };
-  await step(["tools"], 0, await tempDir());
+  let home = await tempDir(); // the first step runs with nothing installed
+  const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang, COLUMNS: "200" } }));
+  await step(["tools"], 0);
+  home = h;
   await step(["tools", "--format", "nope"], 2);
   await step(["tools", "allow", "nobody", "x"], 1);
   await step(["tools", "deny", "notes", "search"], 0);
@@ -280,13 +242,9 @@ async function toolsSession(lang: string): Promise<string[]> {
 }
 
 it("tools, its rules, limits and errors in Chinese", async () => {
-  const english = (await toolsSession("en_US.UTF-8")).join("\n");
-  expect(leftovers(english).length).toBeGreaterThan(5);
+  const { english, outputs } = await inBothLanguages(toolsSession, ENGLISH, 5);
   expect(english).toContain("hidden by allow/deny rules: notes__search");
 
-  const outputs = await toolsSession("zh_CN.UTF-8");
-  for (const text of outputs) expect(text).toMatch(/\p{Script=Han}/u);
-  expect(leftovers(outputs.join("\n"))).toEqual([]);
   expect(outputs[0]).toContain("没有工具：没有生效的服务器应答");
   expect(outputs[1]).toContain("未知格式“nope”");
   expect(outputs[2]).toContain("生效的服务器中没有名为“nobody”的服务器");

@@ -117,17 +117,22 @@ export function fetchLaunch(
   return { ...launch, env, args: [UV_FROM, spec, "python", "-c", ""] };
 }
 
+/** The words describeFetch uses, in the caller's language (the CLI's message tables own them). */
+export interface FetchWords {
+  npm: (spec: string) => string;
+  pypi: (spec: string) => string;
+}
+
 /** The consent's words for the fetch step of each npx/uvx server. */
-export function describeFetch(launches: ReadonlyArray<Pick<LaunchSpec, "command" | "args">>): string[] {
+export function describeFetch(
+  launches: ReadonlyArray<Pick<LaunchSpec, "command" | "args">>,
+  words: FetchWords,
+): string[] {
   const lines: string[] = [];
   for (const launch of launches) {
     const found = fetchedPackage(launch);
     if (!found) continue;
-    lines.push(
-      found.tool === "npx"
-        ? `fetch: ${found.spec} is downloaded from the npm registry first (none of its credentials, no install scripts, no other host)`
-        : `fetch: ${found.spec} is downloaded from PyPI first (none of its credentials, no other host)`,
-    );
+    lines.push(found.tool === "npx" ? words.npm(found.spec) : words.pypi(found.spec));
   }
   return [...new Set(lines)];
 }
