@@ -7,7 +7,11 @@ import { LANGUAGES } from "../../src/core/text/language.js";
 import { cli, ROOT } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
-const TABLE_FILES = new Set(["cli/terminal/messages-en.ts", "cli/terminal/messages-zh-cn.ts"]);
+const TABLE_FILES = new Set(
+  ["messages-en.ts", "messages-en-setup.ts", "messages-zh-cn.ts", "messages-zh-cn-setup.ts"].map(
+    (f) => `cli/terminal/${f}`,
+  ),
+);
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 async function cliSources(): Promise<string> {
