@@ -1,4 +1,4 @@
-import type { HostId } from "../../src/core/hosts/types.js";
+import type { HostId } from "../../src/core/hosts/index.js";
 import type { SkillAction } from "../../src/core/hosts/skill-plan.js";
 import type { EffectiveConfig } from "../home/effective-config.js";
 import type { HostScope } from "./host-paths.js";

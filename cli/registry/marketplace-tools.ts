@@ -2,7 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
-import { HOST_IDS } from "../../src/core/hosts/types.js";
+import { HOST_IDS } from "../../src/core/hosts/index.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { mapStrings, revealHidden } from "../../src/core/text/hidden-chars.js";
 import { flagSkills, flagTools } from "../../src/core/tools/tool-flags.js";

@@ -4,6 +4,11 @@ import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
 export const claudeCode = defineHost({
   id: "claude-code",
   displayName: "Claude Code",
+  configFiles: {
+    user: [[{ env: "CLAUDE_CONFIG_DIR", else: ["home"] }, ".claude.json"]],
+    project: [[".mcp.json"]],
+  },
+  skills: { user: [".claude", "skills"], project: [".claude", "skills"], confirmed: true },
   remote: SPEAKS.both,
   shape: { remoteType: { streamable: "http", sse: "sse" }, stdioType: "stdio" },
   envReference: ENV_REFERENCE.dollar,

@@ -4,6 +4,11 @@ import { defineHost, SPEAKS } from "./define-host.js";
 export const junie = defineHost({
   id: "junie",
   displayName: "Junie",
+  configFiles: {
+    user: [["home", ".junie", "mcp", "mcp.json"]],
+    project: [[".junie", "mcp", "mcp.json"]],
+  },
+  skills: { user: [".junie", "skills"], project: [".junie", "skills"], confirmed: false },
   remote: SPEAKS.stdioOnly,
   shape: { stdioOnly: "Junie speaks stdio only" },
 });

@@ -8,6 +8,11 @@ import { configLink, defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js"
 export const kiro = defineHost({
   id: "kiro",
   displayName: "Kiro",
+  configFiles: {
+    user: [["home", ".kiro", "settings", "mcp.json"]],
+    project: [[".kiro", "settings", "mcp.json"]],
+  },
+  skills: { user: [".kiro", "skills"], project: [".kiro", "skills"], confirmed: true },
   remote: SPEAKS.streamable,
   envReference: ENV_REFERENCE.dollar,
   deeplink: configLink("kiro://kiro.mcp/add?", (json) => json),

@@ -9,6 +9,8 @@ import { base64 } from "./shared.js";
 export const qoder = defineHost({
   id: "qoder",
   displayName: "Qoder",
+  configFiles: { user: [["app", "Qoder", "SharedClientCache", "mcp.json"]] },
+  skills: { user: [".qoder", "skills"], project: [".qoder", "skills"], confirmed: true },
   remote: SPEAKS.sse,
   deeplink: configLink("qoder://aicoding.aicoding-deeplink/mcp/add?", (json) =>
     base64(encodeURIComponent(json)),

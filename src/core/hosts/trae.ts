@@ -7,6 +7,8 @@ import { configLink, defineHost, SPEAKS } from "./define-host.js";
 export const trae = defineHost({
   id: "trae",
   displayName: "Trae",
+  configFiles: { user: [["app", "Trae", "User", "mcp.json"]], project: [[".trae", "mcp.json"]] },
+  skills: { user: [".trae", "skills"], project: [".trae", "skills"], confirmed: false },
   remote: SPEAKS.streamable,
   deeplink(name, entry, document) {
     const type = typeof entry.url === "string" ? "streamable-http" : "stdio";
