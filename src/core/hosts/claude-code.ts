@@ -1,4 +1,4 @@
-import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
+import { defineHost, ENV_REFERENCE, skillsBelow, SPEAKS } from "./define-host.js";
 
 /** Claude Code: `mcpServers` in ~/.claude.json or .mcp.json; remote needs type http|sse; expands `${VAR}`. */
 export const claudeCode = defineHost({
@@ -8,7 +8,7 @@ export const claudeCode = defineHost({
     user: [[{ env: "CLAUDE_CONFIG_DIR", else: ["home"] }, ".claude.json"]],
     project: [[".mcp.json"]],
   },
-  skills: { user: [".claude", "skills"], project: [".claude", "skills"], confirmed: true },
+  skills: skillsBelow(".claude", true),
   remote: SPEAKS.both,
   shape: { remoteType: { streamable: "http", sse: "sse" }, stdioType: "stdio" },
   envReference: ENV_REFERENCE.dollar,

@@ -1,10 +1,20 @@
 import { isRemote, type ServerSpec } from "../types.js";
 import { base64, compact, remoteKind, stdioFields } from "./shared.js";
-import type { HostAdapter, HostEntry, SkillFolders } from "./types.js";
+import type { ConfigFiles, HostAdapter, HostEntry, SkillFolders } from "./types.js";
 
 // The building blocks most hosts are made of: the `mcpServers` JSON document, the common entry spellings,
 // the `${VAR}` / `${env:VAR}` references and the `?name=&config=` install links. A host that is only
 // these is one `defineHost` call (src/core/hosts/<host>.ts) plus its row in index.ts.
+
+/** The same file below the home folder (user scope) and the project folder (project scope). */
+export function homeAndProject(...segments: [string, ...string[]]): ConfigFiles {
+  return { user: [["home", ...segments]], project: [segments] };
+}
+
+/** Skills in `<folder>/skills` below the home folder and the project folder (`confirmed`: see SkillFolders). */
+export function skillsBelow(folder: string, confirmed: boolean): SkillFolders {
+  return { user: [folder, "skills"], project: [folder, "skills"], confirmed };
+}
 
 /** The shared folder of the Agent Skills client guide, read by Codex, Cursor, VS Code, Gemini CLI, goose, OpenCode. */
 export const AGENT_SKILLS: SkillFolders = {

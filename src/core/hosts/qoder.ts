@@ -1,4 +1,4 @@
-import { configLink, defineHost, SPEAKS } from "./define-host.js";
+import { configLink, defineHost, skillsBelow, SPEAKS } from "./define-host.js";
 import { base64 } from "./shared.js";
 
 /**
@@ -10,7 +10,7 @@ export const qoder = defineHost({
   id: "qoder",
   displayName: "Qoder",
   configFiles: { user: [["app", "Qoder", "SharedClientCache", "mcp.json"]] },
-  skills: { user: [".qoder", "skills"], project: [".qoder", "skills"], confirmed: true },
+  skills: skillsBelow(".qoder", true),
   remote: SPEAKS.sse,
   deeplink: configLink("qoder://aicoding.aicoding-deeplink/mcp/add?", (json) =>
     base64(encodeURIComponent(json)),
