@@ -10,6 +10,7 @@ import { CATEGORIES } from "../../src/core/types.js";
 import { problemError } from "./problem-error.js";
 import type { RegistryClient } from "./registry-client.js";
 import { parseForeignJson } from "../../src/core/json-depth.js";
+import { fetchRegistry } from "./registry-fetch.js";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -165,18 +166,13 @@ async function answer(
 
 // The registry client has no method for the host-config endpoint; this GET follows its conventions.
 async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetchFn(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    throw new ConnectoryError("registry.unreachable", `registry unreachable at ${baseUrl}`, {
-      hint: "check that the registry is running",
-      cause: error,
-    });
-  }
+  const res = await fetchRegistry(
+    fetchFn,
+    baseUrl,
+    url,
+    { headers: { accept: "application/json" }, signal: AbortSignal.timeout(15_000) },
+    "check that the registry is running",
+  );
   const text = await res.text();
   if (text.length > MAX_CONFIG_BYTES)
     throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);
