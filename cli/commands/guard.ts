@@ -4,7 +4,7 @@ import { GUARD_KINDS, type GuardKind } from "../../src/core/guards/scan-text.js"
 import { defineCommand, stringList } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { guardModesFor, readGuards, updateGuards } from "../home/guards-store.js";
-import { DEFAULT_PROFILE, findProfile, readProfiles } from "../home/profiles-store.js";
+import { settingProfile } from "../home/profiles-store.js";
 
 const command = defineCommand({
   usage: "guard <server> mask|warn|block|off [--kind secrets|unicode|injection]... [--profile <name>]",
@@ -51,13 +51,10 @@ kind, rule and position, never the text). Takes effect at the next start of \`ru
           `--kind is one of ${GUARD_KINDS.join(", ")}, not ${JSON.stringify(k)}`,
           `connectory guard ${server} ${mode} --kind secrets`,
         );
-    const profile = args.values.profile;
-    if (profile === DEFAULT_PROFILE)
-      throw usageError(
-        "the default profile has no modes of its own: the server's are its modes",
-        `drop --profile: connectory guard ${server} ${mode}`,
-      );
-    if (profile !== undefined) findProfile(await readProfiles(ctx.home), profile);
+    const profile = await settingProfile(ctx.home, args.values.profile, {
+      message: "the default profile has no modes of its own: the server's are its modes",
+      hint: `drop --profile: connectory guard ${server} ${mode}`,
+    });
     const config = await loadEffectiveConfig(ctx.home);
     if (!config.servers.some((s) => s.name === server))
       throw new ConnectoryError("guard.server.unknown", `no server named "${server}" in the effective set`, {

@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
-import { getHost } from "../../src/core/hosts/index.js";
-import type { HostId } from "../../src/core/hosts/types.js";
+import { getHost, type HostId } from "../../src/core/hosts/index.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
 import type { ServerSpec } from "../../src/core/types.js";

@@ -22,7 +22,7 @@ import {
   type ToolRules,
 } from "../../src/core/tools/tool-rules.js";
 import { readToolRules, rulesFor, updateServerRules } from "../home/tool-rules-store.js";
-import { DEFAULT_PROFILE, findProfile, profileServers, readProfiles } from "../home/profiles-store.js";
+import { DEFAULT_PROFILE, profileServers, settingProfile } from "../home/profiles-store.js";
 import type { CommandContext } from "../context.js";
 import { serverPins } from "../home/pins-store.js";
 import { parseRate } from "../../src/core/limits/rate.js";
@@ -183,13 +183,10 @@ the rules hide now, with the server's and the profile's rules together).`,
     async run(args, ctx) {
       const [server, ...patterns] = args.positionals as [string, ...string[]];
       checkPatterns(patterns);
-      const profile = args.values.profile;
-      if (profile === DEFAULT_PROFILE)
-        throw usageError(
-          "the default profile has no rules of its own: the server's rules are its rules",
-          `drop --profile: connectory tools ${action} ${server}${patterns.length ? " …" : ""}`,
-        );
-      if (profile !== undefined) findProfile(await readProfiles(ctx.home), profile);
+      const profile = await settingProfile(ctx.home, args.values.profile, {
+        message: "the default profile has no rules of its own: the server's rules are its rules",
+        hint: `drop --profile: connectory tools ${action} ${server}${patterns.length ? " …" : ""}`,
+      });
       await knownServer(ctx, server);
       const rules = await updateServerRules(
         ctx.home,
@@ -270,13 +267,10 @@ to the server's own. Takes effect at the next start of \`run\` or \`gateway\`.
       );
     const rate = rateText === "off" ? undefined : rateText.trim();
     if (rate !== undefined) parseRate(rate);
-    const profile = args.values.profile;
-    if (profile === DEFAULT_PROFILE)
-      throw usageError(
-        "the default profile has no limits of its own: the server's are its limits",
-        `drop --profile: connectory tools limit ${target} ${rateText}`,
-      );
-    if (profile !== undefined) findProfile(await readProfiles(ctx.home), profile);
+    const profile = await settingProfile(ctx.home, args.values.profile, {
+      message: "the default profile has no limits of its own: the server's are its limits",
+      hint: `drop --profile: connectory tools limit ${target} ${rateText}`,
+    });
     const config = await loadEffectiveConfig(ctx.home);
     if (!config.servers.some((s) => s.name === server)) throw unknownServer(server);
     await updateLimit(ctx.home, server, tool, rate, profile);

@@ -9,14 +9,10 @@ import {
 import { GUARD_KINDS } from "../../src/core/guards/scan-text.js";
 import { homePaths } from "./home.js";
 import { describe, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
-import { withServerEntry } from "./server-tables.js";
+import { withServerEntry, type ServerTablesFile } from "./server-tables.js";
 
 /** $CONNECTORY_HOME/guards.json: per server (and per profile, per server) the mode of each guard kind. */
-export interface GuardsFile {
-  version: 1;
-  servers: Record<string, GuardSettings>;
-  profiles?: Record<string, Record<string, GuardSettings>>;
-}
+export type GuardsFile = ServerTablesFile<GuardSettings>;
 
 const EMPTY: GuardsFile = { version: 1, servers: {} };
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
 import { NAME } from "../../src/core/names.js";
 import { homePaths } from "./home.js";
@@ -64,6 +64,20 @@ export function findProfile(file: ProfilesFile, name: string): Profile {
     throw new ConnectoryError("profile.unknown", `no profile named "${name}"`, {
       hint: `see \`connectory profile list\`; create it with \`connectory profile create ${name}\``,
     });
+  return profile;
+}
+
+/**
+ * The --profile of a per-profile setting (guard modes, tool rules and limits): undefined, or a profile
+ * that exists. `default` has no settings of its own, so it is refused with the caller's words.
+ */
+export async function settingProfile(
+  home: string,
+  profile: string | undefined,
+  refusal: { message: string; hint: string },
+): Promise<string | undefined> {
+  if (profile === DEFAULT_PROFILE) throw usageError(refusal.message, refusal.hint);
+  if (profile !== undefined) findProfile(await readProfiles(home), profile);
   return profile;
 }
 

@@ -2,16 +2,14 @@ import path from "node:path";
 import { layerRules, ownRules, type ToolRules } from "../../src/core/tools/tool-rules.js";
 import { homePaths } from "./home.js";
 import { describe, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
-import { withServerEntry } from "./server-tables.js";
+import { withServerEntry, type ServerTablesFile } from "./server-tables.js";
 import { isObject } from "../../src/core/json-guards.js";
 
-/** $CONNECTORY_HOME/tool-rules.json: per server, the tools it may show (allow) and may not (deny). */
-export interface ToolRulesFile {
-  version: 1;
-  servers: Record<string, ToolRules>;
-  /** Per profile, per server: rules that apply only when serving that profile (`gateway --profile`). */
-  profiles?: Record<string, Record<string, ToolRules>>;
-}
+/**
+ * $CONNECTORY_HOME/tool-rules.json: per server, the tools it may show (allow) and may not (deny); per
+ * profile, per server, rules that apply only when serving that profile (`gateway --profile`).
+ */
+export type ToolRulesFile = ServerTablesFile<ToolRules>;
 
 const EMPTY: ToolRulesFile = { version: 1, servers: {} };
 

@@ -1,8 +1,8 @@
 /** The one place `config export` is done: options checked, entries built, host file and skills written. */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { exportEntries, getHost, type ExportServer } from "../../src/core/hosts/index.js";
-import type { ExportMode, HostAdapter, HostId, Launcher } from "../../src/core/hosts/types.js";
+import { exportEntries, getHost, type ExportServer, type HostId } from "../../src/core/hosts/index.js";
+import type { ExportMode, HostAdapter, Launcher } from "../../src/core/hosts/types.js";
 import { gatewayEntryName, gatewayServer } from "../../src/core/hosts/gateway-entry.js";
 import { DEFAULT_PROFILE, checkProfileName, profileServers } from "../home/profiles-store.js";
 import type { EntryReport } from "../../src/core/hosts/ownership.js";

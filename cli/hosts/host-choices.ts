@@ -1,7 +1,7 @@
-import { HOST_IDS } from "../../src/core/hosts/types.js";
+import { HOST_TABLE } from "../../src/core/hosts/index.js";
 
 /**
- * The hosts `--host` completes to: every host but cherry-studio, which has no config file to write
- * (it imports a deeplink or a pasted snippet: `config copy`).
+ * The hosts `--host` completes to: every host with a config file to write; not cherry-studio, which
+ * imports a deeplink or a pasted snippet (`config copy`).
  */
-export const HOST_CHOICES = HOST_IDS.filter((h) => h !== "cherry-studio");
+export const HOST_CHOICES = HOST_TABLE.flatMap((adapter) => (adapter.document ? [adapter.id] : []));

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import { gatewayEntryName } from "../../src/core/hosts/gateway-entry.js";
-import { HOST_IDS, type HostId } from "../../src/core/hosts/types.js";
+import { isHostId } from "../../src/core/hosts/index.js";
 import type { MergeResult } from "../../src/core/merge.js";
 import type { CommandContext } from "../context.js";
 import { homePaths } from "../home/home.js";
@@ -53,7 +53,7 @@ export async function readExports(ctx: Pick<CommandContext, "home" | "env" | "cw
 
 function describeRecord(file: string, f: Partial<HostFileRecord> | undefined, world: PathWorld): HostExport {
   const host = String(f?.host ?? "?");
-  const projectFiles = isHost(host) ? hostPathCandidates(host, "project", world) : [];
+  const projectFiles = isHostId(host) ? hostPathCandidates(host, "project", world) : [];
   return {
     host,
     file,
@@ -84,7 +84,7 @@ export function exportCommand(
   e: Pick<HostExport, "host" | "file" | "scope" | "mode"> & Partial<Pick<HostExport, "gateway" | "profile">>,
   world: PathWorld,
 ): string {
-  const chosen = isHost(e.host) ? hostPathCandidates(e.host, e.scope, world) : [];
+  const chosen = isHostId(e.host) ? hostPathCandidates(e.host, e.scope, world) : [];
   return [
     "connectory config export",
     `--host ${e.host}`,
@@ -104,10 +104,6 @@ export function fileLabel(e: Pick<HostExport, "host" | "file" | "scope">): strin
 
 function quote(file: string): string {
   return /^[\w@%+=:,./-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
-}
-
-function isHost(host: string): host is HostId {
-  return (HOST_IDS as readonly string[]).includes(host);
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { HostId } from "../../src/core/hosts/types.js";
+import { HOSTS, type HostId } from "../../src/core/hosts/index.js";
+import type { HostPath, PathBase } from "../../src/core/hosts/types.js";
 
 export type HostScope = "user" | "project";
 
@@ -13,121 +14,43 @@ export interface PathWorld {
   cwd: string;
 }
 
-/** Claude Desktop's MSIX package folder name (the default Windows install since 2026). */
-export const CLAUDE_MSIX_PACKAGE = "Claude_pzs8sxrjxfjjc";
-
 /**
  * Candidate config files of a host for a scope, most preferred first (Claude Desktop on Windows has
- * two: the MSIX-virtualized one and the classic %APPDATA% one). Empty: the host has no such file.
+ * two: the MSIX-virtualized one and the classic %APPDATA% one), from the adapter's `configFiles`.
+ * Empty: the host has no such file.
  */
 export function hostPathCandidates(host: HostId, scope: HostScope, w: PathWorld): string[] {
   const p = w.platform === "win32" ? path.win32 : path.posix;
-  const env = (name: string) => (w.env[name] && w.env[name] !== "" ? w.env[name] : undefined);
-  const appData = env("APPDATA") ?? p.join(w.homedir, "AppData", "Roaming");
-  const localAppData = env("LOCALAPPDATA") ?? p.join(w.homedir, "AppData", "Local");
-  const xdg = env("XDG_CONFIG_HOME") ?? p.join(w.homedir, ".config");
-  // Electron apps (Claude Desktop, VS Code) keep their data in the OS's per-app folder.
-  const appDir = (name: string) =>
-    w.platform === "win32"
-      ? p.join(appData, name)
-      : w.platform === "darwin"
-        ? p.join(w.homedir, "Library", "Application Support", name)
-        : p.join(xdg, name);
-  const vscodeUser = p.join(appDir("Code"), "User");
-  const project = (...parts: string[]) => (scope === "project" ? [p.join(w.cwd, ...parts)] : []);
-  const user = (...files: string[]) => (scope === "user" ? files : []);
+  const files = HOSTS[host].configFiles;
+  if (scope === "project") return (files.project ?? []).map((segments) => p.join(w.cwd, ...segments));
+  const user = (w.platform === "win32" ? files.userOnWindows : undefined) ?? files.user ?? [];
+  return user.map((file) => resolveHostPath(file, w));
+}
 
-  switch (host) {
-    case "claude-desktop": {
-      const file = "claude_desktop_config.json";
-      if (w.platform !== "win32") return user(p.join(appDir("Claude"), file));
-      const msix = p.join(
-        localAppData,
-        "Packages",
-        CLAUDE_MSIX_PACKAGE,
-        "LocalCache",
-        "Roaming",
-        "Claude",
-        file,
-      );
-      return user(msix, p.join(appData, "Claude", file));
+/** A path of an adapter's `configFiles` on this machine (see `PathBase`). */
+function resolveHostPath([base, ...segments]: HostPath, w: PathWorld): string {
+  const p = w.platform === "win32" ? path.win32 : path.posix;
+  const env = (name: string) => (w.env[name] && w.env[name] !== "" ? w.env[name] : undefined);
+  const folder = (b: PathBase): string => {
+    switch (b) {
+      case "home":
+        return w.homedir;
+      case "config":
+        return env("XDG_CONFIG_HOME") ?? p.join(w.homedir, ".config");
+      case "appData":
+        return env("APPDATA") ?? p.join(w.homedir, "AppData", "Roaming");
+      case "localAppData":
+        return env("LOCALAPPDATA") ?? p.join(w.homedir, "AppData", "Local");
+      case "app":
+        // Electron apps (Claude Desktop, VS Code) keep their data in the OS's per-app folder.
+        if (w.platform === "win32") return folder("appData");
+        if (w.platform === "darwin") return p.join(w.homedir, "Library", "Application Support");
+        return folder("config");
+      default:
+        return env(b.env) ?? resolveHostPath(b.else, w);
     }
-    case "claude-code":
-      return [
-        ...user(p.join(env("CLAUDE_CONFIG_DIR") ?? w.homedir, ".claude.json")),
-        ...project(".mcp.json"),
-      ];
-    case "cursor":
-      return [...user(p.join(w.homedir, ".cursor", "mcp.json")), ...project(".cursor", "mcp.json")];
-    case "vscode":
-      return [...user(p.join(vscodeUser, "mcp.json")), ...project(".vscode", "mcp.json")];
-    case "windsurf":
-      return user(p.join(w.homedir, ".codeium", "windsurf", "mcp_config.json"));
-    case "cline":
-      return user(
-        p.join(vscodeUser, "globalStorage", "saoudrizwan.claude-dev", "settings", "cline_mcp_settings.json"),
-      );
-    case "roo-code":
-      return [
-        ...user(
-          p.join(vscodeUser, "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json"),
-        ),
-        ...project(".roo", "mcp.json"),
-      ];
-    case "zed": {
-      const dir = w.platform === "win32" ? p.join(appData, "Zed") : p.join(xdg, "zed");
-      return [...user(p.join(dir, "settings.json")), ...project(".zed", "settings.json")];
-    }
-    case "codex":
-      return [
-        ...user(p.join(env("CODEX_HOME") ?? p.join(w.homedir, ".codex"), "config.toml")),
-        ...project(".codex", "config.toml"),
-      ];
-    case "gemini-cli":
-      return [...user(p.join(w.homedir, ".gemini", "settings.json")), ...project(".gemini", "settings.json")];
-    case "goose": {
-      const dir = w.platform === "win32" ? p.join(appData, "Block", "goose", "config") : p.join(xdg, "goose");
-      return user(p.join(dir, "config.yaml"));
-    }
-    case "cherry-studio":
-      return [];
-    case "workbuddy":
-      return [...user(p.join(w.homedir, ".workbuddy", "mcp.json")), ...project(".workbuddy", "mcp.json")];
-    case "qoder":
-      return user(p.join(appDir("Qoder"), "SharedClientCache", "mcp.json"));
-    case "trae":
-      return [...user(p.join(appDir("Trae"), "User", "mcp.json")), ...project(".trae", "mcp.json")];
-    case "kiro":
-      return [
-        ...user(p.join(w.homedir, ".kiro", "settings", "mcp.json")),
-        ...project(".kiro", "settings", "mcp.json"),
-      ];
-    case "lm-studio":
-      return user(p.join(w.homedir, ".lmstudio", "mcp.json"));
-    case "opencode": {
-      // OpenCode reads $XDG_CONFIG_HOME/opencode (~/.config/opencode) on every OS.
-      const dir = p.join(env("XDG_CONFIG_HOME") ?? p.join(w.homedir, ".config"), "opencode");
-      return [
-        ...user(p.join(dir, "opencode.json"), p.join(dir, "opencode.jsonc")),
-        ...project("opencode.json"),
-        ...project("opencode.jsonc"),
-      ];
-    }
-    case "warp":
-      return [...user(p.join(w.homedir, ".warp", ".mcp.json")), ...project(".warp", ".mcp.json")];
-    case "amp": {
-      const dir = w.platform === "win32" ? p.join(w.homedir, ".config", "amp") : p.join(xdg, "amp");
-      return [
-        ...user(p.join(dir, "settings.json"), p.join(dir, "settings.jsonc")),
-        ...project(".amp", "settings.json"),
-      ];
-    }
-    case "junie":
-      return [
-        ...user(p.join(w.homedir, ".junie", "mcp", "mcp.json")),
-        ...project(".junie", "mcp", "mcp.json"),
-      ];
-  }
+  };
+  return p.join(folder(base), ...segments);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ExportMode, HostId } from "../../src/core/hosts/types.js";
+import type { ExportMode } from "../../src/core/hosts/types.js";
+import type { HostId } from "../../src/core/hosts/index.js";
 import type { OwnedEntry } from "../../src/core/hosts/ownership.js";
 import { homePaths } from "../home/home.js";
 import { describe, objectOf, readJsonFile, updateJsonFile, type ShapeCheck } from "../home/json-file.js";

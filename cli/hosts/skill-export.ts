@@ -1,6 +1,6 @@
 import { say } from "../terminal/language.js";
 import type { CliMessageKey } from "../terminal/messages-en.js";
-import type { HostId } from "../../src/core/hosts/types.js";
+import type { HostId } from "../../src/core/hosts/index.js";
 import type { SkillAction } from "../../src/core/hosts/skill-plan.js";
 import type { EffectiveConfig } from "../home/effective-config.js";
 import type { HostScope } from "./host-paths.js";

@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import type { HostId } from "../../src/core/hosts/types.js";
+import type { HostId } from "../../src/core/hosts/index.js";
 import { skillFolderOf } from "../../src/core/hosts/skill-folders.js";
 import type { HostScope } from "./host-paths.js";
 

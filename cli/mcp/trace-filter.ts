@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { endMcpSpan, startMcpSpan, type McpSpan } from "../../src/telemetry/mcp-spans.js";
 import type { Telemetry } from "../../src/telemetry/telemetry.js";
+import { takeAnswered, watchAnswers } from "./answer-watch.js";
 import type { MessageFilter } from "./bridge.js";
 
 /**
@@ -20,10 +21,8 @@ export function withTrace(
   const open = new Map<RequestId, { s: McpSpan; args: unknown }>();
   let protocolVersion: string | undefined;
   const finish = (message: JSONRPCMessage) => {
-    if ("method" in message || !("id" in message) || message.id === undefined) return;
-    const pending = open.get(message.id);
+    const pending = takeAnswered(open, message);
     if (!pending) return;
-    open.delete(message.id);
     const answer = message as {
       error?: { code: number; message?: string };
       result?: Record<string, unknown>;
@@ -36,35 +35,33 @@ export function withTrace(
         : undefined;
     endMcpSpan(telemetry, pending.s, answer, capture);
   };
-  return {
-    async fromHost(message) {
-      if (!("method" in message) || !("id" in message)) return inner.fromHost(message);
-      const params = (message.params ??= {}) as Record<string, unknown>;
-      const s = startMcpSpan(telemetry, "client", {
-        method: message.method,
-        params,
-        id: message.id,
-        sessionId,
-        transport,
-        protocolVersion,
-      });
-      params._meta = { ...(params._meta as object | undefined), traceparent: s.span.traceparent() };
-      // The guards (inside) mask the arguments in place: what is recorded is what the server gets.
-      const reply = await inner.fromHost(message);
-      open.set(message.id, { s, args: params.arguments });
-      if (reply) finish(reply);
-      return reply;
+  return watchAnswers(
+    {
+      async fromHost(message) {
+        if (!("method" in message) || !("id" in message)) return inner.fromHost(message);
+        const params = (message.params ??= {}) as Record<string, unknown>;
+        const s = startMcpSpan(telemetry, "client", {
+          method: message.method,
+          params,
+          id: message.id,
+          sessionId,
+          transport,
+          protocolVersion,
+        });
+        params._meta = { ...(params._meta as object | undefined), traceparent: s.span.traceparent() };
+        // The guards (inside) mask the arguments in place: what is recorded is what the server gets.
+        const reply = await inner.fromHost(message);
+        open.set(message.id, { s, args: params.arguments });
+        return reply;
+      },
+      fromServer: (message) => inner.fromServer(message),
+      close: () => {
+        for (const { s } of open.values())
+          s.span.end({ type: "cancelled", message: "the session ended first" });
+        open.clear();
+        inner.close();
+      },
     },
-    async fromServer(message) {
-      const out = await inner.fromServer(message);
-      if (out) finish(out);
-      return out;
-    },
-    close: () => {
-      for (const { s } of open.values())
-        s.span.end({ type: "cancelled", message: "the session ended first" });
-      open.clear();
-      inner.close();
-    },
-  };
+    finish,
+  );
 }

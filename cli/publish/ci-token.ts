@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { problemError } from "../registry/problem-error.js";
+import { fetchRegistry } from "../registry/registry-fetch.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -35,20 +36,12 @@ export async function ciPublishToken(
         hint: "GitHub Actions: give the job `permissions: id-token: write`; GitLab: `id_tokens: CONNECTORY_ID_TOKEN`",
       },
     );
-  let res: Response;
-  try {
-    res = await fetchFn(`${base}/v1/oidc/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ token: idToken, connector }),
-      signal: AbortSignal.timeout(60_000),
-    });
-  } catch (error) {
-    throw new ConnectoryError("registry.unreachable", `registry unreachable at ${base}`, {
-      hint: "check the marketplace URL and that the registry is running",
-      cause: error,
-    });
-  }
+  const res = await fetchRegistry(fetchFn, base, `${base}/v1/oidc/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ token: idToken, connector }),
+    signal: AbortSignal.timeout(60_000),
+  });
   const text = await res.text();
   if (!res.ok)
     throw problemError(res.status, text, {

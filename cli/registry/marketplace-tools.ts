@@ -2,7 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
-import { HOST_IDS } from "../../src/core/hosts/types.js";
+import { HOST_IDS } from "../../src/core/hosts/index.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { mapStrings, revealHidden } from "../../src/core/text/hidden-chars.js";
 import { flagSkills, flagTools } from "../../src/core/tools/tool-flags.js";
@@ -10,6 +10,7 @@ import { CATEGORIES } from "../../src/core/types.js";
 import { problemError } from "./problem-error.js";
 import type { RegistryClient } from "./registry-client.js";
 import { parseForeignJson } from "../../src/core/json-depth.js";
+import { fetchRegistry } from "./registry-fetch.js";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -165,18 +166,10 @@ async function answer(
 
 // The registry client has no method for the host-config endpoint; this GET follows its conventions.
 async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetchFn(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    throw new ConnectoryError("registry.unreachable", `registry unreachable at ${baseUrl}`, {
-      hint: "check that the registry is running",
-      cause: error,
-    });
-  }
+  const res = await fetchRegistry(fetchFn, baseUrl, url, {
+    headers: { accept: "application/json" },
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await res.text();
   if (text.length > MAX_CONFIG_BYTES)
     throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);

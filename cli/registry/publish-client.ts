@@ -5,7 +5,8 @@ import type {
 } from "../../src/core/api/documents.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { problemError } from "./problem-error.js";
-import { localizedError, sayEnglish } from "../terminal/language.js";
+import { sayEnglish } from "../terminal/language.js";
+import { fetchRegistry } from "./registry-fetch.js";
 
 const TIMEOUT_MS = 120_000;
 
@@ -59,25 +60,15 @@ export class PublishClient {
 
   protected async call(pathname: string, init: RequestInit): Promise<Response> {
     const url = `${this.baseUrl}${pathname}`;
-    let res: Response;
-    try {
-      res = await this.fetchFn(url, {
-        ...init,
-        headers: {
-          ...(init.headers as Record<string, string>),
-          authorization: `Bearer ${this.token}`,
-          accept: "application/json",
-        },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw localizedError(
-        "registry.unreachable",
-        { key: "error.unreachable", params: { url: this.baseUrl } },
-        { key: "publish-api.unreachable-hint" },
-        { cause: error },
-      );
-    }
+    const res = await fetchRegistry(this.fetchFn, this.baseUrl, url, {
+      ...init,
+      headers: {
+        ...(init.headers as Record<string, string>),
+        authorization: `Bearer ${this.token}`,
+        accept: "application/json",
+      },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     if (!res.ok) throw await problemToError(res, this.baseUrl);
     return res;
   }

@@ -1,8 +1,8 @@
 import type { ReportDocument } from "../../src/core/api/documents.js";
 import type { ReportBody } from "../../src/core/quality/report-body.js";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { problemError } from "./problem-error.js";
 import { invalid } from "./registry-documents.js";
+import { fetchRegistry } from "./registry-fetch.js";
 
 const TIMEOUT_MS = 30_000;
 const MAX_ANSWER = 64 * 1024;
@@ -15,20 +15,12 @@ export async function postReport(
   body: ReportBody,
 ): Promise<ReportDocument> {
   const url = `${baseUrl}/v1/connectors/${encodeURIComponent(target.name)}/${encodeURIComponent(target.version)}/reports`;
-  let res: Response;
-  try {
-    res = await fetchFn(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new ConnectoryError("registry.unreachable", `registry unreachable at ${baseUrl}`, {
-      hint: "check the marketplace URL (`connectory marketplace list`) and that the registry is running",
-      cause: error,
-    });
-  }
+  const res = await fetchRegistry(fetchFn, baseUrl, url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   const text = (await res.text().catch(() => "")).slice(0, MAX_ANSWER);
   if (!res.ok) {
     throw problemError(res.status, text, {

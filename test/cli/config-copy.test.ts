@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { HOST_IDS } from "../../src/core/hosts/types.js";
+import { HOST_IDS } from "../../src/core/hosts/index.js";
 import { cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chooseHostPath, hostPathCandidates, type PathWorld } from "../../cli/hosts/host-paths.js";
-import type { HostId } from "../../src/core/hosts/types.js";
+import type { HostId } from "../../src/core/hosts/index.js";
 
 const mac: PathWorld = { platform: "darwin", env: {}, homedir: "/Users/me", cwd: "/Users/me/app" };
 const linux: PathWorld = { platform: "linux", env: {}, homedir: "/home/me", cwd: "/home/me/app" };

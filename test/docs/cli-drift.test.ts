@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { COMMANDS } from "../../cli/commands.js";
-import { HOST_IDS } from "../../src/core/hosts/types.js";
+import { HOST_IDS } from "../../src/core/hosts/index.js";
 import { CLI_OPTIONAL_EXTERNALS } from "../../scripts/bundle-cli.js";
 import { cli, ROOT } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { startTestServer } from "../helpers/registry.js";
 import { hostilePackage } from "../web/hostile-package.js";
 import { HAS_CHROMIUM, launchBrowser } from "./web-browser.js";
-import { HOST_IDS } from "../../src/core/hosts/types.js";
+import { HOST_IDS } from "../../src/core/hosts/index.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;

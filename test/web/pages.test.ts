@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { HOST_IDS } from "../../src/core/hosts/types.js";
+import { HOST_IDS } from "../../src/core/hosts/index.js";
 import { PAGE_CSP } from "../../src/web/lib/security-headers.js";
 import { createTestRegistry, packPackage, publishSamples, type TestRegistry } from "../helpers/registry.js";
 import { hostilePackage } from "./hostile-package.js";

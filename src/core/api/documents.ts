@@ -1,4 +1,5 @@
-import type { HostId, Snippet } from "../hosts/types.js";
+import type { Snippet } from "../hosts/types.js";
+import type { HostId } from "../hosts/index.js";
 import type { QualityDocument } from "../quality/types.js";
 import type { ToolsReport } from "../tools/report.js";
 import type { Category, PluginManifest, Problem, ServerSet, TokenSchema } from "../types.js";

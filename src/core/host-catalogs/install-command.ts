@@ -1,5 +1,5 @@
 import type { VersionContent } from "../api/documents.js";
-import type { HostId } from "../hosts/types.js";
+import type { HostId } from "../hosts/index.js";
 import { isRemote } from "../types.js";
 import { npmTarballUrl } from "./npm-packument.js";
 

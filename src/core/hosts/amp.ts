@@ -7,6 +7,18 @@ import { defineHost, SPEAKS } from "./define-host.js";
 export const amp = defineHost({
   id: "amp",
   displayName: "Amp",
+  configFiles: {
+    user: [
+      ["config", "amp", "settings.json"],
+      ["config", "amp", "settings.jsonc"],
+    ],
+    userOnWindows: [
+      ["home", ".config", "amp", "settings.json"],
+      ["home", ".config", "amp", "settings.jsonc"],
+    ],
+    project: [[".amp", "settings.json"]],
+  },
+  skills: { user: [".config", "amp", "skills"], project: [".agents", "skills"], confirmed: false },
   document: { format: "jsonc", container: ["amp.mcpServers"] },
   remote: SPEAKS.streamable,
 });

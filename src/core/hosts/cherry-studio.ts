@@ -5,6 +5,7 @@ import { base64 } from "./shared.js";
 export const cherryStudio = defineHost({
   id: "cherry-studio",
   displayName: "Cherry Studio",
+  configFiles: {},
   document: null,
   remote: SPEAKS.both,
   shape: {

@@ -4,6 +4,19 @@ import { defineHost, SPEAKS } from "./define-host.js";
 export const cline = defineHost({
   id: "cline",
   displayName: "Cline",
+  configFiles: {
+    user: [
+      [
+        "app",
+        "Code",
+        "User",
+        "globalStorage",
+        "saoudrizwan.claude-dev",
+        "settings",
+        "cline_mcp_settings.json",
+      ],
+    ],
+  },
   remote: SPEAKS.both,
   cwd: true,
   shape: { remoteType: { streamable: "streamableHttp", sse: "sse" }, stdioType: "stdio" },

@@ -1,3 +1,4 @@
+import { AGENT_SKILLS } from "./define-host.js";
 import { isRemote, type ServerSpec } from "../types.js";
 import { compact, genericSnippet, placeholder, stdioFields } from "./shared.js";
 import type { HostAdapter, HostEntry } from "./types.js";
@@ -10,9 +11,14 @@ const BEARER = /^Bearer \$\{([A-Z][A-Z0-9_]*)\}$/;
  * its environment by name: `env_vars` (stdio), `bearer_token_env_var`, `env_http_headers` (HTTP).
  * Remote is streamable HTTP only, so SSE servers go through `connectory run`.
  */
-export const codex: HostAdapter = {
+export const codex: HostAdapter<"codex"> = {
   id: "codex",
   displayName: "Codex",
+  configFiles: {
+    user: [[{ env: "CODEX_HOME", else: ["home", ".codex"] }, "config.toml"]],
+    project: [[".codex", "config.toml"]],
+  },
+  skills: AGENT_SKILLS,
   document: { format: "toml", container: ["mcp_servers"] },
   remote: { streamableHttp: true, sse: false },
   cwd: true,

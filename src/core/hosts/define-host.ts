@@ -1,10 +1,27 @@
 import { isRemote, type ServerSpec } from "../types.js";
 import { base64, compact, remoteKind, stdioFields } from "./shared.js";
-import type { HostAdapter, HostEntry } from "./types.js";
+import type { ConfigFiles, HostAdapter, HostEntry, SkillFolders } from "./types.js";
 
 // The building blocks most hosts are made of: the `mcpServers` JSON document, the common entry spellings,
 // the `${VAR}` / `${env:VAR}` references and the `?name=&config=` install links. A host that is only
 // these is one `defineHost` call (src/core/hosts/<host>.ts) plus its row in index.ts.
+
+/** The same file below the home folder (user scope) and the project folder (project scope). */
+export function homeAndProject(...segments: [string, ...string[]]): ConfigFiles {
+  return { user: [["home", ...segments]], project: [segments] };
+}
+
+/** Skills in `<folder>/skills` below the home folder and the project folder (`confirmed`: see SkillFolders). */
+export function skillsBelow(folder: string, confirmed: boolean): SkillFolders {
+  return { user: [folder, "skills"], project: [folder, "skills"], confirmed };
+}
+
+/** The shared folder of the Agent Skills client guide, read by Codex, Cursor, VS Code, Gemini CLI, goose, OpenCode. */
+export const AGENT_SKILLS: SkillFolders = {
+  user: [".agents", "skills"],
+  project: [".agents", "skills"],
+  confirmed: true,
+};
 
 /** Remote transports a host speaks natively. */
 export const SPEAKS = {
@@ -35,7 +52,7 @@ export interface EntryShape {
 }
 
 /** The common entry, spelled as `shape` says; `cwd` is written only for hosts that honour it. */
-export function shapedEntry(shape: EntryShape, cwd: boolean): HostAdapter["toEntry"] {
+export function shapedEntry(shape: EntryShape, cwd: boolean): HostAdapter<string>["toEntry"] {
   const pick = (v: string | { streamable: string; sse: string } | undefined, server: ServerSpec) =>
     typeof v === "object" ? v[remoteKind(server) === "sse" ? "sse" : "streamable"] : v;
   return (name: string, server: ServerSpec): HostEntry => {
@@ -50,18 +67,18 @@ export function shapedEntry(shape: EntryShape, cwd: boolean): HostAdapter["toEnt
   };
 }
 
-/** What a host declares; everything but its id, name and transports has the common default. */
-export type HostSpec = Omit<HostAdapter, "toEntry" | "document" | "cwd"> & {
+/** What a host declares; everything but its id, name, files and transports has the common default. */
+export type HostSpec<Id extends string> = Omit<HostAdapter<Id>, "toEntry" | "document" | "cwd"> & {
   /** Default: `mcpServers` in a JSON file. `null`: import only, no file (Cherry Studio). */
-  document?: HostAdapter["document"] | null;
+  document?: HostAdapter<string>["document"] | null;
   /** Default false. */
   cwd?: boolean;
   shape?: EntryShape;
-  toEntry?: HostAdapter["toEntry"];
+  toEntry?: HostAdapter<string>["toEntry"];
 };
 
 /** A host adapter from its declaration and the common building blocks. */
-export function defineHost(spec: HostSpec): HostAdapter {
+export function defineHost<const Id extends string>(spec: HostSpec<Id>): HostAdapter<Id> {
   const { shape, document, cwd = false, toEntry, ...rest } = spec;
   return {
     ...rest,
@@ -78,7 +95,7 @@ export function defineHost(spec: HostSpec): HostAdapter {
 export function configLink(
   base: string,
   encode: (json: string) => string = base64,
-): NonNullable<HostAdapter["deeplink"]> {
+): NonNullable<HostAdapter<string>["deeplink"]> {
   return (name, entry) =>
     `${base}name=${encodeURIComponent(name)}&config=${encodeURIComponent(encode(JSON.stringify(entry)))}`;
 }

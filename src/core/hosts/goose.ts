@@ -1,3 +1,4 @@
+import { AGENT_SKILLS } from "./define-host.js";
 import { isRemote, type ServerSpec } from "../types.js";
 import { genericSnippet, remoteKind } from "./shared.js";
 import type { HostAdapter, HostEntry } from "./types.js";
@@ -8,9 +9,14 @@ const WHOLE = /^\$\{([A-Z][A-Z0-9_]*)\}$/;
  * goose: the `extensions` map in config.yaml; stdio `cmd/args/envs`, remote `type: streamable_http`
  * with `uri`. `env_keys` names values goose reads from its secret store or environment.
  */
-export const goose: HostAdapter = {
+export const goose: HostAdapter<"goose"> = {
   id: "goose",
   displayName: "goose",
+  configFiles: {
+    user: [["config", "goose", "config.yaml"]],
+    userOnWindows: [["appData", "Block", "goose", "config", "config.yaml"]],
+  },
+  skills: AGENT_SKILLS,
   document: { format: "yaml", container: ["extensions"] },
   remote: { streamableHttp: true, sse: false },
   cwd: false,

@@ -1,5 +1,5 @@
 import type { RemoteTransport, ServerSpec } from "../types.js";
-import type { HostId } from "./types.js";
+import type { HostId } from "./index.js";
 import { isObject } from "../json-guards.js";
 
 /** One host entry read back as a standard server, or why it cannot be imported. */

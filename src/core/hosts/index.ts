@@ -1,6 +1,7 @@
 import { launchesOf } from "../launch/launches.js";
 import { ConnectoryError } from "../errors.js";
 import { isRemote, type ServerSpec } from "../types.js";
+import { amp } from "./amp.js";
 import { cherryStudio } from "./cherry-studio.js";
 import { claudeCode } from "./claude-code.js";
 import { claudeDesktop } from "./claude-desktop.js";
@@ -9,59 +10,70 @@ import { codex } from "./codex.js";
 import { cursor } from "./cursor.js";
 import { geminiCli } from "./gemini-cli.js";
 import { goose } from "./goose.js";
-import { rooCode } from "./roo-code.js";
-import { genericSnippet, launcherServer, speaks } from "./shared.js";
-import {
-  HOST_IDS,
-  type ExportMode,
-  type HostAdapter,
-  type HostEntry,
-  type HostId,
-  type Launcher,
-  type Snippet,
-  type SnippetContext,
-} from "./types.js";
-import { vscode } from "./vscode.js";
-import { windsurf } from "./windsurf.js";
-import { zed } from "./zed.js";
-import { amp } from "./amp.js";
 import { junie } from "./junie.js";
 import { kiro } from "./kiro.js";
 import { lmStudio } from "./lm-studio.js";
 import { opencode } from "./opencode.js";
 import { qoder } from "./qoder.js";
+import { rooCode } from "./roo-code.js";
+import { genericSnippet, launcherServer, speaks } from "./shared.js";
+import type { ExportMode, HostAdapter, HostEntry, Launcher, Snippet, SnippetContext } from "./types.js";
 import { trae } from "./trae.js";
+import { vscode } from "./vscode.js";
 import { warp } from "./warp.js";
+import { windsurf } from "./windsurf.js";
 import { workbuddy } from "./workbuddy.js";
+import { zed } from "./zed.js";
 
-/** Every adapter by host id. */
-export const HOSTS: Record<HostId, HostAdapter> = {
-  "claude-desktop": claudeDesktop,
-  "claude-code": claudeCode,
+/**
+ * The host table: every adapter, in the order hosts are listed everywhere (help, errors, web tabs).
+ * A host is its adapter file plus its row here; the ids, the CLI's paths and completions and the skills
+ * folders are read from it (test/core/hosts/host-table.test.ts).
+ */
+export const HOST_TABLE = [
+  claudeDesktop,
+  claudeCode,
   cursor,
   vscode,
   windsurf,
   cline,
-  "roo-code": rooCode,
+  rooCode,
   zed,
   codex,
-  "gemini-cli": geminiCli,
-  "cherry-studio": cherryStudio,
+  geminiCli,
+  cherryStudio,
   goose,
   workbuddy,
   qoder,
   trae,
   kiro,
-  "lm-studio": lmStudio,
+  lmStudio,
   opencode,
   warp,
   amp,
   junie,
-};
+] as const;
+
+/** Every MCP host Connectory can hand servers to. */
+export type HostId = (typeof HOST_TABLE)[number]["id"];
+
+/** The host ids, in table order. */
+export const HOST_IDS: readonly HostId[] = HOST_TABLE.map((adapter) => adapter.id);
+
+/** Every adapter by host id. */
+export const HOSTS = Object.fromEntries(HOST_TABLE.map((adapter) => [adapter.id, adapter])) as Record<
+  HostId,
+  HostAdapter
+>;
+
+/** True when a name is a known host id. */
+export function isHostId(name: string): name is HostId {
+  return (HOST_IDS as readonly string[]).includes(name);
+}
 
 /** The adapter for a host name, or a usage error listing the known hosts. */
 export function getHost(name: string): HostAdapter {
-  if ((HOST_IDS as readonly string[]).includes(name)) return HOSTS[name as HostId];
+  if (isHostId(name)) return HOSTS[name];
   throw new ConnectoryError("host.unknown", `unknown host "${name}"`, {
     usage: true,
     hint: `known hosts: ${HOST_IDS.join(", ")}`,

@@ -1,4 +1,4 @@
-import { configLink, defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
+import { configLink, defineHost, ENV_REFERENCE, homeAndProject, skillsBelow, SPEAKS } from "./define-host.js";
 
 /**
  * Kiro: `mcpServers` in ~/.kiro/settings/mcp.json or .kiro/settings/mcp.json; stdio command/args/env,
@@ -8,6 +8,8 @@ import { configLink, defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js"
 export const kiro = defineHost({
   id: "kiro",
   displayName: "Kiro",
+  configFiles: homeAndProject(".kiro", "settings", "mcp.json"),
+  skills: skillsBelow(".kiro", true),
   remote: SPEAKS.streamable,
   envReference: ENV_REFERENCE.dollar,
   deeplink: configLink("kiro://kiro.mcp/add?", (json) => json),

@@ -4,6 +4,7 @@ import { configLink, defineHost, SPEAKS } from "./define-host.js";
 export const lmStudio = defineHost({
   id: "lm-studio",
   displayName: "LM Studio",
+  configFiles: { user: [["home", ".lmstudio", "mcp.json"]] },
   remote: SPEAKS.streamable,
   deeplink: configLink("lmstudio://add_mcp?"),
 });

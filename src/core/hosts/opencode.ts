@@ -1,3 +1,4 @@
+import { AGENT_SKILLS } from "./define-host.js";
 import { isRemote } from "../types.js";
 import { compact } from "./shared.js";
 import type { HostAdapter } from "./types.js";
@@ -11,9 +12,18 @@ const V2: readonly string[] = ["mcp", "servers"];
  * environment }`, remote `{ type: "remote", url, headers }`; `{env:VAR}` substitution. Its V2 config
  * keeps servers under `mcp.servers`: a file already in that shape is edited there.
  */
-export const opencode: HostAdapter = {
+export const opencode: HostAdapter<"opencode"> = {
   id: "opencode",
   displayName: "OpenCode",
+  // OpenCode reads $XDG_CONFIG_HOME/opencode (~/.config/opencode) on every OS.
+  configFiles: {
+    user: [
+      ["config", "opencode", "opencode.json"],
+      ["config", "opencode", "opencode.jsonc"],
+    ],
+    project: [["opencode.json"], ["opencode.jsonc"]],
+  },
+  skills: AGENT_SKILLS,
   document: {
     format: "jsonc",
     container: ["mcp"],

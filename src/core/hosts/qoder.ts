@@ -1,4 +1,4 @@
-import { configLink, defineHost, SPEAKS } from "./define-host.js";
+import { configLink, defineHost, skillsBelow, SPEAKS } from "./define-host.js";
 import { base64 } from "./shared.js";
 
 /**
@@ -9,6 +9,8 @@ import { base64 } from "./shared.js";
 export const qoder = defineHost({
   id: "qoder",
   displayName: "Qoder",
+  configFiles: { user: [["app", "Qoder", "SharedClientCache", "mcp.json"]] },
+  skills: skillsBelow(".qoder", true),
   remote: SPEAKS.sse,
   deeplink: configLink("qoder://aicoding.aicoding-deeplink/mcp/add?", (json) =>
     base64(encodeURIComponent(json)),

@@ -4,6 +4,12 @@ import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
 export const rooCode = defineHost({
   id: "roo-code",
   displayName: "Roo Code",
+  configFiles: {
+    user: [
+      ["app", "Code", "User", "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json"],
+    ],
+    project: [[".roo", "mcp.json"]],
+  },
   remote: SPEAKS.both,
   cwd: true,
   shape: { remoteType: { streamable: "streamable-http", sse: "sse" }, stdioType: "stdio" },

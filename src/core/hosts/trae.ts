@@ -1,4 +1,4 @@
-import { configLink, defineHost, SPEAKS } from "./define-host.js";
+import { configLink, defineHost, skillsBelow, SPEAKS } from "./define-host.js";
 
 /**
  * Trae (third-party sources): `mcpServers` in the app's User/mcp.json or .trae/mcp.json, Cursor's
@@ -7,6 +7,8 @@ import { configLink, defineHost, SPEAKS } from "./define-host.js";
 export const trae = defineHost({
   id: "trae",
   displayName: "Trae",
+  configFiles: { user: [["app", "Trae", "User", "mcp.json"]], project: [[".trae", "mcp.json"]] },
+  skills: skillsBelow(".trae", false),
   remote: SPEAKS.streamable,
   deeplink(name, entry, document) {
     const type = typeof entry.url === "string" ? "streamable-http" : "stdio";

@@ -1,30 +1,40 @@
 import type { ServerSpec } from "../types.js";
+import type { HostId } from "./index.js";
 
-/** Every MCP host Connectory can hand servers to. */
-export const HOST_IDS = [
-  "claude-desktop",
-  "claude-code",
-  "cursor",
-  "vscode",
-  "windsurf",
-  "cline",
-  "roo-code",
-  "zed",
-  "codex",
-  "gemini-cli",
-  "cherry-studio",
-  "goose",
-  "workbuddy",
-  "qoder",
-  "trae",
-  "kiro",
-  "lm-studio",
-  "opencode",
-  "warp",
-  "amp",
-  "junie",
-] as const;
-export type HostId = (typeof HOST_IDS)[number];
+/**
+ * Where a host's config file path starts: `home` the user's home folder; `config` $XDG_CONFIG_HOME, else
+ * ~/.config (on every OS); `app` the OS's per-app folder of Electron apps (%APPDATA% on Windows,
+ * ~/Library/Application Support on macOS, `config` elsewhere); `appData` / `localAppData` %APPDATA% /
+ * %LOCALAPPDATA% (else their usual place under the home folder); `{ env, else }` the folder an environment
+ * variable names, else a path.
+ */
+export type PathBase =
+  "home" | "config" | "app" | "appData" | "localAppData" | { env: string; else: HostPath };
+
+/** A path as data: where it starts, then the segments below it (e.g. `["home", ".cursor", "mcp.json"]`). */
+export type HostPath = readonly [PathBase, ...string[]];
+
+/** Where a host keeps its config file, as data (the CLI resolves it: cli/hosts/host-paths.ts); most preferred first. */
+export interface ConfigFiles {
+  /** The user-scope files. */
+  user?: readonly HostPath[];
+  /** The user-scope files on Windows, where they differ. */
+  userOnWindows?: readonly HostPath[];
+  /** The project-scope files, as segments below the project folder. */
+  project?: readonly (readonly string[])[];
+}
+
+/**
+ * Where a host loads Agent Skills from: one folder per scope, as path segments below the user's home
+ * folder or the project folder. One folder each, on purpose: a host that reads two of them (VS Code
+ * reads ~/.agents/skills and ~/.claude/skills) would otherwise list every skill twice.
+ */
+export interface SkillFolders {
+  user?: readonly string[];
+  project?: readonly string[];
+  /** True when the host's own documentation names the folder; false when only third parties do. */
+  confirmed: boolean;
+}
 
 export type DocumentFormat = "json" | "jsonc" | "toml" | "yaml";
 
@@ -77,9 +87,13 @@ export interface Snippet {
  * One host's knowledge, pure: where its file keeps servers, which transports it speaks, how it
  * spells an entry, and how it references an environment variable inside its config.
  */
-export interface HostAdapter {
-  id: HostId;
+export interface HostAdapter<Id extends string = HostId> {
+  id: Id;
   displayName: string;
+  /** Where its config file is; empty for import-only hosts. */
+  configFiles: ConfigFiles;
+  /** Where it loads Agent Skills from; absent: no folder anyone documents (docs/hosts.md). */
+  skills?: SkillFolders;
   /**
    * The config document; absent for import-only hosts (cherry-studio). `containerFor` picks the server
    * map from the file's own shape when a host has two (OpenCode V1 `mcp`, V2 `mcp.servers`).

@@ -1,4 +1,4 @@
-import { defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
+import { AGENT_SKILLS, defineHost, ENV_REFERENCE, SPEAKS } from "./define-host.js";
 import { genericSnippet } from "./shared.js";
 import type { HostAdapter } from "./types.js";
 
@@ -11,9 +11,11 @@ interface VsCodeInput {
 }
 
 /** VS Code: `servers` + `inputs[]` in mcp.json; `type` required; install link `vscode:mcp/install?<url-encoded JSON>`. */
-export const vscode: HostAdapter = defineHost({
+export const vscode: HostAdapter<"vscode"> = defineHost({
   id: "vscode",
   displayName: "VS Code",
+  configFiles: { user: [["app", "Code", "User", "mcp.json"]], project: [[".vscode", "mcp.json"]] },
+  skills: AGENT_SKILLS,
   document: { format: "jsonc", container: ["servers"] },
   remote: SPEAKS.both,
   cwd: true,

@@ -4,6 +4,11 @@ import { defineHost, SPEAKS } from "./define-host.js";
 export const zed = defineHost({
   id: "zed",
   displayName: "Zed",
+  configFiles: {
+    user: [["config", "zed", "settings.json"]],
+    userOnWindows: [["appData", "Zed", "settings.json"]],
+    project: [[".zed", "settings.json"]],
+  },
   document: { format: "jsonc", container: ["context_servers"] },
   remote: SPEAKS.streamable,
 });

@@ -5,7 +5,7 @@ import { NAME, SERVER_NAME } from "../names.js";
 import { GUARD_MODES, type GuardSettings } from "../guards/guard-modes.js";
 import { GUARD_KINDS } from "../guards/scan-text.js";
 import type { Problem } from "../types.js";
-import { HOST_IDS } from "../hosts/types.js";
+import { HOST_IDS } from "../hosts/index.js";
 import type { ProjectGrant, WantedConnector } from "./manifest.js";
 
 // The parts of connectory.json (manifest.ts) below the top level: a wanted connector, a grant, a guard

@@ -1,5 +1,5 @@
 import semver from "semver";
-import { HOST_IDS } from "../hosts/types.js";
+import { HOST_IDS, isHostId } from "../hosts/index.js";
 import { isObject } from "../json-guards.js";
 import { NAME, SERVER_NAME } from "../names.js";
 import { checkPatterns } from "../tools/tool-rules.js";
@@ -128,7 +128,7 @@ export function checkManifest(data: unknown, file = MANIFEST_FILE): Manifest {
   if (!Array.isArray(hosts)) bad("/hosts", '"hosts" must be a list of host names');
   else
     hosts.slice(0, MANIFEST_LIMITS.hosts + 1).forEach((h: unknown, i) => {
-      if (typeof h !== "string" || !(HOST_IDS as readonly string[]).includes(h))
+      if (typeof h !== "string" || !isHostId(h))
         bad(
           `/hosts/${i}`,
           `${typeof h === "string" ? `"${clip(h)}"` : "a non-text value"} is not a known host (${HOST_IDS.join(", ")})`,

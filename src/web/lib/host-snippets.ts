@@ -1,6 +1,5 @@
 import type { HostConfigDocument } from "../../core/api/documents.js";
-import { HOSTS } from "../../core/hosts/index.js";
-import { HOST_IDS, type HostId } from "../../core/hosts/types.js";
+import { HOSTS, HOST_IDS, type HostId } from "../../core/hosts/index.js";
 import { Lru } from "./lru.js";
 
 /** One server's snippet for one host, as GET /v1/connectors/:name/:version/config?host= returns it. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parse as parseToml } from "@decimalturn/toml-patch";
 import YAML from "yaml";
-import { HOSTS, getHost, hostSnippet } from "../../../src/core/hosts/index.js";
-import { HOST_IDS, type SnippetContext } from "../../../src/core/hosts/types.js";
+import { HOSTS, getHost, hostSnippet, HOST_IDS } from "../../../src/core/hosts/index.js";
+import { type SnippetContext } from "../../../src/core/hosts/types.js";
 import type { RemoteServer, StdioServer } from "../../../src/core/types.js";
 
 const github: RemoteServer = {
