@@ -36,7 +36,7 @@ const percentile = (xs: number[], q: number) => {
 };
 
 /** An OTLP/HTTP receiver that accepts and discards every export, counting them. */
-async function sink(): Promise<{ url: string; exports: () => number; close(): void }> {
+export async function sink(): Promise<{ url: string; exports: () => number; close(): void }> {
   let count = 0;
   const server = http.createServer((req, res) => {
     req.resume();

@@ -6,36 +6,20 @@
 // stdio server, through `connectory run` and through `connectory gateway` (p50 / p99 over BENCH_CALLS
 // calls); (3) the gateway's start time with ten servers, which start lazily: until its initialize
 // answer, and until the first tools/list (which starts all ten), p50 / max over BENCH_STARTS starts.
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { overheadBudget } from "./gateway-overhead.js";
+import { BIN, ROOT, WEATHER, benchHome as home, setGuards } from "./lib/bench-home.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = path.join(ROOT, "bin/connectory.js");
 const TOOLS_SERVER = path.join(ROOT, "test/fixtures/servers/tools-server.mjs");
-const WEATHER = path.join(ROOT, "plugins-sample/weather/server/index.js");
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 /** Another build's bin/connectory.js, measured side by side with this one (a before/after). */
 const BASELINE_BIN = process.env.BENCH_BASELINE_BIN;
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const DOCKER_TOOLS = path.join(ROOT, "..", "shared/data/real-world/docker-mcp-registry/servers");
-
-function connectory(home: string, argv: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
-      env: { ...process.env, CONNECTORY_HOME: home, NO_COLOR: "1" },
-      stdio: "ignore",
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${argv.join(" ")}: exit ${code}`)),
-    );
-  });
-}
 
 async function client(command: string, args: string[], home: string): Promise<Client> {
   return (await opened(command, args, home)).client;
@@ -118,15 +102,6 @@ async function startTimes(dir: string): Promise<{ ready: number[]; listed: numbe
   return { ready, listed };
 }
 
-async function home(servers: Record<string, string[]>): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "connectory-bench-gw-"));
-  for (const [name, args] of Object.entries(servers)) {
-    await connectory(dir, ["mcp", "add", name, "--", process.execPath, ...args]);
-    await connectory(dir, ["trust", name]);
-  }
-  return dir;
-}
-
 async function listSize(dir: string, lazy: boolean): Promise<{ tools: number; bytes: number }> {
   const c = await client(process.execPath, [BIN, "gateway", ...(lazy ? ["--lazy"] : [])], dir);
   const { tools } = await c.listTools();
@@ -157,10 +132,7 @@ async function main(): Promise<void> {
     baseline: BASELINE_BIN
       ? (env) => opened(process.execPath, [BASELINE_BIN, "gateway"], weather, env)
       : undefined,
-    setGuards: (on) =>
-      connectory(weather, ["guard", "weather", on ? "mask" : "off"]).then(() =>
-        on ? connectory(weather, ["guard", "weather", "warn", "--kind", "injection"]) : undefined,
-      ),
+    setGuards: (on) => setGuards(weather, "weather", on),
   });
   await fs.rm(weather, { recursive: true, force: true });
   if (process.env.BENCH_OVERHEAD_ONLY === "1") return;

@@ -1,7 +1,9 @@
 import { StringDecoder } from "node:string_decoder";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Sink } from "../context.js";
+import { isJsonRpcMessage } from "./jsonrpc-shape.js";
+import { LineBuffer } from "./line-buffer.js";
 
 const MAX_LINE_CHARS = 10 * 1024 * 1024;
 
@@ -18,10 +20,13 @@ export class HostStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  private buffer = "";
-  private skipping = false;
   private closed = false;
   private readonly decoder = new StringDecoder("utf8");
+  private readonly lines = new LineBuffer(
+    MAX_LINE_CHARS,
+    (line) => this.readLine(line),
+    () => this.reject(null, -32600, "Invalid Request: a message longer than 10 MiB"),
+  );
 
   constructor(
     private readonly stdin: NodeJS.ReadableStream,
@@ -60,46 +65,28 @@ export class HostStdioTransport implements Transport {
     this.onclose?.();
   }
 
-  private readonly onData = (chunk: Buffer | string): void => {
-    this.buffer += typeof chunk === "string" ? chunk : this.decoder.write(chunk);
-    let newline;
-    while ((newline = this.buffer.indexOf("\n")) !== -1) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, "");
-      this.buffer = this.buffer.slice(newline + 1);
-      if (this.skipping) this.skipping = false;
-      else if (line.length > MAX_LINE_CHARS) this.tooLong();
-      else this.readLine(line);
-    }
-    if (this.buffer.length > MAX_LINE_CHARS) {
-      this.buffer = "";
-      if (!this.skipping) this.tooLong();
-      this.skipping = true;
-    }
-  };
-
-  private tooLong(): void {
-    this.reject(null, -32600, "Invalid Request: a message longer than 10 MiB");
-  }
+  private readonly onData = (chunk: Buffer | string): void =>
+    this.lines.push(typeof chunk === "string" ? chunk : this.decoder.write(chunk));
 
   private readonly onEnd = (): void => {
-    const rest = this.buffer + this.decoder.end();
-    this.buffer = "";
-    if (rest.trim() !== "" && !this.skipping) this.readLine(rest);
+    const tail = this.decoder.end();
+    if (tail !== "") this.lines.push(tail);
+    const rest = this.lines.end();
+    if (rest !== "") this.readLine(rest);
     void this.close();
   };
 
   private readonly onStreamError = (error: Error): void => this.onerror?.(error);
 
   private readLine(line: string): void {
-    if (line.trim() === "") return;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
+      if (line.trim() === "") return;
       return this.reject(null, -32700, "Parse error: not JSON");
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    if (!isJsonRpcMessage(value)) {
       const id = (value as { id?: unknown } | null)?.id;
       const usable = typeof id === "string" || typeof id === "number" ? id : null;
       return this.reject(usable, -32600, "Invalid Request: not a JSON-RPC 2.0 message");

@@ -1,7 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { spawnLaunch, type StdioLaunch } from "./child-env.js";
+import { isJsonRpcMessage } from "./jsonrpc-shape.js";
+import { LineBuffer } from "./line-buffer.js";
 
 /** Optional taps: `stderr` sees every chunk the server writes there (run passes it through, redacted). */
 export interface StdioTaps {
@@ -20,7 +22,7 @@ export class InvalidStdoutError extends Error {
 const STDERR_LINES = 20;
 /** How long a server has to exit after a forwarded signal before it is SIGKILLed. */
 export const KILL_GRACE_MS = 5000;
-const MAX_LINE_BYTES = 10 * 1024 * 1024;
+const MAX_LINE_CHARS = 10 * 1024 * 1024;
 
 /**
  * An MCP client transport over a child's stdin/stdout. Unlike the SDK's StdioClientTransport it keeps
@@ -34,7 +36,11 @@ export class StdioTransport implements Transport {
   /** Set once the process has exited. */
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private child: ChildProcess | undefined;
-  private stdout = "";
+  private readonly stdout = new LineBuffer(
+    MAX_LINE_CHARS,
+    (line) => this.readLine(line),
+    () => this.onerror?.(new InvalidStdoutError("(a line longer than 10 MiB)")),
+  );
   private stderr = "";
   private closed = false;
   private started: Promise<void> | undefined;
@@ -63,7 +69,7 @@ export class StdioTransport implements Transport {
         else this.onerror?.(error);
       });
       child.once("spawn", () => resolve());
-      child.stdout?.setEncoding("utf8").on("data", (chunk: string) => this.readStdout(chunk));
+      child.stdout?.setEncoding("utf8").on("data", (chunk: string) => this.stdout.push(chunk));
       child.stderr?.setEncoding("utf8").on("data", (chunk: string) => this.readStderr(chunk));
       // Writing to a server that already died is reported through `close`, not as an uncaught EPIPE.
       child.stdin?.on("error", () => undefined);
@@ -142,27 +148,16 @@ export class StdioTransport implements Transport {
       .slice(-STDERR_LINES);
   }
 
-  private readStdout(chunk: string): void {
-    this.stdout += chunk;
-    if (this.stdout.length > MAX_LINE_BYTES) {
-      this.stdout = "";
-      this.onerror?.(new InvalidStdoutError("(a line longer than 10 MiB)"));
+  private readLine(line: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      if (line.trim() !== "") this.onerror?.(new InvalidStdoutError(line));
       return;
     }
-    let newline;
-    while ((newline = this.stdout.indexOf("\n")) !== -1) {
-      const line = this.stdout.slice(0, newline).replace(/\r$/, "");
-      this.stdout = this.stdout.slice(newline + 1);
-      if (line.trim() === "") continue;
-      let message: JSONRPCMessage;
-      try {
-        message = JSONRPCMessageSchema.parse(JSON.parse(line));
-      } catch {
-        this.onerror?.(new InvalidStdoutError(line));
-        continue;
-      }
-      this.onmessage?.(message);
-    }
+    if (isJsonRpcMessage(message)) this.onmessage?.(message);
+    else this.onerror?.(new InvalidStdoutError(line));
   }
 
   // Keeps only a tail: a chatty server must not grow our memory without bound.
