@@ -1,5 +1,3 @@
-import type { ExplainedServer } from "../../src/core/merge.js";
-import { formatDrift } from "../../src/core/tools/drift.js";
 import { redact } from "../../src/core/secrets.js";
 import { defineCommand } from "../command.js";
 import { say } from "../terminal/language.js";
@@ -13,9 +11,7 @@ import {
   fileLabel,
   pathWorld,
   readExports,
-  type HostExport,
 } from "../hosts/host-exports.js";
-import type { PathWorld } from "../hosts/host-paths.js";
 import { overviewLines, skillFindings, skillsOverview } from "../hosts/skill-report.js";
 import { gatewayNotes } from "../gateway/gateway-health.js";
 import { findLeftovers } from "../install/leftovers.js";
@@ -27,17 +23,12 @@ import { TIMEOUT_OPTION, hideSecrets, mcpWorld } from "../mcp/mcp-targets.js";
 import { probeSandbox } from "../sandbox/sandbox-probe.js";
 import { explainControls } from "../gateway/explain-controls.js";
 import { guardModesText } from "../../src/core/guards/guard-modes.js";
-import { listServerTools, type ServerTools } from "../mcp/server-tools.js";
+import { listServerTools } from "../mcp/server-tools.js";
+import { CHECKS, cell, serverRow, type Row } from "../mcp/doctor-row.js";
 import { textTable } from "../terminal/text-table.js";
 import { findProject } from "../project/project-files.js";
 import { projectDrift } from "../project/project-drift.js";
 
-type Level = "ok" | "warn" | "fail" | "skip";
-interface Check {
-  status: Level;
-  detail?: string;
-}
-const CHECKS = ["starts", "handshake", "tools", "pins", "credentials", "hosts"] as const;
 const HEADERS = {
   starts: "doctor.h-starts",
   handshake: "doctor.h-handshake",
@@ -46,10 +37,6 @@ const HEADERS = {
   credentials: "doctor.h-credentials",
   hosts: "doctor.h-hosts",
 } as const;
-type Row = { server: string; origin: ExplainedServer["origin"]; ok: boolean; problems: string[] } & Record<
-  (typeof CHECKS)[number],
-  Check
->;
 
 const command = defineCommand({
   usage: "doctor [--timeout <ms>]",
@@ -236,71 +223,3 @@ when a check fails.`,
   },
 });
 export default command;
-
-function serverRow(
-  entry: ServerTools,
-  missingHosts: Map<string, HostExport[]> | undefined,
-  hide: (t: string) => string,
-  world: PathWorld,
-): Row {
-  const name = entry.server.name;
-  const base = { server: name, origin: entry.server.origin, credentials: { status: "ok" as Level } };
-  const missing = missingHosts?.get(name);
-  const hosts: Check = !missingHosts
-    ? { status: "skip" }
-    : missing
-      ? { status: "fail", detail: `missing in ${[...new Set(missing.map((e) => e.host))].join(", ")}` }
-      : { status: "ok" };
-  const problems = (missing ?? []).map((e) => `not in ${fileLabel(e)}: run \`${exportCommand(e, world)}\``);
-  if (!entry.ok) {
-    const order = ["start", "handshake", "tools"] as const;
-    const at = order.indexOf(entry.stage);
-    const check = (i: number): Check =>
-      i < at
-        ? { status: "ok" }
-        : i === at
-          ? { status: "fail", detail: entry.error.code }
-          : { status: "skip" };
-    problems.unshift(`${entry.error.message}${entry.error.hint ? `\n${entry.error.hint}` : ""}`);
-    return {
-      ...base,
-      ok: false,
-      problems,
-      starts: check(0),
-      handshake: check(1),
-      tools: check(2),
-      pins: { status: "skip" },
-      hosts,
-    };
-  }
-  let pins: Check;
-  if (entry.pins.status === "match") pins = { status: "ok" };
-  else if (entry.pins.status === "unpinned") {
-    pins = { status: "warn", detail: "not pinned" };
-    problems.push(
-      `its tools are not pinned yet: run \`connectory inspect ${name}\` to review and approve them`,
-    );
-  } else {
-    pins = { status: "fail", detail: "DRIFT" };
-    problems.push(
-      `its tools changed since you approved them on ${entry.pins.pinnedAt}; \`connectory run ${name}\` refuses it until you review and run \`connectory trust ${name}\`:`,
-      ...formatDrift(entry.pins.drift, hide),
-    );
-  }
-  const ok = pins.status !== "fail" && hosts.status !== "fail";
-  return {
-    ...base,
-    ok,
-    problems,
-    starts: { status: "ok" },
-    handshake: { status: "ok" },
-    tools: { status: "ok", detail: String(entry.tools.length) },
-    pins,
-    hosts,
-  };
-}
-
-function cell(c: Check): string {
-  const word = c.status === "skip" ? "-" : c.status === "ok" ? "ok" : c.status === "warn" ? "warn" : "FAIL";
-  return c.detail ? `${word} ${c.detail}` : word;
-}

@@ -1,4 +1,4 @@
-import { defineHost, SPEAKS } from "./define-host.js";
+import { defineHost, jsonOrJsonc, SPEAKS } from "./define-host.js";
 
 /**
  * Amp: the flat key `amp.mcpServers` in ~/.config/amp/settings.json (JSONC) or .amp/settings.json
@@ -8,14 +8,8 @@ export const amp = defineHost({
   id: "amp",
   displayName: "Amp",
   configFiles: {
-    user: [
-      ["config", "amp", "settings.json"],
-      ["config", "amp", "settings.jsonc"],
-    ],
-    userOnWindows: [
-      ["home", ".config", "amp", "settings.json"],
-      ["home", ".config", "amp", "settings.jsonc"],
-    ],
+    user: jsonOrJsonc("config", "amp", "settings"),
+    userOnWindows: jsonOrJsonc("home", ".config", "amp", "settings"),
     project: [[".amp", "settings.json"]],
   },
   skills: { user: [".config", "amp", "skills"], project: [".agents", "skills"], confirmed: false },

@@ -11,6 +11,18 @@ export function homeAndProject(...segments: [string, ...string[]]): ConfigFiles 
   return { user: [["home", ...segments]], project: [segments] };
 }
 
+/** A JSON config file the host also reads with the `.jsonc` extension: `<stem>.json`, then `<stem>.jsonc`. */
+export function jsonOrJsonc<const P extends readonly unknown[]>(
+  ...pathToStem: [...P, string]
+): [...P, string][] {
+  const stem = pathToStem.at(-1) as string;
+  const folder = pathToStem.slice(0, -1) as unknown as P;
+  return [
+    [...folder, `${stem}.json`],
+    [...folder, `${stem}.jsonc`],
+  ];
+}
+
 /** Skills in `<folder>/skills` below the home folder and the project folder (`confirmed`: see SkillFolders). */
 export function skillsBelow(folder: string, confirmed: boolean): SkillFolders {
   return { user: [folder, "skills"], project: [folder, "skills"], confirmed };

@@ -1,4 +1,4 @@
-import { AGENT_SKILLS } from "./define-host.js";
+import { AGENT_SKILLS, jsonOrJsonc } from "./define-host.js";
 import { isRemote } from "../types.js";
 import { compact } from "./shared.js";
 import type { HostAdapter } from "./types.js";
@@ -17,11 +17,8 @@ export const opencode: HostAdapter<"opencode"> = {
   displayName: "OpenCode",
   // OpenCode reads $XDG_CONFIG_HOME/opencode (~/.config/opencode) on every OS.
   configFiles: {
-    user: [
-      ["config", "opencode", "opencode.json"],
-      ["config", "opencode", "opencode.jsonc"],
-    ],
-    project: [["opencode.json"], ["opencode.jsonc"]],
+    user: jsonOrJsonc("config", "opencode", "opencode"),
+    project: jsonOrJsonc("opencode"),
   },
   skills: AGENT_SKILLS,
   document: {

@@ -19,15 +19,12 @@ import type {
   VersionPatch,
 } from "../registry-tx.js";
 import { conflictAs409 } from "./conflict.js";
-import { connectorColumns, versionRecordColumns } from "./connector-columns.js";
+import { connectorRowColumns, insertConnectors, insertConnectorVersions } from "./insert-connectors.js";
+import { versionRecordColumns } from "./connector-columns.js";
 import type { Db, Dialect, On } from "./dialect.js";
 import { DrizzleSigning } from "./drizzle-signing.js";
 import * as pub from "./publishers.js";
 import { reportColumns } from "./reports.js";
-
-// Connectors per INSERT of createConnectors: a connectors or versions row has 25 columns, so 400 rows stay
-// under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
-const BULK_ROWS = 400;
 
 /**
  * The write side, one instance per transaction, on either dialect: SQLite runs it on the writer connection
@@ -89,26 +86,12 @@ export class DrizzleTx implements RegistryTx, On {
   }
 
   async createConnector(input: NewConnector): Promise<number> {
-    const [id] = await this.insertConnectors([input]);
+    const [id] = await this.created([input], await insertConnectors(this.db, this.dialect, [input]));
     return id!;
   }
 
   async createConnectors(entries: readonly NewConnectorVersion[]): Promise<void> {
-    const { versions } = this.dialect.tables;
-    for (let i = 0; i < entries.length; i += BULK_ROWS) {
-      const chunk = entries.slice(i, i + BULK_ROWS);
-      const ids = await this.insertConnectors(chunk);
-      await conflictAs409(this.dialect, () =>
-        this.db.insert(versions).values(
-          chunk.map((e, k) => ({
-            connectorId: ids[k]!,
-            ...e.version,
-            document: e.document.body,
-            etag: e.document.etag,
-          })),
-        ),
-      );
-    }
+    await this.created(entries, await insertConnectorVersions(this.db, this.dialect, entries));
   }
 
   async insertVersion(connectorId: number, version: VersionRecord, document: Prepared): Promise<void> {
@@ -157,7 +140,7 @@ export class DrizzleTx implements RegistryTx, On {
     }
     await this.db
       .update(connectors)
-      .set(this.columns(name ?? "", fields))
+      .set(connectorRowColumns(this.dialect, name ?? "", fields))
       .where(eq(connectors.id, connectorId));
     if (name !== undefined) await this.dialect.search?.write(this.db, [{ connectorId, name, fields }]);
     await this.writeCategories(connectorId, fields.categories);
@@ -277,51 +260,10 @@ export class DrizzleTx implements RegistryTx, On {
     return pub.updatePublisher(this, publisherId, patch);
   }
 
-  /**
-   * Inserts new connectors rows (one statement), their dialect's search rows and their categories; their
-   * ids, in the order of `rows`. A name claimed meanwhile throws `db.conflict` and writes none of them.
-   */
-  private async insertConnectors(rows: readonly NewConnector[]): Promise<number[]> {
-    const { connectors, connectorCategories } = this.dialect.tables;
-    const inserted = await conflictAs409(this.dialect, () =>
-      this.db
-        .insert(connectors)
-        // `search` is typed as required (PostgreSQL's column); the dialect's search columns supply it there.
-        .values(
-          rows.map(
-            (r) =>
-              ({
-                name: r.name,
-                publisherId: r.publisherId,
-                createdAt: r.createdAt,
-                ...this.columns(r.name, r.fields),
-              }) as typeof connectors.$inferInsert,
-          ),
-        )
-        .returning({ id: connectors.id, name: connectors.name }),
-    );
-    const idOf = new Map(inserted.map((r) => [r.name, r.id]));
-    const ids = rows.map((r) => {
-      const id = idOf.get(r.name);
-      if (id === undefined) throw new Error(`inserting connector ${r.name} returned no id`);
-      this.names.set(id, r.name);
-      return id;
-    });
-    await this.dialect.search?.write(
-      this.db,
-      rows.map((r, k) => ({ connectorId: ids[k]!, name: r.name, fields: r.fields })),
-    );
-    // A new id has no categories yet (ids are never reused), so nothing to delete first.
-    const categories = rows.flatMap((r, k) =>
-      [...new Set(r.fields.categories)].map((category) => ({ category, connectorId: ids[k]! })),
-    );
-    if (categories.length > 0) await this.db.insert(connectorCategories).values(categories);
+  /** Remembers the names of connectors just created (a dialect's search columns need them); their ids. */
+  private created(rows: readonly NewConnector[], ids: number[]): number[] {
+    ids.forEach((id, k) => this.names.set(id, rows[k]!.name));
     return ids;
-  }
-
-  /** The dialect's full-text columns beside the listing fields (PostgreSQL's vector needs the name). */
-  private columns(name: string, fields: ConnectorFields) {
-    return { ...connectorColumns(fields), ...this.dialect.search?.columns(name, fields) };
   }
 
   private async writeCategories(connectorId: number, categories: Category[]): Promise<void> {
