@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
+import { SORT_KEYS } from "../../src/core/api/search.js";
 import type { Category } from "../../src/core/types.js";
 import type { ConnectorState, VersionRecord } from "../../src/db/connector-rows.js";
 import type { RegistryRepository } from "../../src/db/repository.js";
@@ -361,6 +362,12 @@ export function repositoryContract(name: string, open: () => Promise<RegistryRep
       });
       expect(await renew(aged, first)).toBe(false);
       expect(JSON.parse((await summary())!)).toEqual(newer);
+      // Every listing shows the latest check, whatever it is sorted by and with or without words.
+      for (const sort of SORT_KEYS)
+        for (const terms of [[], ["checked"]]) {
+          const [hit] = await repo.search({ terms, sort, limit: 5 });
+          expect(hit?.checkStatus, `${sort} ${terms.join(" ")}`).toBe("down");
+        }
     });
   });
 }

@@ -78,7 +78,7 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
 }
 
 const COLUMNS = sql`c.name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, p.verified_domains, p.unclaimed,
+      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed,
       c.repository`;
 
 /**
