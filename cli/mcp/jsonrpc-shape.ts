@@ -1,8 +1,7 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isObject } from "../../src/core/json-guards.js";
 
 type Obj = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A JSON-RPC id as the SDK's RequestIdSchema takes it: a string or a safe integer. */
 const isId = (v: unknown): boolean => typeof v === "string" || Number.isSafeInteger(v);

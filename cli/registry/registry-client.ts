@@ -9,6 +9,7 @@ import type {
 import { problemError } from "./problem-error.js";
 import type { ServerList } from "../../src/core/official/types.js";
 import { httpGet, type GetFn, type GetResponse } from "./http-get.js";
+import { fetchRegistry } from "./registry-fetch.js";
 import {
   invalid,
   normalizeConnector,
@@ -158,21 +159,16 @@ export class RegistryClient {
 
   /** A GET that turns network failures and problem+json answers into ConnectoryErrors. */
   private async request(url: string, timeoutMs: number): Promise<GetResponse> {
-    let res: GetResponse;
-    try {
-      res = await this.fetchFn(url, {
+    const res = await fetchRegistry(
+      this.fetchFn,
+      this.baseUrl,
+      url,
+      {
         headers: { accept: "application/json, application/problem+json;q=0.9, */*;q=0.1" },
         signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = (error as Error).name === "TimeoutError";
-      throw localizedError(
-        "registry.unreachable",
-        { key: timedOut ? "error.unreachable-timeout" : "error.unreachable", params: { url: this.baseUrl } },
-        { key: "error.unreachable-hint" },
-        { cause: error },
-      );
-    }
+      },
+      { key: "error.unreachable-hint" },
+    );
     if (!res.ok) throw await problemFrom(res, url);
     return res;
   }
