@@ -3,12 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect, it } from "vitest";
 import { CONNECTION_MODULE, patchConnection } from "../../src/db/postgres/driver-fix-hooks.js";
+import { ROOT } from "../helpers/cli.js";
+import { PG_ADMIN_URL, postgresAvailable } from "../helpers/postgres.js";
 
 // The postgres.js repair (src/db/postgres/driver-fix-hooks.ts) against the driver this checkout installs:
-// it must apply to exactly this source (a guard in nextWrite, both teardowns reset), be idempotent, and
-// refuse a source it was not written for. The chaos test shows the behaviour it fixes, end to end.
+// it must apply to exactly this source (a guard in nextWrite, both teardowns reset, the type fetch's
+// rejection handled), be idempotent, and refuse a source it was not written for. The chaos test shows the
+// behaviour it fixes under faults; the last case here reproduces the type-fetch crash deterministically.
+
+const available = await postgresAvailable();
 
 // The CommonJS entry is cjs/src/index.js; the ESM connection module the registry loads is src/connection.js.
 const file = path.join(
@@ -23,6 +29,7 @@ it("patches the installed postgres.js connection module", () => {
   expect(patched).toBeDefined();
   expect(patched).toContain("if (socket === null) {");
   expect(patched.match(/chunk = nextWriteTimer = null \/\/ connectory/g)).toHaveLength(2);
+  expect(patched).toContain("return fetchArrayTypes().catch(() => undefined) // connectory");
   expect(patchConnection(patched)).toBe(patched);
   // Still a module that parses (node --check on a copy).
   const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "connectory-pg-")), "connection.mjs");
@@ -36,4 +43,32 @@ it("leaves a source it does not recognize alone", () => {
   expect(
     patchConnection(source.replace("function nextWrite(fn)", "function nextWrite(fn, x)")),
   ).toBeUndefined();
+  expect(patchConnection(source.replace("return fetchArrayTypes()", "fetchArrayTypes()"))).toBeUndefined();
+});
+
+// A connection's first statement is the driver's own array-type query; a 1 ms statement_timeout cancels it
+// every time (porsager/postgres #1192). Unpatched, the dropped rejection ends the process (exit 1, an
+// "unhandled" PostgresError 57014); with the registry's hook the process lives and its own query goes on.
+it.skipIf(!available)("keeps a process alive when a new connection's type fetch fails", () => {
+  const script = (hook: boolean) => `
+    ${hook ? `(await import("node:module")).register(${JSON.stringify(hookUrl)});` : ""}
+    const { default: postgres } = await import("postgres");
+    const sql = postgres(${JSON.stringify(PG_ADMIN_URL)}, {
+      max: 1, onnotice: () => undefined, connection: { statement_timeout: 1 },
+    });
+    const outcome = await sql\`select 1 as one\`.then(() => "answered", (e) => "refused " + e.code);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sql.end({ timeout: 1 });
+    console.log(outcome);
+  `;
+  const hookUrl = pathToFileURL(path.join(ROOT, "dist/src/db/postgres/driver-fix-hooks.js")).href;
+  const run = (hook: boolean) =>
+    spawnSync(process.execPath, ["--input-type=module", "-e", script(hook)], { cwd: ROOT, encoding: "utf8" });
+  const unpatched = run(false);
+  expect(unpatched.status).toBe(1);
+  expect(unpatched.stderr).toContain("canceling statement due to statement timeout");
+  const patched = run(true);
+  expect(patched.stderr).toBe("");
+  expect(patched.status).toBe(0);
+  expect(patched.stdout.trim()).toMatch(/^(answered|refused \w+)$/);
 });
