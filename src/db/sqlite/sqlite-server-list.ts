@@ -45,16 +45,16 @@ export class SqliteServerList {
       if (from) p.n = query.from!.name;
       if (group === 1 && fts) p.match = ftsMatch(query.terms);
       // A needle of 3 characters or more has trigrams: when they find few candidates, the group is read
-      // from those; else (and for shorter needles) the name index is walked.
+      // from those; else (and for shorter needles) the name index is walked. The candidates are looked
+      // up once: their ids (up to FEW + 1) are handed to the group's query.
       let few = false;
       if (match === "name" && [...query.needle!].length >= 3) {
-        p.like = `%${query.needle}%`;
-        const counted = this.statement(`count|${group}|${fts}`, () => countSql(group, fts)).get(p) as {
-          n: number;
-        };
-        few = counted.n <= FEW;
+        const ids = this.statement(`candidates|${group}|${fts}`, () => candidatesSql(group, fts))
+          .pluck()
+          .all({ like: `%${query.needle}%`, ...(fts && group === 1 ? { match: p.match } : {}) }) as number[];
+        few = ids.length <= FEW;
+        if (few) p.ids = JSON.stringify(ids);
       }
-      if (!few) delete p.like;
       const shape = `${match}|${group}|${since}|${from}|${fts}|${few}`;
       rows.push(
         ...(this.statement(shape, () => groupSql(match, group, since, from, fts, few)).all(
@@ -88,18 +88,17 @@ const FEW = 1000;
 /**
  * A group's candidates in the trigram table (migration 0009 `connectors_substr`: FTS5 `LIKE` on a
  * trigram column is an index lookup, rechecked against the text; a `%` or `_` in the needle only widens
- * it, and instr decides): group 0 by `names` (name and upstream name), group 1 by description or words.
+ * it, and instr decides): group 0 by `names` (name and upstream name), group 1 by description or words;
+ * up to FEW + 1 ids (the lookup stops there).
  */
 function candidatesSql(group: 0 | 1, fts: boolean): string {
-  if (group === 0) return "SELECT rowid AS id FROM connectors_substr WHERE names LIKE :like";
-  return `SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like${
-    fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""
-  }`;
-}
-
-/** How many candidates a group has, counted up to FEW + 1 (the count stops there). */
-function countSql(group: 0 | 1, fts: boolean): string {
-  return `SELECT count(*) AS n FROM (${candidatesSql(group, fts)} LIMIT ${FEW + 1})`;
+  const ids =
+    group === 0
+      ? "SELECT rowid AS id FROM connectors_substr WHERE names LIKE :like"
+      : `SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like${
+          fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""
+        }`;
+  return `SELECT id FROM (${ids}) LIMIT ${FEW + 1}`;
 }
 
 /**
@@ -128,9 +127,10 @@ function groupSql(
 }
 
 /**
- * One group from its few trigram candidates (CROSS JOIN keeps them the outer loop), tested on the
- * trigram table's own small rows (`names` is `name upstream_name`; a name has no space), not on the
- * connectors rows, whose upstream_name lies past the document: only the page's rows are read from those.
+ * One group from its few trigram candidates (:ids, a JSON array read by json_each; CROSS JOIN keeps them
+ * the outer loop), tested on the trigram table's own small rows (`names` is `name upstream_name`; a name
+ * has no space), not on the connectors rows, whose upstream_name lies past the document: only the page's
+ * rows are read from those.
  */
 function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): string {
   const name = "substr(s.names, 1, instr(s.names, ' ') - 1)";
@@ -138,7 +138,7 @@ function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): stri
   const row = { byName, description: "s.description", id: "s.rowid", name };
   return `WITH page AS (
       SELECT s.rowid AS id, ${group} AS "group", ${name} AS name
-      FROM (${candidatesSql(group, fts)}) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
+      FROM (SELECT value AS id FROM json_each(:ids)) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
         ${since ? "CROSS JOIN connectors c ON c.id = s.rowid" : ""}
       WHERE ${groupWhere(row, group, since, from, fts)} ORDER BY name LIMIT :limit)
     SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
