@@ -40,9 +40,14 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
   if (query.publisher !== undefined) {
     where.push(sql`c.publisher_id = (SELECT id FROM publishers WHERE name = ${query.publisher})`);
   }
-  // The sort's own column, so ORDER BY … LIMIT walks its index (connectors_downloads_idx and the like)
-  // and stops after a page, with or without a category; the cursor's key is the float8 (or text) the
-  // page reported. An expression such as `downloads::float8` in the ORDER BY would sort every match.
+  // Without words or publisher, the sort's own column, so ORDER BY … LIMIT walks its index
+  // (connectors_downloads_idx and the like) and stops after a page, with or without a category (a
+  // category listing by downloads sorted every member, issue 29). With words, the key expression
+  // (`downloads::float8`) keeps the planner on the GIN index and a sort of the matches, and with a
+  // publisher on that publisher's rows (connectors_publisher_name_idx): a walk of the sort's index testing
+  // each row would read every row for a rare word or a small publisher. The cursor's key is the float8
+  // (or text) the page reported.
+  const walk = tsquery === undefined && query.publisher === undefined;
   const { column, key } = {
     downloads: { column: sql`c.downloads`, key: sql`c.downloads::float8` },
     updated: { column: sql`c.updated_at`, key: sql`c.updated_at` },
@@ -55,17 +60,17 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
     if (sort === "name") where.push(sql`c.name > ${n}`);
     else if (sort === "updated") {
       // The first conjunct bounds the index walk; the second is the exact keyset.
-      where.push(sql`c.updated_at <= ${String(k)}`);
+      if (walk) where.push(sql`c.updated_at <= ${String(k)}`);
       where.push(sql`(c.updated_at < ${String(k)} OR (c.updated_at = ${String(k)} AND c.name > ${n}))`);
     } else {
       // A whole-number column below a key k holds at most floor(k): that bounds the index walk (a forged
       // cursor's huge key bounds nothing), and the comparison as float8 is the exact keyset.
       const bound = Math.abs(Number(k)) < 9e18 ? String(Math.floor(Number(k))) : undefined;
-      if (bound !== undefined) where.push(sql`${column} <= ${bound}::bigint`);
+      if (walk && bound !== undefined) where.push(sql`${column} <= ${bound}::bigint`);
       where.push(sql`(${key} < ${k}::float8 OR (${key} = ${k}::float8 AND c.name > ${n}))`);
     }
   }
-  const order = sort === "name" ? sql`c.name ASC` : sql`${column} DESC, c.name ASC`;
+  const order = sort === "name" ? sql`c.name ASC` : sql`${walk ? column : key} DESC, c.name ASC`;
   const built = dialect.sqlToQuery(
     sql`SELECT ${COLUMNS}, ${key} AS key
     FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
