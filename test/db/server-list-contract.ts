@@ -9,7 +9,7 @@ import { qualityFields } from "../../src/registry/quality.js";
 const URL = "http://registry.test";
 
 /** One connector with one version whose description and time are given. */
-async function add(
+export async function add(
   repo: RegistryRepository,
   publisherId: number,
   name: string,

@@ -11,7 +11,7 @@ import { nameMatch } from "../server-list-match.js";
  * Each group is its own query with the page's LIMIT, walking the name index in order (covering: id and
  * name only) and stopping when the page is full; the text-match group runs only when the name matches do
  * not fill the page. So a page costs about one page of index entries, not a sort of every match; only the
- * page's rows have their documents read. A needle whose trigrams (migration 0009) find at most FEW
+ * page's rows have their documents read. A needle whose trigrams (migrations 0009, 0011) find at most FEW
  * candidates for a group has that group read from its candidates instead: a rare needle costs its few
  * rows, not a walk of every name and description (issue 29). One statement per shape.
  */
@@ -86,15 +86,17 @@ function allSql(since: boolean, from: boolean): string {
 const FEW = 1000;
 
 /**
- * A group's candidates in the trigram table (migration 0009 `connectors_substr`: FTS5 `LIKE` on a
- * trigram column is an index lookup, rechecked against the text; a `%` or `_` in the needle only widens
- * it, and instr decides): group 0 by `names` (name and upstream name), group 1 by description or words;
- * up to FEW + 1 ids (the lookup stops there).
+ * A group's candidates in a trigram table (FTS5 `LIKE` on a trigram column is an index lookup, rechecked
+ * against the text; a `%` or `_` in the needle only widens it, and instr decides): group 0 by the names
+ * (name and upstream name) in migration 0011's `connectors_names`, group 1 by description (migration
+ * 0009's `connectors_substr`) or words; up to FEW + 1 ids (the lookup stops there). A table of its own
+ * for the names: in `connectors_substr` a needle's trigrams also hit every description holding them
+ * (detail=none keeps no column), each such row read to recheck.
  */
 function candidatesSql(group: 0 | 1, fts: boolean): string {
   const ids =
     group === 0
-      ? "SELECT rowid AS id FROM connectors_substr WHERE names LIKE :like"
+      ? "SELECT rowid AS id FROM connectors_names WHERE names LIKE :like"
       : `SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like${
           fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""
         }`;
