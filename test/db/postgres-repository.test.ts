@@ -60,6 +60,44 @@ describe.skipIf(!available)("PostgreSQL", () => {
     await (await openDatabase(db.url)).close(); // reopening applies nothing and fails nothing
   });
 
+  it("migration 0011 gives the connectors stored before it their names, which the listing then finds", async () => {
+    const db = await freshDatabase();
+    let repo = await openDatabase(db.url);
+    const { id } = await repo.ensurePublisher("acme", "t");
+    await publish(repo, id, "alpha-one", "1.0.0");
+    await publish(repo, id, "beta-two", "1.0.0");
+    await repo.close();
+    // Back to before 0011, with rows: its column gone and its record with it, an upstream name set meanwhile.
+    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
+    try {
+      await sql`UPDATE connectors SET upstream_name = 'io.github.Acme/Thing' WHERE name = 'beta-two'`;
+      await sql`ALTER TABLE connector_search DROP COLUMN names`;
+      await sql`DELETE FROM drizzle.__drizzle_migrations
+        WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`;
+      repo = await openDatabase(db.url); // applies 0011 again
+      const rows = await sql`SELECT name, names FROM connector_search ORDER BY name`;
+      expect(rows.map((r) => [r.name, r.names])).toEqual([
+        ["alpha-one", "alpha-one "],
+        ["beta-two", "beta-two io.github.acme/thing"],
+      ]);
+      const [index] =
+        await sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'connector_search_names_trgm_idx'`;
+      expect(index?.indexdef).toContain("gin_trgm_ops");
+    } finally {
+      await sql.end();
+    }
+    try {
+      const list = async (needle: string) =>
+        (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(
+          (r) => r.name,
+        );
+      expect(await list("github.acme")).toEqual(["beta-two"]);
+      expect(await list("ha-on")).toEqual(["alpha-one"]);
+    } finally {
+      await repo.close();
+    }
+  });
+
   it("two processes' pools publishing to one new name: no lost version, exactly one connector", async () => {
     const db = await freshDatabase();
     const [a, b] = [await openDatabase(db.url), await openDatabase(db.url)] as const;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConnectorState } from "../../src/db/connector-rows.js";
+import type { NewConnectorVersion, RegistryTx } from "../../src/db/registry-tx.js";
 import type { RegistryRepository } from "../../src/db/repository.js";
 import type { ServerListQuery } from "../../src/db/listing-queries.js";
 import { versionDocument } from "../../src/registry/documents.js";
@@ -8,7 +9,7 @@ import { qualityFields } from "../../src/registry/quality.js";
 const URL = "http://registry.test";
 
 /** One connector with one version whose description and time are given. */
-async function add(
+export async function add(
   repo: RegistryRepository,
   publisherId: number,
   name: string,
@@ -17,6 +18,22 @@ async function add(
   upstreamName?: string,
 ) {
   await repo.transaction(async (tx) => {
+    const c = await newConnector(tx, publisherId, name, description, at, upstreamName);
+    const id = await tx.createConnector(c);
+    await tx.insertVersion(id, c.version, c.document);
+  });
+}
+
+/** A connector with one version, as createConnector(s) and insertVersion take it. */
+async function newConnector(
+  tx: RegistryTx,
+  publisherId: number,
+  name: string,
+  description: string,
+  at: string,
+  upstreamName?: string,
+): Promise<NewConnectorVersion> {
+  {
     const manifest = { name, version: "1.0.0", publisher: "acme", description };
     const provenance = upstreamName ? { format: "server-json", upstreamName, fetchedAt: at } : undefined;
     const v = {
@@ -41,14 +58,15 @@ async function add(
       versions: [v],
       tags: {},
     };
-    const id = await tx.createConnector({
+    return {
       name,
       publisherId,
       createdAt: at,
       fields: await qualityFields(tx, { publicUrl: URL, now: () => new Date() }, state),
-    });
-    await tx.insertVersion(id, v, versionDocument(name, "acme", v, URL));
-  });
+      version: v,
+      document: versionDocument(name, "acme", v, URL),
+    };
+  }
 }
 
 /** listServers (GET /v0.1/servers) behaves the same on every RegistryRepository. */
@@ -85,6 +103,10 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q({ needle: "%", terms: [] })).toEqual([]);
       expect(await q({ needle: "_", terms: [] })).toEqual([]);
       expect(await q({ updatedSince: "2026-01-03T00:00:00.000Z" })).toEqual(["0:my-stock", "0:other"]);
+      expect(await q({ ...stock, updatedSince: "2026-01-02T12:00:00.000Z" })).toEqual([
+        "0:my-stock",
+        "1:zeta",
+      ]);
       expect(await q({ from: { group: 0, name: "other" }, limit: 2 })).toEqual(["0:other", "0:stock-quotes"]);
       const [row] = await repo.listServers({
         prefix: "dev.connectory/",
@@ -138,6 +160,54 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
         limit: 10,
       });
       expect(rows.map((r) => `${r.group}:${r.name}`)).toEqual(["0:brave-search"]);
+      // Without a slash the needle's trigram candidates are looked up: the upstream name as lower-cased.
+      await add(repo, id, "tool", "nothing", "2026-01-03T00:00:00.000Z", "io.github.Acme/Weather-Tool");
+      const q = (needle: string) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
+          .then((found) => found.map((r) => `${r.group}:${r.name}`));
+      expect(await q("github.brave")).toEqual(["0:brave-search"]);
+      expect(await q("acme/weather")).toEqual(["0:tool"]);
+      expect(await q("weather-tool")).toEqual(["0:tool"]);
+      expect(await q("Weather")).toEqual([]); // the search text arrives lower-cased; a name is lower-case
     });
+
+    it("a needle with more than a thousand name candidates walks the name index: the same pages either way", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+      // 1,010 names hold "many" (more candidates than are read one by one); "many-10" is in 21 of them.
+      await repo.transaction(async (tx) =>
+        tx.createConnectors(
+          await Promise.all(
+            Array.from({ length: 1010 }, (_, i) => newConnector(tx, id, `many-${i}`, "nothing", at(i))),
+          ),
+        ),
+      );
+      await add(repo, id, "few", "many things", at(2000));
+      const names = Array.from({ length: 1010 }, (_, i) => `many-${i}`).sort();
+      const list = (over: Partial<ServerListQuery>) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", terms: [], limit: 30, ...over })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      const group0 = (list: string[]) => list.map((n) => `0:${n}`);
+      expect(await list({ needle: "many" })).toEqual(group0(names.slice(0, 30)));
+      expect(await list({ needle: "many", from: { group: 0, name: names[500]! } })).toEqual(
+        group0(names.slice(500, 530)),
+      );
+      expect(await list({ needle: "many", updatedSince: at(1000) })).toEqual([
+        ...group0(names.filter((n) => Number(n.slice(5)) > 1000)),
+        "1:few",
+      ]);
+      const tens = names.filter((n) => n.startsWith("many-10"));
+      expect(tens).toHaveLength(21);
+      expect(await list({ needle: "many-10" })).toEqual(group0(tens));
+      expect(await list({ needle: "many-10", from: { group: 0, name: tens[5]! }, limit: 3 })).toEqual(
+        group0(tens.slice(5, 8)),
+      );
+      expect(await list({ needle: "many-10", updatedSince: at(1000) })).toEqual(
+        group0(tens.filter((n) => Number(n.slice(5)) > 1000)),
+      );
+    }, 60_000);
   });
 }

@@ -6,6 +6,7 @@ import { openDatabase, parseDatabaseUrl } from "../../src/db/open-database.js";
 import { tempDir } from "../helpers/tmp.js";
 import { bulkCreateContract } from "./bulk-create-contract.js";
 import { repositoryContract } from "./repository-contract.js";
+import { add } from "./server-list-contract.js";
 
 repositoryContract("SQLite", async () => openDatabase(path.join(await tempDir(), "r.db")));
 bulkCreateContract("SQLite", async () => openDatabase(path.join(await tempDir(), "r.db")));
@@ -32,6 +33,34 @@ it("applies the committed migrations (FTS table and triggers included) and is id
   );
   expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
   db.close();
+});
+
+it("migration 0011 gives the connectors stored before it their names table, which the listing then finds", async () => {
+  const file = path.join(await tempDir(), "r.db");
+  let repo = await openDatabase(file);
+  const { id } = await repo.ensurePublisher("acme", "t");
+  await add(repo, id, "alpha-one", "nothing", "2026-01-01T00:00:00.000Z");
+  await add(repo, id, "beta-two", "nothing", "2026-01-02T00:00:00.000Z", "io.github.Acme/Thing");
+  await repo.close();
+  // Back to before 0011, with rows: its table and triggers gone, and its record with them.
+  const db = new Database(file);
+  db.exec(`DROP TABLE connectors_names; DROP TRIGGER connectors_names_insert;
+    DROP TRIGGER connectors_names_update; DROP TRIGGER connectors_names_delete;
+    DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)`);
+  db.close();
+  repo = await openDatabase(file); // applies 0011 again
+  try {
+    const list = async (needle: string) =>
+      (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(
+        (r) => r.name,
+      );
+    expect(await list("github.acme")).toEqual(["beta-two"]);
+    expect(await list("ha-on")).toEqual(["alpha-one"]);
+    await add(repo, id, "gamma-three", "nothing", "2026-01-03T00:00:00.000Z"); // the triggers are back
+    expect(await list("mma-th")).toEqual(["gamma-three"]);
+  } finally {
+    await repo.close();
+  }
 });
 
 it("reads DATABASE_URL forms; refuses in-memory databases", () => {

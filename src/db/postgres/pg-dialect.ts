@@ -26,7 +26,7 @@ export const pgDialect: Dialect = {
   isUniqueViolation: (error) => pgErrorCode(error) === "23505",
   search: {
     columns: (name, fields) => ({ search: sql`${searchVector({ name, ...fields })}::tsvector` }),
-    /** The narrow search row (schema.ts connectorSearch): connectors.search's vector, and the name. */
+    /** The narrow search row (schema.ts connectorSearch): connectors.search's vector, the name and the names. */
     async write(db, rows) {
       if (rows.length === 0) return;
       await db
@@ -36,11 +36,13 @@ export const pgDialect: Dialect = {
             connectorId,
             name,
             search: sql`${searchVector({ name, ...fields })}::tsvector`,
+            // Lower-cased by PostgreSQL, as the listing's name match lowers it (pg-server-list.ts).
+            names: sql`${name}::text || ' ' || lower(${fields.upstreamName ?? ""}::text)`,
           })),
         )
         .onConflictDoUpdate({
           target: schema.connectorSearch.connectorId,
-          set: { name: sql`excluded.name`, search: sql`excluded.search` },
+          set: { name: sql`excluded.name`, search: sql`excluded.search`, names: sql`excluded.names` },
         });
     },
   },

@@ -26,6 +26,7 @@ import { DrizzleTx } from "../drizzle/drizzle-tx.js";
 import { DrizzleRepository } from "../drizzle/drizzle-repository.js";
 import { pgDialect } from "./pg-dialect.js";
 import { prepareHotReads } from "./pg-hot-reads.js";
+import { ResultCache } from "../result-cache.js";
 
 // A deadlock or serialization failure is PostgreSQL asking us to try again; a few tries always suffice
 // in practice, and a bounded number keeps a real bug from spinning.
@@ -42,6 +43,8 @@ const RECONNECT_ATTEMPTS = 4;
 export class PgRepository extends DrizzleRepository implements RegistryRepository {
   /** The hot reads, prepared once (pg-hot-reads.ts). */
   private readonly stmts;
+  /** Search and server-list results, kept until a transaction that wrote ends (src/db/result-cache.ts). */
+  readonly results: ResultCache;
 
   constructor(
     private readonly client: Sql,
@@ -51,6 +54,10 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
   ) {
     super({ db, dialect: pgDialect }, { db, dialect: pgDialect });
     this.stmts = prepareHotReads(db);
+    // Any write ended (committed or not), by any process, gives a new snapshot: one cheap round trip.
+    this.results = new ResultCache(
+      async () => (await this.client`SELECT pg_current_snapshot()::text AS s`)[0]!.s as string,
+    );
   }
 
   transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
@@ -146,11 +153,15 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
   }
 
   search(query: SearchQuery): Promise<ConnectorSummary[]> {
-    return this.run(() => searchPg(this.client, query));
+    return this.run(() =>
+      this.results.get(`search ${JSON.stringify(query)}`, () => searchPg(this.client, query)),
+    );
   }
 
   listServers(query: ServerListQuery): Promise<ServerListRow[]> {
-    return this.run(() => listServersPg(this.client, query));
+    return this.run(() =>
+      this.results.get(`servers ${JSON.stringify(query)}`, () => listServersPg(this.client, query)),
+    );
   }
 
   async ping(): Promise<void> {

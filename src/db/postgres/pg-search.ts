@@ -9,7 +9,7 @@ import { searchQuery } from "./search-text.js";
 // ts_rank weights {D, C, B, A} = description, keywords, display name, name: the ratios of SQLite's
 // bm25(…, 10, 6, 1, 3). Normalization 1 divides by 1 + log(length), as bm25 favours short documents.
 const dialect = new PgDialect();
-const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], c.search, q.query, 1)`);
+const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], s.search, q.query, 1)`);
 
 /**
  * Search and listings on PostgreSQL with the FTS5 results contract: every term must match as a prefix
@@ -22,7 +22,8 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
   const sort = effectiveSort(query.sort, query.terms);
   const tsquery = hasText ? searchQuery(query.terms) : undefined;
   if (hasText && tsquery === undefined) return []; // the words normalize to nothing, which matches nothing
-  if (tsquery !== undefined && sort === "relevance") return relevancePg(client, query, tsquery);
+  // Relevance only with words (effectiveSort), which normalized to something (above).
+  if (sort === "relevance") return relevancePg(client, query, tsquery!);
 
   const where: SQL[] = [];
   let from = sql`connectors c JOIN publishers p ON p.id = c.publisher_id`;
@@ -39,39 +40,41 @@ export async function searchPg(client: Sql, query: SearchQuery): Promise<Connect
   if (query.publisher !== undefined) {
     where.push(sql`c.publisher_id = (SELECT id FROM publishers WHERE name = ${query.publisher})`);
   }
-  const key = {
-    relevance: sql`(-${RANK} - CASE WHEN c.name = ${query.terms.join("-")} THEN 1000 ELSE 0 END)::float8`,
-    downloads: sql`c.downloads::float8`,
-    updated: sql`c.updated_at`,
-    name: sql`c.name`,
-    quality: sql`c.quality_score::float8`,
+  // Without words or publisher, the sort's own column, so ORDER BY … LIMIT walks its index
+  // (connectors_downloads_idx and the like) and stops after a page, with or without a category (a
+  // category listing by downloads sorted every member, issue 29). With words, the key expression
+  // (`downloads::float8`) keeps the planner on the GIN index and a sort of the matches, and with a
+  // publisher on that publisher's rows (connectors_publisher_name_idx): a walk of the sort's index testing
+  // each row would read every row for a rare word or a small publisher. The cursor's key is the float8
+  // (or text) the page reported.
+  const walk = tsquery === undefined && query.publisher === undefined;
+  const { column, key } = {
+    downloads: { column: sql`c.downloads`, key: sql`c.downloads::float8` },
+    updated: { column: sql`c.updated_at`, key: sql`c.updated_at` },
+    name: { column: sql`c.name`, key: sql`c.name` },
+    quality: { column: sql`c.quality_score`, key: sql`c.quality_score::float8` },
   }[sort];
-  const inner = sql`SELECT c.name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
-      c.categories, c.downloads::float8 AS downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed, c.repository, ${key} AS key
-    FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
-
-  // The keyset condition sits outside so it can use the computed key, as on SQLite.
-  let after = sql``;
   if (query.after) {
     const n = query.after.name;
     const k = query.after.key;
-    after = {
-      relevance: sql`WHERE (key > ${k}::float8 OR (key = ${k}::float8 AND name > ${n}))`,
-      downloads: sql`WHERE (key < ${k}::float8 OR (key = ${k}::float8 AND name > ${n}))`,
-      updated: sql`WHERE (key < ${String(k)} OR (key = ${String(k)} AND name > ${n}))`,
-      name: sql`WHERE name > ${n}`,
-      quality: sql`WHERE (key < ${k}::float8 OR (key = ${k}::float8 AND name > ${n}))`,
-    }[sort];
+    if (sort === "name") where.push(sql`c.name > ${n}`);
+    else if (sort === "updated") {
+      // The first conjunct bounds the index walk; the second is the exact keyset.
+      if (walk) where.push(sql`c.updated_at <= ${String(k)}`);
+      where.push(sql`(c.updated_at < ${String(k)} OR (c.updated_at = ${String(k)} AND c.name > ${n}))`);
+    } else {
+      // A whole-number column below a key k holds at most floor(k): that bounds the index walk (a forged
+      // cursor's huge key bounds nothing), and the comparison as float8 is the exact keyset.
+      const bound = Math.abs(Number(k)) < 9e18 ? String(Math.floor(Number(k))) : undefined;
+      if (walk && bound !== undefined) where.push(sql`${column} <= ${bound}::bigint`);
+      where.push(sql`(${key} < ${k}::float8 OR (${key} = ${k}::float8 AND c.name > ${n}))`);
+    }
   }
-  const order = {
-    relevance: sql`key ASC, name ASC`,
-    downloads: sql`key DESC, name ASC`,
-    updated: sql`key DESC, name ASC`,
-    name: sql`name ASC`,
-    quality: sql`key DESC, name ASC`,
-  }[sort];
+  const order = sort === "name" ? sql`c.name ASC` : sql`${walk ? column : key} DESC, c.name ASC`;
   const built = dialect.sqlToQuery(
-    sql`SELECT * FROM (${inner}) s ${after} ORDER BY ${order} LIMIT ${query.limit}`,
+    sql`SELECT ${COLUMNS}, ${key} AS key
+    FROM ${from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+    ORDER BY ${order} LIMIT ${query.limit}`,
   );
   const rows = await client.unsafe<SummaryRow[]>(built.sql, built.params as never[], { prepare: true });
   return rows.map(toSummary);
@@ -87,7 +90,6 @@ const COLUMNS = sql`c.name, c.display_name, c.description, c.i18n, p.name AS pub
  * (rank, name) keeps the page, and only the page's connectors and publishers are read.
  */
 async function relevancePg(client: Sql, query: SearchQuery, tsquery: string): Promise<ConnectorSummary[]> {
-  const rank = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], s.search, q.query, 1)`);
   const where: SQL[] = [sql`s.search @@ q.query`];
   if (query.category !== undefined) {
     where.push(
@@ -107,7 +109,7 @@ async function relevancePg(client: Sql, query: SearchQuery, tsquery: string): Pr
   const built = dialect.sqlToQuery(sql`WITH page AS (
       SELECT id, name, key FROM (
         SELECT s.connector_id AS id, s.name AS name,
-          (-${rank} - CASE WHEN s.name = ${query.terms.join("-")} THEN ${RANK_BOOST.exactName} ELSE 0 END
+          (-${RANK} - CASE WHEN s.name = ${query.terms.join("-")} THEN ${RANK_BOOST.exactName} ELSE 0 END
             - CASE WHEN s.search @@ q.titled THEN ${RANK_BOOST.nameOrTitle} ELSE 0 END)::float8 AS key
         FROM connector_search s CROSS JOIN (SELECT ${tsquery}::tsquery AS query, ${titled}::tsquery AS titled) q
         WHERE ${sql.join(where, sql` AND `)}) m

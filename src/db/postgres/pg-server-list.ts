@@ -13,6 +13,9 @@ const dialect = new PgDialect();
  * first (group 0), then by name (collation C, as SQLite compares); keyset from (group, name). As on
  * SQLite, each group is its own LIMITed query in name order, the text-match group only when the name
  * matches leave the page short, so no query sorts every match; only the page's documents are read.
+ * A needle with trigrams has the name group read from its candidates in `connector_search.names`
+ * (migration 0011, pg_trgm) when they are at most FEW: a rare needle costs its few rows, not a walk of
+ * every name (issue 29), as on SQLite.
  */
 export async function listServersPg(client: Sql, query: ServerListQuery): Promise<ServerListRow[]> {
   const match = nameMatch(query);
@@ -51,10 +54,60 @@ export async function listServersPg(client: Sql, query: ServerListQuery): Promis
   const after = (group: number) =>
     query.from && fromGroup === group ? sql`c.name >= ${query.from.name}` : undefined;
   const rows: ServerListRow[] = [];
-  if (fromGroup === 0) rows.push(...(await run([byName, since, after(0)], 0, query.limit)));
+  if (fromGroup === 0) {
+    const walk = [byName, since, after(0)];
+    rows.push(
+      ...(match === "name" && TRIGRAMS.test(query.needle!)
+        ? await byCandidates(client, query, like, walk)
+        : await run(walk, 0, query.limit)),
+    );
+  }
   if (rows.length < query.limit) {
     const text = sql`NOT ${byName} AND ${byText}`;
     rows.push(...(await run([text, since, after(1)], 1, query.limit - rows.length)));
   }
   return rows;
+}
+
+/** Up to this many trigram candidates, the name group is read from them rather than by walking the name index. */
+const FEW = 1000;
+
+/** A needle pg_trgm finds trigrams in (a run of 3 letters or digits); others would scan the whole index. */
+const TRIGRAMS = /[\p{L}\p{N}]{3}/u;
+
+/**
+ * The name group of a needle with trigrams, in one statement: its candidates (`names LIKE`, the trigram
+ * index, counted up to FEW + 1) are looked up once; when they are at most FEW, the page comes from them,
+ * tested on their own narrow rows (`names` is `name lower(upstream name)`, and a name has no space), else
+ * from the walk of the name index (`walk`: the same conditions as without trigrams). Which branch runs is
+ * a one-time filter, decided before either starts.
+ */
+async function byCandidates(
+  client: Sql,
+  query: ServerListQuery,
+  like: string,
+  walk: Array<SQL | undefined>,
+): Promise<ServerListRow[]> {
+  const needle = query.needle!;
+  const upstream = sql`substr(m.names, length(m.name) + 2)`;
+  const few = [
+    sql`(SELECT few FROM counted)`,
+    sql`(strpos(m.name, ${needle}) > 0 OR strpos(${upstream}, ${needle}) > 0)`,
+    query.updatedSince !== undefined ? sql`c.updated_at > ${query.updatedSince}` : undefined,
+    query.from ? sql`m.name >= ${query.from.name}` : undefined,
+  ].filter((w): w is SQL => w !== undefined);
+  // Only a time filter reads the candidates' connectors rows.
+  const fewFrom =
+    query.updatedSince !== undefined ? sql`cand m JOIN connectors c ON c.id = m.id` : sql`cand m`;
+  const many = [sql`NOT (SELECT few FROM counted)`, ...walk].filter((w): w is SQL => w !== undefined);
+  const built = dialect.sqlToQuery(sql`WITH cand AS MATERIALIZED (
+        SELECT connector_id AS id, name, names FROM connector_search WHERE names LIKE ${like} LIMIT ${sql.raw(String(FEW + 1))}),
+      counted AS (SELECT count(*) <= ${sql.raw(String(FEW))} AS few FROM cand),
+      page AS (
+        (SELECT m.id, m.name FROM ${fewFrom} WHERE ${sql.join(few, sql` AND `)} ORDER BY m.name LIMIT ${query.limit})
+        UNION ALL
+        (SELECT c.id, c.name FROM connectors c WHERE ${sql.join(many, sql` AND `)} ORDER BY c.name LIMIT ${query.limit}))
+    SELECT c.name, 0 AS "group", c.document, c.etag, c.downloads::float8 AS downloads
+    FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`);
+  return client.unsafe<ServerListRow[]>(built.sql, built.params as never[], { prepare: true });
 }

@@ -165,8 +165,17 @@ export const connectorSearch = pgTable(
       .references(() => connectors.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     search: tsvector("search").notNull(),
+    /**
+     * `name lower(upstream name)`: what the official listing's name match (`GET /v0.1/servers?search=`)
+     * looks in, with pg_trgm's trigram index, so a rare needle's few candidates are found without walking
+     * every name (src/db/postgres/pg-server-list.ts, issue 29). As SQLite's `connectors_substr.names`.
+     */
+    names: text("names").notNull().default(""),
   },
-  (t) => [index("connector_search_idx").using("gin", t.search)],
+  (t) => [
+    index("connector_search_idx").using("gin", t.search),
+    index("connector_search_names_trgm_idx").using("gin", sql`${t.names} gin_trgm_ops`),
+  ],
 );
 
 /** Category membership, for the filter and the counts. */

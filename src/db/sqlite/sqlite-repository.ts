@@ -14,7 +14,7 @@ import { connectors, distTags, publishers, tokens } from "./schema.js";
 import { SqliteChecks } from "./sqlite-checks.js";
 import { SqliteCoordination } from "./sqlite-coordination.js";
 import { SqliteSearch } from "./sqlite-search.js";
-import { ResultCache } from "./result-cache.js";
+import { ResultCache } from "../result-cache.js";
 import { prepareStatements, type SqliteConnections } from "./sqlite-statements.js";
 import { SqliteServerList } from "./sqlite-server-list.js";
 import { DrizzleTx } from "../drizzle/drizzle-tx.js";
@@ -34,7 +34,7 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
   private readonly checks: SqliteChecks;
   private readonly coordination: SqliteCoordination;
   private readonly stmts;
-  /** Search and server-list results, kept until the next commit (result-cache.ts). */
+  /** Search and server-list results, kept until the next commit (src/db/result-cache.ts). */
   readonly results: ResultCache;
 
   constructor(private readonly c: SqliteConnections) {
@@ -137,11 +137,11 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
     });
   }
 
-  async search(query: SearchQuery): Promise<ConnectorSummary[]> {
+  search(query: SearchQuery): Promise<ConnectorSummary[]> {
     return this.results.get(`search ${JSON.stringify(query)}`, () => this.searcher.run(query));
   }
 
-  async listServers(query: ServerListQuery): Promise<ServerListRow[]> {
+  listServers(query: ServerListQuery): Promise<ServerListRow[]> {
     return this.results.get(`servers ${JSON.stringify(query)}`, () => this.serverList.run(query));
   }
 

@@ -11,7 +11,7 @@ import { nameMatch } from "../server-list-match.js";
  * Each group is its own query with the page's LIMIT, walking the name index in order (covering: id and
  * name only) and stopping when the page is full; the text-match group runs only when the name matches do
  * not fill the page. So a page costs about one page of index entries, not a sort of every match; only the
- * page's rows have their documents read. A needle whose trigrams (migration 0009) find at most FEW
+ * page's rows have their documents read. A needle whose trigrams (migrations 0009, 0011) find at most FEW
  * candidates for a group has that group read from its candidates instead: a rare needle costs its few
  * rows, not a walk of every name and description (issue 29). One statement per shape.
  */
@@ -45,16 +45,16 @@ export class SqliteServerList {
       if (from) p.n = query.from!.name;
       if (group === 1 && fts) p.match = ftsMatch(query.terms);
       // A needle of 3 characters or more has trigrams: when they find few candidates, the group is read
-      // from those; else (and for shorter needles) the name index is walked.
+      // from those; else (and for shorter needles) the name index is walked. The candidates are looked
+      // up once: their ids (up to FEW + 1) are handed to the group's query.
       let few = false;
       if (match === "name" && [...query.needle!].length >= 3) {
-        p.like = `%${query.needle}%`;
-        const counted = this.statement(`count|${group}|${fts}`, () => countSql(group, fts)).get(p) as {
-          n: number;
-        };
-        few = counted.n <= FEW;
+        const ids = this.statement(`candidates|${group}|${fts}`, () => candidatesSql(group, fts))
+          .pluck()
+          .all({ like: `%${query.needle}%`, ...(fts && group === 1 ? { match: p.match } : {}) }) as number[];
+        few = ids.length <= FEW;
+        if (few) p.ids = JSON.stringify(ids);
       }
-      if (!few) delete p.like;
       const shape = `${match}|${group}|${since}|${from}|${fts}|${few}`;
       rows.push(
         ...(this.statement(shape, () => groupSql(match, group, since, from, fts, few)).all(
@@ -86,20 +86,21 @@ function allSql(since: boolean, from: boolean): string {
 const FEW = 1000;
 
 /**
- * A group's candidates in the trigram table (migration 0009 `connectors_substr`: FTS5 `LIKE` on a
- * trigram column is an index lookup, rechecked against the text; a `%` or `_` in the needle only widens
- * it, and instr decides): group 0 by `names` (name and upstream name), group 1 by description or words.
+ * A group's candidates in a trigram table (FTS5 `LIKE` on a trigram column is an index lookup, rechecked
+ * against the text; a `%` or `_` in the needle only widens it, and instr decides): group 0 by the names
+ * (name and upstream name) in migration 0011's `connectors_names`, group 1 by description (migration
+ * 0009's `connectors_substr`) or words; up to FEW + 1 ids (the lookup stops there). A table of its own
+ * for the names: in `connectors_substr` a needle's trigrams also hit every description holding them
+ * (detail=none keeps no column), each such row read to recheck.
  */
 function candidatesSql(group: 0 | 1, fts: boolean): string {
-  if (group === 0) return "SELECT rowid AS id FROM connectors_substr WHERE names LIKE :like";
-  return `SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like${
-    fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""
-  }`;
-}
-
-/** How many candidates a group has, counted up to FEW + 1 (the count stops there). */
-function countSql(group: 0 | 1, fts: boolean): string {
-  return `SELECT count(*) AS n FROM (${candidatesSql(group, fts)} LIMIT ${FEW + 1})`;
+  const ids =
+    group === 0
+      ? "SELECT rowid AS id FROM connectors_names WHERE names LIKE :like"
+      : `SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like${
+          fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""
+        }`;
+  return `SELECT id FROM (${ids}) LIMIT ${FEW + 1}`;
 }
 
 /**
@@ -128,9 +129,10 @@ function groupSql(
 }
 
 /**
- * One group from its few trigram candidates (CROSS JOIN keeps them the outer loop), tested on the
- * trigram table's own small rows (`names` is `name upstream_name`; a name has no space), not on the
- * connectors rows, whose upstream_name lies past the document: only the page's rows are read from those.
+ * One group from its few trigram candidates (:ids, a JSON array read by json_each; CROSS JOIN keeps them
+ * the outer loop), tested on the trigram table's own small rows (`names` is `name upstream_name`; a name
+ * has no space), not on the connectors rows, whose upstream_name lies past the document: only the page's
+ * rows are read from those.
  */
 function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): string {
   const name = "substr(s.names, 1, instr(s.names, ' ') - 1)";
@@ -138,7 +140,7 @@ function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): stri
   const row = { byName, description: "s.description", id: "s.rowid", name };
   return `WITH page AS (
       SELECT s.rowid AS id, ${group} AS "group", ${name} AS name
-      FROM (${candidatesSql(group, fts)}) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
+      FROM (SELECT value AS id FROM json_each(:ids)) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
         ${since ? "CROSS JOIN connectors c ON c.id = s.rowid" : ""}
       WHERE ${groupWhere(row, group, since, from, fts)} ORDER BY name LIMIT :limit)
     SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
