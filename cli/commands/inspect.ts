@@ -22,6 +22,7 @@ import { warn } from "../terminal/output.js";
 import { comparePins, recordPins, startingPins, type PinCheck } from "../home/pins-store.js";
 import { originLabel } from "../terminal/server-view.js";
 import { toolLines } from "../terminal/tool-text.js";
+import { inactiveReason } from "../terminal/inactive-reason.js";
 
 type PinState = PinCheck | { status: "pinned"; pinnedAt: string };
 type Outcome =
@@ -60,7 +61,7 @@ tools, sending data elsewhere) is flagged with a code and why it matters.`,
     const selected = selectServers(config, query);
     const active = requireActive(selected, query);
     for (const s of selected.filter((s) => s.status !== "active"))
-      warn(ctx, `skipping ${s.name}: it is ${s.status}${s.reason ? ` (${s.reason})` : ""}`);
+      warn(ctx, `skipping ${s.name}: it is ${s.status}${s.why ? ` (${inactiveReason(s)})` : ""}`);
     const hide = (text: string) => redact(text, config.secretValues);
 
     const rules = (await readToolRules(ctx.home)).servers;

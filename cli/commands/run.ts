@@ -27,6 +27,7 @@ import { closeControls, loadControls, withControls } from "../mcp/session-contro
 import { explainSandbox } from "../sandbox/sandbox-launch.js";
 import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { inactiveReasonEnglish, isInactive } from "../terminal/inactive-reason.js";
 
 /** After a sign-in stops working, the host gets the error reply, then the session ends. */
 const AUTH_EXIT_GRACE_MS = 200;
@@ -101,9 +102,10 @@ apply, and with OTEL_EXPORTER_OTLP_ENDPOINT set each request is an OpenTelemetry
     if (found.status !== "active") {
       throw new ConnectoryError(
         "run.server.inactive",
-        `server "${name}" is ${found.status}${found.reason ? `: ${found.reason}` : ""}`,
+        `server "${name}" is ${found.status}${found.why ? `: ${inactiveReasonEnglish(found)}` : ""}`,
         {
           hint: nextStep(found.status, name, found.origin.connector),
+          localized: { message: isInactive(found) },
         },
       );
     }

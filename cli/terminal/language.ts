@@ -53,6 +53,25 @@ export function sayEnglish(key: CliMessageKey, params?: Record<string, string | 
   return fillMessage(en[key], params);
 }
 
+/** say or sayEnglish: a text builder that takes one words the same line in either. */
+export type Speak = (key: CliMessageKey, params?: Record<string, string | number>) => string;
+
+/** A line in English (what --json carries) and in the run's language (what text prints). */
+export interface SaidBoth {
+  en: string;
+  text: string;
+}
+
+/** Builds a line twice, once per speaker: English for --json, the run's language for text. */
+export function sayBoth(line: (speak: Speak) => string): SaidBoth {
+  return { en: line(sayEnglish), text: line(say) };
+}
+
+/** The same words in both (a server's, a system's or a registry's own message). */
+export function unsaid(text: string): SaidBoth {
+  return { en: text, text };
+}
+
 /** A message of the tables with its placeholder values. */
 export interface Said {
   key: CliMessageKey;

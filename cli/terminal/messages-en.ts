@@ -1,10 +1,12 @@
+import { enDiagnose } from "./messages-en-diagnose.js";
 import { enSetup } from "./messages-en-setup.js";
 
 // The CLI's words in English, by key; messages-zh-cn.ts has every key in Simplified Chinese. `{name}` is
 // a placeholder. Only text output reads these: --json documents are the same in every language.
 // This file holds the frame (main, options, errors) and the verbs that find, install and check
 // connectors; messages-en-setup.ts the verbs that configure and operate them (config, credentials,
-// export, gateway, marketplace, mcp, tools, trust, doctor, logs).
+// export, gateway, marketplace, mcp, tools, trust, doctor, logs); messages-en-diagnose.ts what diagnoses
+// (why a server is inactive, doctor's rows and notes).
 
 const enFind = {
   "output.error": "error: ",
@@ -200,7 +202,7 @@ const enFind = {
   "publish-api.login-again": "log in again with `connectory login <marketplace> --token <token>`",
 };
 
-export const en = { ...enFind, ...enSetup };
+export const en = { ...enFind, ...enSetup, ...enDiagnose };
 
 /** A key of the CLI's message tables. */
 export type CliMessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import type { CliMessageKey, FindMessageKey } from "./messages-en.js";
+import { zhCNDiagnose } from "./messages-zh-cn-diagnose.js";
 import { zhCNSetup } from "./messages-zh-cn-setup.js";
 
 // The CLI's words in Simplified Chinese (简体中文): every key of messages-en.ts, no other. Commands,
@@ -187,4 +188,4 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "publish-api.login-again": "请重新登录：`connectory login <marketplace> --token <token>`",
 };
 
-export const zhCN: Record<CliMessageKey, string> = { ...zhCNFind, ...zhCNSetup };
+export const zhCN: Record<CliMessageKey, string> = { ...zhCNFind, ...zhCNSetup, ...zhCNDiagnose };

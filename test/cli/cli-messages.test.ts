@@ -8,9 +8,14 @@ import { cli, ROOT } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const TABLE_FILES = new Set(
-  ["messages-en.ts", "messages-en-setup.ts", "messages-zh-cn.ts", "messages-zh-cn-setup.ts"].map(
-    (f) => `cli/terminal/${f}`,
-  ),
+  [
+    "messages-en.ts",
+    "messages-en-setup.ts",
+    "messages-en-diagnose.ts",
+    "messages-zh-cn.ts",
+    "messages-zh-cn-setup.ts",
+    "messages-zh-cn-diagnose.ts",
+  ].map((f) => `cli/terminal/${f}`),
 );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

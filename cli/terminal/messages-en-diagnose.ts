@@ -1,0 +1,86 @@
+// The CLI's words in English for what diagnoses: why a server is inactive (cli/terminal/inactive-reason.ts
+// words src/core/merge.ts's codes), doctor's rows and notes, the skills overview, the host-file labels and
+// validate's problem kinds. messages-en.ts joins it with the rest; messages-zh-cn-diagnose.ts translates it.
+
+export const enDiagnose = {
+  "why.connector-disabled": "the connector {connector} is disabled: run `connectory enable {ref}`",
+  "why.render-failed": "its package cannot be rendered: {problem}",
+  "why.sandbox-invalid":
+    "its sandbox {problem}: it does not start until the publisher or `connectory credentials set {ref}` fixes it",
+  "why.needs-consent":
+    "{connector} {version} declares permissions beyond what you accepted: review them (`connectory info {ref}`), then accept them: `connectory install {connector}@{version}{from} --yes`",
+  "why.needs-credentials": "missing credentials {missing}: run `connectory credentials set {ref}`",
+  "why.manual-credentials-missing":
+    "its credentials {missing} are missing from credentials.json (servers.{server}): import it again",
+  "why.untrusted":
+    "hand-written servers run only once trusted: review it, then run `connectory trust {server}`",
+  "why.changed-parts":
+    "its {parts} changed since you trusted it: review it, then run `connectory trust {server}` again",
+  "why.changed":
+    "its launch spec changed since you trusted it: review it, then run `connectory trust {server}` again",
+  "why.shadowed-by-manual": 'the hand-written server "{server}" in {file} has the same name and wins',
+  "why.shadowed-by-connector": '{owner} already provides a server named "{server}"',
+  "why.is": "{server} is {status}",
+  "why.is-because": "{server} is {status}: {reason}",
+  "why.no-active": '"{query}" has no active server: {why}',
+  "why.no-active-hint":
+    "fix what the reason says, then try again (`connectory config --explain` shows every server)",
+
+  "hosts.file-label": "{file} ({host}, {scope} scope)",
+  "hosts.no-profile":
+    "{file} was exported for profile {profile}, which no longer exists: create it again (`connectory profile create {profile}`) or export another profile",
+
+  "doctor.cell-missing-in": "missing in {hosts}",
+  "doctor.cell-not-pinned": "not pinned",
+  "doctor.cell-missing": "missing {keys}",
+  "doctor.not-in": "not in {file}: run `{command}`",
+  "doctor.not-pinned":
+    "its tools are not pinned yet: run `connectory inspect {server}` to review and approve them",
+  "doctor.drift":
+    "its tools changed since you approved them on {date}; `connectory run {server}` refuses it until you review and run `connectory trust {server}`:",
+  "doctor.missing-credentials": "missing credentials",
+  "doctor.broken": "FAIL {key}: its installed package cannot be read ({message}); reinstall it",
+  "doctor.stale": 'FAIL {file} still lists "{server}", which is no longer active: run `{command}`',
+  "doctor.lost-gateway": 'FAIL {file} lacks the gateway entry "{server}": run `{command}`',
+  "doctor.gone":
+    "WARN {file} no longer exists: Connectory forgot what it had exported there (export again: `{command}`)",
+  "doctor.sandbox": "sandbox: {detail}",
+  "doctor.sandbox-warn": "WARN sandbox: {detail}",
+  "doctor.leftover-credentials":
+    "WARN {key} is not installed but its credentials remain (an interrupted install or uninstall): run `connectory uninstall {key}` to remove them",
+  "doctor.leftover-cache":
+    "WARN {key} is not installed but its cached files remain (an interrupted install or uninstall): run `connectory uninstall {key}` to remove them",
+  "doctor.leftover-both":
+    "WARN {key} is not installed but its credentials and cached files remain (an interrupted install or uninstall): run `connectory uninstall {key}` to remove them",
+  "doctor.project-drift": "FAIL project: {drift}: run `connectory sync`",
+  "doctor.project-credentials": "WARN project: {name} needs {keys}: run `connectory sync` on a terminal",
+  "doctor.project-ok": "project: this machine matches {project}/connectory.lock",
+  "doctor.consent": "WARN {server} is inactive: {reason}",
+  "doctor.needs-auth": "FAIL {server}: needs-auth ({state}): sign in with `connectory auth {server}`",
+  "doctor.store-keychain": "credentials: in {location}",
+  "doctor.store-file": "credentials: in {location}",
+  "doctor.store-file-keychain": "credentials: in {location}; keychain: {keychain}",
+  "doctor.store-leftover":
+    "WARN credentials: a copy left in the OS keychain by a move to credentials.json is still to be deleted (the keychain did not answer); the next command that reaches it deletes it",
+  "doctor.store-failed": "FAIL credentials: {message}",
+  "doctor.store-failed-hint": "FAIL credentials: {message} ({hint})",
+  "doctor.gateway":
+    "gateway {pid}{client}: {running} of {total} server(s) running (`connectory gateway status`)",
+  "doctor.gateway-crashed":
+    "WARN gateway {pid}{client}: {running} of {total} server(s) running; crashed: {crashed} (`connectory gateway status`)",
+  "doctor.gateway-client": " for {client}",
+  "doctor.gateway-crash": "{server}: {error}, {restarts} restart(s)",
+  "doctor.crashed": "crashed",
+  "doctor.skill-removed":
+    "WARN skill {dir} was removed by hand: `connectory config export --host {host} --write` puts it back",
+  "doctor.skill-edited": "WARN skill {dir} was edited since connectory wrote it: exports leave it alone",
+  "doctor.skill-orphan":
+    "FAIL skill {dir} belongs to {connector}, which is no longer active: run `connectory config export --host {host} --write`",
+
+  "skills.overview": "Skills:",
+  "skills.inactive": " (inactive: its skills are not exported)",
+  "skills.not-exported": "not exported",
+};
+
+/** A key of this part of the tables. */
+export type DiagnoseMessageKey = keyof typeof enDiagnose;

@@ -1,0 +1,79 @@
+import type { DiagnoseMessageKey } from "./messages-en-diagnose.js";
+
+// The diagnosing words in Simplified Chinese: every key of messages-en-diagnose.ts, no other. Statuses
+// (active, needs-consent…), the FAIL/WARN marks, commands and file names stay as typed.
+
+export const zhCNDiagnose: Record<DiagnoseMessageKey, string> = {
+  "why.connector-disabled": "连接器 {connector} 已停用：运行 `connectory enable {ref}`",
+  "why.render-failed": "无法渲染它的包：{problem}",
+  "why.sandbox-invalid":
+    "它的沙箱 {problem}：在发布者或 `connectory credentials set {ref}` 修复之前它不会启动",
+  "why.needs-consent":
+    "{connector} {version} 声明的权限超出你已接受的范围：先查看（`connectory info {ref}`），再接受：`connectory install {connector}@{version}{from} --yes`",
+  "why.needs-credentials": "缺少凭据 {missing}：运行 `connectory credentials set {ref}`",
+  "why.manual-credentials-missing":
+    "credentials.json 中缺少它的凭据 {missing}（servers.{server}）：请重新导入它",
+  "why.untrusted": "手写的服务器须经信任才会运行：检查它，然后运行 `connectory trust {server}`",
+  "why.changed-parts":
+    "自你信任它以来，它的 {parts} 已改变：检查它，然后再次运行 `connectory trust {server}`",
+  "why.changed": "自你信任它以来，它的启动配置已改变：检查它，然后再次运行 `connectory trust {server}`",
+  "why.shadowed-by-manual": "{file} 中手写的服务器“{server}”同名，以它为准",
+  "why.shadowed-by-connector": "{owner} 已经提供了名为“{server}”的服务器",
+  "why.is": "{server} 的状态是 {status}",
+  "why.is-because": "{server} 的状态是 {status}：{reason}",
+  "why.no-active": "“{query}”没有生效的服务器：{why}",
+  "why.no-active-hint": "按原因所说修复后再试（`connectory config --explain` 列出每个服务器）",
+
+  "hosts.file-label": "{file}（{host}，{scope} 范围）",
+  "hosts.no-profile":
+    "{file} 是为配置集 {profile} 导出的，而它已不存在：重新创建它（`connectory profile create {profile}`）或导出另一个配置集",
+
+  "doctor.cell-missing-in": "{hosts} 中缺失",
+  "doctor.cell-not-pinned": "未固定",
+  "doctor.cell-missing": "缺少 {keys}",
+  "doctor.not-in": "不在 {file} 中：运行 `{command}`",
+  "doctor.not-pinned": "它的工具尚未固定：运行 `connectory inspect {server}` 查看并批准",
+  "doctor.drift":
+    "自你在 {date} 批准以来，它的工具已改变；在你检查并运行 `connectory trust {server}` 之前，`connectory run {server}` 拒绝运行它：",
+  "doctor.missing-credentials": "缺少凭据",
+  "doctor.broken": "FAIL {key}：无法读取它已安装的包（{message}）；请重新安装",
+  "doctor.stale": "FAIL {file} 仍列出“{server}”，而它已不再生效：运行 `{command}`",
+  "doctor.lost-gateway": "FAIL {file} 缺少网关条目“{server}”：运行 `{command}`",
+  "doctor.gone": "WARN {file} 已不存在：Connectory 已忘记曾导出到那里的内容（重新导出：`{command}`）",
+  "doctor.sandbox": "沙箱：{detail}",
+  "doctor.sandbox-warn": "WARN 沙箱：{detail}",
+  "doctor.leftover-credentials":
+    "WARN {key} 未安装，但它的凭据仍在（安装或卸载被中断）：运行 `connectory uninstall {key}` 删除",
+  "doctor.leftover-cache":
+    "WARN {key} 未安装，但它的缓存文件仍在（安装或卸载被中断）：运行 `connectory uninstall {key}` 删除",
+  "doctor.leftover-both":
+    "WARN {key} 未安装，但它的凭据和缓存文件仍在（安装或卸载被中断）：运行 `connectory uninstall {key}` 删除",
+  "doctor.project-drift": "FAIL 项目：{drift}：运行 `connectory sync`",
+  "doctor.project-credentials": "WARN 项目：{name} 需要 {keys}：在终端上运行 `connectory sync`",
+  "doctor.project-ok": "项目：本机与 {project}/connectory.lock 一致",
+  "doctor.consent": "WARN {server} 未生效：{reason}",
+  "doctor.needs-auth": "FAIL {server}：needs-auth（{state}）：用 `connectory auth {server}` 登录",
+  "doctor.store-keychain": "凭据：存放在 {location}",
+  "doctor.store-file": "凭据：存放在 {location}",
+  "doctor.store-file-keychain": "凭据：存放在 {location}；钥匙串：{keychain}",
+  "doctor.store-leftover":
+    "WARN 凭据：迁移到 credentials.json 时留在系统钥匙串中的副本尚待删除（钥匙串没有响应）；下一个访问它的命令会删除它",
+  "doctor.store-failed": "FAIL 凭据：{message}",
+  "doctor.store-failed-hint": "FAIL 凭据：{message}（{hint}）",
+  "doctor.gateway":
+    "网关 {pid}{client}：{total} 个服务器中有 {running} 个在运行（`connectory gateway status`）",
+  "doctor.gateway-crashed":
+    "WARN 网关 {pid}{client}：{total} 个服务器中有 {running} 个在运行；已崩溃：{crashed}（`connectory gateway status`）",
+  "doctor.gateway-client": "（客户端 {client}）",
+  "doctor.gateway-crash": "{server}：{error}，重启 {restarts} 次",
+  "doctor.crashed": "已崩溃",
+  "doctor.skill-removed":
+    "WARN 技能 {dir} 已被手动删除：`connectory config export --host {host} --write` 会放回它",
+  "doctor.skill-edited": "WARN 技能 {dir} 在 connectory 写入后被编辑过：导出时不会动它",
+  "doctor.skill-orphan":
+    "FAIL 技能 {dir} 属于 {connector}，而它已不再生效：运行 `connectory config export --host {host} --write`",
+
+  "skills.overview": "技能：",
+  "skills.inactive": "（未生效：不导出它的技能）",
+  "skills.not-exported": "未导出",
+};
