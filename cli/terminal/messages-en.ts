@@ -37,17 +37,6 @@ const enFind = {
   "option.help": "show this help",
   "option.lang": "the language of messages: en or zh-CN (default: from LC_ALL, LC_MESSAGES or LANG)",
 
-  "summary.search": "Search a marketplace for connectors",
-  "summary.info": "Show a connector: versions, servers, credentials, skills",
-  "summary.install": "Install a connector into the plugins cache",
-  "summary.update": "Update installed connectors to the newest matching version",
-  "summary.uninstall": "Remove an installed connector",
-  "summary.list": "List installed connectors and their status",
-  "summary.enable": "Enable an installed connector",
-  "summary.disable": "Disable an installed connector (its servers stop being exported)",
-  "summary.config": "Print the merged effective server set",
-  "summary.doctor": "Check every active server, its pins, credentials and host exports",
-
   "list.none": "No connectors installed. Find one: connectory search <words>",
   "list.name": "NAME",
   "list.version": "VERSION",

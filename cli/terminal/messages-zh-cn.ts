@@ -31,17 +31,6 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "option.help": "显示此帮助",
   "option.lang": "消息的语言：en 或 zh-CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）",
 
-  "summary.search": "在市场中搜索连接器",
-  "summary.info": "查看连接器：版本、服务器、凭据、技能",
-  "summary.install": "把连接器安装到插件缓存",
-  "summary.update": "把已安装的连接器更新到最新的匹配版本",
-  "summary.uninstall": "移除已安装的连接器",
-  "summary.list": "列出已安装的连接器及其状态",
-  "summary.enable": "启用已安装的连接器",
-  "summary.disable": "停用已安装的连接器（不再导出其服务器）",
-  "summary.config": "打印合并后生效的服务器集合",
-  "summary.doctor": "检查每个生效的服务器、其工具固定、凭据和主机导出",
-
   "list.none": "尚未安装任何连接器。查找一个：connectory search <关键词>",
   "list.name": "名称",
   "list.version": "版本",

@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../cli/commands.js";
 import { chooseLanguage, CLI_MESSAGES } from "../../cli/terminal/language.js";
 import { LANGUAGES } from "../../src/core/text/language.js";
 import { cli, ROOT } from "../helpers/cli.js";
@@ -46,14 +45,9 @@ describe("the CLI's message tables", () => {
     expect(untranslated.map(([k]) => k)).toEqual([]);
   });
 
-  it("has no unused key: each is named in the CLI's code, a summary names a verb as it declares it", async () => {
+  it("has no unused key: each is named in the CLI's code (verbs' help is in help-zh-cn.ts)", async () => {
     const code = await cliSources();
-    const keys = Object.keys(en);
-    expect(keys.filter((key) => !key.startsWith("summary.") && !code.includes(`"${key}"`))).toEqual([]);
-    for (const key of keys.filter((k) => k.startsWith("summary."))) {
-      const verb = key.slice("summary.".length);
-      expect(COMMANDS[verb]?.summary, key).toBe(en[key as keyof typeof en]);
-    }
+    expect(Object.keys(en).filter((key) => !code.includes(`"${key}"`))).toEqual([]);
   });
 });
 
