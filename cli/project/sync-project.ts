@@ -1,4 +1,3 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import {
   lockDisagreements,
   LOCKFILE_VERSION,
@@ -30,6 +29,7 @@ import { wantedGrants } from "./project-grants.js";
 import { homeMarketplace, projectMarketplaceUrl } from "./project-marketplace.js";
 import { projectLock, readProjects, updateProjects } from "./project-record.js";
 import { serverNameNotes } from "./server-name-notes.js";
+import { localizedError } from "../terminal/language.js";
 
 export interface SyncOptions {
   /** Fail, changing nothing, when the manifest and the lock disagree (CI). */
@@ -236,19 +236,17 @@ export async function syncProject(ctx: CommandContext, options: SyncOptions = {}
 /** `--frozen`: no lock, or a lock that disagrees with the manifest, fails before anything changes. */
 export function refuseUnfrozen(project: Project): void {
   if (!project.lock)
-    throw new ConnectoryError(
+    throw localizedError(
       "project.lock.missing",
-      `${project.lockFile} does not exist; --frozen changes nothing`,
-      {
-        hint: "run `connectory sync` (without --frozen) and commit connectory.lock",
-      },
+      { key: "project.lock-missing", params: { file: project.lockFile } },
+      { key: "project.lock-missing-hint" },
     );
   const problems = lockDisagreements(project.manifest, project.lock);
   if (problems.length > 0)
-    throw new ConnectoryError(
+    throw localizedError(
       "project.lock.frozen",
-      `connectory.json and connectory.lock disagree (${problems.map((p) => p.message).join("; ")}); --frozen changes nothing`,
-      { hint: "run `connectory sync` (without --frozen) to update the lock, and commit it" },
+      { key: "project.lock-frozen", params: { problems: problems.map((p) => p.message).join("; ") } },
+      { key: "project.lock-frozen-hint" },
     );
 }
 

@@ -1,3 +1,4 @@
+import { enProject } from "./messages-en-project.js";
 import { enDiagnose } from "./messages-en-diagnose.js";
 import { enSetup } from "./messages-en-setup.js";
 
@@ -191,7 +192,7 @@ const enFind = {
   "publish-api.login-again": "log in again with `connectory login <marketplace> --token <token>`",
 };
 
-export const en = { ...enFind, ...enSetup, ...enDiagnose };
+export const en = { ...enFind, ...enSetup, ...enDiagnose, ...enProject };
 
 /** A key of the CLI's message tables. */
 export type CliMessageKey = keyof typeof en;

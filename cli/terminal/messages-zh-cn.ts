@@ -1,3 +1,4 @@
+import { zhCNProject } from "./messages-zh-cn-project.js";
 import type { CliMessageKey, FindMessageKey } from "./messages-en.js";
 import { zhCNDiagnose } from "./messages-zh-cn-diagnose.js";
 import { zhCNSetup } from "./messages-zh-cn-setup.js";
@@ -177,4 +178,9 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "publish-api.login-again": "请重新登录：`connectory login <marketplace> --token <token>`",
 };
 
-export const zhCN: Record<CliMessageKey, string> = { ...zhCNFind, ...zhCNSetup, ...zhCNDiagnose };
+export const zhCN: Record<CliMessageKey, string> = {
+  ...zhCNFind,
+  ...zhCNSetup,
+  ...zhCNDiagnose,
+  ...zhCNProject,
+};
