@@ -173,6 +173,7 @@ const enFind = {
   "validate.errors": "Errors:",
   "validate.warnings": "Warnings:",
   "validate.warnings-strict": "Warnings (--strict):",
+  "validate.detail": "{message}",
   "validate.the-package": "the package",
   "validate.n-error": "{n} error",
   "validate.n-errors": "{n} errors",

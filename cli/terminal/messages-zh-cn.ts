@@ -161,6 +161,7 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "validate.errors": "错误：",
   "validate.warnings": "警告：",
   "validate.warnings-strict": "警告（--strict）：",
+  "validate.detail": "原文：{message}",
   "validate.the-package": "该包",
   "validate.n-error": "{n} 个错误",
   "validate.n-errors": "{n} 个错误",
