@@ -21,6 +21,7 @@ import { homePaths } from "../home/home.js";
 import { readOwned, writeOwned } from "./host-state.js";
 import { urlPasswords } from "../../src/core/mask-secrets.js";
 import { statIfPresent } from "../../src/fs/stat-if-present.js";
+import { localizedError } from "../terminal/language.js";
 
 /** What `config export` asks of one host file. */
 export interface HostExportInput {
@@ -111,12 +112,10 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
 async function plan(input: HostExportInput, file: string): Promise<Planned> {
   const document = input.adapter.document;
   if (!document) {
-    throw new ConnectoryError(
+    throw localizedError(
       "host.no-file",
-      `${input.adapter.displayName} has no config file Connectory can edit`,
-      {
-        hint: `use \`connectory config copy <connector> --host ${input.adapter.id}\` for its install link`,
-      },
+      { key: "hosts.no-file", params: { host: input.adapter.displayName } },
+      { key: "hosts.no-file-hint", params: { id: input.adapter.id } },
     );
   }
   const text = await readText(file);
@@ -181,14 +180,18 @@ export async function readText(file: string): Promise<string | undefined> {
   const stat = await statIfPresent(file);
   if (!stat) return undefined;
   if (!stat.isFile()) {
-    throw new ConnectoryError("host.file.not-a-file", `${file} is not a regular file`, {
-      hint: "check the path; nothing was changed",
-    });
+    throw localizedError(
+      "host.file.not-a-file",
+      { key: "hosts.not-a-file", params: { file } },
+      { key: "hosts.check-path" },
+    );
   }
   if (stat.size > MAX_HOST_FILE_BYTES) {
-    throw new ConnectoryError("host.file.too-large", `${file} is larger than ${MAX_HOST_FILE_BYTES} bytes`, {
-      hint: "this does not look like an MCP host config; check the path, nothing was changed",
-    });
+    throw localizedError(
+      "host.file.too-large",
+      { key: "hosts.too-large", params: { file, bytes: MAX_HOST_FILE_BYTES } },
+      { key: "hosts.too-large-hint" },
+    );
   }
   return fs.readFile(file, "utf8");
 }

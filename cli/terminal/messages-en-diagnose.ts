@@ -29,6 +29,30 @@ export const enDiagnose = {
   "hosts.file-label": "{file} ({host}, {scope} scope)",
   "hosts.no-profile":
     "{file} was exported for profile {profile}, which no longer exists: create it again (`connectory profile create {profile}`) or export another profile",
+  "hosts.unknown": 'unknown host "{name}"',
+  "hosts.known": "known hosts: {hosts}",
+  "hosts.no-file": "{host} has no config file Connectory can edit",
+  "hosts.no-file-hint": "use `connectory config copy <connector> --host {id}` for its install link",
+  "hosts.not-a-file": "{file} is not a regular file",
+  "hosts.check-path": "check the path; nothing was changed",
+  "hosts.too-large": "{file} is larger than {bytes} bytes",
+  "hosts.too-large-hint": "this does not look like an MCP host config; check the path, nothing was changed",
+  "hosts.import-no-file": "{host} keeps no config file to import from",
+  "hosts.import-missing": "{file} does not exist",
+  "hosts.import-missing-hint":
+    "pass the host's config file with --file, or --scope project for the project's",
+  "hosts.extension-name": "the extension folder must be named {name}, not {folder}",
+  "hosts.extension-name-hint": "give --file <parent>/{name} (Gemini CLI names an extension after its folder)",
+  "hosts.extension-not-ours": "{dir} exists and is not an extension Connectory wrote",
+  "hosts.extension-not-ours-hint": "choose another folder with --file, or move that one away",
+  "hosts.extension-host": "--as-extension is for --host gemini-cli",
+  "hosts.extension-host-hint": "drop --as-extension, or use --host gemini-cli",
+  "hosts.extension-inline": "--as-extension writes launcher entries: it takes no --mode inline",
+  "hosts.extension-inline-hint":
+    "drop --mode inline (an extension folder is copied around: secrets stay in Connectory)",
+  "hosts.skills-outside": "the project's skills folder {dir} leads to {real}, outside the project {root}",
+  "hosts.skills-outside-hint":
+    "a project's skills folder must be inside it: remove the link, or export with --scope user; no skill was written",
 
   "doctor.cell-missing-in": "missing in {hosts}",
   "doctor.cell-not-pinned": "not pinned",

@@ -22,11 +22,13 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 async function cliSources(): Promise<string> {
   const out: string[] = [];
-  for (const entry of await fs.readdir(path.join(ROOT, "cli"), { withFileTypes: true, recursive: true })) {
-    const rel = path.relative(ROOT, path.join(entry.parentPath, entry.name));
-    if (entry.isFile() && rel.endsWith(".ts") && !TABLE_FILES.has(rel))
-      out.push(await fs.readFile(path.join(ROOT, rel), "utf8"));
-  }
+  // The core names a few keys in its errors' `localized` (never the words): src/core counts too.
+  for (const dir of ["cli", "src/core"])
+    for (const entry of await fs.readdir(path.join(ROOT, dir), { withFileTypes: true, recursive: true })) {
+      const rel = path.relative(ROOT, path.join(entry.parentPath, entry.name));
+      if (entry.isFile() && rel.endsWith(".ts") && !TABLE_FILES.has(rel))
+        out.push(await fs.readFile(path.join(ROOT, rel), "utf8"));
+    }
   return out.join("\n");
 }
 

@@ -1,0 +1,52 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { englishPieces, inBothLanguages, recorder } from "../helpers/bilingual.js";
+import { cli } from "../helpers/cli.js";
+import { tempDir } from "../helpers/tmp.js";
+
+// Issue 32 #11: the errors and hints about MCP hosts' files (an unknown --host, a host without a file
+// Connectory edits, a path that is no config, an import from nothing, Gemini CLI's extension folder)
+// speak Chinese under LANG=zh_CN.UTF-8, and stay English in --json; the real CLI on real files.
+
+const ENGLISH = englishPieces(["hosts."]);
+
+async function hostSession(lang: string): Promise<string[]> {
+  const home = await tempDir();
+  const folder = path.join(home, "a-folder");
+  await fs.mkdir(folder);
+  const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang } }));
+  await step(["config", "export", "--host", "notepad"], 2);
+  await step(["config", "export", "--host", "cherry-studio"], 2);
+  await step(["config", "export", "--host", "cursor", "--file", folder], 1);
+  await step(["import", "--from", "cursor", "--file", path.join(home, "nothing.json")], 1);
+  await step(["config", "export", "--host", "cursor", "--as-extension"], 2);
+  await step(["config", "export", "--host", "gemini-cli", "--as-extension", "--mode", "inline"], 2);
+  return outputs;
+}
+
+it("host files' errors and hints in Chinese", async () => {
+  const { english, outputs } = await inBothLanguages(hostSession, ENGLISH, 5);
+  expect(english).toContain('unknown host "notepad"');
+  expect(outputs[0]).toContain("错误：未知的主机“notepad”");
+  expect(outputs[0]).toMatch(/已知的主机：.*cursor/);
+  expect(outputs[1]).toContain("cherry-studio 没有");
+  expect(outputs[2]).toContain("不是普通文件");
+  expect(outputs[3]).toContain("nothing.json 不存在");
+  expect(outputs[4]).toContain("--as-extension 只用于 --host gemini-cli");
+  expect(outputs[5]).toContain("不接受 --mode inline");
+});
+
+it("their --json is the English error", async () => {
+  const home = await tempDir();
+  const zh = await cli(["config", "export", "--host", "notepad", "--json"], {
+    home,
+    env: { LANG: "zh_CN.UTF-8" },
+  });
+  const en = await cli(["config", "export", "--host", "notepad", "--json"], { home });
+  expect(zh.stdout).toBe(en.stdout);
+  expect(JSON.parse(zh.stdout).error).toMatchObject({
+    code: "host.unknown",
+    message: 'unknown host "notepad"',
+  });
+});
