@@ -1,3 +1,4 @@
+import { enOperate } from "./messages-en-operate.js";
 import { enProject } from "./messages-en-project.js";
 import { enDiagnose } from "./messages-en-diagnose.js";
 import { enSetup } from "./messages-en-setup.js";
@@ -193,7 +194,7 @@ const enFind = {
   "publish-api.login-again": "log in again with `connectory login <marketplace> --token <token>`",
 };
 
-export const en = { ...enFind, ...enSetup, ...enDiagnose, ...enProject };
+export const en = { ...enFind, ...enSetup, ...enDiagnose, ...enProject, ...enOperate };
 
 /** A key of the CLI's message tables. */
 export type CliMessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { zhCNOperate } from "./messages-zh-cn-operate.js";
 import { zhCNProject } from "./messages-zh-cn-project.js";
 import type { CliMessageKey, FindMessageKey } from "./messages-en.js";
 import { zhCNDiagnose } from "./messages-zh-cn-diagnose.js";
@@ -184,4 +185,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...zhCNSetup,
   ...zhCNDiagnose,
   ...zhCNProject,
+  ...zhCNOperate,
 };

@@ -12,10 +12,12 @@ const TABLE_FILES = new Set(
     "messages-en-setup.ts",
     "messages-en-diagnose.ts",
     "messages-en-project.ts",
+    "messages-en-operate.ts",
     "messages-zh-cn.ts",
     "messages-zh-cn-setup.ts",
     "messages-zh-cn-diagnose.ts",
     "messages-zh-cn-project.ts",
+    "messages-zh-cn-operate.ts",
   ].map((f) => `cli/terminal/${f}`),
 );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
