@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { englishPieces, inBothLanguages, recorder } from "../helpers/bilingual.js";
+import { cli } from "../helpers/cli.js";
+import { buildHome, simpleConnector } from "../helpers/home.js";
+import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
+import { tempDir } from "../helpers/tmp.js";
+
+// Issue 32 #11: profile, guard, login, logout, yank and unyank speak Chinese under LANG=zh_CN.UTF-8 (the
+// real CLI in-process, a real home and a real registry); the same session in English prints the English
+// sentences, so the check can fail. --json stays English.
+
+let reg: TestRegistry;
+let token: string;
+beforeAll(async () => {
+  reg = await createTestRegistry();
+  token = await reg.token("acme");
+  for (const version of ["1.0.0", "1.1.0"])
+    expect((await reg.publish(await packPackage({ name: "widget", version }), token, "widget")).status).toBe(
+      201,
+    );
+});
+afterAll(() => reg.close());
+
+const fetchApp = ((input: Request | string | URL, init?: RequestInit) =>
+  reg.app.request(input, init)) as typeof fetch;
+
+const ENGLISH = englishPieces([
+  "profile.",
+  "guard.",
+  "login.",
+  "logout.",
+  "yank.",
+  "unyank.",
+  "tools.default",
+]);
+
+async function operateSession(lang: string): Promise<string[]> {
+  const home = await tempDir();
+  await buildHome(home, [simpleConnector("notes", ["notes"])]);
+  const env = { LANG: lang, CONNECTORY_REGISTRY: reg.publicUrl };
+  const { outputs, step } = recorder((argv) => cli(argv, { home, env, fetch: fetchApp }));
+  await step(["profile", "create", "work", "notes"]);
+  await step(["profile", "create", "work"], 1);
+  await step(["profile", "create", "default"], 2);
+  await step(["profile", "add", "work", "ghost"], 1);
+  await step(["profile", "remove", "work", "ghost"], 1);
+  await step(["profile", "show", "work"]);
+  await step(["profile", "list"]);
+  await step(["profile", "show", "nobody"], 1);
+  await step(["guard", "notes", "block", "--kind", "injection"]);
+  await step(["guard", "notes", "warn", "--profile", "work"]);
+  await step(["guard", "notes", "block", "--profile", "default"], 2);
+  await step(["guard", "ghost", "mask"], 1);
+  await step(["tools", "deny", "notes", "x", "--profile", "default"], 2);
+  await step(["login", "default", "--token", token]);
+  await step(["yank", "widget@1.0.0"]);
+  await step(["unyank", "widget@1.0.0"]);
+  await step(["logout"]);
+  await step(["logout"]);
+  await step(["profile", "delete", "work"]);
+  return outputs;
+}
+
+it("profile, guard, login, logout, yank and unyank in Chinese", async () => {
+  const { english, outputs } = await inBothLanguages(operateSession, ENGLISH, 10);
+  expect(english).toContain("Logged in to default");
+  expect(outputs[1]).toContain("名为“work”的配置集已存在");
+  expect(outputs[2]).toContain("配置集“default”就是所有生效的服务器");
+  expect(outputs[3]).toContain('没有名为 "ghost" 的服务器或已安装的连接器');
+  expect(outputs[5]).toContain("配置集 work：成员 notes");
+  expect(outputs[5]).toContain("生效的服务器：notes");
+  expect(outputs[6]).toMatch(/配置集 +成员/);
+  expect(outputs[7]).toContain("没有名为“nobody”的配置集");
+  expect(outputs[8]).toContain("notes 的防护模式：");
+  expect(outputs[9]).toContain("notes（配置集 work）：");
+  expect(outputs[13]).toContain("发布者为“acme”");
+  expect(outputs[14]).toContain("已在 default 上撤回 widget@1.0.0");
+  expect(outputs[15]).toContain("已在 default 上取消撤回 widget@1.0.0");
+  expect(outputs[16]).toContain("已退出 default：它的令牌已删除");
+  expect(outputs[17]).toContain("没有为 default 保存令牌");
+  expect(outputs[18]).toContain("已删除配置集 work");
+});
+
+it("their --json is the English document", async () => {
+  const home = await tempDir();
+  await buildHome(home, [simpleConnector("notes", ["notes"])]);
+  for (const argv of [
+    ["profile", "create", "team", "notes"],
+    ["profile", "show", "team"],
+    ["guard", "notes", "warn"],
+    ["profile", "show", "nobody"],
+  ]) {
+    const zh = await cli([...argv, "--json"], { home, env: { LANG: "zh_CN.UTF-8" } });
+    expect(zh.stdout, argv.join(" ")).not.toMatch(/\p{Script=Han}/u);
+  }
+  const err = await cli(["profile", "show", "nobody", "--json", "--lang", "zh-CN"], { home });
+  expect(JSON.parse(err.stdout).error.message).toBe('no profile named "nobody"');
+});
