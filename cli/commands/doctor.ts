@@ -129,11 +129,11 @@ when a check fails.`,
         ),
       );
     const sandbox = await probeSandbox(ctx.env);
-    notes.push(
-      sayBoth((t) =>
-        t(sandbox.available ? "doctor.sandbox" : "doctor.sandbox-warn", { detail: sandbox.detail }),
-      ),
-    );
+    const sandboxKey = sandbox.available ? "doctor.sandbox" : "doctor.sandbox-warn";
+    notes.push({
+      en: sayEnglish(sandboxKey, { detail: sandbox.detail }),
+      text: say(sandboxKey, { detail: sandbox.text }),
+    });
     const credentialStore = await credentialStoreNote(ctx.home);
     notes.push(...credentialStore.notes.map((n) => sayBoth((t) => t(n.key, n.params))));
     const leftovers = await findLeftovers(ctx.home);
@@ -235,7 +235,7 @@ when a check fails.`,
         skills,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
-        sandbox,
+        sandbox: { available: sandbox.available, detail: sandbox.detail },
         credentialStore: credentialStore.data,
         project: project ?? null,
         notes: notes.map((n) => n.en),

@@ -100,6 +100,20 @@ export const enDiagnose = {
   "doctor.skill-edited": "WARN skill {dir} was edited since connectory wrote it: exports leave it alone",
   "doctor.skill-orphan":
     "FAIL skill {dir} belongs to {connector}, which is no longer active: run `connectory config export --host {host} --write`",
+  "sandbox.no-platform":
+    "no sandbox on {platform} yet: connectors that declare permissions start only after `connectory sandbox off <connector>`",
+  "sandbox.no-bwrap":
+    "bubblewrap is not installed: install bubblewrap (Debian/Ubuntu: `sudo apt-get install bubblewrap`; Fedora: `sudo dnf install bubblewrap`; Arch: `sudo pacman -S bubblewrap`), or run it unsandboxed at your own risk: `connectory sandbox off <connector>`",
+  "sandbox.bwrap-socat": "bubblewrap works ({bwrap}); host allowlists through socat ({socat})",
+  "sandbox.bwrap-no-socat":
+    "bubblewrap works ({bwrap}); socat is missing, so servers that declare a host list do not start (`sudo apt-get install socat`)",
+  "sandbox.bwrap-fails":
+    "{bwrap} cannot create a sandbox here ({why}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, or AppArmor's restriction on Ubuntu 24.04)",
+  "sandbox.no-seatbelt":
+    "sandbox-exec is missing: macOS ships /usr/bin/sandbox-exec, which is missing or does not work here; or run it unsandboxed at your own risk: `connectory sandbox off <connector>`",
+  "sandbox.seatbelt-works":
+    "sandbox-exec works ({sandboxExec}); host allowlists through a proxy on 127.0.0.1 (the macOS sandbox is untested on a real Mac by this project's CI)",
+  "sandbox.seatbelt-fails": "{sandboxExec} cannot apply a profile here ({why})",
 
   "skills.overview": "Skills:",
   "skills.inactive": " (inactive: its skills are not exported)",

@@ -94,6 +94,20 @@ export const zhCNDiagnose: Record<DiagnoseMessageKey, string> = {
   "doctor.skill-edited": "WARN 技能 {dir} 在 connectory 写入后被编辑过：导出时不会动它",
   "doctor.skill-orphan":
     "FAIL 技能 {dir} 属于 {connector}，而它已不再生效：运行 `connectory config export --host {host} --write`",
+  "sandbox.no-platform":
+    "{platform} 上还没有沙箱：声明了权限的连接器只有在 `connectory sandbox off <connector>` 之后才会启动",
+  "sandbox.no-bwrap":
+    "没有安装 bubblewrap：请安装（Debian/Ubuntu：`sudo apt-get install bubblewrap`；Fedora：`sudo dnf install bubblewrap`；Arch：`sudo pacman -S bubblewrap`），或自担风险不用沙箱运行：`connectory sandbox off <connector>`",
+  "sandbox.bwrap-socat": "bubblewrap 可用（{bwrap}）；主机白名单经由 socat（{socat}）",
+  "sandbox.bwrap-no-socat":
+    "bubblewrap 可用（{bwrap}）；缺少 socat，声明了主机列表的服务器无法启动（`sudo apt-get install socat`）",
+  "sandbox.bwrap-fails":
+    "{bwrap} 无法在这里创建沙箱（{why}）；非特权用户命名空间可能被禁用了（sysctl kernel.unprivileged_userns_clone，或 Ubuntu 24.04 上 AppArmor 的限制）",
+  "sandbox.no-seatbelt":
+    "缺少 sandbox-exec：macOS 自带 /usr/bin/sandbox-exec，但这里没有或无法使用；或自担风险不用沙箱运行：`connectory sandbox off <connector>`",
+  "sandbox.seatbelt-works":
+    "sandbox-exec 可用（{sandboxExec}）；主机白名单经由 127.0.0.1 上的代理（本项目的 CI 未在真实的 Mac 上测试过 macOS 沙箱）",
+  "sandbox.seatbelt-fails": "{sandboxExec} 无法在这里应用配置（{why}）",
 
   "skills.overview": "技能：",
   "skills.inactive": "（未生效：不导出它的技能）",
