@@ -14,6 +14,7 @@ import {
 } from "./terminal/language.js";
 import { printError, printResult } from "./terminal/output.js";
 import { HELP_ZH_CN, type VerbHelp } from "./terminal/help-zh-cn.js";
+import { DESCRIPTIONS_ZH_CN } from "./terminal/help-zh-cn-descriptions.js";
 import type { Language } from "../src/core/text/language.js";
 
 /** `--help` in the languages other than English (the declarations are the English). */
@@ -177,7 +178,7 @@ export function commandHelp(name: string, summary: string, command: Command): st
     `${summary}${cliLanguage() === "zh-CN" ? "。" : "."}`,
     "",
     say("main.help-usage", { usage: command.usage }),
-    ...(command.description ? ["", command.description.trim()] : []),
+    ...(command.description ? ["", describedIn(name, command.description)] : []),
     "",
     say("main.help-options"),
     ...options,
@@ -188,4 +189,13 @@ export function commandHelp(name: string, summary: string, command: Command): st
 /** A verb's one-line summary in the run's language (help-zh-cn.ts), else as declared (English). */
 function summaryOf(name: string, summary: string): string {
   return VERB_HELP[cliLanguage()]?.[name]?.summary ?? summary;
+}
+
+/** A verb's longer help in the run's language where it has been translated, else the English. */
+function describedIn(name: string, description: string): string {
+  const zh =
+    cliLanguage() === "zh-CN" && Object.hasOwn(DESCRIPTIONS_ZH_CN, name)
+      ? DESCRIPTIONS_ZH_CN[name]
+      : undefined;
+  return (zh?.text ?? description).trim();
 }

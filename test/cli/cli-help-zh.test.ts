@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../cli/commands.js";
+import { createHash } from "node:crypto";
 import { HELP_ZH_CN } from "../../cli/terminal/help-zh-cn.js";
+import { DESCRIPTIONS_ZH_CN } from "../../cli/terminal/help-zh-cn-descriptions.js";
 import { cli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -60,5 +62,38 @@ describe("connectory --help in Chinese", () => {
       const en = await cli([...argv, "--lang", "en"], { home });
       expect(en.stdout.split("\n")[0]).toBe(`${v.entry.summary}.`);
     }
+  });
+});
+
+describe("the longer help of the verbs a new user meets first", () => {
+  const FIRST = [
+    "search",
+    "info",
+    "install",
+    "list",
+    "doctor",
+    "validate",
+    "init",
+    "add",
+    "sync",
+    "uninstall",
+  ];
+  const sha = (text: string) => createHash("sha256").update(text.trim()).digest("hex").slice(0, 12);
+
+  it("is translated, and each translation is of the English the verb has now", () => {
+    expect(Object.keys(DESCRIPTIONS_ZH_CN).sort()).toEqual([...FIRST].sort());
+    for (const v of VERBS.filter((v) => Object.hasOwn(DESCRIPTIONS_ZH_CN, v.name))) {
+      // A changed English description: translate it again, then update `of`.
+      expect(DESCRIPTIONS_ZH_CN[v.name]!.of, v.name).toBe(sha(v.command.description ?? ""));
+      expect(DESCRIPTIONS_ZH_CN[v.name]!.text).toMatch(han);
+    }
+  });
+
+  it.each(FIRST)("%s --help shows it instead of the English", async (verb) => {
+    const v = VERBS.find((v) => v.name === verb)!;
+    const home = await tempDir();
+    const zh = await cli([verb, "--help"], { home, env: { LANG: "zh_CN.UTF-8" } });
+    expect(zh.stdout).toContain(DESCRIPTIONS_ZH_CN[verb]!.text.trim());
+    expect(zh.stdout).not.toContain((v.command.description ?? "").trim().split("\n")[0]);
   });
 });

@@ -1,0 +1,130 @@
+// The longer `--help` text in Simplified Chinese for the verbs a new user meets first; the other verbs
+// show their English description under the Chinese summary and options. `of` is the start of the sha256
+// of the English description it translates: test/cli/cli-help-zh.test.ts fails when the English changes
+// and the translation was not redone.
+
+/** A verb's description in Chinese, and which English text it translates. */
+export interface DescriptionZh {
+  of: string;
+  text: string;
+}
+
+export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
+  search: {
+    of: "9f0f47c9132c",
+    text: `
+在市场中按名称、显示名称、描述和关键词全文搜索。没有查询词时，列出市场中的连接器。分类：ai、
+browser-automation、cloud、communication、data-analysis、databases、developer-tools、files、finance、
+knowledge、maps、media、productivity、search、security、weather、other。
+
+结果一次一页：--limit 设置每页大小（1-100；注册表默认 20）。还有更多结果时，输出会说明还有多少，并打印
+显示下一页的 --cursor；--all 获取每一页（最多 10000 条）。--sort 决定排序：relevance、downloads、updated、
+name、quality（relevance 仅在有查询词时可用；quality 是 docs/quality.md 的评分，显示在一列中）。注册表最近
+一次在线检查为宕机或出错的连接器标记为 [down] 或 [error]。--json 打印 { marketplace, query, category?,
+results, more, nextCursor }（最后一页的 nextCursor 为 null）。`,
+  },
+  info: {
+    of: "d236a98e54ca",
+    text: `
+查看连接器：它的版本（标出已撤回和已弃用的）、标签、服务器和传输方式、需要的凭据（标题、描述、是否机密）、
+技能、注册表的在线检查（最近状态、延迟、时间、7 天和 30 天的可用率），以及一行质量评分和最能提高它的一项。
+--quality 改为打印评分背后的检查清单（通过了什么、没通过什么以及如何提高；docs/quality.md）。不指定版本时，
+显示 \`latest\` 指向的版本。注册表无法连接时，已安装的连接器从插件缓存中显示（命令会在标准错误上说明）。
+
+--server-json 改为打印该版本在官方 MCP Registry 格式中的条目（每个服务器一个 server.json，与
+GET /v1/connectors/:name/:version/server.json 提供的相同；由注册表生成）。`,
+  },
+  install: {
+    of: "e63487444df0",
+    text: `
+解析版本（范围和标签会跳过已撤回的版本；精确指定的版本即使已撤回也会安装，并给出警告），下载 tarball，在解包前
+对照注册表校验其 sha512，解包到 plugins/cache/<marketplace>/<name>/<version>/ 并记录在
+plugins/installed.json 中。
+凭据来自 --config KEY=VALUE，或在终端上以隐藏输入询问。只有在你要求时才读取环境变量：--config-from-env
+从同名变量读取每个声明的键，--config-env KEY（可重复）只读取那个键。输出会说明每个保存的值来自哪里。
+没有终端（或使用 --yes）且缺少必填值时，连接器以 needs-credentials 状态安装，并打印完成安装的命令。
+--force 即使缓存中已有该版本也重新下载并解包：它会修复安装后文件被改动的缓存（run 和 doctor 拒绝从这样的缓存
+启动打包的服务器）。注册表运营者确认为恶意的版本（举报，见 docs/quality.md）会以 install.malicious 拒绝，
+除非给出 --force。
+只给名称时记录 ^<version>，这样 \`connectory update\` 会停留在该主版本内。
+会改变代码加载方式的服务器环境变量键（LD_PRELOAD、NODE_OPTIONS、npm_config_*、PYTHONPATH…）必须被接受：
+--accept-env，或在终端提示时回答 "y"。--yes 不会接受它们。
+声明了权限（其本地服务器可以访问什么）的连接器会显示这些权限，只有在你接受后才会安装：--yes，或在终端提示时
+回答 "y"。`,
+  },
+  list: {
+    of: "3d6b03759fba",
+    text: `
+列出已安装的连接器及其版本、市场和状态：ready（其服务器生效，除非被同名遮蔽）、needs-credentials
+（connectory credentials set <name>）、disabled（connectory enable <name>）、needs-consent（它声明的权限
+超出你已接受的范围：原因中说明如何接受），或 unreadable（其缓存文件已损坏：\`connectory install <name>\` 会
+修复它们，并保留其凭据）。只读取本地文件。`,
+  },
+  doctor: {
+    of: "83a2a06c9fba",
+    text: `
+检查每个生效的服务器：能否启动、完成 MCP 握手、列出工具，工具是否与你批准的一致（固定），凭据是否齐全，
+以及你导出过的主机文件是否最新（每项修复都会指明文件、它的主机和范围，并重复当初写入它的导出命令；配置集的
+导出包含该配置集的服务器，网关导出只有一个条目，此后被删除的配置集会判为失败）。已不存在的主机文件报告一次
+后即被忘记。缺少凭据的连接器也会检查，并列出被中断的安装或卸载留下的内容。每个连接器的技能会与其导出到的
+技能文件夹一起列出；连接器已不再生效的已导出技能判为失败，被手动删除或编辑的给出警告。在项目文件夹
+（connectory.json）中，它还会像 \`connectory sync --check\` 那样说明本机是否与项目的锁文件一致；有偏差判为
+失败。打印一张表；有检查失败时退出码为 1。`,
+  },
+  validate: {
+    of: "9548db30c9ce",
+    text: `
+按包格式检查连接器文件夹：plugin.json、mcp.json、token-schema.json、skills/*/SKILL.md、模板、名称、大小
+和限制。每个问题都列出其代码、文件和 JSON 路径。除非给出 --strict，警告不会导致失败。
+
+退出码：包有效时为 0，无效（或无法读取）时为 1，用法错误时为 2。
+--json 打印 { ok, problems: [{ code, severity, file, path, message }], package: { name, version } | null }。`,
+  },
+  init: {
+    of: "4d723fe34cfe",
+    text: `
+在此文件夹写入 connectory.json：项目的连接器（名称 → semver 范围、市场）、\`connectory sync\` 写入其项目文件
+的主机，以及安装来源的市场（docs/projects.md）。
+--host（可重复）指定一个有项目范围文件的主机（claude-code → .mcp.json，cursor → .cursor/mcp.json，
+vscode → .vscode/mcp.json，…）。--profile 用你的某个配置集中的连接器作为初始连接器（每个为
+^<已安装版本>；手写的服务器不包括在内：它们不是包），并且除非它是 "default"，还会把该配置集（它的连接器，
+以及用 \`guard --profile\` 为它设置的防护模式）写入清单的 "profiles"，这样 \`sync\` 会在每台机器上创建它。
+然后用 \`connectory add <name>\` 添加连接器，用 \`connectory sync\` 安装它们并写入锁文件。
+已有 connectory.json 的文件夹不会被改动。`,
+  },
+  add: {
+    of: "34ee50c102a3",
+    text: `
+把连接器加入此文件夹中的项目：编辑 connectory.json（保留其注释、顺序和格式），解析范围允许的最新版本（只给
+名称时记录 ^<最新版本>），像 \`install\` 那样安装它（经过校验；凭据存入你自己的存储，绝不进入项目），然后
+同步：重写 connectory.lock 和项目的主机文件。--marketplace 指定清单中声明的市场，或你自己的某个市场（随后会
+连同其 URL 声明在清单中）。本地服务器声明了权限的连接器会显示这些权限，在你接受后才会加入：--yes，或在
+提示时回答 "y"；锁文件会记录接受了什么，这样队友同步时不会再问。`,
+  },
+  sync: {
+    of: "d69d74c53ffc",
+    text: `
+让本机与此文件夹中的项目一致（connectory.json 和 connectory.lock，见 docs/projects.md）：精确安装锁定的
+版本（即使注册表有更新的版本也不会更新），并对照注册表的签名和锁文件的完整性校验每一个；在终端上（隐藏输入）
+询问连接器仍需要的凭据，或从 --config KEY=VALUE（每个声明了 KEY 的连接器）、--config <connector>.KEY=VALUE
+（指定的那个）以及供 CI 使用的 --config-from-env 获取；没有终端时，缺少必填凭据的连接器报告为
+needs-credentials，其余的照常同步。写入清单列出的项目主机文件（\`connectory run <server>\`，在锁文件相同的
+每台机器上逐字节相同），并移除它曾为项目安装、而锁文件不再列出的连接器。清单列出而锁文件缺少（或范围已改变）
+的连接器会被解析，并重写锁文件。
+--frozen（CI）不做任何改动，并在清单与锁文件不一致或锁定的版本已不存在时失败。完整性与注册表提供的不一致的
+锁文件会被拒绝（project.lock.integrity）。
+设置 connectory.json 列出的防护模式、网关配置集和沙箱授权（并移除之前同步设置、而现在不再列出的）；超出连接器
+所声明权限的授权会先显示，只有在你接受后才会设置（--yes，或在终端上回答 "y"）。
+--check 不做任何改动，本机与锁文件有偏差时退出码为 1。`,
+  },
+  uninstall: {
+    of: "4c7b46e5f758",
+    text: `
+移除已安装的连接器：先删除它在 plugins/installed.json 中的记录（此后对每个命令来说它都已不存在），然后删除它
+保存的凭据和固定的工具，最后删除它在 plugins/cache 中的文件夹。\`config export\` 写入的主机配置文件会保留其条目
+直到下一次导出：会打印更新每个文件的命令。
+连接器已导出的技能会立即从技能文件夹中删除（除非之后被编辑过）。
+对于没有记录、但仍留有凭据或缓存文件的连接器（被中断的卸载或安装；\`connectory doctor\` 会列出它们），它会删除
+剩下的内容。`,
+  },
+};
