@@ -1,4 +1,5 @@
 import { ConnectoryError } from "../../src/core/errors.js";
+import type { Problem } from "../../src/core/types.js";
 import { fillMessage, LANGUAGES, supportedLanguage, type Language } from "../../src/core/text/language.js";
 import { en, type CliMessageKey } from "./messages-en.js";
 import { zhCN } from "./messages-zh-cn.js";
@@ -86,7 +87,7 @@ export function localizedError(
   code: string,
   message: Said,
   hint?: Said,
-  options: { status?: number; usage?: boolean; cause?: unknown } = {},
+  options: { status?: number; usage?: boolean; cause?: unknown; problems?: Problem[] } = {},
 ): ConnectoryError {
   return new ConnectoryError(code, sayEnglish(message.key, message.params), {
     ...options,

@@ -39,6 +39,9 @@ const EXACT: Record<string, string> = {
 /** The last part of a code, in words. */
 const KIND: Record<string, string> = {
   missing: "缺失（必填）",
+  pattern: "格式不符合要求",
+  format: "格式无效",
+  enum: "不是允许的取值之一",
   required: "缺失（必填）",
   invalid: "无效",
   type: "类型错误",

@@ -96,3 +96,34 @@ it("their --json is the English document", async () => {
   const err = await cli(["profile", "show", "nobody", "--json", "--lang", "zh-CN"], { home });
   expect(JSON.parse(err.stdout).error.message).toBe('no profile named "nobody"');
 });
+
+it("install's key pin, update, credentials' invalid values and run's next step in Chinese", async () => {
+  const { createTestRegistry: create, publishSamples } = await import("../helpers/registry.js");
+  const samples = await create();
+  try {
+    await publishSamples(samples);
+    const fetchSamples = ((input: Request | string | URL, init?: RequestInit) =>
+      samples.app.request(input, init)) as typeof fetch;
+    const session = async (lang: string) => {
+      const home = await tempDir();
+      const env = { LANG: lang, CONNECTORY_REGISTRY: samples.publicUrl };
+      const { outputs, step } = recorder((argv) => cli(argv, { home, env, fetch: fetchSamples }));
+      await step(["install", "tushare"]);
+      await step(["credentials", "set", "tushare", "TUSHARE_TOKEN=not-a-token"], 1);
+      await step(["update"]);
+      await step(["mcp", "add", "mine", "--", "node", "--version"], 0, false);
+      await step(["run", "mine"], 1);
+      return outputs;
+    };
+    const pieces = englishPieces(["install.pinned-key", "credentials.invalid", "update.", "run.next-"]);
+    const { english, outputs } = await inBothLanguages(session, pieces, 4);
+    expect(english).toContain("tushare is up to date (1.0.0)");
+    expect(outputs[0]).toContain("已固定市场 default 的签名密钥（首次使用即信任）");
+    expect(outputs[1]).toContain("tushare 的凭据无效；没有保存任何内容");
+    expect(outputs[1]).toContain("credentials /TUSHARE_TOKEN: 格式不符合要求");
+    expect(outputs[2]).toContain("tushare 已是最新（1.0.0）");
+    expect(outputs[3]).toContain("检查它，然后：connectory trust mine");
+  } finally {
+    await samples.close();
+  }
+});
