@@ -12,6 +12,16 @@ export const enOperate = {
   "gateway-log.http": "gateway --http: {message}",
   "gateway-log.resubscribe": "{server}: could not subscribe again to {uri}: {message}",
   "gateway-log.crashed": "{server}: {message}; it starts again on next use",
+  "session.first-pins":
+    "first run of {server}: pinned its {n} tool definitions; a later change will be refused until `connectory trust {server}`",
+  "session.flagged": "flagged: {flag}",
+  "session.against-approval": "changed since you approved them",
+  "session.against-snapshot": "differ from the tool snapshot the registry signed for this version",
+  "session.refusing": "the tools of {server} {against}; refusing them:",
+  "session.review": "review the changes, then approve them with `connectory trust {server}`",
+  "session.limits-unsaved": "could not save the rate-limit state: {message}",
+  "session.stray-stdout": "ignored a line the server wrote on stdout that is not JSON-RPC: {line}",
+  "session.proxy-refused": "sandbox proxy refused {what}: not in the server's permissions.network",
 
   "profile.reserved": 'the profile "default" is every active server',
   "profile.reserved-hint": "give your profile another name",

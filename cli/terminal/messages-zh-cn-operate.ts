@@ -14,6 +14,16 @@ export const zhCNOperate: Record<OperateMessageKey, string> = {
   "gateway-log.http": "网关（--http）：{message}",
   "gateway-log.resubscribe": "{server}：无法重新订阅 {uri}：{message}",
   "gateway-log.crashed": "{server}：{message}；下次使用时会重新启动",
+  "session.first-pins":
+    "首次运行 {server}：已固定它的 {n} 个工具定义；之后的改动会被拒绝，直到运行 `connectory trust {server}`",
+  "session.flagged": "已标记：{flag}",
+  "session.against-approval": "自你批准以来已改变",
+  "session.against-snapshot": "与注册表为此版本签名的工具快照不一致",
+  "session.refusing": "{server} 的工具{against}；拒绝使用它们：",
+  "session.review": "检查这些改动，然后用 `connectory trust {server}` 批准",
+  "session.limits-unsaved": "无法保存调用频率限制的状态：{message}",
+  "session.stray-stdout": "忽略了服务器在标准输出上写的一行非 JSON-RPC 内容：{line}",
+  "session.proxy-refused": "沙箱代理拒绝了 {what}：不在该服务器的 permissions.network 中",
 
   "profile.reserved": "配置集“default”就是所有生效的服务器",
   "profile.reserved-hint": "给你的配置集换个名字",
