@@ -1,4 +1,4 @@
-// The CLI's words in English for the gateway's stderr lines and the verbs profile, guard, login, logout,
+// The CLI's words in English for the gateway's stderr lines and the verbs import, profile, guard, login, logout,
 // yank and unyank; messages-en.ts joins it with the rest, messages-zh-cn-operate.ts translates it.
 
 export const enOperate = {
@@ -22,6 +22,27 @@ export const enOperate = {
   "session.limits-unsaved": "could not save the rate-limit state: {message}",
   "session.stray-stdout": "ignored a line the server wrote on stdout that is not JSON-RPC: {line}",
   "session.proxy-refused": "sandbox proxy refused {what}: not in the server's permissions.network",
+  "import.add": "+ add",
+  "import.unchanged": "= already imported",
+  "import.update-secrets": "~ secrets updated",
+  "import.exists": "! not imported",
+  "import.skip": "- skipped",
+  "import.would": "Would import from {host}: {file}",
+  "import.done": "Imported from {host}: {file}",
+  "import.empty": "  (no servers in the file)",
+  "import.secrets-would": "      secrets {keys} would move to credentials.json",
+  "import.secrets-moved": "      secrets {keys} moved to credentials.json",
+  "import.item-note": "      note: {note}",
+  "import.match":
+    "      connector {connector} ({marketplace}) provides this server: `connectory install {connector}`, then `connectory mcp remove {server}`",
+  "import.note": "note: {note}",
+  "import.backup": "previous mcp.json: {backup}",
+  "import.untrusted": "Untrusted (inactive) until you trust them: {commands}",
+  "import.replace":
+    "To replace their inline entries in {file} with `connectory run`: connectory config export --host {host} --file {file} --replace-imported --write",
+  "import.dry-run": "Nothing was written (--dry-run).",
+  "import.trust-prompt": 'Trust "{name}"? It runs: {launch}{env} [y/N] ',
+  "import.trust-env": " (env {keys})",
 
   "profile.reserved": 'the profile "default" is every active server',
   "profile.reserved-hint": "give your profile another name",

@@ -1,6 +1,6 @@
 import type { OperateMessageKey } from "./messages-en-operate.js";
 
-// The gateway's stderr lines and the verbs profile, guard, login, logout, yank and unyank in Simplified
+// The gateway's stderr lines and the verbs import, profile, guard, login, logout, yank and unyank in Simplified
 // Chinese: every key of messages-en-operate.ts, no other. Modes (mask, warn…), commands and names stay as typed.
 
 export const zhCNOperate: Record<OperateMessageKey, string> = {
@@ -24,6 +24,27 @@ export const zhCNOperate: Record<OperateMessageKey, string> = {
   "session.limits-unsaved": "无法保存调用频率限制的状态：{message}",
   "session.stray-stdout": "忽略了服务器在标准输出上写的一行非 JSON-RPC 内容：{line}",
   "session.proxy-refused": "沙箱代理拒绝了 {what}：不在该服务器的 permissions.network 中",
+  "import.add": "+ 添加",
+  "import.unchanged": "= 已导入过",
+  "import.update-secrets": "~ 已更新机密",
+  "import.exists": "! 未导入",
+  "import.skip": "- 已跳过",
+  "import.would": "将从 {host} 导入：{file}",
+  "import.done": "已从 {host} 导入：{file}",
+  "import.empty": "  （文件中没有服务器）",
+  "import.secrets-would": "      机密 {keys} 将移到 credentials.json",
+  "import.secrets-moved": "      机密 {keys} 已移到 credentials.json",
+  "import.item-note": "      注意：{note}",
+  "import.match":
+    "      连接器 {connector}（{marketplace}）提供这个服务器：`connectory install {connector}`，然后 `connectory mcp remove {server}`",
+  "import.note": "注意：{note}",
+  "import.backup": "之前的 mcp.json：{backup}",
+  "import.untrusted": "在你信任之前不会生效：{commands}",
+  "import.replace":
+    "要把 {file} 中它们的内联条目换成 `connectory run`：connectory config export --host {host} --file {file} --replace-imported --write",
+  "import.dry-run": "没有写入任何内容（--dry-run）。",
+  "import.trust-prompt": "信任“{name}”吗？它运行：{launch}{env} [y/N] ",
+  "import.trust-env": "（环境变量 {keys}）",
 
   "profile.reserved": "配置集“default”就是所有生效的服务器",
   "profile.reserved-hint": "给你的配置集换个名字",

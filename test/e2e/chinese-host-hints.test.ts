@@ -50,3 +50,27 @@ it("their --json is the English error", async () => {
     message: 'unknown host "notepad"',
   });
 });
+
+/** import from a Cursor file: a dry run, the import, and again (already imported). */
+async function importSession(lang: string): Promise<string[]> {
+  const home = await tempDir();
+  const file = path.join(home, "cursor-mcp.json");
+  const servers = { notes: { command: "node", args: ["notes.js"], env: { API_TOKEN: "s3cret-value" } } };
+  await fs.writeFile(file, JSON.stringify({ mcpServers: servers }));
+  const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang } }));
+  await step(["import", "--from", "cursor", "--file", file, "--dry-run"]);
+  await step(["import", "--from", "cursor", "--file", file]);
+  await step(["import", "--from", "cursor", "--file", file]);
+  return outputs;
+}
+
+it("import's plan and result in Chinese", async () => {
+  const { english, outputs } = await inBothLanguages(importSession, englishPieces(["import."]), 3);
+  expect(english).toContain("Would import from cursor");
+  expect(outputs[0]).toMatch(/将从 cursor 导入：/);
+  expect(outputs[0]).toContain("+ 添加  notes");
+  expect(outputs[0]).toContain("机密 API_TOKEN 将移到 credentials.json");
+  expect(outputs[0]).toContain("没有写入任何内容（--dry-run）。");
+  expect(outputs[1]).toContain("在你信任之前不会生效：connectory trust notes");
+  expect(outputs[2]).toContain("= 已导入过  notes");
+});
