@@ -114,6 +114,16 @@ export const enDiagnose = {
   "sandbox.seatbelt-works":
     "sandbox-exec works ({sandboxExec}); host allowlists through a proxy on 127.0.0.1 (the macOS sandbox is untested on a real Mac by this project's CI)",
   "sandbox.seatbelt-fails": "{sandboxExec} cannot apply a profile here ({why})",
+  "sandbox.unknown": 'no installed connector or hand-written server is named "{query}"',
+  "sandbox.unknown-hint": "see `connectory list` and `connectory mcp list`",
+  "sandbox.off": "{key} now runs unsandboxed",
+  "sandbox.off-declares": "{key} now runs unsandboxed (its declared permissions are not enforced)",
+  "sandbox.on": "{key} runs in its sandbox again",
+  "sandbox.on-undeclared": "{key} runs in its sandbox again (it declares no permissions: unrestricted)",
+  "sandbox.on-or-off": 'expected on or off, not "{value}"',
+  "sandbox.all-on":
+    "Every hand-written stdio server now runs sandboxed; without a permissions block: no network, none of your home{servers}",
+  "sandbox.all-off": "Hand-written servers without a permissions block run unrestricted again{servers}",
 
   "skills.overview": "Skills:",
   "skills.inactive": " (inactive: its skills are not exported)",

@@ -108,6 +108,16 @@ export const zhCNDiagnose: Record<DiagnoseMessageKey, string> = {
   "sandbox.seatbelt-works":
     "sandbox-exec 可用（{sandboxExec}）；主机白名单经由 127.0.0.1 上的代理（本项目的 CI 未在真实的 Mac 上测试过 macOS 沙箱）",
   "sandbox.seatbelt-fails": "{sandboxExec} 无法在这里应用配置（{why}）",
+  "sandbox.unknown": "没有名为“{query}”的已安装连接器或手写服务器",
+  "sandbox.unknown-hint": "参见 `connectory list` 和 `connectory mcp list`",
+  "sandbox.off": "{key} 现在不用沙箱运行",
+  "sandbox.off-declares": "{key} 现在不用沙箱运行（不再强制它声明的权限）",
+  "sandbox.on": "{key} 重新在沙箱中运行",
+  "sandbox.on-undeclared": "{key} 重新在沙箱中运行（它没有声明权限：不受限制）",
+  "sandbox.on-or-off": "应为 on 或 off，而不是“{value}”",
+  "sandbox.all-on":
+    "现在每个手写的 stdio 服务器都在沙箱中运行；没有 permissions 块的：不许联网，不许访问你的主目录{servers}",
+  "sandbox.all-off": "没有 permissions 块的手写服务器重新不受限制地运行{servers}",
 
   "skills.overview": "技能：",
   "skills.inactive": "（未生效：不导出它的技能）",

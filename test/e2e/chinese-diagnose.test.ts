@@ -94,3 +94,24 @@ it("every Chinese problem word is Chinese", () => {
   for (const [code, text] of Object.entries({ ...PROBLEM_WORDS_ZH_CN.EXACT, ...PROBLEM_WORDS_ZH_CN.KIND }))
     expect(text, code).toMatch(/\p{Script=Han}/u);
 });
+
+it("sandbox off, on and all in Chinese", async () => {
+  const session = async (lang: string) => {
+    const home = await diagnosedHome();
+    const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang } }));
+    await step(["sandbox", "off", "locked"]);
+    await step(["sandbox", "on", "locked"]);
+    await step(["sandbox", "off", "ghost"], 1);
+    await step(["sandbox", "all", "on"]);
+    await step(["sandbox", "all", "maybe"], 2);
+    await step(["sandbox", "all", "off"]);
+    return outputs;
+  };
+  const { outputs } = await inBothLanguages(session, englishPieces(["sandbox."]), 4);
+  expect(outputs[0]).toContain("locked@default 现在不用沙箱运行");
+  expect(outputs[1]).toContain("locked@default 重新在沙箱中运行（它没有声明权限：不受限制）");
+  expect(outputs[2]).toContain("没有名为“ghost”的已安装连接器或手写服务器");
+  expect(outputs[3]).toContain("现在每个手写的 stdio 服务器都在沙箱中运行");
+  expect(outputs[4]).toContain("应为 on 或 off");
+  expect(outputs[5]).toContain("重新不受限制地运行 (mine)");
+});
