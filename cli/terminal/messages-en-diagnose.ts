@@ -124,6 +124,32 @@ export const enDiagnose = {
   "sandbox.all-on":
     "Every hand-written stdio server now runs sandboxed; without a permissions block: no network, none of your home{servers}",
   "sandbox.all-off": "Hand-written servers without a permissions block run unrestricted again{servers}",
+  "inspect.skipping": "skipping {server}: it is {status}",
+  "inspect.skipping-because": "skipping {server}: it is {status} ({reason})",
+  "inspect.drift-snapshot":
+    "the tools of {server} differ from what the registry recorded and signed for this version: `connectory run` refuses the changed tools; review the diff, then `connectory trust {server}` to approve them anyway",
+  "inspect.drift":
+    "the tools of {server} changed since you approved them: run `connectory trust {server}` after reviewing the diff",
+  "inspect.failed": "  FAILED {code}: {message}",
+  "inspect.server": "  server        {server}",
+  "inspect.protocol": "  protocol      {version} over {transport}",
+  "inspect.capabilities": "  capabilities  {capabilities}",
+  "inspect.none": "(none)",
+  "inspect.pins": "  pins          {pins}",
+  "inspect.instructions": "  instructions  {text}",
+  "inspect.tools": "  tools ({n})",
+  "inspect.flags": "  FLAGS ({n}): read these tools before you approve them",
+  "inspect.hidden": "  hidden from hosts ({n})",
+  "inspect.resources": "  resources ({n})",
+  "inspect.templates": "  resource templates ({n})",
+  "inspect.prompts": "  prompts ({n})",
+  "inspect.pinned": "recorded now: these tool definitions are what you approve",
+  "inspect.match-snapshot": "match (the registry's signed tool snapshot, recorded {date})",
+  "inspect.match": "match (approved {date})",
+  "inspect.drift-cell-snapshot":
+    "DRIFT: the tools differ from the registry's signed tool snapshot (recorded {date})",
+  "inspect.drift-cell": "DRIFT: the tools differ from what you approved on {date}",
+  "inspect.unpinned": "not pinned",
 
   "skills.overview": "Skills:",
   "skills.inactive": " (inactive: its skills are not exported)",

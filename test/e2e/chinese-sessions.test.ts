@@ -54,3 +54,29 @@ it("run's and the gateway's stderr lines in Chinese", async () => {
   expect(outputs[1]).toContain("检查这些改动，然后用 `connectory trust notes` 批准");
   expect(outputs[2]).toContain("没有生效的服务器：网关不列出任何工具");
 });
+
+it("inspect's report in Chinese, its --json unchanged", async () => {
+  const session = async (lang: string) => {
+    const dir = await tempDir();
+    const file = path.join(dir, "tools.json");
+    await writeTools(file);
+    const home = path.join(dir, "home");
+    await buildHome(home, [toolsConnector("notes", file)]);
+    const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang } }));
+    await step(["inspect", "notes"]);
+    await step(["inspect", "notes"]);
+    return outputs;
+  };
+  const { english, outputs } = await inBothLanguages(session, englishPieces(["inspect."]), 0);
+  expect(english).toContain("recorded now: these tool definitions are what you approve");
+  expect(outputs[0]).toContain("已记录：这些工具定义就是你批准的内容");
+  expect(outputs[0]).toMatch(/工具（2）/);
+  expect(outputs[1]).toMatch(/固定 +一致（批准于 /);
+  const dir = await tempDir();
+  const file = path.join(dir, "tools.json");
+  await writeTools(file);
+  const home = path.join(dir, "home");
+  await buildHome(home, [toolsConnector("notes", file)]);
+  const json = await cli(["inspect", "notes", "--json"], { home, env: { LANG: "zh_CN.UTF-8" } });
+  expect(json.stdout).not.toMatch(/\p{Script=Han}/u);
+});
