@@ -5,7 +5,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTwoFilesPatch } from "diff";
 import { redact } from "../../src/core/secrets.js";
-import { ConnectoryError } from "../../src/core/errors.js";
 import {
   applyEntryChanges,
   entriesAt,
@@ -257,12 +256,10 @@ export function parseLauncher(text: string): [string, ...string[]] {
     parsed[0] !== "";
   if (!ok) {
     const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-    throw new ConnectoryError(
+    throw localizedError(
       "launcher.invalid",
-      `CONNECTORY_LAUNCHER must be a JSON array of strings (the command first), not ${JSON.stringify(shown)}`,
-      {
-        hint: `e.g. CONNECTORY_LAUNCHER='["connectory"]' or '["node", "/path/to/bin/connectory.js"]'; unset it for the default`,
-      },
+      { key: "hosts.launcher-invalid", params: { value: JSON.stringify(shown) } },
+      { key: "hosts.launcher-invalid-hint" },
     );
   }
   return parsed as [string, ...string[]];

@@ -53,6 +53,10 @@ export const enDiagnose = {
   "hosts.skills-outside": "the project's skills folder {dir} leads to {real}, outside the project {root}",
   "hosts.skills-outside-hint":
     "a project's skills folder must be inside it: remove the link, or export with --scope user; no skill was written",
+  "hosts.launcher-invalid":
+    "CONNECTORY_LAUNCHER must be a JSON array of strings (the command first), not {value}",
+  "hosts.launcher-invalid-hint":
+    'e.g. CONNECTORY_LAUNCHER=\'["connectory"]\' or \'["node", "/path/to/bin/connectory.js"]\'; unset it for the default',
 
   "doctor.cell-missing-in": "missing in {hosts}",
   "doctor.cell-not-pinned": "not pinned",

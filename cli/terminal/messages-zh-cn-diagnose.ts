@@ -49,6 +49,9 @@ export const zhCNDiagnose: Record<DiagnoseMessageKey, string> = {
   "hosts.skills-outside": "项目的技能文件夹 {dir} 指向 {real}，在项目 {root} 之外",
   "hosts.skills-outside-hint":
     "项目的技能文件夹必须在项目之内：删除该链接，或用 --scope user 导出；没有写入任何技能",
+  "hosts.launcher-invalid": "CONNECTORY_LAUNCHER 必须是字符串组成的 JSON 数组（命令在前），而不是 {value}",
+  "hosts.launcher-invalid-hint":
+    '例如 CONNECTORY_LAUNCHER=\'["connectory"]\' 或 \'["node", "/path/to/bin/connectory.js"]\'；取消设置则使用默认值',
 
   "doctor.cell-missing-in": "{hosts} 中缺失",
   "doctor.cell-not-pinned": "未固定",

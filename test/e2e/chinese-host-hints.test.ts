@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { englishPieces, inBothLanguages, recorder } from "../helpers/bilingual.js";
 import { cli } from "../helpers/cli.js";
+import { buildHome, simpleConnector } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // Issue 32 #11: the errors and hints about MCP hosts' files (an unknown --host, a host without a file
@@ -73,4 +74,33 @@ it("import's plan and result in Chinese", async () => {
   expect(outputs[0]).toContain("没有写入任何内容（--dry-run）。");
   expect(outputs[1]).toContain("在你信任之前不会生效：connectory trust notes");
   expect(outputs[2]).toContain("= 已导入过  notes");
+});
+
+/** The printed fixes for host files: a stale export after disable, a vanished file in doctor, a bad launcher. */
+async function fixSession(lang: string): Promise<string[]> {
+  const home = await tempDir();
+  const project = await tempDir();
+  await buildHome(home, [simpleConnector("notes", ["notes"])]);
+  const { outputs, step } = recorder((argv) =>
+    cli(argv, { home, cwd: project, env: { LANG: lang, PATH: "" } }),
+  );
+  await step(["config", "export", "--host", "claude-code", "--scope", "project", "--write"], 0, false);
+  await step(["disable", "notes"]);
+  await fs.rm(path.join(project, ".mcp.json"));
+  await step(["enable", "notes"]);
+  const bad = recorder((argv) =>
+    cli(argv, { home, cwd: project, env: { LANG: lang, CONNECTORY_LAUNCHER: "connectory" } }),
+  );
+  await bad.step(["config", "export", "--host", "claude-code", "--write"], 1);
+  return [...outputs, ...bad.outputs];
+}
+
+it("the printed fixes for host files in Chinese", async () => {
+  const pieces = englishPieces(["hosts.", "exports."]);
+  const { english, outputs } = await inBothLanguages(fixSession, pieces, 2);
+  expect(english).toContain("(claude-code, project scope) still lists notes");
+  expect(outputs[0]).toContain("（claude-code，project 范围） 仍列出 notes");
+  expect(outputs[0]).toContain("connectory config export --host claude-code --scope project --write");
+  expect(outputs[1]).toContain("已不存在");
+  expect(outputs[2]).toContain("CONNECTORY_LAUNCHER 必须是字符串组成的 JSON 数组");
 });
