@@ -43,6 +43,12 @@ export const enOperate = {
   "import.dry-run": "Nothing was written (--dry-run).",
   "import.trust-prompt": 'Trust "{name}"? It runs: {launch}{env} [y/N] ',
   "import.trust-env": " (env {keys})",
+  "config.profile-needs-explain": "--profile goes with --explain",
+  "config.host-required": "--host is required",
+  "config.example": "e.g. {command}",
+  "copy.heading": "# {server} for {host}",
+  "copy.link": "Install link: {link}",
+  "copy.note": "  note: {note}",
 
   "profile.reserved": 'the profile "default" is every active server',
   "profile.reserved-hint": "give your profile another name",

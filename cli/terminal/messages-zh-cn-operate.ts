@@ -45,6 +45,12 @@ export const zhCNOperate: Record<OperateMessageKey, string> = {
   "import.dry-run": "没有写入任何内容（--dry-run）。",
   "import.trust-prompt": "信任“{name}”吗？它运行：{launch}{env} [y/N] ",
   "import.trust-env": "（环境变量 {keys}）",
+  "config.profile-needs-explain": "--profile 要与 --explain 一起使用",
+  "config.host-required": "必须给出 --host",
+  "config.example": "例如 {command}",
+  "copy.heading": "# {server}（用于 {host}）",
+  "copy.link": "安装链接：{link}",
+  "copy.note": "  注意：{note}",
 
   "profile.reserved": "配置集“default”就是所有生效的服务器",
   "profile.reserved-hint": "给你的配置集换个名字",

@@ -104,3 +104,24 @@ it("the printed fixes for host files in Chinese", async () => {
   expect(outputs[1]).toContain("已不存在");
   expect(outputs[2]).toContain("CONNECTORY_LAUNCHER 必须是字符串组成的 JSON 数组");
 });
+
+it("config copy and config's usage errors in Chinese", async () => {
+  const session = async (lang: string) => {
+    const home = await tempDir();
+    await buildHome(home, [simpleConnector("notes", ["notes"])]);
+    const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang } }));
+    await step(["config", "copy", "notes", "--host", "cursor"]);
+    await step(["config", "copy", "notes"], 2);
+    await step(["config", "--profile", "x"], 2);
+    return outputs;
+  };
+  const { outputs } = await inBothLanguages(
+    session,
+    englishPieces(["copy.", "config.host", "config.profile-"]),
+    1,
+  );
+  expect(outputs[0]).toContain("# notes（用于 Cursor）");
+  expect(outputs[1]).toContain("必须给出 --host");
+  expect(outputs[1]).toContain("例如 connectory config copy weather --host cursor");
+  expect(outputs[2]).toContain("--profile 要与 --explain 一起使用");
+});
