@@ -9,7 +9,7 @@ import { parseSpec } from "../install/install-connector.js";
 import { fetchConnector } from "../registry/open-marketplace.js";
 import { editManifest, requireProject, type Project } from "../project/project-files.js";
 import { homeMarketplace, projectMarketplaceUrl } from "../project/project-marketplace.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { syncText } from "../project/sync-text.js";
 import { warn } from "../terminal/output.js";
 import { localizedError, say } from "../terminal/language.js";
@@ -63,7 +63,7 @@ the prompt; the lock records what was accepted, so teammates' syncs do not ask a
       acceptEnv: args.values["accept-env"] === true,
       yes: args.values.yes === true,
     });
-    for (const note of report.notes) warn(ctx, note);
+    for (const note of syncNotes(report)) warn(ctx, note);
     const added = report.connectors.find((c) => c.name === name);
     return {
       data: { name, range, marketplace, ...report },

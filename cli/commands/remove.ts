@@ -1,6 +1,6 @@
 import { defineCommand } from "../command.js";
 import { editManifest, requireProject } from "../project/project-files.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { syncText } from "../project/sync-text.js";
 import { warn } from "../terminal/output.js";
 import { localizedError, say } from "../terminal/language.js";
@@ -38,7 +38,7 @@ for it leave this home.`,
           [{ name }],
         ),
     });
-    for (const note of report.notes) warn(ctx, note);
+    for (const note of syncNotes(report)) warn(ctx, note);
     return { data: { name, ...report }, text: `${say("project.removed", { name })}\n${syncText(report)}` };
   },
 });

@@ -2,7 +2,7 @@ import { defineCommand, stringList } from "../command.js";
 import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { projectDrift } from "../project/project-drift.js";
 import { requireProject } from "../project/project-files.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { driftText, syncText } from "../project/sync-text.js";
 import { warn } from "../terminal/output.js";
 import { say } from "../terminal/language.js";
@@ -64,7 +64,7 @@ permissions is shown and set only once you accept it (--yes, or "y" on a termina
       acceptEnv: args.values["accept-env"] === true,
       yes: args.values.yes === true,
     });
-    for (const note of report.notes) warn(ctx, note);
+    for (const note of syncNotes(report)) warn(ctx, note);
     const missing = report.connectors.filter((c) => c.status === "needs-credentials");
     if (missing.length > 0 && ctx.json)
       warn(

@@ -5,7 +5,7 @@ import { describeOutcome } from "../install/install-connector.js";
 import { findInstalled, readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { warn } from "../terminal/output.js";
 import { findProject } from "../project/project-files.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { syncText } from "../project/sync-text.js";
 import { describeChanges } from "../install/update-changes.js";
 import { updateConnector, type UpdateResult } from "../install/update-connector.js";
@@ -59,7 +59,7 @@ connectors instead: each within its manifest range, connectory.lock rewritten, t
         acceptEnv: args.values["accept-env"] === true,
         yes: args.values.yes === true,
       });
-      for (const note of report.notes) warn(ctx, note);
+      for (const note of syncNotes(report)) warn(ctx, note);
       return { data: report, text: syncText(report) };
     }
     const installed = await readInstalled(ctx.home);

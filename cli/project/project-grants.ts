@@ -15,7 +15,7 @@ import type { CommandContext } from "../context.js";
 import { readSandboxFile, updateSandboxFile } from "../home/sandbox-store.js";
 import { printable } from "../terminal/printable.js";
 import { prompt } from "../terminal/prompt.js";
-import { localizedError, say } from "../terminal/language.js";
+import { localizedError, say, sayBoth, type SaidBoth } from "../terminal/language.js";
 
 /** `<name>@<marketplace>` → the absolute grants connectory.json gives it in this project folder. */
 export type WantedGrants = Record<string, FilesystemGrant[]>;
@@ -29,9 +29,9 @@ export async function wantedGrants(
   dir: string,
   manifest: Manifest,
   keys: Record<string, string>,
-): Promise<{ grants: WantedGrants; notes: string[] }> {
+): Promise<{ grants: WantedGrants; notes: SaidBoth[] }> {
   const grants: WantedGrants = {};
-  const notes: string[] = [];
+  const notes: SaidBoth[] = [];
   const realDir = await fs.realpath(dir);
   for (const [name, list] of Object.entries(manifest.grants)) {
     const key = keys[name];
@@ -41,9 +41,7 @@ export async function wantedGrants(
       const abs = path.join(dir, g.path);
       const real = await fs.realpath(abs).catch(() => undefined);
       if (real === undefined)
-        notes.push(
-          `connectory.json grants ${name} ${g.path}, which does not exist: create it, or ${name} will not start`,
-        );
+        notes.push(sayBoth((t) => t("sync.note-grant-missing", { name, path: g.path })));
       else if (!holds(realDir, real))
         throw new ConnectoryError(
           "project.grant.outside",

@@ -51,6 +51,18 @@ export const enProject = {
   "sync.drift": "drift: {drift}",
   "sync.matches": "this machine matches connectory.lock",
   "sync.run-sync": "run `connectory sync` to match the lock",
+  "sync.note-tool-rules":
+    'connectory.json has tool rules for "{server}", which no connector of the project provides',
+  "sync.note-guards":
+    'connectory.json has guard modes for "{server}", which no connector of the project provides',
+  "sync.note-grant-missing":
+    "connectory.json grants {name} {path}, which does not exist: create it, or {name} will not start",
+  "sync.note-name":
+    "the project files start `connectory run {name}` for {connector}, but {what}: see `connectory config --explain`",
+  "sync.name-none": "no active server is named {name} here",
+  "sync.name-manual": "your hand-written server {name} has that name",
+  "sync.name-connector": "{connector} provides the server named {name} here",
+  "sync.name-other": "another connector provides the server named {name} here",
   "sync.grants-wider": "connectory.json grants sandbox folders beyond what these connectors declare:",
   "sync.grants-prompt": "grant these folders? [y/N] ",
   "sync.grants-refused": "the sandbox grants of connectory.json were not accepted; no grant was written",

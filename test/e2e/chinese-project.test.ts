@@ -76,3 +76,28 @@ it("their --json is the English document in Chinese too", async () => {
     await expect(fs.access(path.join(dir, "connectory.lock"))).resolves.toBeUndefined();
   }
 });
+
+it("sync's notes on the project's settings in Chinese, English in --json", async () => {
+  for (const [lang, words] of [
+    [
+      "en_US.UTF-8",
+      'connectory.json has guard modes for "ghost", which no connector of the project provides',
+    ],
+    ["zh_CN.UTF-8", "connectory.json 中有“ghost”的防护模式，而项目中没有连接器提供它"],
+  ] as const) {
+    const m = await machine(world);
+    const dir = await tempDir("connectory-project-");
+    const run = (...argv: string[]) => m.runEnv({ LANG: lang }, dir, ...argv);
+    expect((await run("init")).code).toBe(0);
+    const file = path.join(dir, "connectory.json");
+    const manifest = JSON.parse(await fs.readFile(file, "utf8"));
+    await fs.writeFile(file, JSON.stringify({ ...manifest, guards: { ghost: "block" } }));
+    const text = await run("sync");
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain(words);
+    const json = JSON.parse((await run("sync", "--json")).stdout) as { notes: string[] };
+    expect(json.notes).toEqual([
+      'connectory.json has guard modes for "ghost", which no connector of the project provides',
+    ]);
+  }
+});
