@@ -65,11 +65,10 @@ export function inactiveLine(s: { name: string; status: string; why?: InactiveWh
     : speak("why.is-because", { server: s.name, status: s.status, reason });
 }
 
-/** An error's localized message about one inactive server: the why already in the run's language. */
+/** run's error about one inactive server, localized: the why already in the run's language. */
 export function isInactive(s: { name: string; status: string; why?: InactiveWhy }): Said {
-  const server = `"${s.name}"`;
   const reason = inactiveReason(s);
   return reason
-    ? { key: "why.is-because", params: { server, status: s.status, reason } }
-    : { key: "why.is", params: { server, status: s.status } };
+    ? { key: "why.server-is-because", params: { server: s.name, status: s.status, reason } }
+    : { key: "why.server-is", params: { server: s.name, status: s.status } };
 }

@@ -22,6 +22,8 @@ export const enDiagnose = {
   "why.shadowed-by-connector": '{owner} already provides a server named "{server}"',
   "why.is": "{server} is {status}",
   "why.is-because": "{server} is {status}: {reason}",
+  "why.server-is": 'server "{server}" is {status}',
+  "why.server-is-because": 'server "{server}" is {status}: {reason}',
   "why.no-active": '"{query}" has no active server: {why}',
   "why.no-active-hint":
     "fix what the reason says, then try again (`connectory config --explain` shows every server)",

@@ -21,6 +21,8 @@ export const zhCNDiagnose: Record<DiagnoseMessageKey, string> = {
   "why.shadowed-by-connector": "{owner} 已经提供了名为“{server}”的服务器",
   "why.is": "{server} 的状态是 {status}",
   "why.is-because": "{server} 的状态是 {status}：{reason}",
+  "why.server-is": "服务器“{server}”的状态是 {status}",
+  "why.server-is-because": "服务器“{server}”的状态是 {status}：{reason}",
   "why.no-active": "“{query}”没有生效的服务器：{why}",
   "why.no-active-hint": "按原因所说修复后再试（`connectory config --explain` 列出每个服务器）",
 
