@@ -49,6 +49,18 @@ export const enOperate = {
   "copy.heading": "# {server} for {host}",
   "copy.link": "Install link: {link}",
   "copy.note": "  note: {note}",
+  "permissions.not-accepted": "{label}'s permissions were not accepted; nothing changed",
+  "permissions.not-accepted-kept":
+    "{label}'s permissions were not accepted; nothing changed (the installed version keeps running)",
+  "permissions.not-accepted-hint": "review them (connectory info {label}), then run: {retry} --yes",
+  "env.sets": "{label} sets environment variables that change how its servers load code:",
+  "env.prompt": "accept them and go on? [y/N] ",
+  "env.not-accepted-one": "{label} sets {keys}, which changes how its servers load code; nothing changed",
+  "env.not-accepted": "{label} sets {keys}, which change how its servers load code; nothing changed",
+  "env.not-accepted-hint": "review the launch (connectory info {label}), then run: {retry} --accept-env",
+  "version.none": "{name} has no installable version",
+  "version.no-match": '{name} has no version matching "{range}"',
+  "version.available": "available versions: {versions}",
 
   "profile.reserved": 'the profile "default" is every active server',
   "profile.reserved-hint": "give your profile another name",

@@ -113,9 +113,18 @@ it("install's key pin, update, credentials' invalid values and run's next step i
       await step(["update"]);
       await step(["mcp", "add", "mine", "--", "node", "--version"], 0, false);
       await step(["run", "mine"], 1);
+      await step(["install", "tushare@9"], 1);
+      await step(["install", "filesystem", "--config", "ALLOWED_DIR=/tmp"], 1);
       return outputs;
     };
-    const pieces = englishPieces(["install.pinned-key", "credentials.invalid", "update.", "run.next-"]);
+    const pieces = englishPieces([
+      "install.pinned-key",
+      "credentials.invalid",
+      "update.",
+      "run.next-",
+      "version.",
+      "permissions.not-accepted",
+    ]);
     const { english, outputs } = await inBothLanguages(session, pieces, 4);
     expect(english).toContain("tushare is up to date (1.0.0)");
     expect(outputs[0]).toContain("已固定市场 default 的签名密钥（首次使用即信任）");
@@ -123,6 +132,9 @@ it("install's key pin, update, credentials' invalid values and run's next step i
     expect(outputs[1]).toContain("credentials /TUSHARE_TOKEN: 格式不符合要求");
     expect(outputs[2]).toContain("tushare 已是最新（1.0.0）");
     expect(outputs[3]).toContain("检查它，然后：connectory trust mine");
+    expect(outputs[4]).toContain("tushare 没有匹配“9”的版本");
+    expect(outputs[4]).toContain("可用的版本：1.0.0");
+    expect(outputs[5]).toContain("没有接受 filesystem 的权限；没有做任何改动");
   } finally {
     await samples.close();
   }
