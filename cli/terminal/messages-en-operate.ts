@@ -1,4 +1,4 @@
-// The CLI's words in English for the gateway's stderr lines and the verbs import, profile, guard, login, logout,
+// The CLI's words in English for the gateway's stderr lines and the verbs auth, import, profile, guard, login, logout,
 // yank and unyank; messages-en.ts joins it with the rest, messages-zh-cn-operate.ts translates it.
 
 export const enOperate = {
@@ -61,6 +61,35 @@ export const enOperate = {
   "version.none": "{name} has no installable version",
   "version.no-match": '{name} has no version matching "{range}"',
   "version.available": "available versions: {versions}",
+  "auth.status-logout": "--status and --logout do not go together",
+  "auth.name-server": "name the server to sign in to",
+  "auth.example": "{command}",
+  "auth.signing-in": "Signing in to {server} ({url})…",
+  "auth.opened": "Opened the sign-in page in your browser; waiting for it to come back…",
+  "auth.open-this": "Open this address in a browser on this machine to sign in:\n\n  {url}\n",
+  "auth.signed-in": "Signed in to {server} (issuer {issuer}; scopes {scopes}).",
+  "auth.signed-in-expires":
+    "Signed in to {server} (issuer {issuer}; scopes {scopes}; the access token expires {expires}, run refreshes it).",
+  "auth.no-scopes": "(none named)",
+  "auth.not-remote": 'server "{name}" runs locally; only remote servers sign in with OAuth',
+  "auth.not-remote-hint": "a local server takes its credentials from `connectory credentials set`",
+  "auth.incomplete": 'server "{name}" is {status}: its URL is not complete yet',
+  "auth.incomplete-hint": "set its credentials first: connectory credentials set {connector}",
+  "auth.unknown": 'no server or connector named "{name}" signs in with OAuth',
+  "auth.unknown-hint":
+    "see `connectory config --explain` for the servers and `connectory auth --status` for sign-ins",
+  "auth.signed-out-revoked": "Signed out of {server} (revoked at the server).",
+  "auth.signed-out":
+    "Signed out of {server} (the server offers no revocation, or refused it: the tokens were removed here).",
+  "auth.not-signed-in": "{server} was not signed in.",
+  "auth.none": "No server signs in with OAuth.",
+  "auth.h-server": "SERVER",
+  "auth.h-state": "STATE",
+  "auth.h-scopes": "SCOPES",
+  "auth.h-expires": "EXPIRES",
+  "auth.h-issuer": "ISSUER",
+  "auth.refreshes": " (refreshes)",
+  "auth.bad-timeout": "--timeout takes whole seconds from 1 to 3600",
 
   "profile.reserved": 'the profile "default" is every active server',
   "profile.reserved-hint": "give your profile another name",

@@ -1,6 +1,6 @@
 import type { OperateMessageKey } from "./messages-en-operate.js";
 
-// The gateway's stderr lines and the verbs import, profile, guard, login, logout, yank and unyank in Simplified
+// The gateway's stderr lines and the verbs auth, import, profile, guard, login, logout, yank and unyank in Simplified
 // Chinese: every key of messages-en-operate.ts, no other. Modes (mask, warn…), commands and names stay as typed.
 
 export const zhCNOperate: Record<OperateMessageKey, string> = {
@@ -62,6 +62,33 @@ export const zhCNOperate: Record<OperateMessageKey, string> = {
   "version.none": "{name} 没有可安装的版本",
   "version.no-match": "{name} 没有匹配“{range}”的版本",
   "version.available": "可用的版本：{versions}",
+  "auth.status-logout": "--status 和 --logout 不能同时使用",
+  "auth.name-server": "请指定要登录的服务器",
+  "auth.example": "例如 {command}",
+  "auth.signing-in": "正在登录 {server}（{url}）…",
+  "auth.opened": "已在浏览器中打开登录页面；正在等待它返回…",
+  "auth.open-this": "在本机的浏览器中打开这个地址以登录：\n\n  {url}\n",
+  "auth.signed-in": "已登录 {server}（签发者 {issuer}；权限范围 {scopes}）。",
+  "auth.signed-in-expires":
+    "已登录 {server}（签发者 {issuer}；权限范围 {scopes}；访问令牌于 {expires} 过期，run 会刷新它）。",
+  "auth.no-scopes": "（未指定）",
+  "auth.not-remote": "服务器“{name}”在本地运行；只有远程服务器用 OAuth 登录",
+  "auth.not-remote-hint": "本地服务器的凭据来自 `connectory credentials set`",
+  "auth.incomplete": "服务器“{name}”的状态是 {status}：它的 URL 还不完整",
+  "auth.incomplete-hint": "先设置它的凭据：connectory credentials set {connector}",
+  "auth.unknown": "没有名为“{name}”的服务器或连接器用 OAuth 登录",
+  "auth.unknown-hint": "`connectory config --explain` 列出服务器，`connectory auth --status` 列出登录状态",
+  "auth.signed-out-revoked": "已退出 {server}（已在服务器上撤销）。",
+  "auth.signed-out": "已退出 {server}（服务器不提供撤销或拒绝了撤销：令牌已在本地删除）。",
+  "auth.not-signed-in": "{server} 没有登录。",
+  "auth.none": "没有服务器用 OAuth 登录。",
+  "auth.h-server": "服务器",
+  "auth.h-state": "状态",
+  "auth.h-scopes": "权限范围",
+  "auth.h-expires": "过期时间",
+  "auth.h-issuer": "签发者",
+  "auth.refreshes": "（会刷新）",
+  "auth.bad-timeout": "--timeout 须为 1 到 3600 之间的整数秒",
 
   "profile.reserved": "配置集“default”就是所有生效的服务器",
   "profile.reserved-hint": "给你的配置集换个名字",

@@ -139,3 +139,23 @@ it("install's key pin, update, credentials' invalid values and run's next step i
     await samples.close();
   }
 });
+
+it("auth's status and refusals in Chinese", async () => {
+  const session = async (lang: string) => {
+    const home = await tempDir();
+    await buildHome(home, [simpleConnector("notes", ["notes"])]);
+    const { outputs, step } = recorder((argv) => cli(argv, { home, env: { LANG: lang } }));
+    await step(["auth", "--status"]);
+    await step(["auth"], 2);
+    await step(["auth", "notes"], 1);
+    await step(["auth", "ghost"], 1);
+    await step(["auth", "ghost", "--status", "--logout"], 2);
+    return outputs;
+  };
+  const { outputs } = await inBothLanguages(session, englishPieces(["auth."]), 3);
+  expect(outputs[0]).toContain("没有服务器用 OAuth 登录。");
+  expect(outputs[1]).toContain("请指定要登录的服务器");
+  expect(outputs[2]).toContain("服务器“notes”在本地运行；只有远程服务器用 OAuth 登录");
+  expect(outputs[3]).toContain("没有名为“ghost”的服务器或连接器用 OAuth 登录");
+  expect(outputs[4]).toContain("--status 和 --logout 不能同时使用");
+});
