@@ -1,3 +1,4 @@
+import { enPublish } from "./messages-en-publish.js";
 import { enOperate } from "./messages-en-operate.js";
 import { enProject } from "./messages-en-project.js";
 import { enDiagnose } from "./messages-en-diagnose.js";
@@ -194,7 +195,7 @@ const enFind = {
   "publish-api.login-again": "log in again with `connectory login <marketplace> --token <token>`",
 };
 
-export const en = { ...enFind, ...enSetup, ...enDiagnose, ...enProject, ...enOperate };
+export const en = { ...enFind, ...enSetup, ...enDiagnose, ...enProject, ...enOperate, ...enPublish };
 
 /** A key of the CLI's message tables. */
 export type CliMessageKey = keyof typeof en;

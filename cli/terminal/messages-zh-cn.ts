@@ -1,3 +1,4 @@
+import { zhCNPublish } from "./messages-zh-cn-publish.js";
 import { zhCNOperate } from "./messages-zh-cn-operate.js";
 import { zhCNProject } from "./messages-zh-cn-project.js";
 import type { CliMessageKey, FindMessageKey } from "./messages-en.js";
@@ -186,4 +187,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...zhCNDiagnose,
   ...zhCNProject,
   ...zhCNOperate,
+  ...zhCNPublish,
 };

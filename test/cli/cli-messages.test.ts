@@ -13,11 +13,13 @@ const TABLE_FILES = new Set(
     "messages-en-diagnose.ts",
     "messages-en-project.ts",
     "messages-en-operate.ts",
+    "messages-en-publish.ts",
     "messages-zh-cn.ts",
     "messages-zh-cn-setup.ts",
     "messages-zh-cn-diagnose.ts",
     "messages-zh-cn-project.ts",
     "messages-zh-cn-operate.ts",
+    "messages-zh-cn-publish.ts",
   ].map((f) => `cli/terminal/${f}`),
 );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

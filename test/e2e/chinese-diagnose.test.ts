@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { CLI_MESSAGES } from "../../cli/terminal/language.js";
 import { PROBLEM_WORDS_ZH_CN } from "../../cli/terminal/problem-words-zh-cn.js";
 import { englishPieces, inBothLanguages, recorder } from "../helpers/bilingual.js";
-import { cli } from "../helpers/cli.js";
+import { cli, ROOT } from "../helpers/cli.js";
 import { buildHome, simpleConnector } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -114,4 +114,21 @@ it("sandbox off, on and all in Chinese", async () => {
   expect(outputs[3]).toContain("现在每个手写的 stdio 服务器都在沙箱中运行");
   expect(outputs[4]).toContain("应为 on 或 off");
   expect(outputs[5]).toContain("重新不受限制地运行 (mine)");
+});
+
+it("pack in Chinese: its result and a refused package", async () => {
+  const session = async (lang: string) => {
+    const home = await tempDir();
+    const bad = path.join(home, "bad");
+    await fs.mkdir(bad);
+    await fs.writeFile(path.join(bad, "plugin.json"), "{}");
+    const { outputs, step } = recorder((argv) => cli(argv, { home, cwd: home, env: { LANG: lang } }));
+    await step(["pack", path.join(ROOT, "plugins-sample/weather")]);
+    await step(["pack", bad], 1);
+    return outputs;
+  };
+  const { outputs } = await inBothLanguages(session, englishPieces(["pack."]), 1);
+  expect(outputs[0]).toMatch(/已打包 weather@[\d.]+（\d+ 个文件）/);
+  expect(outputs[1]).toContain("不是有效的连接器包");
+  expect(outputs[1]).toContain("缺少 mcp.json");
 });
