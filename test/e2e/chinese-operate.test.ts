@@ -159,3 +159,24 @@ it("auth's status and refusals in Chinese", async () => {
   expect(outputs[3]).toContain("没有名为“ghost”的服务器或连接器用 OAuth 登录");
   expect(outputs[4]).toContain("--status 和 --logout 不能同时使用");
 });
+
+it("a publisher's verbs in Chinese: dist-tag, deprecate, report, trusted-publisher", async () => {
+  const session = async (lang: string) => {
+    const home = await tempDir();
+    const env = { LANG: lang, CONNECTORY_REGISTRY: reg.publicUrl, CONNECTORY_TOKEN: token };
+    const { outputs, step } = recorder((argv) => cli(argv, { home, env, fetch: fetchApp }));
+    await step(["dist-tag", "add", "widget@1.0.0", "stable"]);
+    await step(["dist-tag", "rm", "widget", "stable"]);
+    await step(["deprecate", "widget@1.0.0", "use 1.1.0"]);
+    await step(["deprecate", "widget@1.0.0", ""]);
+    await step(["trusted-publisher", "list", "widget"]);
+    return outputs;
+  };
+  const pieces = englishPieces(["dist-tag.", "deprecate.", "undeprecate.", "trusted."]);
+  const { outputs } = await inBothLanguages(session, pieces, 1);
+  expect(outputs[0]).toContain("stable 指向 widget@1.0.0（default）");
+  expect(outputs[1]).toContain("已删除 widget 的 dist-tag stable（default）");
+  expect(outputs[2]).toContain("已在 default 上弃用 widget 的 1 个版本：1.0.0");
+  expect(outputs[3]).toContain("已在 default 上取消弃用 widget 的 1 个版本：1.0.0");
+  expect(outputs[4]).toContain("widget 没有可信发布者");
+});
