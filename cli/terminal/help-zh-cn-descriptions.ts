@@ -127,4 +127,83 @@ needs-credentials，其余的照常同步。写入清单列出的项目主机文
 对于没有记录、但仍留有凭据或缓存文件的连接器（被中断的卸载或安装；\`connectory doctor\` 会列出它们），它会删除
 剩下的内容。`,
   },
+  "credentials set": {
+    of: "7ef2feeac99a",
+    text: `
+为已安装的连接器保存凭据，并按它的 token-schema.json 校验。值来自 KEY=VALUE 参数，然后（只有在使用
+--config-from-env，或对单个键使用 --config-env KEY 时）来自与键同名的环境变量；在终端上且没有给出
+KEY=VALUE 时，会逐个询问每个凭据（机密以隐藏输入；直接回车保留已保存的值）。
+任何一个值无效时都不会保存。有系统钥匙串时存放在钥匙串中，否则存放在 $CONNECTORY_HOME/credentials.json
+（权限 0600）；CONNECTORY_CREDENTIAL_STORE=keychain|file 可以指定。`,
+  },
+  enable: {
+    of: "e67eb78db72f",
+    text: `
+启用已安装的连接器：它的服务器会重新导出（在其凭据齐全之后）。`,
+  },
+  disable: {
+    of: "61ad0079ac5f",
+    text: `
+停用已安装的连接器而不卸载它：它的服务器离开生效集合（在 \`connectory config --explain\` 中状态为
+disabled）；凭据和文件都会保留。\`config export\` 导出的它的技能会从技能文件夹中删除（除非之后被编辑过）；
+\`enable\` 之后的下一次导出会把它们放回去。`,
+  },
+  "marketplace add": {
+    of: "ed20f805a7be",
+    text: `
+添加一个使用 Connectory API 的注册表。URL 是注册表的根地址（http 或 https，不带查询参数）；会探测
+<url>/healthz，没有应答时打印警告（市场仍会添加，所以你可以添加一个还没启动的市场）。--default 把它设为
+命令没有指定市场时使用的市场。发布令牌不属于 URL：使用 \`connectory login <name>\`。
+
+注册表的签名密钥（/.well-known/connectory/keys）会在此时固定，并打印它们的指纹：每次 install、update、
+run 和 doctor 都会用它们校验版本（docs/security.md）。--key 只固定具有该指纹的密钥（sha256:<64 个十六进制
+数字>，来自运营者），注册表没有列出它时失败且不添加任何内容；对已添加的市场给出时，它会替换已固定的密钥和
+记住的日志检查点（这是接受密钥变更的明确方式）。`,
+  },
+  outdated: {
+    of: "6a73fb7252a9",
+    text: `
+像 npm outdated 那样列出有更新版本的已安装连接器（全部，或指定的那个）：CURRENT 是已安装的版本，WANTED
+是记录的范围允许的最新版本（\`connectory update\` 会安装的），LATEST 是 latest 标签指向的版本（超出范围：
+\`connectory install <name>@latest\`）。从不提供已撤回的版本。有任何连接器过期，或者某个市场无法查询、
+或提供了其签名未覆盖的版本（install.signature.*，在 failed 中）时，退出码为 1；全部最新时为 0。不需要令牌。
+--json 打印 { outdated: [{ name, marketplace, current, wanted, latest, requested }], failed: [{ name,
+marketplace, error }] }。
+在项目文件夹（connectory.json，docs/projects.md）中，它检查项目锁定的连接器：CURRENT 是锁定的版本，
+WANTED 是清单的范围允许的最新版本（在那里 \`connectory update\` 会锁定的），--json 会加上 "project"：
+该文件夹。`,
+  },
+  "mcp add": {
+    of: "bdc354cf4f42",
+    text: `
+把一个手写的服务器加入 $CONNECTORY_HOME/mcp.json，直接编辑该文件：你的注释和格式保持原样，之前的文件会
+备份到 $CONNECTORY_HOME/backups/。
+
+  connectory mcp add notes -- node /opt/notes/server.js --root ~/notes
+  connectory mcp add linear --url https://mcp.linear.app/mcp --header "Authorization: Bearer …"
+
+手写的服务器在被信任之前不会生效（connectory trust <server>，或在这里用 --trust）；信任覆盖确切的
+command、args、env、cwd / url、headers 和 transport，所以之后的任何编辑都需要重新信任。
+--force 替换已存在的同名服务器。
+
+--allow-net、--allow-read、--allow-write 和 --no-network 会在条目中写入一个 "permissions" 块（与连接器
+plugin.json 的 permissions 形式相同）：服务器随后在沙箱中运行，只能访问这些主机（或 "any"）、文件夹和
+文件；没有给出 --allow-net 时不许联网。
+
+  connectory mcp add notes --allow-write ~/notes --allow-net api.example.com -- node /opt/notes/server.js
+
+当命令不在 PATH 上或不是文件，或者脚本或路径参数在这里不存在时，会给出警告（标准错误，以及 --json 中的
+\`warnings\`）；服务器照样会被添加。`,
+  },
+  trust: {
+    of: "5f4964d5227c",
+    text: `
+信任 $CONNECTORY_HOME/mcp.json 中的一个手写服务器，使它生效。信任绑定到显示的确切启动配置（command、
+args、env、cwd / transport、url、headers）：编辑其中任何一项都会使服务器重新变为不受信任，直到你再次检查
+并信任它。只保存哈希值（trust.json）。
+连接器的服务器不需要信任就能运行：安装连接器就是这个决定。对于它们以及已信任的手写服务器，
+\`trust <server>\` 会重新批准自固定以来改变了的工具（\`connectory doctor\` 显示改变；在那之前 \`run\` 拒绝
+改变了的工具）。
+含有类似指令内容的工具（见 \`connectory inspect\`）会先列出，只有在终端上回答 yes 或使用 --yes 时才会批准。`,
+  },
 };

@@ -77,6 +77,13 @@ describe("the longer help of the verbs a new user meets first", () => {
     "add",
     "sync",
     "uninstall",
+    "credentials set",
+    "enable",
+    "disable",
+    "marketplace add",
+    "outdated",
+    "mcp add",
+    "trust",
   ];
   const sha = (text: string) => createHash("sha256").update(text.trim()).digest("hex").slice(0, 12);
 
@@ -92,7 +99,7 @@ describe("the longer help of the verbs a new user meets first", () => {
   it.each(FIRST)("%s --help shows it instead of the English", async (verb) => {
     const v = VERBS.find((v) => v.name === verb)!;
     const home = await tempDir();
-    const zh = await cli([verb, "--help"], { home, env: { LANG: "zh_CN.UTF-8" } });
+    const zh = await cli([...verb.split(" "), "--help"], { home, env: { LANG: "zh_CN.UTF-8" } });
     expect(zh.stdout).toContain(DESCRIPTIONS_ZH_CN[verb]!.text.trim());
     expect(zh.stdout).not.toContain((v.command.description ?? "").trim().split("\n")[0]);
   });
