@@ -206,4 +206,21 @@ args、env、cwd / transport、url、headers）：编辑其中任何一项都会
 改变了的工具）。
 含有类似指令内容的工具（见 \`connectory inspect\`）会先列出，只有在终端上回答 yes 或使用 --yes 时才会批准。`,
   },
+  update: {
+    of: "98a1948020df",
+    text: `
+把已安装的连接器（全部，或指定的那个）更新到其记录的范围允许的最新版本（\`install tushare\` 记录
+^<version>；\`install tushare@latest\` 跟随 latest 标签）。凭据会保留；新的凭据只有在使用
+--config-from-env（没有已保存值的键）或 --config-env KEY（替换已保存的值）时才从环境变量读取。服务器
+（command、args、url、headers、env）和凭据的改变会被打印；改变了的启动配置或新的必填凭据，只有在你于终端上
+确认或使用 --yes 后才会应用。会改变代码加载方式的新环境变量键（LD_PRELOAD、NODE_OPTIONS、npm_config_*…）
+需要 --accept-env 或在提示时回答 "y"：--yes 不会接受它。权限超出你已接受范围的版本（更多网络、新的文件夹、
+原本只读处改为写入，或没有声明权限）只有在回答 "y" 或使用 --yes 后才会应用；在那之前已安装的版本继续运行。
+每个版本都会先经过校验（注册表的签名、透明日志：docs/security.md）。较早版本有构建来源证明而这个版本没有，
+是一次信任降级，会被拒绝（update.trust.downgrade），除非给出 --allow-provenance-downgrade。
+不再使用的缓存版本会被删除。
+在项目文件夹（connectory.json，docs/projects.md）中，\`update\` [name] 改为更新项目的连接器：每个都在其清单
+范围内，重写 connectory.lock，然后像 \`connectory sync\` 那样同步（清单没有列出的名称会像上面那样更新你
+已安装的连接器）。`,
+  },
 };

@@ -84,6 +84,7 @@ describe("the longer help of the verbs a new user meets first", () => {
     "outdated",
     "mcp add",
     "trust",
+    "update",
   ];
   const sha = (text: string) => createHash("sha256").update(text.trim()).digest("hex").slice(0, 12);
 
