@@ -223,4 +223,38 @@ args、env、cwd / transport、url、headers）：编辑其中任何一项都会
 范围内，重写 connectory.lock，然后像 \`connectory sync\` 那样同步（清单没有列出的名称会像上面那样更新你
 已安装的连接器）。`,
   },
+  config: {
+    of: "8b6a269bdd34",
+    text: `
+打印生效的服务器集合：你已信任的手写服务器（mcp.json），加上已启用且必填凭据齐全的连接器的服务器，其中
+\${KEY} 和 \${PLUGIN_ROOT} 已渲染。只读取本地文件，所以离线也能用。
+
+--explain 列出每个来源的每个服务器及其来源，未生效时给出原因：
+  disabled            它的连接器已停用（connectory enable <name>）
+  untrusted           手写的服务器未被信任，或之后被编辑过（connectory trust <server>）
+  needs-credentials   缺少必填凭据（connectory credentials set <name>）
+  shadowed            另一个服务器占用了它的名称
+用 OAuth 登录、但没有有效登录的生效远程服务器显示为 needs-auth（connectory auth <server>）。
+
+命名：连接器的服务器保留自己的名称。当多个已安装的连接器（无论是否启用）提供同名服务器时，最先安装的保留它
+（plugins/installed.json 中的 installedAt；相同时按 <name>@<marketplace>），之后的每个变为
+<connector>-<server>，若也被占用则为 <connector>-<marketplace>-<server>。所以安装连接器绝不会改名你已导出
+到主机的服务器（\`connectory run <server>\` 照常可用）。手写的服务器总是保有它的名称；同名的连接器服务器报告为
+shadowed，绝不会被悄悄丢弃。
+
+机密（机密凭据的值、带有机密的 URL、看起来像机密的手写 env 和 header 值）打印为 ***，除非使用 --show-secrets。
+
+--explain 还会列出每个连接器的技能，以及 \`config export\` 把它们复制到的技能文件夹。
+--explain --profile <name> 只说明该配置集成员所指的服务器（无论是否生效）。
+
+--json 打印 { "mcpServers": { … } }（生效的集合）；与 --explain 一起时为
+{ "servers": [ { "name", "status", "auth"?, "reason"?, "origin", "server", "toolRules"?, "guards", "limits", "profileLimits"? } ],
+  "skills": [ { "connector", "active", "skills": [ { "skill", "folder", "exported": [ { "dir", "hosts" } ] } ] } ] }，
+其中 "toolRules" 为 { "allow", "deny", "profile"?, "hidden": [{ "tool", "rule" }] }（hidden：被
+\`connectory tools allow|deny\` 的规则隐藏的已固定工具及原因；与 --profile 一起时，"profile" 为
+{ "name", "allow", "deny" }，即该配置集自己对该服务器的规则，hidden 也计入它们），"auth" 是 OAuth 服务器的
+登录状态：signed-in、expired 或 needs-auth。"guards" 是每种防护的模式（{ "secrets", "unicode", "injection" }：
+mask、warn、block 或 off；\`connectory guard\`），"limits" 是按工具的调用频率限制（\`connectory tools limit\`；
+"profileLimits"：--profile 自己的）。`,
+  },
 };

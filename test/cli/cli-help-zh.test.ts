@@ -85,6 +85,7 @@ describe("the longer help of the verbs a new user meets first", () => {
     "mcp add",
     "trust",
     "update",
+    "config",
   ];
   const sha = (text: string) => createHash("sha256").update(text.trim()).digest("hex").slice(0, 12);
 
