@@ -6,7 +6,6 @@ import type { CommandContext } from "./context.js";
 import { configureCredentialStore } from "./credentials/credential-store-world.js";
 import {
   chooseLanguage,
-  CLI_MESSAGES,
   cliLanguage,
   localizedUsageError,
   say,
@@ -14,6 +13,12 @@ import {
   setCliLanguage,
 } from "./terminal/language.js";
 import { printError, printResult } from "./terminal/output.js";
+import { HELP_ZH_CN, type VerbHelp } from "./terminal/help-zh-cn.js";
+import { DESCRIPTIONS_ZH_CN } from "./terminal/help-zh-cn-descriptions.js";
+import type { Language } from "../src/core/text/language.js";
+
+/** `--help` in the languages other than English (the declarations are the English). */
+const VERB_HELP: Partial<Record<Language, Record<string, VerbHelp>>> = { "zh-CN": HELP_ZH_CN };
 
 /** The options every verb takes; their help text is in the tables (option.<name>). */
 const GLOBAL_OPTIONS = (): OptionSpec => ({
@@ -152,19 +157,28 @@ function globalHelp(): string {
 
 /** `--help` of one verb: summary, usage, description, and one line per option. */
 export function commandHelp(name: string, summary: string, command: Command): string {
-  const flags = Object.entries({ ...command.options, ...GLOBAL_OPTIONS() }).map(([key, o]) => {
+  const own = VERB_HELP[cliLanguage()]?.[name]?.options ?? {};
+  const described = (key: string, description: string) => (Object.hasOwn(own, key) ? own[key]! : description);
+  const flags = [
+    ...Object.entries(command.options ?? {}).map(([key, o]) => ({
+      key,
+      o,
+      text: described(key, o.description),
+    })),
+    ...Object.entries(GLOBAL_OPTIONS()).map(([key, o]) => ({ key, o, text: o.description })),
+  ].map(({ key, o, text }) => {
     const value = o.type === "string" ? ` <${o.value ?? "value"}>` : "";
-    return { flag: `${o.short ? `-${o.short}, ` : "    "}--${key}${value}`, o };
+    return { flag: `${o.short ? `-${o.short}, ` : "    "}--${key}${value}`, o, text };
   });
   const width = Math.max(...flags.map((f) => f.flag.length));
   const options = flags.map(
-    ({ flag, o }) => `  ${flag.padEnd(width)}  ${o.description}${o.multiple ? say("main.repeatable") : ""}`,
+    ({ flag, o, text }) => `  ${flag.padEnd(width)}  ${text}${o.multiple ? say("main.repeatable") : ""}`,
   );
   return [
-    `${summary}.`,
+    `${summary}${cliLanguage() === "zh-CN" ? "。" : "."}`,
     "",
     say("main.help-usage", { usage: command.usage }),
-    ...(command.description ? ["", command.description.trim()] : []),
+    ...(command.description ? ["", describedIn(name, command.description)] : []),
     "",
     say("main.help-options"),
     ...options,
@@ -172,8 +186,16 @@ export function commandHelp(name: string, summary: string, command: Command): st
   ].join("\n");
 }
 
-/** A verb's one-line summary in the run's language (summary.<verb> of the tables), else as declared. */
+/** A verb's one-line summary in the run's language (help-zh-cn.ts), else as declared (English). */
 function summaryOf(name: string, summary: string): string {
-  const table = CLI_MESSAGES[cliLanguage()] as Record<string, string>;
-  return table[`summary.${name}`] ?? summary;
+  return VERB_HELP[cliLanguage()]?.[name]?.summary ?? summary;
+}
+
+/** A verb's longer help in the run's language where it has been translated, else the English. */
+function describedIn(name: string, description: string): string {
+  const zh =
+    cliLanguage() === "zh-CN" && Object.hasOwn(DESCRIPTIONS_ZH_CN, name)
+      ? DESCRIPTIONS_ZH_CN[name]
+      : undefined;
+  return (zh?.text ?? description).trim();
 }

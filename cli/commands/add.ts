@@ -1,6 +1,5 @@
 import type { CommandContext } from "../context.js";
 import semver from "semver";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { DEFAULT_PROJECT_MARKETPLACE } from "../../src/core/project/manifest.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
 import { defineCommand, marketplaceOption, stringList } from "../command.js";
@@ -10,9 +9,10 @@ import { parseSpec } from "../install/install-connector.js";
 import { fetchConnector } from "../registry/open-marketplace.js";
 import { editManifest, requireProject, type Project } from "../project/project-files.js";
 import { homeMarketplace, projectMarketplaceUrl } from "../project/project-marketplace.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { syncText } from "../project/sync-text.js";
 import { warn } from "../terminal/output.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -63,11 +63,11 @@ the prompt; the lock records what was accepted, so teammates' syncs do not ask a
       acceptEnv: args.values["accept-env"] === true,
       yes: args.values.yes === true,
     });
-    for (const note of report.notes) warn(ctx, note);
+    for (const note of syncNotes(report)) warn(ctx, note);
     const added = report.connectors.find((c) => c.name === name);
     return {
       data: { name, range, marketplace, ...report },
-      text: `added ${name}@${range} to connectory.json${added ? ` (locked ${added.version})` : ""}\n${syncText(report)}`,
+      text: `${added ? say("project.added-locked", { name, range, version: added.version }) : say("project.added", { name, range })}\n${syncText(report)}`,
     };
   },
 });
@@ -89,12 +89,10 @@ async function marketplaceToDeclare(
     return undefined;
   const mine = (await readMarketplaces(ctx.home, ctx.env))[marketplace];
   if (!mine)
-    throw new ConnectoryError(
+    throw localizedError(
       "marketplace.unknown",
-      `no marketplace named "${marketplace}" in connectory.json or yours`,
-      {
-        hint: `add it first: connectory marketplace add ${marketplace} <url>`,
-      },
+      { key: "project.marketplace-unknown", params: { marketplace } },
+      { key: "project.marketplace-unknown-hint", params: { marketplace } },
     );
   return mine.url.replace(/\/+$/, "");
 }

@@ -1,4 +1,3 @@
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { redact } from "../../src/core/secrets.js";
 import { defineCommand } from "../command.js";
 import type { CommandContext } from "../context.js";
@@ -10,6 +9,7 @@ import { revokeTokens } from "../auth/revoke.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { status, warn } from "../terminal/output.js";
 import { textTable } from "../terminal/text-table.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 
 const DEFAULT_TIMEOUT_S = 300;
 
@@ -56,7 +56,10 @@ server offers revocation.`,
   async run(args, ctx) {
     const name = args.positionals[0];
     if (args.values.status === true && args.values.logout === true)
-      throw usageError("--status and --logout do not go together", "connectory auth <server> --status");
+      throw localizedUsageError(
+        { key: "auth.status-logout" },
+        { key: "auth.example", params: { command: "connectory auth <server> --status" } },
+      );
     const config = await loadEffectiveConfig(ctx.home);
     const hide = (text: string) => redact(text, config.secretValues);
     const all = oauthServers(config.servers, await readAllOAuth(ctx.home), ctx.now());
@@ -65,7 +68,11 @@ server offers revocation.`,
       const servers = shown.map((s) => statusView(s, hide));
       return { data: { servers }, text: statusText(servers) };
     }
-    if (name === undefined) throw usageError("name the server to sign in to", "connectory auth <server>");
+    if (name === undefined)
+      throw localizedUsageError(
+        { key: "auth.name-server" },
+        { key: "auth.example", params: { command: "connectory auth <server>" } },
+      );
     const chosen = targets(all, config.servers, name);
     if (args.values.logout === true) return logout(chosen, ctx, hide);
     const timeoutMs = timeoutOf(args.values.timeout);
@@ -73,7 +80,7 @@ server offers revocation.`,
     for (const s of chosen) {
       // Earlier sign-ins, read again each time: one just made for the same authorization server counts.
       const registrations = Object.values(await readAllOAuth(ctx.home));
-      status(ctx, `Signing in to ${s.entry.name} (${hide(s.server.url)})…`);
+      status(ctx, say("auth.signing-in", { server: s.entry.name, url: hide(s.server.url) }));
       const record = await login({
         serverUrl: s.server.url,
         declared: s.server.oauth ?? {},
@@ -85,21 +92,25 @@ server offers revocation.`,
         ...(args.values.scope !== undefined ? { scope: args.values.scope } : {}),
         open: async (url) => {
           if (args.values["no-browser"] !== true && (await openBrowser(url.href, ctx.env))) {
-            status(ctx, "Opened the sign-in page in your browser; waiting for it to come back…");
+            status(ctx, say("auth.opened"));
             return;
           }
-          status(ctx, `Open this address in a browser on this machine to sign in:\n\n  ${url.href}\n`);
+          status(ctx, say("auth.open-this", { url: url.href }));
         },
       });
       await saveOAuth(ctx.home, record);
       signedIn.push(statusView({ ...s, record, state: "signed-in" }, hide));
     }
-    const lines = signedIn.map(
-      (s) =>
-        `Signed in to ${s.server} (issuer ${s.issuer}; scopes ${s.scopes?.join(" ") || "(none named)"}${
-          s.expiresAt ? `; the access token expires ${s.expiresAt}, run refreshes it` : ""
-        }).`,
-    );
+    const lines = signedIn.map((s) => {
+      const params = {
+        server: s.server,
+        issuer: s.issuer ?? "",
+        scopes: s.scopes?.join(" ") || say("auth.no-scopes"),
+      };
+      return s.expiresAt
+        ? say("auth.signed-in-expires", { ...params, expires: s.expiresAt })
+        : say("auth.signed-in", params);
+    });
     return { data: { servers: signedIn }, text: lines.join("\n") };
   },
 });
@@ -121,21 +132,17 @@ function targets(
   if (byConnector.length > 0) return byConnector;
   const known = servers.find((s) => s.name === name);
   if (known && !("url" in known.server)) {
-    throw new ConnectoryError(
+    throw localizedError(
       "auth.server.not-remote",
-      `server "${name}" runs locally; only remote servers sign in with OAuth`,
-      {
-        hint: "a local server takes its credentials from `connectory credentials set`",
-      },
+      { key: "auth.not-remote", params: { name } },
+      { key: "auth.not-remote-hint" },
     );
   }
   if (known && (known.server as { url: string }).url.includes("${")) {
-    throw new ConnectoryError(
+    throw localizedError(
       "auth.server.inactive",
-      `server "${name}" is ${known.status}: its URL is not complete yet`,
-      {
-        hint: `set its credentials first: connectory credentials set ${known.origin.connector ?? "<connector>"}`,
-      },
+      { key: "auth.incomplete", params: { name, status: known.status } },
+      { key: "auth.incomplete-hint", params: { connector: known.origin.connector ?? "<connector>" } },
     );
   }
   if (known) {
@@ -149,12 +156,10 @@ function targets(
       },
     ];
   }
-  throw new ConnectoryError(
+  throw localizedError(
     "auth.server.unknown",
-    `no server or connector named "${name}" signs in with OAuth`,
-    {
-      hint: "see `connectory config --explain` for the servers and `connectory auth --status` for sign-ins",
-    },
+    { key: "auth.unknown", params: { name } },
+    { key: "auth.unknown-hint" },
   );
 }
 
@@ -167,23 +172,29 @@ async function logout(chosen: OAuthServer[], ctx: CommandContext, hide: (t: stri
   }
   const text = servers
     .map((s) =>
-      s.removed
-        ? `Signed out of ${s.server}${s.revoked ? " (revoked at the server)" : " (the server offers no revocation, or refused it: the tokens were removed here)"}.`
-        : `${s.server} was not signed in.`,
+      say(s.removed ? (s.revoked ? "auth.signed-out-revoked" : "auth.signed-out") : "auth.not-signed-in", {
+        server: s.server,
+      }),
     )
     .join("\n");
   return { data: { servers }, text };
 }
 
 function statusText(servers: ReturnType<typeof statusView>[]): string {
-  if (servers.length === 0) return "No server signs in with OAuth.";
+  if (servers.length === 0) return say("auth.none");
   return textTable(
-    ["SERVER", "STATE", "SCOPES", "EXPIRES", "ISSUER"],
+    [
+      say("auth.h-server"),
+      say("auth.h-state"),
+      say("auth.h-scopes"),
+      say("auth.h-expires"),
+      say("auth.h-issuer"),
+    ],
     servers.map((s) => [
       s.server,
       s.state,
       s.scopes?.join(" ") ?? "",
-      s.expiresAt ? `${s.expiresAt}${s.refreshable ? " (refreshes)" : ""}` : "",
+      s.expiresAt ? `${s.expiresAt}${s.refreshable ? say("auth.refreshes") : ""}` : "",
       s.issuer ?? "",
     ]),
   );
@@ -193,9 +204,9 @@ function timeoutOf(value: unknown): number {
   if (value === undefined) return DEFAULT_TIMEOUT_S * 1000;
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600)
-    throw usageError(
-      "--timeout takes whole seconds from 1 to 3600",
-      "connectory auth <server> --timeout 120",
+    throw localizedUsageError(
+      { key: "auth.bad-timeout" },
+      { key: "auth.example", params: { command: "connectory auth <server> --timeout 120" } },
     );
   return seconds * 1000;
 }

@@ -1,13 +1,12 @@
 /** `config` (the effective server set), `config export` (into a host's file, cli/hosts/export-to-host.ts) and `config copy`. */
 import type { ExplainedServer } from "../../src/core/merge.js";
-import { usageError } from "../../src/core/errors.js";
 import { defineCommand } from "../command.js";
 import { activeText, explainConfig } from "../home/effective-config-text.js";
 import { findInstalled, readInstalled, reinstallCommand } from "../home/installed-store.js";
 import { loadEffectiveConfig, readCachedServers } from "../home/effective-config.js";
 import { warn } from "../terminal/output.js";
 import { visibleServer } from "../terminal/server-view.js";
-import { say } from "../terminal/language.js";
+import { localizedUsageError, say } from "../terminal/language.js";
 import path from "node:path";
 import { HOST_CHOICES } from "../hosts/host-choices.js";
 import { exportToHost } from "../hosts/export-to-host.js";
@@ -69,7 +68,10 @@ and "limits" the rate limits by tool (\`connectory tools limit\`; "profileLimits
   positionals: { max: 0 },
   async run(args, ctx) {
     if (args.values.profile !== undefined && args.values.explain !== true)
-      throw usageError("--profile goes with --explain", "connectory config --explain --profile <name>");
+      throw localizedUsageError(
+        { key: "config.profile-needs-explain" },
+        { key: "config.example", params: { command: "connectory config --explain --profile <name>" } },
+      );
     const config = await loadEffectiveConfig(ctx.home);
     for (const b of config.broken) {
       warn(
@@ -210,7 +212,10 @@ shows it. Only launcher entries: no secret enters the folder.`,
   async run(args, ctx) {
     const v = args.values;
     if (v.host === undefined)
-      throw usageError("--host is required", "e.g. connectory config export --host claude-code");
+      throw localizedUsageError(
+        { key: "config.host-required" },
+        { key: "config.example", params: { command: "connectory config export --host claude-code" } },
+      );
     return exportToHost(ctx, {
       host: v.host,
       scope: v.scope,
@@ -246,7 +251,10 @@ or as a <KEY> placeholder: a stored secret is never printed.`,
   positionals: { min: 1, max: 1, complete: ["connector"] },
   async run(args, ctx) {
     if (args.values.host === undefined)
-      throw usageError("--host is required", "e.g. connectory config copy weather --host cursor");
+      throw localizedUsageError(
+        { key: "config.host-required" },
+        { key: "config.example", params: { command: "connectory config copy weather --host cursor" } },
+      );
     const adapter = getHost(args.values.host);
     const { key, entry } = findInstalled(await readInstalled(ctx.home), args.positionals[0] as string);
     const cached = await readCachedServers(ctx.home, entry);
@@ -277,9 +285,9 @@ or as a <KEY> placeholder: a stored secret is never printed.`,
 
 /** The human form: the fragment, then the link and what the user still has to fill in. */
 export function snippetText(server: string, host: string, snippet: Snippet): string {
-  const lines = [`# ${server} for ${host}`, snippet.text.trimEnd()];
-  if (snippet.deeplink) lines.push("", `Install link: ${snippet.deeplink}`);
+  const lines = [say("copy.heading", { server, host }), snippet.text.trimEnd()];
+  if (snippet.deeplink) lines.push("", say("copy.link", { link: snippet.deeplink }));
   for (const p of snippet.placeholders) lines.push(`  ${p.key}: ${p.how}`);
-  for (const n of snippet.notes) lines.push(`  note: ${n}`);
+  for (const note of snippet.notes) lines.push(say("copy.note", { note }));
   return lines.join("\n") + "\n";
 }

@@ -5,6 +5,7 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
 import { cliForeignIo } from "../convert/npm-plugin.js";
 import { writeFolder } from "../convert/write-folder.js";
+import { say } from "../terminal/language.js";
 
 // The verb only: reading and detecting the foreign format is src/core/convert/read-input.ts.
 
@@ -68,17 +69,20 @@ unless --force.
       tools: conversion.tools?.length ?? 0,
     };
     const lines = [
-      `converted ${format} → ${conversion.name}@${conversion.version} in ${folder} (${conversion.files.size} files)`,
+      say("convert.done", {
+        format,
+        name: conversion.name,
+        version: conversion.version,
+        folder,
+        n: conversion.files.size,
+      }),
     ];
     if (conversion.notes.length > 0) {
-      lines.push("", "Notes (what was not carried over as it was):");
+      lines.push("", say("convert.notes"));
       for (const n of conversion.notes)
         lines.push(`  ${n.code}${n.path ? `  ${n.path}` : ""}`, `    ${n.message}`);
     }
-    lines.push(
-      "",
-      `Next: review plugin.json and README.md, then \`connectory validate --strict ${output}\`.`,
-    );
+    lines.push("", say("convert.next", { output }));
     return { data, text: lines.join("\n") };
   },
 };

@@ -6,6 +6,7 @@ import { fetchConnector } from "../registry/open-marketplace.js";
 import { MARKETPLACE_OPTION, checkConnectorName, clip, ownerSession } from "../registry/owner-session.js";
 import { RegistryClient } from "../registry/registry-client.js";
 import { status } from "../terminal/output.js";
+import { say } from "../terminal/language.js";
 
 /** The registry's limit on a deprecation message (src/registry/manage.ts). */
 const MAX_MESSAGE = 1000;
@@ -59,15 +60,19 @@ listed, and running the command again finishes the rest.
       try {
         await client.deprecate(name, version, message);
       } catch (error) {
-        if (done.length > 0) status(ctx, `changed before the error: ${done.join(", ")}`);
+        if (done.length > 0) status(ctx, say("deprecate.partial", { versions: done.join(", ") }));
         throw error;
       }
       done.push(version);
     }
-    const what = message === "" ? "Undeprecated" : "Deprecated";
     return {
       data: { name, range, message, marketplace: marketplace.name, versions: done },
-      text: `${what} ${done.length} version(s) of ${name} on ${marketplace.name}: ${done.join(", ")}`,
+      text: say(message === "" ? "undeprecate.done" : "deprecate.done", {
+        n: done.length,
+        name,
+        marketplace: marketplace.name,
+        versions: done.join(", "),
+      }),
     };
   },
 });

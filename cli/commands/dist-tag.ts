@@ -8,6 +8,7 @@ import {
   parseExact,
 } from "../registry/owner-session.js";
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
+import { say } from "../terminal/language.js";
 
 export const addCommand = defineCommand({
   usage: "dist-tag add <name>@<version> <tag> [--marketplace <name>] [--json]",
@@ -26,7 +27,7 @@ Only the owning publisher's token may (\`connectory login\`).
     const result = await client.setDistTag(name, tag, version);
     return {
       data: { name, tag, version, marketplace: marketplace.name, distTags: result.distTags },
-      text: `${tag}: ${name}@${version} (${marketplace.name})`,
+      text: say("dist-tag.set", { tag, name, version, marketplace: marketplace.name }),
     };
   },
 });
@@ -46,7 +47,7 @@ Needs no token. --json prints { name, marketplace, distTags }.`,
     const tags = Object.entries(doc.distTags).sort(([a], [b]) => (a < b ? -1 : 1));
     return {
       data: { name, marketplace, distTags: Object.fromEntries(tags) },
-      text: tags.length ? tags.map(([t, v]) => `${t}: ${v}`).join("\n") : `${name} has no dist-tags`,
+      text: tags.length ? tags.map(([t, v]) => `${t}: ${v}`).join("\n") : say("dist-tag.none", { name }),
     };
   },
 });
@@ -67,7 +68,7 @@ neither yanked nor a prerelease). Only the owning publisher's token may (\`conne
     const result = await client.removeDistTag(name, tag);
     return {
       data: { name, tag, marketplace: marketplace.name, distTags: result.distTags },
-      text: `Removed dist-tag ${tag} of ${name} (${marketplace.name})`,
+      text: say("dist-tag.removed", { tag, name, marketplace: marketplace.name }),
     };
   },
 });

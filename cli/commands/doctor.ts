@@ -1,6 +1,7 @@
 import { redact } from "../../src/core/secrets.js";
 import { defineCommand } from "../command.js";
-import { say } from "../terminal/language.js";
+import { say, sayBoth, sayEnglish, unsaid, type SaidBoth, type Speak } from "../terminal/language.js";
+import { inactiveReasonIn } from "../terminal/inactive-reason.js";
 import { authStates } from "../auth/auth-state.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import {
@@ -25,6 +26,7 @@ import { explainControls } from "../gateway/explain-controls.js";
 import { guardModesText } from "../../src/core/guards/guard-modes.js";
 import { listServerTools } from "../mcp/server-tools.js";
 import { CHECKS, cell, serverRow, type Row } from "../mcp/doctor-row.js";
+import type { ExplainedServer } from "../../src/core/merge.js";
 import { textTable } from "../terminal/text-table.js";
 import { findProject } from "../project/project-files.js";
 import { projectDrift } from "../project/project-drift.js";
@@ -65,83 +67,99 @@ when a check fails.`,
       : undefined;
     const hide = (t: string) => redact(t, config.secretValues);
 
-    const rows: Row[] = listed.map((entry) => serverRow(entry, hostCheck?.missing, hide, paths));
-    for (const s of config.servers.filter((s) => s.status === "needs-credentials")) {
-      const skip = { status: "skip" as const };
-      rows.push({
-        server: s.name,
-        origin: s.origin,
-        ok: false,
-        problems: [s.reason ?? "missing credentials"],
-        starts: skip,
-        handshake: skip,
-        tools: skip,
-        pins: skip,
-        hosts: skip,
-        credentials: { status: "fail", detail: `missing ${(s.missing ?? []).join(", ")}` },
-      });
-    }
-    const notes: string[] = [];
+    // Each row twice: in English for --json, in the run's language for the text.
+    const rowsIn = (speak: Speak): Row[] => [
+      ...listed.map((entry) => serverRow(entry, hostCheck?.missing, hide, paths, speak)),
+      ...config.servers
+        .filter((s) => s.status === "needs-credentials")
+        .map((s) => needsCredentialsRow(s, speak)),
+    ];
+    const rows = rowsIn(sayEnglish);
+    const textRows = rowsIn(say);
+    const notes: SaidBoth[] = [];
     for (const b of config.broken)
-      notes.push(`FAIL ${b.key}: its installed package cannot be read (${b.message}); reinstall it`);
+      notes.push(sayBoth((t) => t("doctor.broken", { key: b.key, message: b.message })));
     for (const s of hostCheck?.stale ?? [])
       notes.push(
-        `FAIL ${fileLabel(s.export)} still lists "${s.server}", which is no longer active: run \`${exportCommand(s.export, paths)}\``,
+        sayBoth((t) =>
+          t("doctor.stale", {
+            file: fileLabel(s.export, t),
+            server: s.server,
+            command: exportCommand(s.export, paths),
+          }),
+        ),
       );
-    for (const e of hostCheck?.noProfile ?? []) notes.push(`FAIL ${noProfileNote(e)}`);
+    for (const e of hostCheck?.noProfile ?? []) notes.push(sayBoth((t) => `FAIL ${noProfileNote(e, t)}`));
     // A gateway export's one entry is not a server row: its absence is a note of its own.
     const rowNames = new Set(rows.map((r) => r.server));
     const lostEntries = [...(hostCheck?.missing ?? [])].filter(([name]) => !rowNames.has(name));
     for (const [name, files] of lostEntries)
       for (const e of files)
         notes.push(
-          `FAIL ${fileLabel(e)} lacks the gateway entry "${name}": run \`${exportCommand(e, paths)}\``,
+          sayBoth((t) =>
+            t("doctor.lost-gateway", {
+              file: fileLabel(e, t),
+              server: name,
+              command: exportCommand(e, paths),
+            }),
+          ),
         );
     for (const e of gone)
       notes.push(
-        `WARN ${fileLabel(e)} no longer exists: Connectory forgot what it had exported there (export again: \`${exportCommand(e, paths)}\`)`,
+        sayBoth((t) => t("doctor.gone", { file: fileLabel(e, t), command: exportCommand(e, paths) })),
       );
-    if (!exports) notes.push(say("doctor.not-exported"));
+    if (!exports) notes.push(sayBoth((t) => t("doctor.not-exported")));
     const skills = await skillsOverview(ctx.home, config);
     const skillIssues = await skillFindings(ctx.home, config);
-    for (const f of skillIssues) notes.push(`${f.level} ${f.text}`);
+    for (const f of skillIssues) notes.push(sayBoth((t) => t(f.said.key, f.said.params)));
     // Cached files changed since install: run refuses to launch them (cli/install/verify-launch.ts).
     const checked = await checkCaches(config, ctx.home);
     const caches = checked.filter((c) => c.damage && !intact(c.damage));
     for (const c of caches)
       notes.push(
-        `FAIL ${c.key}: ${tampered(c.entry, c.damage as CacheDamage).message}: ${reinstallCommand(c.entry, true)}`,
+        unsaid(
+          `FAIL ${c.key}: ${tampered(c.entry, c.damage as CacheDamage).message}: ${reinstallCommand(c.entry, true)}`,
+        ),
       );
     // The registry signature kept at install, verified offline (docs/security.md, "Verifying what you install").
     for (const c of checked.filter((c) => c.signature))
       notes.push(
-        `FAIL ${c.key}: ${c.signature!.code}: ${c.signature!.message}; ${c.signature!.hint ?? ""}`.trim(),
+        unsaid(
+          `FAIL ${c.key}: ${c.signature!.code}: ${c.signature!.message}; ${c.signature!.hint ?? ""}`.trim(),
+        ),
       );
     const sandbox = await probeSandbox(ctx.env);
-    notes.push(`${sandbox.available ? "" : "WARN "}sandbox: ${sandbox.detail}`);
+    const sandboxKey = sandbox.available ? "doctor.sandbox" : "doctor.sandbox-warn";
+    notes.push({
+      en: sayEnglish(sandboxKey, { detail: sandbox.detail }),
+      text: say(sandboxKey, { detail: sandbox.text }),
+    });
     const credentialStore = await credentialStoreNote(ctx.home);
-    notes.push(...credentialStore.notes);
+    notes.push(...credentialStore.notes.map((n) => sayBoth((t) => t(n.key, n.params))));
     const leftovers = await findLeftovers(ctx.home);
     for (const l of leftovers) {
-      const what = [l.credentials ? "credentials" : "", l.cache ? "cached files" : ""].filter(Boolean);
-      notes.push(
-        `WARN ${l.key} is not installed but its ${what.join(" and ")} remain (an interrupted install or uninstall): run \`connectory uninstall ${l.key}\` to remove them`,
-      );
+      const key =
+        l.credentials && l.cache
+          ? "doctor.leftover-both"
+          : l.credentials
+            ? "doctor.leftover-credentials"
+            : "doctor.leftover-cache";
+      notes.push(sayBoth((t) => t(key, { key: l.key })));
     }
-    notes.push(...(await gatewayNotes(ctx.home)));
+    notes.push(...(await gatewayNotes(ctx.home)).map(sayBoth));
     // The project in this folder: does this machine match its lock (what `sync --check` says)?
     const project = await findProject(ctx.cwd).then(
       (found) => (found ? projectDrift(ctx, found) : undefined),
       // A manifest or lock that cannot be read is drift of its own: the rest of the checks still run.
       (error: Error) => ({ project: ctx.cwd, drift: [error.message], needsCredentials: [] }),
     );
-    for (const d of project?.drift ?? []) notes.push(`FAIL project: ${d}: run \`connectory sync\``);
+    for (const d of project?.drift ?? []) notes.push(sayBoth((t) => t("doctor.project-drift", { drift: d })));
     for (const n of project?.needsCredentials ?? [])
       notes.push(
-        `WARN project: ${n.name} needs ${n.missing.join(", ")}: run \`connectory sync\` on a terminal`,
+        sayBoth((t) => t("doctor.project-credentials", { name: n.name, keys: n.missing.join(", ") })),
       );
     if (project && project.drift.length === 0)
-      notes.push(`project: this machine matches ${project.project}/connectory.lock`);
+      notes.push(sayBoth((t) => t("doctor.project-ok", { project: project.project })));
     // What run and the gateway do with what each active server returns (connectory guard).
     for (const [server, c] of await explainControls(
       ctx.home,
@@ -152,25 +170,30 @@ when a check fails.`,
       );
       const modes = guardModesText(c.guards);
       notes.push(
-        off.length
-          ? `WARN ${say("doctor.guards-off", { server, modes, off: off.join(", "), kinds: off.join(" --kind ") })}`
-          : say("doctor.guards", { server, modes }),
+        sayBoth((t) =>
+          off.length
+            ? `WARN ${t("doctor.guards-off", { server, modes, off: off.join(", "), kinds: off.join(" --kind ") })}`
+            : t("doctor.guards", { server, modes }),
+        ),
       );
     }
     for (const s of config.servers.filter((s) => s.status === "needs-consent"))
-      notes.push(`WARN ${s.name} is inactive: ${s.reason}`);
+      notes.push(
+        sayBoth((t) => t("doctor.consent", { server: s.name, reason: inactiveReasonIn(s, t) ?? "" })),
+      );
     for (const [server, state] of await authStates(ctx.home, active, ctx.now()))
-      if (state !== "signed-in")
-        notes.push(`FAIL ${server}: needs-auth (${state}): sign in with \`connectory auth ${server}\``);
+      if (state !== "signed-in") notes.push(sayBoth((t) => t("doctor.needs-auth", { server, state })));
     const inactive = config.servers.filter(
       (s) => !["active", "needs-credentials", "needs-consent"].includes(s.status),
     );
     if (inactive.length)
       notes.push(
-        say("doctor.inactive", {
-          n: inactive.length,
-          list: inactive.map((s) => `${s.name}: ${s.status}`).join(", "),
-        }),
+        sayBoth((t) =>
+          t("doctor.inactive", {
+            n: inactive.length,
+            list: inactive.map((s) => `${s.name}: ${s.status}`).join(", "),
+          }),
+        ),
       );
 
     const failed =
@@ -189,15 +212,15 @@ when a check fails.`,
         ? say("doctor.none")
         : textTable(
             [say("doctor.h-server"), ...columns.map((c) => say(HEADERS[c]))],
-            rows.map((r) => [r.server, ...columns.map((c) => cell(r[c]))]),
+            textRows.map((r) => [r.server, ...columns.map((c) => cell(r[c]))]),
           );
-    const details = rows
+    const details = textRows
       .filter((r) => r.problems.length)
       .flatMap((r) => [`${r.server}:`, ...r.problems.map((p) => `  ${p.replace(/\n/g, "\n  ")}`)]);
     const text = [
       table,
       ...(details.length ? ["", ...details] : []),
-      ...(notes.length ? ["", ...notes] : []),
+      ...(notes.length ? ["", ...notes.map((n) => n.text)] : []),
       ...(skills.length ? ["", ...overviewLines(skills)] : []),
       "",
       failed ? say("doctor.failed") : say("doctor.passed"),
@@ -212,10 +235,10 @@ when a check fails.`,
         skills,
         leftovers: leftovers.map((l) => ({ key: l.key, credentials: l.credentials, cache: l.cache ?? null })),
         hostFilesGone: gone.map((e) => ({ host: e.host, file: e.file, scope: e.scope })),
-        sandbox,
+        sandbox: { available: sandbox.available, detail: sandbox.detail },
         credentialStore: credentialStore.data,
         project: project ?? null,
-        notes,
+        notes: notes.map((n) => n.en),
       },
       config.secretValues,
     );
@@ -223,3 +246,24 @@ when a check fails.`,
   },
 });
 export default command;
+
+/** The row of a server missing credentials: nothing ran, its credentials check failed. */
+function needsCredentialsRow(s: ExplainedServer, speak: Speak): Row {
+  const skip = { status: "skip" as const };
+  const reason = inactiveReasonIn(s, speak);
+  return {
+    server: s.name,
+    origin: s.origin,
+    ok: false,
+    problems: [reason ?? speak("doctor.missing-credentials")],
+    starts: skip,
+    handshake: skip,
+    tools: skip,
+    pins: skip,
+    hosts: skip,
+    credentials: {
+      status: "fail",
+      detail: speak("doctor.cell-missing", { keys: (s.missing ?? []).join(", ") }),
+    },
+  };
+}

@@ -75,7 +75,7 @@ session; they share the servers.`,
     // `<server>__<tool>` must split one way only: a server whose name holds `__` is left out, said once.
     const active = listed.filter((s) => {
       const refusal = joinableServerName(s.name);
-      if (refusal) warn(ctx, `left out of the gateway: ${refusal}`);
+      if (refusal) warn(ctx, say("gateway-log.left-out", { why: refusal }));
       return refusal === undefined;
     });
     const hide = (text: string) => redact(text, config.secretValues);
@@ -151,12 +151,8 @@ session; they share the servers.`,
       sessions.add(gateway);
       return gateway;
     };
-    if (missing.length > 0)
-      log(
-        `profile ${profile}: no active server for ${missing.join(", ")} (see \`connectory profile show ${profile}\`)`,
-      );
-    if (active.length === 0)
-      log("no active server: the gateway lists no tools (see `connectory config --explain`)");
+    if (missing.length > 0) log(say("gateway-log.profile-missing", { profile, servers: missing.join(", ") }));
+    if (active.length === 0) log(say("gateway-log.no-active"));
 
     const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
     let stop = (): void => undefined;
@@ -176,7 +172,7 @@ session; they share the servers.`,
         });
         state.url = http.url;
         writer.write(state);
-        status(ctx, `gateway: listening on ${http.url} (bearer token: \`connectory gateway token\`)`);
+        status(ctx, say("gateway-log.listening", { url: http.url }));
         await new Promise<void>((resolve) => (stop = resolve));
         await http.close();
       } else {

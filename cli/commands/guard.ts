@@ -1,10 +1,11 @@
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { ConnectoryError } from "../../src/core/errors.js";
 import { GUARD_MODES, guardModesText, type GuardMode } from "../../src/core/guards/guard-modes.js";
 import { GUARD_KINDS, type GuardKind } from "../../src/core/guards/scan-text.js";
 import { defineCommand, stringList } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { guardModesFor, readGuards, updateGuards } from "../home/guards-store.js";
 import { settingProfile } from "../home/profiles-store.js";
+import { localizedError, say, sayEnglish } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "guard <server> mask|warn|block|off [--kind secrets|unicode|injection]... [--profile <name>]",
@@ -40,26 +41,48 @@ kind, rule and position, never the text). Takes effect at the next start of \`ru
   async run(args, ctx) {
     const [server, mode] = args.positionals as [string, string];
     if (!(GUARD_MODES as readonly string[]).includes(mode))
-      throw usageError(
-        `the mode is one of ${GUARD_MODES.join(", ")}, not ${JSON.stringify(mode)}`,
-        `connectory guard ${server} mask`,
+      throw new ConnectoryError(
+        "usage",
+        sayEnglish("guard.bad-mode", { modes: GUARD_MODES.join(", "), mode: JSON.stringify(mode) }),
+        {
+          usage: true,
+          hint: `connectory guard ${server} mask`,
+          localized: {
+            message: {
+              key: "guard.bad-mode",
+              params: { modes: GUARD_MODES.join(", "), mode: JSON.stringify(mode) },
+            },
+          },
+        },
       );
     const kinds = stringList(args.values.kind);
     for (const k of kinds)
       if (!(GUARD_KINDS as readonly string[]).includes(k))
-        throw usageError(
-          `--kind is one of ${GUARD_KINDS.join(", ")}, not ${JSON.stringify(k)}`,
-          `connectory guard ${server} ${mode} --kind secrets`,
+        throw new ConnectoryError(
+          "usage",
+          sayEnglish("guard.bad-kind", { kinds: GUARD_KINDS.join(", "), kind: JSON.stringify(k) }),
+          {
+            usage: true,
+            hint: `connectory guard ${server} ${mode} --kind secrets`,
+            localized: {
+              message: {
+                key: "guard.bad-kind",
+                params: { kinds: GUARD_KINDS.join(", "), kind: JSON.stringify(k) },
+              },
+            },
+          },
         );
     const profile = await settingProfile(ctx.home, args.values.profile, {
-      message: "the default profile has no modes of its own: the server's are its modes",
-      hint: `drop --profile: connectory guard ${server} ${mode}`,
+      message: { key: "guard.default-profile" },
+      hint: { key: "guard.default-profile-hint", params: { server, mode } },
     });
     const config = await loadEffectiveConfig(ctx.home);
     if (!config.servers.some((s) => s.name === server))
-      throw new ConnectoryError("guard.server.unknown", `no server named "${server}" in the effective set`, {
-        hint: "see `connectory config --explain` for every server and its name",
-      });
+      throw localizedError(
+        "guard.server.unknown",
+        { key: "guard.unknown", params: { server } },
+        { key: "guard.unknown-hint" },
+      );
     const chosen = (kinds.length > 0 ? kinds : GUARD_KINDS) as GuardKind[];
     await updateGuards(
       ctx.home,
@@ -70,7 +93,9 @@ kind, rule and position, never the text). Takes effect at the next start of \`ru
     const modes = guardModesFor(await readGuards(ctx.home), server, profile);
     return {
       data: { server, profile: profile ?? null, modes },
-      text: `${server}${profile ? ` in profile ${profile}` : ""}: ${guardModesText(modes)}`,
+      text: profile
+        ? say("guard.set-profile", { server, profile, modes: guardModesText(modes) })
+        : say("guard.set", { server, modes: guardModesText(modes) }),
     };
   },
 });

@@ -18,6 +18,7 @@ import { findConnectorMatches, type ConnectorMatch } from "../hosts/marketplace-
 import { userHome } from "../hosts/skill-paths.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
+import { say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "import --from <host> [--file <path>] [--scope user|project] [--dry-run] [--trust]",
@@ -182,18 +183,22 @@ async function confirmTrust(ctx: CommandContext, item: ImportItem, all: boolean)
   if (!canPrompt(ctx) || ctx.json) return false;
   const env = Object.keys((item.server as { env?: object }).env ?? {});
   const answer = await prompt(ctx, {
-    message: `Trust "${item.name}"? It runs: ${launchLine(shown(item.server!))}${env.length ? ` (env ${env.join(", ")})` : ""} [y/N] `,
+    message: say("import.trust-prompt", {
+      name: item.name,
+      launch: launchLine(shown(item.server!)),
+      env: env.length ? say("import.trust-env", { keys: env.join(", ") }) : "",
+    }),
   });
   return /^y(es)?$/i.test(answer.trim());
 }
 
-const LABEL: Record<ImportItem["action"], string> = {
-  add: "+ add",
-  unchanged: "= already imported",
-  "update-secrets": "~ secrets updated",
-  exists: "! not imported",
-  skip: "- skipped",
-};
+const LABEL = {
+  add: "import.add",
+  unchanged: "import.unchanged",
+  "update-secrets": "import.update-secrets",
+  exists: "import.exists",
+  skip: "import.skip",
+} as const satisfies Record<ImportItem["action"], string>;
 
 function summary(
   host: string,
@@ -205,33 +210,28 @@ function summary(
   notes: string[],
   backup: string | undefined,
 ): string {
-  const lines = [`${dryRun ? "Would import" : "Imported"} from ${host}: ${file}`];
-  if (items.length === 0) lines.push("  (no servers in the file)");
+  const lines = [say(dryRun ? "import.would" : "import.done", { host, file })];
+  if (items.length === 0) lines.push(say("import.empty"));
   for (const i of items) {
     const what = i.server ? launchLine(shown(i.server)) : "";
-    lines.push(`  ${LABEL[i.action]}  ${i.name}${i.reason ? `: ${i.reason}` : what ? `  ${what}` : ""}`);
+    lines.push(`  ${say(LABEL[i.action])}  ${i.name}${i.reason ? `: ${i.reason}` : what ? `  ${what}` : ""}`);
     const keys = Object.keys(i.secrets);
     if (keys.length > 0 && i.action !== "exists")
-      lines.push(`      secrets ${keys.join(", ")} ${dryRun ? "would move" : "moved"} to credentials.json`);
-    for (const n of i.notes) lines.push(`      note: ${n}`);
+      lines.push(say(dryRun ? "import.secrets-would" : "import.secrets-moved", { keys: keys.join(", ") }));
+    for (const note of i.notes) lines.push(say("import.item-note", { note }));
     const m = matches[i.name];
     if (m)
-      lines.push(
-        `      connector ${m.connector} (${m.marketplace}) provides this server: \`connectory install ${m.connector}\`, then \`connectory mcp remove ${i.name}\``,
-      );
+      lines.push(say("import.match", { connector: m.connector, marketplace: m.marketplace, server: i.name }));
   }
-  for (const n of notes) lines.push(`note: ${n}`);
-  if (backup) lines.push(`previous mcp.json: ${backup}`);
+  for (const note of notes) lines.push(say("import.note", { note }));
+  if (backup) lines.push(say("import.backup", { backup }));
   const added = items.filter((i) => i.action === "add").map((i) => i.name);
   const untrusted = added.filter((n) => !trusted.includes(n));
   if (!dryRun && untrusted.length > 0)
     lines.push(
-      `Untrusted (inactive) until you trust them: ${untrusted.map((n) => `connectory trust ${n}`).join("; ")}`,
+      say("import.untrusted", { commands: untrusted.map((n) => `connectory trust ${n}`).join("; ") }),
     );
-  if (!dryRun && added.length > 0)
-    lines.push(
-      `To replace their inline entries in ${file} with \`connectory run\`: connectory config export --host ${host} --file ${file} --replace-imported --write`,
-    );
-  if (dryRun) lines.push("Nothing was written (--dry-run).");
+  if (!dryRun && added.length > 0) lines.push(say("import.replace", { file, host }));
+  if (dryRun) lines.push(say("import.dry-run"));
   return lines.join("\n");
 }

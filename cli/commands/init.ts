@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { getHost } from "../../src/core/hosts/index.js";
 import { checkManifest, MANIFEST_FILE } from "../../src/core/project/manifest.js";
 import { HOST_CHOICES } from "../hosts/host-choices.js";
@@ -12,6 +11,7 @@ import { readGuards } from "../home/guards-store.js";
 import { checkProfileName, DEFAULT_PROFILE, profileServers } from "../home/profiles-store.js";
 import { projectHostFile } from "../project/project-hosts.js";
 import { warn } from "../terminal/output.js";
+import { localizedError, say } from "../terminal/language.js";
 
 export const SCHEMA_URL = "https://connectory.dev/schemas/connectory-project.schema.json";
 
@@ -53,14 +53,23 @@ A folder that already has connectory.json is left alone.`,
       await fs.writeFile(file, text, { flag: "wx" });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      throw new ConnectoryError("project.exists", `${file} already exists; it was left alone`, {
-        hint: "edit it, or use `connectory add <name>` and `connectory remove <name>`",
-      });
+      throw localizedError(
+        "project.exists",
+        { key: "project.exists", params: { file } },
+        { key: "project.exists-hint" },
+      );
     }
     const count = Object.keys(manifest.connectors as object).length;
     return {
       data: { file, manifest },
-      text: `wrote ${MANIFEST_FILE} (${count} connector${count === 1 ? "" : "s"}${hosts.length ? `, hosts ${hosts.join(", ")}` : ", no hosts"})\nnext: connectory add <name>, then commit connectory.json and connectory.lock`,
+      text: [
+        say("project.wrote", {
+          file: MANIFEST_FILE,
+          connectors: say(count === 1 ? "project.n-connector" : "project.n-connectors", { n: count }),
+          hosts: hosts.length ? say("project.hosts", { hosts: hosts.join(", ") }) : say("project.no-hosts"),
+        }),
+        say("project.next"),
+      ].join("\n"),
     };
   },
 });
@@ -85,7 +94,7 @@ async function fromProfile(
   for (const s of servers) {
     const o = s.origin;
     if (o.kind !== "connector" || !o.connector || !o.marketplace || !o.version) {
-      note(`${s.name} is a hand-written server: a project holds only connectors, so it was left out`);
+      note(say("project.hand-written", { server: s.name }));
       continue;
     }
     const range = semver.prerelease(o.version) === null ? `^${o.version}` : "latest";

@@ -22,6 +22,8 @@ import { warn } from "../terminal/output.js";
 import { comparePins, recordPins, startingPins, type PinCheck } from "../home/pins-store.js";
 import { originLabel } from "../terminal/server-view.js";
 import { toolLines } from "../terminal/tool-text.js";
+import { inactiveReason } from "../terminal/inactive-reason.js";
+import { say } from "../terminal/language.js";
 
 type PinState = PinCheck | { status: "pinned"; pinnedAt: string };
 type Outcome =
@@ -60,7 +62,16 @@ tools, sending data elsewhere) is flagged with a code and why it matters.`,
     const selected = selectServers(config, query);
     const active = requireActive(selected, query);
     for (const s of selected.filter((s) => s.status !== "active"))
-      warn(ctx, `skipping ${s.name}: it is ${s.status}${s.reason ? ` (${s.reason})` : ""}`);
+      warn(
+        ctx,
+        s.why
+          ? say("inspect.skipping-because", {
+              server: s.name,
+              status: s.status,
+              reason: inactiveReason(s) ?? "",
+            })
+          : say("inspect.skipping", { server: s.name, status: s.status }),
+      );
     const hide = (text: string) => redact(text, config.secretValues);
 
     const rules = (await readToolRules(ctx.home)).servers;
@@ -117,9 +128,7 @@ async function pin(ctx: CommandContext, server: ExplainedServer, report: Inspect
   if (check.status === "drift")
     warn(
       ctx,
-      check.source === "snapshot"
-        ? `the tools of ${server.name} differ from what the registry recorded and signed for this version: \`connectory run\` refuses the changed tools; review the diff, then \`connectory trust ${server.name}\` to approve them anyway`
-        : `the tools of ${server.name} changed since you approved them: run \`connectory trust ${server.name}\` after reviewing the diff`,
+      say(check.source === "snapshot" ? "inspect.drift-snapshot" : "inspect.drift", { server: server.name }),
     );
   return check;
 }
@@ -129,56 +138,62 @@ function render(o: Outcome, hide: (t: string) => string): string {
   if (!o.ok)
     return [
       head,
-      `  FAILED ${o.error.code}: ${o.error.message}`,
+      say("inspect.failed", { code: o.error.code, message: o.error.message }),
       ...(o.error.hint ? [`  ${o.error.hint}`] : []),
     ].join("\n");
   const caps = Object.keys(o.capabilities).sort();
   const lines = [
     head,
-    `  server        ${o.serverInfo.name} ${o.serverInfo.version}${o.serverInfo.title ? ` (${o.serverInfo.title})` : ""}`,
-    `  protocol      ${o.protocolVersion || "?"} over ${o.transport}`,
-    `  capabilities  ${caps.length ? caps.join(", ") : "(none)"}`,
-    `  pins          ${pinText(o.pins)}`,
+    say("inspect.server", {
+      server: `${o.serverInfo.name} ${o.serverInfo.version}${o.serverInfo.title ? ` (${o.serverInfo.title})` : ""}`,
+    }),
+    say("inspect.protocol", { version: o.protocolVersion || "?", transport: o.transport }),
+    say("inspect.capabilities", { capabilities: caps.length ? caps.join(", ") : say("inspect.none") }),
+    say("inspect.pins", { pins: pinText(o.pins) }),
     ...(o.pins.status === "drift" ? formatDrift(o.pins.drift, hide).map((l) => `    ${l}`) : []),
   ];
-  if (o.instructions) lines.push(`  instructions  ${truncate(o.instructions.replace(/\s+/g, " "), 300)}`);
-  lines.push(`  tools (${o.tools.length})`, ...o.tools.flatMap((t) => toolLines(t, "    ")));
+  if (o.instructions)
+    lines.push(say("inspect.instructions", { text: truncate(o.instructions.replace(/\s+/g, " "), 300) }));
+  lines.push(say("inspect.tools", { n: o.tools.length }), ...o.tools.flatMap((t) => toolLines(t, "    ")));
   if (o.flags.length)
-    lines.push(
-      `  FLAGS (${o.flags.length}): read these tools before you approve them`,
-      ...o.flags.map((f) => `    ${flagLine(f)}`),
-    );
+    lines.push(say("inspect.flags", { n: o.flags.length }), ...o.flags.map((f) => `    ${flagLine(f)}`));
   if (o.hidden?.length)
     lines.push(
-      `  hidden from hosts (${o.hidden.length})`,
+      say("inspect.hidden", { n: o.hidden.length }),
       ...o.hidden.map((h) => `    ${h.tool}: ${h.rule}`),
     );
   if (o.resources)
-    lines.push(`  resources (${o.resources.length})`, ...o.resources.map((r) => `    ${itemLine(r, "uri")}`));
+    lines.push(
+      say("inspect.resources", { n: o.resources.length }),
+      ...o.resources.map((r) => `    ${itemLine(r, "uri")}`),
+    );
   if (o.resourceTemplates?.length)
     lines.push(
-      `  resource templates (${o.resourceTemplates.length})`,
+      say("inspect.templates", { n: o.resourceTemplates.length }),
       ...o.resourceTemplates.map((r) => `    ${itemLine(r, "uriTemplate")}`),
     );
   if (o.prompts)
-    lines.push(`  prompts (${o.prompts.length})`, ...o.prompts.map((p) => `    ${itemLine(p, "name")}`));
+    lines.push(
+      say("inspect.prompts", { n: o.prompts.length }),
+      ...o.prompts.map((p) => `    ${itemLine(p, "name")}`),
+    );
   return lines.join("\n");
 }
 
 function pinText(pins: PinState): string {
   switch (pins.status) {
     case "pinned":
-      return "recorded now: these tool definitions are what you approve";
+      return say("inspect.pinned");
     case "match":
-      return pins.source === "snapshot"
-        ? `match (the registry's signed tool snapshot, recorded ${pins.pinnedAt})`
-        : `match (approved ${pins.pinnedAt})`;
+      return say(pins.source === "snapshot" ? "inspect.match-snapshot" : "inspect.match", {
+        date: pins.pinnedAt,
+      });
     case "drift":
-      return pins.source === "snapshot"
-        ? `DRIFT: the tools differ from the registry's signed tool snapshot (recorded ${pins.pinnedAt})`
-        : `DRIFT: the tools differ from what you approved on ${pins.pinnedAt}`;
+      return say(pins.source === "snapshot" ? "inspect.drift-cell-snapshot" : "inspect.drift-cell", {
+        date: pins.pinnedAt,
+      });
     case "unpinned":
-      return "not pinned";
+      return say("inspect.unpinned");
   }
 }
 

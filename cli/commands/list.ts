@@ -3,6 +3,7 @@ import { loadEffectiveConfig } from "../home/effective-config.js";
 import { credentialsFixCommand, reinstallCommand } from "../home/installed-store.js";
 import { say } from "../terminal/language.js";
 import { textTable } from "../terminal/text-table.js";
+import { inactiveReason, inactiveReasonEnglish } from "../terminal/inactive-reason.js";
 
 type ConnectorStatus = "ready" | "needs-credentials" | "needs-consent" | "disabled" | "unreadable";
 
@@ -40,7 +41,7 @@ keeping its credentials). Reads local files only.`,
           servers: servers.map((s) => ({ name: s.name, status: s.status })),
           ...(missing.length ? { missing } : {}),
           ...(entry.yanked ? { yanked: true } : {}),
-          ...(consent?.reason ? { reason: consent.reason } : {}),
+          ...(consent?.why ? { reason: inactiveReasonEnglish(consent) } : {}),
         };
       }),
       ...config.broken.map(({ entry, message }) => ({
@@ -70,7 +71,16 @@ keeping its credentials). Reads local files only.`,
       const ambiguous = connectors.filter((o) => o.name === c.name).length > 1;
       return [`  ${credentialsFixCommand(ambiguous ? `${c.name}@${c.marketplace}` : c.name, c.missing)}`];
     });
-    const consent = connectors.flatMap((c) => ("reason" in c && c.reason ? [`  ${c.reason}`] : []));
+    // The same lines as --json's `reason`, in the run's language: one per connector waiting for consent.
+    const consent = config.connectors.flatMap(({ key }) => {
+      const s = config.servers.find(
+        (s) =>
+          s.status === "needs-consent" &&
+          s.origin.kind === "connector" &&
+          `${s.origin.connector}@${s.origin.marketplace}` === key,
+      );
+      return s ? [`  ${inactiveReason(s) ?? ""}`] : [];
+    });
     const damaged = config.broken.map(({ entry }) => `  ${reinstallCommand(entry)}`);
     const hint =
       (todo.length ? `\n\n${say("list.set-missing")}\n${todo.join("\n")}` : "") +

@@ -3,6 +3,7 @@ import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { RegistryClient } from "../registry/registry-client.js";
 import { currentCheckpoint } from "../verify/log-inclusion.js";
 import { saveTrust, trustedKeys } from "../verify/marketplace-keys.js";
+import { say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "log verify [<marketplace>]",
@@ -36,8 +37,8 @@ is not signed by a pinned key. Run it from cron on a machine that never installs
     };
     const text =
       previous === undefined
-        ? `${checkpoint.origin}: ${checkpoint.size} entries, signed by a pinned key; remembered (no earlier checkpoint to compare)`
-        : `${checkpoint.origin}: ${checkpoint.size} entries, consistent with the ${previous} seen before`;
+        ? say("log.first", { origin: checkpoint.origin, size: checkpoint.size })
+        : say("log.consistent", { origin: checkpoint.origin, size: checkpoint.size, previous });
     return { data, text };
   },
 });

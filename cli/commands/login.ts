@@ -1,11 +1,11 @@
 /** `login` and `logout`: the publish token stored for a marketplace. */
-import { ConnectoryError } from "../../src/core/errors.js";
 import { defineCommand } from "../command.js";
 import { readCredentials, updateCredentials } from "../credentials/credentials-store.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { PublishClient } from "../registry/publish-client.js";
 import { warn } from "../terminal/output.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "login <marketplace> [--token <token>] [--json]",
@@ -29,13 +29,15 @@ Registry operators issue tokens with \`npm run registry -- token create --publis
     const marketplace = await resolveMarketplace(ctx.home, ctx.env, args.positionals[0]);
     let token = args.values.token ?? ctx.env.CONNECTORY_TOKEN;
     if (!token && canPrompt(ctx))
-      token = await prompt(ctx, { message: `Publish token for ${marketplace.name}: `, hidden: true });
+      token = await prompt(ctx, { message: say("login.prompt", { name: marketplace.name }), hidden: true });
     token = token?.trim();
     if (!token) {
-      throw new ConnectoryError("login.token.missing", "no token given", {
-        usage: true,
-        hint: `pass --token <token> or set CONNECTORY_TOKEN; \`connectory login ${marketplace.name}\` prompts on a terminal`,
-      });
+      throw localizedError(
+        "login.token.missing",
+        { key: "login.no-token" },
+        { key: "login.no-token-hint", params: { name: marketplace.name } },
+        { usage: true },
+      );
     }
     const { publisher } = await new PublishClient(marketplace.url, ctx.fetch, token).whoami();
     await updateCredentials(ctx.home, (file) => ({
@@ -44,7 +46,7 @@ Registry operators issue tokens with \`npm run registry -- token create --publis
     }));
     return {
       data: { marketplace: marketplace.name, url: marketplace.url, publisher },
-      text: `Logged in to ${marketplace.name} (${marketplace.url}) as publisher "${publisher}".`,
+      text: say("login.done", { name: marketplace.name, url: marketplace.url, publisher }),
     };
   },
 });
@@ -75,11 +77,10 @@ removed too. Logging out when no token is stored changes nothing and exits 0.
         return { ...file, registries };
       });
     }
-    if (ctx.env.CONNECTORY_TOKEN)
-      warn(ctx, "CONNECTORY_TOKEN is set in this environment: publisher commands still use it");
+    if (ctx.env.CONNECTORY_TOKEN) warn(ctx, say("logout.env"));
     return {
       data: { marketplace: name, removed },
-      text: removed ? `Logged out of ${name}: its token is removed` : `No token was stored for ${name}`,
+      text: say(removed ? "logout.done" : "logout.none", { name }),
     };
   },
 });

@@ -27,6 +27,7 @@ import { textTable } from "../terminal/text-table.js";
 import { readSandboxFile } from "../home/sandbox-store.js";
 import { readCredentials, updateCredentials } from "../credentials/credentials-store.js";
 import { removePins } from "../home/pins-store.js";
+import { inactiveReasonEnglish } from "../terminal/inactive-reason.js";
 
 export const addCommand = defineCommand({
   usage:
@@ -135,7 +136,7 @@ and header values print as *** unless --show-secrets.`,
       trusted: s.status === "active",
       // Trusted once, edited since.
       changed: s.status !== "active" && Object.hasOwn(trust.servers, s.name),
-      ...(s.reason ? { reason: s.reason } : {}),
+      ...(s.why ? { reason: inactiveReasonEnglish(s) } : {}),
       server: visibleServer(s.server, merged.secretValues, show),
       // What it may reach when it runs: its block, sandbox all's "nothing", or unrestricted.
       ...(isRemote(s.server)

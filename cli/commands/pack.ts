@@ -8,6 +8,7 @@ import { packFiles } from "../../src/package/pack.js";
 import { IGNORED_DIRS, IGNORED_FILES, readPackageContents } from "../../src/package/read-dir.js";
 import { defineCommand } from "../command.js";
 import { status, warn } from "../terminal/output.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "pack <dir> [-o <file>] [--json]",
@@ -34,19 +35,17 @@ Symbolic links and special files are refused; empty folders are not kept.
   async run(args, ctx) {
     const dir = path.resolve(ctx.cwd, args.positionals[0]!);
     const { files, executables, skipped } = await readPackageContents(dir);
-    if (skipped.length > 0) status(ctx, `skipped (never packed): ${skipped.join(", ")}`);
+    if (skipped.length > 0) status(ctx, say("pack.skipped", { files: skipped.join(", ") }));
 
     const report = validatePackage(files);
     const errors = report.problems.filter((p) => p.severity === "error");
     const manifest = report.package?.manifest;
     if (errors.length > 0 || !manifest)
-      throw new ConnectoryError(
+      throw localizedError(
         "pack.invalid",
-        `${dir} is not a valid connector package (${errors.length} errors); nothing was written`,
-        {
-          problems: errors,
-          hint: `Fix the errors above; \`connectory validate ${args.positionals[0]}\` shows the full report.`,
-        },
+        { key: "pack.invalid", params: { dir, n: errors.length } },
+        { key: "pack.invalid-hint", params: { dir: args.positionals[0]! } },
+        { problems: errors },
       );
     for (const p of report.problems.filter((p) => p.severity === "warning"))
       warn(ctx, `${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`);
@@ -57,11 +56,11 @@ Symbolic links and special files are refused; empty folders are not kept.
     const digest = computeIntegrity(bytes);
     const data = { file, name: manifest.name, version: manifest.version, files: files.size, ...digest };
     const text = [
-      `packed ${manifest.name}@${manifest.version} (${files.size} files)`,
-      `file       ${file}`,
-      `size       ${digest.size} bytes`,
-      `integrity  ${digest.integrity}`,
-      `sha256     ${digest.sha256}`,
+      say("pack.packed", { name: manifest.name, version: manifest.version, n: files.size }),
+      say("pack.file", { file }),
+      say("pack.size", { size: digest.size }),
+      say("pack.integrity", { integrity: digest.integrity }),
+      say("pack.sha256", { sha256: digest.sha256 }),
     ].join("\n");
     return { data, text };
   },

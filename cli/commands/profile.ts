@@ -1,5 +1,4 @@
 /** `profile create|list|show|delete|add|remove`: named sets of servers. */
-import { ConnectoryError } from "../../src/core/errors.js";
 import { defineCommand, type Command, type CommandResult } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -15,6 +14,7 @@ import {
 import { textTable } from "../terminal/text-table.js";
 import { status } from "../terminal/output.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 
 type Action = "create" | "list" | "show" | "delete" | "add" | "remove";
 
@@ -58,10 +58,7 @@ async function runAction(action: Action, positionals: string[], ctx: CommandCont
   if (action === "list") return list(ctx);
   checkProfileName(name);
   if (name === DEFAULT_PROFILE && action !== "show")
-    throw new ConnectoryError("profile.name.reserved", `the profile "default" is every active server`, {
-      hint: "give your profile another name",
-      usage: true,
-    });
+    throw localizedUsageError({ key: "profile.reserved" }, { key: "profile.reserved-hint" });
   if (action === "add" || action === "create") await checkMembers(ctx, members);
   const now = ctx.now().toISOString();
   if (action !== "show")
@@ -69,9 +66,11 @@ async function runAction(action: Action, positionals: string[], ctx: CommandCont
       const profiles = { ...file.profiles };
       if (action === "create") {
         if (Object.hasOwn(profiles, name))
-          throw new ConnectoryError("profile.exists", `a profile named "${name}" already exists`, {
-            hint: `add servers to it: connectory profile add ${name} <server|connector>…`,
-          });
+          throw localizedError(
+            "profile.exists",
+            { key: "profile.exists", params: { name } },
+            { key: "profile.exists-hint", params: { name } },
+          );
         profiles[name] = { members: [...new Set(members)], createdAt: now };
       } else if (action === "delete") {
         findProfile(file, name);
@@ -81,12 +80,10 @@ async function runAction(action: Action, positionals: string[], ctx: CommandCont
         if (action === "remove") {
           const absent = members.filter((m) => !profile.members.includes(m));
           if (absent.length > 0)
-            throw new ConnectoryError(
+            throw localizedError(
               "profile.member.unknown",
-              `profile "${name}" has no member ${absent.join(", ")}`,
-              {
-                hint: `see its members: connectory profile show ${name}`,
-              },
+              { key: "profile.no-member", params: { name, members: absent.join(", ") } },
+              { key: "profile.no-member-hint", params: { name } },
             );
         }
         const next =
@@ -100,7 +97,8 @@ async function runAction(action: Action, positionals: string[], ctx: CommandCont
   // A host file exported for this profile (its servers, or its gateway) may no longer match it.
   if (action !== "show" && action !== "create")
     for (const note of await staleExportNotes(ctx)) status(ctx, note);
-  if (action === "delete") return { data: { profile: name, deleted: true }, text: `deleted profile ${name}` };
+  if (action === "delete")
+    return { data: { profile: name, deleted: true }, text: say("profile.deleted", { name }) };
   return show(ctx, name);
 }
 
@@ -111,12 +109,10 @@ async function checkMembers(ctx: CommandContext, members: string[]): Promise<voi
   const installed = (m: string) => config.connectors.some(({ key, entry }) => key === m || entry.name === m);
   const unknown = members.filter((m) => memberServers(config, m).length === 0 && !installed(m));
   if (unknown.length > 0)
-    throw new ConnectoryError(
+    throw localizedError(
       "profile.member.unknown",
-      `no server or installed connector is named ${unknown.map((u) => `"${u}"`).join(", ")}`,
-      {
-        hint: "see `connectory config --explain` for every server and connector name",
-      },
+      { key: "profile.unknown-members", params: { members: unknown.map((u) => `"${u}"`).join(", ") } },
+      { key: "profile.unknown-members-hint" },
     );
 }
 
@@ -125,9 +121,11 @@ async function show(ctx: CommandContext, name: string): Promise<CommandResult> {
   const { servers, missing } = await profileServers(ctx.home, config, name);
   const members = name === DEFAULT_PROFILE ? [] : findProfile(await readProfiles(ctx.home), name).members;
   const lines = [
-    `profile ${name}: ${name === DEFAULT_PROFILE ? "every active server" : `members ${members.join(", ") || "(none)"}`}`,
-    `active servers: ${servers.map((s) => s.name).join(", ") || "(none)"}`,
-    ...(missing.length ? [`members with no active server now: ${missing.join(", ")}`] : []),
+    name === DEFAULT_PROFILE
+      ? say("profile.every-active", { name })
+      : say("profile.members", { name, members: members.join(", ") || say("profile.none") }),
+    say("profile.active", { servers: servers.map((s) => s.name).join(", ") || say("profile.none") }),
+    ...(missing.length ? [say("profile.missing", { members: missing.join(", ") })] : []),
   ];
   return {
     data: { profile: name, members, servers: servers.map((s) => s.name), missing },
@@ -141,6 +139,9 @@ async function list(ctx: CommandContext): Promise<CommandResult> {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, p]) => ({ name, members: p.members, createdAt: p.createdAt }));
   const rows = profiles.map((p) => [p.name, p.members.join(", ")]);
-  const text = textTable(["PROFILE", "MEMBERS"], [[DEFAULT_PROFILE, "(every active server)"], ...rows]);
+  const text = textTable(
+    [say("profile.h-profile"), say("profile.h-members")],
+    [[DEFAULT_PROFILE, say("profile.every-active-cell")], ...rows],
+  );
   return { data: { profiles }, text };
 }

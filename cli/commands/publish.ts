@@ -28,6 +28,7 @@ import { PublishClient } from "../registry/publish-client.js";
 import { convertForPublish, isForeignInput } from "../convert/foreign-input.js";
 import { ciPublishToken, ciTokenSource } from "../publish/ci-token.js";
 import type { PackageFiles } from "../../src/core/types.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -106,17 +107,14 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
         ? await convertForPublish(target, given, (await client.whoami()).publisher)
         : undefined;
     if (foreign) {
-      status(ctx, `converted ${foreign.format} → a connector package (${foreign.notes.length} note(s))`);
+      status(ctx, say("publish.converted", { format: foreign.format, n: foreign.notes.length }));
       for (const n of foreign.notes) warn(ctx, `${n.code}${n.path ? ` ${n.path}` : ""}: ${n.message}`);
     }
     const prepared = await preparePackage(target, ctx, foreign);
     const { bytes, name, version } = prepared;
     if (!client) {
       const exchanged = await ciPublishToken(ctx.env, ctx.fetch, marketplace.url, name);
-      status(
-        ctx,
-        `trusted publishing: ${exchanged.source} token exchanged for ${name} (valid until ${exchanged.expiresAt})`,
-      );
+      status(ctx, say("publish.trusted", { source: exchanged.source, name, expires: exchanged.expiresAt }));
       client = new PublishClient(marketplace.url, ctx.fetch, exchanged.token);
     }
     const publisher = client;
@@ -125,7 +123,7 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
     let tools: ReportedTool[] | undefined;
     if (withTools) {
       const servers = Object.keys(prepared.pkg.servers);
-      status(ctx, `listing the tools of ${servers.length} server(s) of ${name}@${version}…`);
+      status(ctx, say("publish.listing-tools", { n: servers.length, name, version }));
       tools = await withPackageRoot(prepared, (root) =>
         listPackageTools(ctx, mcpWorld(ctx, args.values.timeout), {
           root,
@@ -143,13 +141,19 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
       const reported = await publisher.reportTools(name, version, tools ?? []);
       return {
         data: { name, version, marketplace: marketplace.name, tools: reported.tools },
-        text: `reported ${reported.tools.count} tool(s) for ${name}@${version}`,
+        text: say("publish.reported", { n: reported.tools.count, name, version }),
       };
     }
 
     status(
       ctx,
-      `publishing ${name}@${version} (${bytes.byteLength} bytes) to ${marketplace.name} (${marketplace.url})…`,
+      say("publish.uploading", {
+        name,
+        version,
+        bytes: bytes.byteLength,
+        marketplace: marketplace.name,
+        url: marketplace.url,
+      }),
     );
     const result = await publisher.publish(name, bytes);
     let reported: ToolsReportedDocument | undefined;
@@ -169,7 +173,7 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
         );
       }
     }
-    const toolsLine = reported ? `\nreported ${reported.tools.count} tool(s)` : "";
+    const toolsLine = reported ? `\n${say("publish.reported-tools", { n: reported.tools.count })}` : "";
     const page = webPage(result, marketplace.url);
     return {
       data: {
@@ -179,7 +183,7 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
         ...(reported ? { tools: reported.tools } : {}),
         ...(foreign ? { converted: { format: foreign.format, notes: foreign.notes } } : {}),
       },
-      text: `published ${result.name}@${result.version}\n${page}\n${result.url}${toolsLine}`,
+      text: `${say("publish.published", { name: result.name, version: result.version })}\n${page}\n${result.url}${toolsLine}`,
     };
   },
 });
@@ -236,13 +240,11 @@ async function preparePackage(
   const report = validatePackage(files);
   const errors = report.problems.filter((p) => p.severity === "error");
   if (errors.length > 0 || !report.package) {
-    throw new ConnectoryError(
+    throw localizedError(
       "publish.invalid",
-      `${target} is not a valid connector package (${errors.length} errors); nothing was uploaded`,
-      {
-        problems: errors,
-        hint: `fix the errors above; \`connectory validate\` shows the full report`,
-      },
+      { key: "publish.invalid", params: { target, n: errors.length } },
+      { key: "publish.invalid-hint" },
+      { problems: errors },
     );
   }
   for (const p of report.problems.filter((p) => p.severity === "warning"))

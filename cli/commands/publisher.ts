@@ -5,6 +5,7 @@ import { publishToken } from "../credentials/credentials-store.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { MARKETPLACE_OPTION } from "../registry/owner-session.js";
 import { PublisherClient } from "../registry/publisher-client.js";
+import { say } from "../terminal/language.js";
 
 // The codes that mean "the proof is not there (yet)": the command then says what to publish where.
 const NOT_YET = new Set(["publisher.proof.failed", "publisher.proof.blocked"]);
@@ -54,16 +55,21 @@ Exits 1 while the proof is not found. --json prints { domain, method, status, ve
     if (verified) {
       return {
         data,
-        text: `${domain} is verified for your publisher on ${m.name} (${doc.method ?? method}); its connectors show the badge.`,
+        text: say("verify.done", { domain, marketplace: m.name, method: doc.method ?? method }),
       };
     }
     const where =
       method === "dns"
-        ? `Add this TXT record to ${doc.proof.dns.name}:\n  ${doc.proof.dns.value}\n(DNS changes can take minutes to show.)`
-        : `Serve this line at ${doc.proof.http.url} (HTTPS, status 200, no redirect):\n  ${doc.proof.http.body.trim()}`;
+        ? say("verify.dns", { name: doc.proof.dns.name, value: doc.proof.dns.value })
+        : say("verify.http", { url: doc.proof.http.url, body: doc.proof.http.body.trim() });
     return {
       data,
-      text: `${domain} is not verified yet: ${problem?.message ?? "the proof was not found"}\n${where}\nThen run \`connectory publisher verify ${domain}${method === "dns" ? " --dns" : ""}\` again.`,
+      text: say("verify.not-yet", {
+        domain,
+        problem: problem?.message ?? say("verify.not-found"),
+        where,
+        dns: method === "dns" ? " --dns" : "",
+      }),
       exitCode: 1,
     };
   },

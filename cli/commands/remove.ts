@@ -1,9 +1,9 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import { defineCommand } from "../command.js";
 import { editManifest, requireProject } from "../project/project-files.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { syncText } from "../project/sync-text.js";
 import { warn } from "../terminal/output.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "remove <name>",
@@ -18,10 +18,17 @@ for it leave this home.`,
     const name = args.positionals[0] as string;
     const project = await requireProject(ctx.cwd);
     if (!Object.hasOwn(project.manifest.connectors, name))
-      throw new ConnectoryError("project.connector.unknown", `${name} is not in connectory.json`, {
-        usage: true,
-        hint: `it lists: ${Object.keys(project.manifest.connectors).join(", ") || "nothing"}`,
-      });
+      throw localizedError(
+        "project.connector.unknown",
+        { key: "project.not-listed", params: { name } },
+        {
+          key: "project.it-lists",
+          params: {
+            names: Object.keys(project.manifest.connectors).join(", ") || say("project.lists-nothing"),
+          },
+        },
+        { usage: true },
+      );
     const report = await syncProject(ctx, {
       // Its sandbox grants go with it (a grant must name a connector of the project).
       edit: async (p) =>
@@ -31,8 +38,8 @@ for it leave this home.`,
           [{ name }],
         ),
     });
-    for (const note of report.notes) warn(ctx, note);
-    return { data: { name, ...report }, text: `removed ${name} from connectory.json\n${syncText(report)}` };
+    for (const note of syncNotes(report)) warn(ctx, note);
+    return { data: { name, ...report }, text: `${say("project.removed", { name })}\n${syncText(report)}` };
   },
 });
 export default command;

@@ -5,6 +5,7 @@ import { defineCommand, marketplaceOption } from "../command.js";
 import { parseSpec } from "../install/install-connector.js";
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { postReport } from "../registry/report-client.js";
+import { say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "report <name>[@version] --reason <kind> --message <text> [--marketplace m]",
@@ -40,7 +41,7 @@ resolves it, and a confirmed malicious report yanks the version (\`install\` the
     const report = await postReport(ctx.fetch, client.baseUrl, { name, version }, body);
     return {
       data: { marketplace, report },
-      text: `reported ${name}@${version} to ${marketplace} as ${report.kind} (report ${report.id}); its operators review it`,
+      text: say("report.done", { name, version, marketplace, kind: report.kind, id: report.id }),
     };
   },
 });

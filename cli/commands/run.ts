@@ -27,24 +27,26 @@ import { closeControls, loadControls, withControls } from "../mcp/session-contro
 import { explainSandbox } from "../sandbox/sandbox-launch.js";
 import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { inactiveReasonEnglish, isInactive } from "../terminal/inactive-reason.js";
+import { sayEnglish, type Said } from "../terminal/language.js";
 
 /** After a sign-in stops working, the host gets the error reply, then the session ends. */
 const AUTH_EXIT_GRACE_MS = 200;
 
 /** What to do about an inactive server, with its real names filled in. */
-function nextStep(status: string, server: string, connector: string | undefined): string {
+function nextStep(status: string, server: string, connector: string | undefined): Said {
   const owner = connector ?? "<connector>";
   switch (status) {
     case "disabled":
-      return `enable its connector: connectory enable ${owner}`;
+      return { key: "run.next-disabled", params: { connector: owner } };
     case "untrusted":
-      return `review it, then: connectory trust ${server}`;
+      return { key: "run.next-untrusted", params: { server } };
     case "needs-credentials":
-      return `set them: connectory credentials set ${owner}`;
+      return { key: "run.next-credentials", params: { connector: owner } };
     case "needs-consent":
-      return "accept its permissions (the reason above says how)";
+      return { key: "run.next-consent" };
     default:
-      return "see `connectory config --explain` for the server that has its name";
+      return { key: "run.next-other" };
   }
 }
 
@@ -99,11 +101,13 @@ apply, and with OTEL_EXPORTER_OTLP_ENDPOINT set each request is an OpenTelemetry
       });
     }
     if (found.status !== "active") {
+      const next = nextStep(found.status, name, found.origin.connector);
       throw new ConnectoryError(
         "run.server.inactive",
-        `server "${name}" is ${found.status}${found.reason ? `: ${found.reason}` : ""}`,
+        `server "${name}" is ${found.status}${found.why ? `: ${inactiveReasonEnglish(found)}` : ""}`,
         {
-          hint: nextStep(found.status, name, found.origin.connector),
+          hint: sayEnglish(next.key, next.params),
+          localized: { message: isInactive(found), hint: next },
         },
       );
     }

@@ -1,10 +1,10 @@
 /** `sandbox off`, `sandbox on` and `sandbox all`: which servers run in the sandbox. */
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import { type Command, defineCommand } from "../command.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import { updateSandboxFile } from "../home/sandbox-store.js";
 import { isRemote } from "../../src/core/types.js";
 import { readManualServers } from "../home/manual-servers.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 
 /** `sandbox off|on <connector>`: let one connector run without its sandbox, or restore it. */
 export function sandboxToggle(off: boolean): Command {
@@ -30,10 +30,10 @@ is available, do not start).`,
         ? undefined
         : config.servers.find((s) => s.origin.kind === "manual" && s.name === query);
       if (!connector && !manual)
-        throw new ConnectoryError(
+        throw localizedError(
           "sandbox.connector.unknown",
-          `no installed connector or hand-written server is named "${query}"`,
-          { hint: "see `connectory list` and `connectory mcp list`" },
+          { key: "sandbox.unknown", params: { query } },
+          { key: "sandbox.unknown-hint" },
         );
       const found = connector
         ? { key: connector.key, declares: connector.input.permissions !== undefined }
@@ -50,9 +50,16 @@ is available, do not start).`,
       const declares = found.declares;
       return {
         data: { connector: found.key, sandbox: off ? "off" : "on", changed, declaresPermissions: declares },
-        text: off
-          ? `${found.key} now runs unsandboxed${declares ? " (its declared permissions are not enforced)" : ""}`
-          : `${found.key} runs in its sandbox again${declares ? "" : " (it declares no permissions: unrestricted)"}`,
+        text: say(
+          off
+            ? declares
+              ? "sandbox.off-declares"
+              : "sandbox.off"
+            : declares
+              ? "sandbox.on"
+              : "sandbox.on-undeclared",
+          { key: found.key },
+        ),
       };
     },
   });
@@ -72,7 +79,7 @@ default. Recorded in $CONNECTORY_HOME/sandbox.json ("all").`,
   async run(args, ctx) {
     const value = args.positionals[0] as string;
     if (value !== "on" && value !== "off")
-      throw usageError(`expected on or off, not "${value.slice(0, 40)}"`);
+      throw localizedUsageError({ key: "sandbox.on-or-off", params: { value: value.slice(0, 40) } });
     const all = value === "on";
     let changed = false;
     await updateSandboxFile(ctx.home, (file) => {
@@ -87,9 +94,9 @@ default. Recorded in $CONNECTORY_HOME/sandbox.json ("all").`,
       .map(([name]) => name);
     return {
       data: { sandboxAll: all, changed, servers: affected },
-      text: all
-        ? `Every hand-written stdio server now runs sandboxed; without a permissions block: no network, none of your home${affected.length ? ` (${affected.join(", ")})` : ""}`
-        : `Hand-written servers without a permissions block run unrestricted again${affected.length ? ` (${affected.join(", ")})` : ""}`,
+      text: say(all ? "sandbox.all-on" : "sandbox.all-off", {
+        servers: affected.length ? ` (${affected.join(", ")})` : "",
+      }),
     };
   },
 });

@@ -2,9 +2,10 @@ import { defineCommand, stringList } from "../command.js";
 import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { projectDrift } from "../project/project-drift.js";
 import { requireProject } from "../project/project-files.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { driftText, syncText } from "../project/sync-text.js";
 import { warn } from "../terminal/output.js";
+import { say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -63,10 +64,13 @@ permissions is shown and set only once you accept it (--yes, or "y" on a termina
       acceptEnv: args.values["accept-env"] === true,
       yes: args.values.yes === true,
     });
-    for (const note of report.notes) warn(ctx, note);
+    for (const note of syncNotes(report)) warn(ctx, note);
     const missing = report.connectors.filter((c) => c.status === "needs-credentials");
     if (missing.length > 0 && ctx.json)
-      warn(ctx, `${missing.map((c) => `${c.name} needs ${c.missing.join(", ")}`).join("; ")}`);
+      warn(
+        ctx,
+        missing.map((c) => say("project.needs", { name: c.name, keys: c.missing.join(", ") })).join("; "),
+      );
     return { data: report, text: syncText(report) };
   },
 });

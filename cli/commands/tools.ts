@@ -184,8 +184,11 @@ the rules hide now, with the server's and the profile's rules together).`,
       const [server, ...patterns] = args.positionals as [string, ...string[]];
       checkPatterns(patterns);
       const profile = await settingProfile(ctx.home, args.values.profile, {
-        message: "the default profile has no rules of its own: the server's rules are its rules",
-        hint: `drop --profile: connectory tools ${action} ${server}${patterns.length ? " …" : ""}`,
+        message: { key: "tools.default-profile-rules" },
+        hint: {
+          key: "tools.default-profile-hint",
+          params: { command: `tools ${action} ${server}${patterns.length ? " …" : ""}` },
+        },
       });
       await knownServer(ctx, server);
       const rules = await updateServerRules(
@@ -268,8 +271,8 @@ to the server's own. Takes effect at the next start of \`run\` or \`gateway\`.
     const rate = rateText === "off" ? undefined : rateText.trim();
     if (rate !== undefined) parseRate(rate);
     const profile = await settingProfile(ctx.home, args.values.profile, {
-      message: "the default profile has no limits of its own: the server's are its limits",
-      hint: `drop --profile: connectory tools limit ${target} ${rateText}`,
+      message: { key: "tools.default-profile-limits" },
+      hint: { key: "tools.default-profile-hint", params: { command: `tools limit ${target} ${rateText}` } },
     });
     const config = await loadEffectiveConfig(ctx.home);
     if (!config.servers.some((s) => s.name === server)) throw unknownServer(server);

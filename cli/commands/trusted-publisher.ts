@@ -3,6 +3,7 @@ import { usageError } from "../../src/core/errors.js";
 import { defineCommand } from "../command.js";
 import { trustedPublisherLine } from "../publish/trusted-publisher-line.js";
 import { checkConnectorName, MARKETPLACE_OPTION, ownerSession } from "../registry/owner-session.js";
+import { say } from "../terminal/language.js";
 
 export const addCommand = defineCommand({
   usage:
@@ -45,7 +46,7 @@ environment, repositoryOwnerId, createdAt, pending }.`,
     });
     return {
       data: { ...added, marketplace: marketplace.name },
-      text: `${name} (${marketplace.name}) trusts ${trustedPublisherLine(added)}`,
+      text: say("trusted.added", { name, marketplace: marketplace.name, line: trustedPublisherLine(added) }),
     };
   },
 });
@@ -69,7 +70,7 @@ token. --json prints { connector, marketplace, items }.`,
       data: { ...list, marketplace: marketplace.name },
       text: list.items.length
         ? list.items.map(trustedPublisherLine).join("\n")
-        : `${name} has no trusted publisher (add one: connectory trusted-publisher add ${name} --repository <owner/repo> --workflow <file>)`,
+        : say("trusted.none", { name }),
     };
   },
 });
@@ -97,7 +98,7 @@ publish token. --json prints the removed trusted publisher.`,
     const removed = await client.removeTrustedPublisher(name, Number(id));
     return {
       data: { ...removed, marketplace: marketplace.name },
-      text: `removed ${trustedPublisherLine(removed)}`,
+      text: say("trusted.removed", { line: trustedPublisherLine(removed) }),
     };
   },
 });

@@ -5,10 +5,11 @@ import { describeOutcome } from "../install/install-connector.js";
 import { findInstalled, readInstalled, type InstalledEntry } from "../home/installed-store.js";
 import { warn } from "../terminal/output.js";
 import { findProject } from "../project/project-files.js";
-import { syncProject } from "../project/sync-project.js";
+import { syncNotes, syncProject } from "../project/sync-project.js";
 import { syncText } from "../project/sync-text.js";
 import { describeChanges } from "../install/update-changes.js";
 import { updateConnector, type UpdateResult } from "../install/update-connector.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -58,7 +59,7 @@ connectors instead: each within its manifest range, connectory.lock rewritten, t
         acceptEnv: args.values["accept-env"] === true,
         yes: args.values.yes === true,
       });
-      for (const note of report.notes) warn(ctx, note);
+      for (const note of syncNotes(report)) warn(ctx, note);
       return { data: report, text: syncText(report) };
     }
     const installed = await readInstalled(ctx.home);
@@ -97,15 +98,22 @@ connectors instead: each within its manifest range, connectory.lock rewritten, t
       if (r.kind === "updated")
         lines.push(describeOutcome(r.outcome, "updated"), ...describeChanges(r.changes));
       else if (r.kind === "current")
-        lines.push(`${r.name} is up to date (${r.version})${r.note ? `; ${r.note}` : ""}`);
-      else if (r.kind === "declined") lines.push(`${r.name} stays at ${r.from} (update to ${r.to} declined)`);
-      else lines.push(`${r.name}: not updated (${r.error.message})`);
+        lines.push(
+          r.note
+            ? say("update.current-note", { name: r.name, version: r.version, note: r.note })
+            : say("update.current", { name: r.name, version: r.version }),
+        );
+      else if (r.kind === "declined")
+        lines.push(say("update.declined", { name: r.name, from: r.from, to: r.to }));
+      else lines.push(say("update.not-updated", { name: r.name, message: r.error.message }));
     }
     const failed = results.filter((r) => r.kind === "failed").length;
     if (failed > 0 && failed === results.length && results.length > 1) {
-      throw new ConnectoryError("update.failed", "no connector could be updated", {
-        hint: "see the warnings above",
-      });
+      throw localizedError(
+        "update.failed",
+        { key: "update.none-updated" },
+        { key: "update.none-updated-hint" },
+      );
     }
     return { data: { results }, text: lines.join("\n"), ...(failed > 0 ? { exitCode: 1 } : {}) };
   },

@@ -7,6 +7,7 @@ import { defineCommand } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { status } from "../terminal/output.js";
 import { say } from "../terminal/language.js";
+import { problemText } from "../terminal/problem-words-zh-cn.js";
 
 const command = defineCommand({
   usage: "validate <dir> [--strict] [--json]",
@@ -87,5 +88,5 @@ function formatReport(
 
 function formatProblem(p: Problem): string[] {
   const where = [p.file, p.path].filter((s) => s !== "").join(" ");
-  return [`  ${p.code}${where ? `  ${where}` : ""}`, `    ${p.message}`];
+  return [`  ${p.code}${where ? `  ${where}` : ""}`, ...problemText(p).map((line) => `    ${line}`)];
 }

@@ -1,6 +1,7 @@
 /** `yank` and `unyank`: a published version that ranges and latest skip. */
 import { defineCommand, type Command } from "../command.js";
 import { MARKETPLACE_OPTION, ownerSession, parseExact } from "../registry/owner-session.js";
+import { say } from "../terminal/language.js";
 
 /** `yank` / `unyank`: marks one published version (not) yanked. Owner only. */
 export function yankCommand(yanked: boolean): Command {
@@ -25,7 +26,7 @@ stay removed). Only the owning publisher's token may (\`connectory login\`).
       const result = await client.setYanked(name, version, yanked);
       return {
         data: { name, version, yanked, marketplace: marketplace.name, distTags: result.distTags },
-        text: `${yanked ? "Yanked" : "Unyanked"} ${name}@${version} on ${marketplace.name}`,
+        text: say(yanked ? "yank.done" : "unyank.done", { name, version, marketplace: marketplace.name }),
       };
     },
   });

@@ -2,6 +2,7 @@ import { auditLog, describeArguments, loggedValues, type AuditEntry } from "../h
 import { TOOL_DENIED } from "../mcp/rules-filter.js";
 import { TOOLS_CHANGED } from "../mcp/tool-guard.js";
 import type { GuardReport } from "../mcp/guard-filter.js";
+import { say } from "../terminal/language.js";
 
 /** One finished tools/call, as `run` or the gateway saw it. */
 export interface CallRecord {
@@ -37,7 +38,7 @@ export function auditRecorder(options: {
 } {
   const now = options.now ?? Date.now;
   const log = auditLog(options.home, {
-    onError: (error) => options.log(`could not write the audit log: ${error.message}`),
+    onError: (error) => options.log(say("gateway-log.audit-failed", { message: error.message })),
   });
   return {
     record(call) {

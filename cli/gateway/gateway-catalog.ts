@@ -23,6 +23,7 @@ import { NAME_SEPARATOR, assignFunctionNames } from "../../src/core/tools/names.
 import { gatewayUri, parseGatewayUri } from "./gateway-uri.js";
 import { GatewayError, forwardOptions, passOn, plain, type HostExtra } from "./host-request.js";
 import type { Upstream } from "./upstream.js";
+import { say } from "../terminal/language.js";
 
 /**
  * The resources and prompts half of the gateway: every server's resources under
@@ -249,7 +250,13 @@ export class GatewayCatalog {
         upstream.listAll<T>(method, capability, key, schema).then(
           (items) => ({ upstream, items }),
           (error: Error) => {
-            this.log(`${upstream.name}: left out of ${method}: ${plain(error.message)}`);
+            this.log(
+              say("gateway-log.left-out-of", {
+                server: upstream.name,
+                method,
+                message: plain(error.message),
+              }),
+            );
             return { upstream, items: [] };
           },
         ),

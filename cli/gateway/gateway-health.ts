@@ -1,21 +1,29 @@
 import { readGatewayStates } from "./gateway-state.js";
+import type { Speak } from "../terminal/language.js";
 
 /**
  * One line per running gateway for `doctor`: how many of its servers run, and which crashed (WARN:
  * a crashed server starts again on its next use, so it is not a failure by itself).
  */
-export async function gatewayNotes(home: string): Promise<string[]> {
+export async function gatewayNotes(home: string): Promise<Array<(speak: Speak) => string>> {
   const states = await readGatewayStates(home);
-  return states.map((g) => {
+  return states.map((g) => (speak: Speak) => {
     const servers = Object.entries(g.servers);
     const crashed = servers.filter(([, h]) => h.state === "crashed");
-    const running = servers.filter(([, h]) => h.state === "running").length;
-    const client = g.client ? ` for ${g.client.name}` : "";
-    const summary = `gateway ${g.pid}${client}: ${running} of ${servers.length} server(s) running`;
-    if (crashed.length === 0) return `${summary} (\`connectory gateway status\`)`;
-    const which = crashed.map(
-      ([name, h]) => `${name}: ${h.lastError ?? "crashed"}, ${h.restarts} restart(s)`,
+    const params = {
+      pid: g.pid,
+      client: g.client ? speak("doctor.gateway-client", { client: g.client.name }) : "",
+      running: servers.filter(([, h]) => h.state === "running").length,
+      total: servers.length,
+    };
+    if (crashed.length === 0) return speak("doctor.gateway", params);
+    const which = crashed.map(([server, h]) =>
+      speak("doctor.gateway-crash", {
+        server,
+        error: h.lastError ?? speak("doctor.crashed"),
+        restarts: h.restarts,
+      }),
     );
-    return `WARN ${summary}; crashed: ${which.join("; ")} (\`connectory gateway status\`)`;
+    return speak("doctor.gateway-crashed", { ...params, crashed: which.join("; ") });
   });
 }

@@ -20,6 +20,7 @@ import { LAZY_TOOLS, SEARCH_LIMIT } from "./lazy-tools.js";
 import type { Telemetry } from "../../src/telemetry/telemetry.js";
 import { GatewayCatalog } from "./gateway-catalog.js";
 import { GatewayError, forwardOptions, passOn, plain, type HostExtra } from "./host-request.js";
+import { say } from "../terminal/language.js";
 
 /** Where a gateway function name leads: the server and the tool's own name there. */
 export interface Route {
@@ -116,7 +117,13 @@ export class GatewayServer {
         u.listTools().then(
           (tools) => ({ upstream: u, tools }),
           (error: Error) => {
-            this.options.log(`${u.name}: left out of tools/list: ${plain(error.message)}`);
+            this.options.log(
+              say("gateway-log.left-out-of", {
+                server: u.name,
+                method: "tools/list",
+                message: plain(error.message),
+              }),
+            );
             return { upstream: u, tools: [] };
           },
         ),

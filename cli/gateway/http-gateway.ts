@@ -6,6 +6,7 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import type { GatewayServer } from "./gateway-server.js";
 import { bearerMatches } from "./gateway-token.js";
 import { isLoopback, type HttpAddress } from "./http-address.js";
+import { say } from "../terminal/language.js";
 
 /** What the HTTP front needs: where to listen, the token, and a fresh gateway per host session. */
 export interface HttpGatewayOptions extends HttpAddress {
@@ -33,7 +34,7 @@ export async function startHttpGateway(
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; gateway: GatewayServer }>();
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
-      options.log(`gateway --http: ${error.message}`);
+      options.log(say("gateway-log.http", { message: error.message }));
       if (!res.headersSent) reply(res, 500, "the gateway failed on this request (see its stderr)");
       else res.end();
     });

@@ -16,6 +16,7 @@ import {
 import type { McpTool } from "../../src/core/tools/types.js";
 import { GuardedTransport, type Answer } from "./guarded-transport.js";
 import { defaultBackoff, type UpstreamDeps, type UpstreamHealth } from "./upstream-deps.js";
+import { say } from "../terminal/language.js";
 
 const MAX_PAGES = 100;
 /** A server that stayed up this long is healthy again: its next crash restarts it at once. */
@@ -228,7 +229,9 @@ export class Upstream {
           })
           .catch((error: Error) =>
             this.deps.log(
-              this.deps.hide(`${this.name}: could not subscribe again to ${uri}: ${error.message}`),
+              this.deps.hide(
+                say("gateway-log.resubscribe", { server: this.name, uri, message: error.message }),
+              ),
             ),
           );
       this.deps.toolsChanged();
@@ -245,7 +248,7 @@ export class Upstream {
     this.crashedAt = this.now();
     this.upSince = 0;
     const message = this.deps.hide(why);
-    this.deps.log(`${this.name}: ${message}; it starts again on next use`);
+    this.deps.log(say("gateway-log.crashed", { server: this.name, message }));
     delete this.health.pid;
     this.set({ state: "crashed", lastError: message });
   }

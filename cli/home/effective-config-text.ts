@@ -13,6 +13,7 @@ import { homePaths } from "./home.js";
 import { launchLine, originLabel, visibleServer } from "../terminal/server-view.js";
 import { say } from "../terminal/language.js";
 import { textTable } from "../terminal/text-table.js";
+import { inactiveReason, inactiveReasonEnglish } from "../terminal/inactive-reason.js";
 
 export type View = (s: ExplainedServer) => ReturnType<typeof visibleServer>;
 
@@ -56,14 +57,14 @@ export function explainText(
       servers.map((s) => [s.name, shownStatus(s), originLabel(s.origin), launchLine(view(s))]),
     ),
   ];
-  const inactive = servers.filter((s) => s.reason);
+  const inactive = servers.filter((s) => s.why);
   if (inactive.length > 0) {
     lines.push(
       "",
       say("config.why"),
       textTable(
         ["", ""],
-        inactive.map((s) => [s.name, s.reason ?? ""]),
+        inactive.map((s) => [s.name, inactiveReason(s) ?? ""]),
         "  ",
       ).replace(/^.*\n/, ""),
     );
@@ -107,7 +108,7 @@ export async function explainConfig(
     name: s.name,
     status: s.status,
     ...(auth.has(s.name) ? { auth: auth.get(s.name) } : {}),
-    ...(s.reason ? { reason: s.reason } : {}),
+    ...(s.why ? { reason: inactiveReasonEnglish(s) } : {}),
     origin: s.origin,
     server: view(s),
     ...(rules.has(s.name) ? { toolRules: rules.get(s.name) } : {}),

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
 import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
 import { NAME } from "../../src/core/names.js";
 import { homePaths } from "./home.js";
 import { describe, readJsonFile, updateJsonFile, type ShapeCheck } from "./json-file.js";
 import { isObject } from "../../src/core/json-guards.js";
+import { localizedError, localizedUsageError, type Said } from "../terminal/language.js";
 
 /** A named set of servers for one task or host: server names or connector names (`name[@marketplace]`). */
 export interface Profile {
@@ -51,19 +51,21 @@ export function updateProfiles(
 /** Throws `profile.name.invalid` unless `name` is a valid profile name. */
 export function checkProfileName(name: string): void {
   if (!NAME.test(name))
-    throw new ConnectoryError("profile.name.invalid", `"${name.slice(0, 70)}" is not a valid profile name`, {
-      hint: "use lowercase letters, digits and hyphens (at most 64), starting and ending with a letter or digit",
-      usage: true,
-    });
+    throw localizedUsageError(
+      { key: "profile.invalid", params: { name: name.slice(0, 70) } },
+      { key: "profile.invalid-hint" },
+    );
 }
 
 /** The profile's stored entry, or `profile.unknown`. */
 export function findProfile(file: ProfilesFile, name: string): Profile {
   const profile = Object.hasOwn(file.profiles, name) ? file.profiles[name] : undefined;
   if (!profile)
-    throw new ConnectoryError("profile.unknown", `no profile named "${name}"`, {
-      hint: `see \`connectory profile list\`; create it with \`connectory profile create ${name}\``,
-    });
+    throw localizedError(
+      "profile.unknown",
+      { key: "profile.unknown", params: { name } },
+      { key: "profile.unknown-hint", params: { name } },
+    );
   return profile;
 }
 
@@ -74,9 +76,9 @@ export function findProfile(file: ProfilesFile, name: string): Profile {
 export async function settingProfile(
   home: string,
   profile: string | undefined,
-  refusal: { message: string; hint: string },
+  refusal: { message: Said; hint: Said },
 ): Promise<string | undefined> {
-  if (profile === DEFAULT_PROFILE) throw usageError(refusal.message, refusal.hint);
+  if (profile === DEFAULT_PROFILE) throw localizedUsageError(refusal.message, refusal.hint);
   if (profile !== undefined) findProfile(await readProfiles(home), profile);
   return profile;
 }

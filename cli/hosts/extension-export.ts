@@ -6,7 +6,7 @@ import { exportExtensionFiles, exportExtensionName } from "../../src/core/host-c
 import type { ExportServer } from "../../src/core/hosts/index.js";
 import type { ExportMode, HostAdapter, HostEntry } from "../../src/core/hosts/types.js";
 import type { CommandContext } from "../context.js";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { localizedError, localizedUsageError } from "../terminal/language.js";
 
 // `config export --host gemini-cli --as-extension`: the extension folder, written whole or not at all
 // (a temp folder beside it, then renames), replacing only a folder an earlier export wrote.
@@ -35,22 +35,18 @@ export async function writeExtensionFolder(
   files: ReadonlyMap<string, string>,
 ): Promise<{ replaced: boolean }> {
   if (path.basename(dir) !== name)
-    throw new ConnectoryError(
+    throw localizedError(
       "host.extension.folder",
-      `the extension folder must be named ${name}, not ${path.basename(dir)}`,
-      {
-        usage: true,
-        hint: `give --file <parent>/${name} (Gemini CLI names an extension after its folder)`,
-      },
+      { key: "hosts.extension-name", params: { name, folder: path.basename(dir) } },
+      { key: "hosts.extension-name-hint", params: { name } },
+      { usage: true },
     );
   const exists = existsSync(dir);
   if (exists && !(await ownedExtension(dir, name)))
-    throw new ConnectoryError(
+    throw localizedError(
       "host.extension.not-ours",
-      `${dir} exists and is not an extension Connectory wrote`,
-      {
-        hint: "choose another folder with --file, or move that one away",
-      },
+      { key: "hosts.extension-not-ours", params: { dir } },
+      { key: "hosts.extension-not-ours-hint" },
     );
   await fs.mkdir(path.dirname(dir), { recursive: true });
   const suffix = `${process.pid}.${randomBytes(4).toString("hex")}`;
@@ -85,15 +81,9 @@ export async function extensionExport(
   },
 ) {
   if (job.adapter.id !== "gemini-cli")
-    throw usageError(
-      "--as-extension is for --host gemini-cli",
-      "drop --as-extension, or use --host gemini-cli",
-    );
+    throw localizedUsageError({ key: "hosts.extension-host" }, { key: "hosts.extension-host-hint" });
   if (job.mode === "inline")
-    throw usageError(
-      "--as-extension writes launcher entries: it takes no --mode inline",
-      "drop --mode inline (an extension folder is copied around: secrets stay in Connectory)",
-    );
+    throw localizedUsageError({ key: "hosts.extension-inline" }, { key: "hosts.extension-inline-hint" });
   const name = exportExtensionName(job.profile);
   const dir = job.given ? path.resolve(ctx.cwd, job.given) : defaultExtensionDir(ctx.home, name);
   const files = exportExtensionFiles({

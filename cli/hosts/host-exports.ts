@@ -10,7 +10,7 @@ import { readJsonFile } from "../home/json-file.js";
 import { profileServers } from "../home/profiles-store.js";
 import { hostPathCandidates, type HostScope, type PathWorld } from "./host-paths.js";
 import { checkHostState, forgetVanished, type HostFileRecord, type HostStateFile } from "./host-state.js";
-import { say } from "../terminal/language.js";
+import { say, type Speak } from "../terminal/language.js";
 
 /** One host file Connectory exported to, with the export that wrote it and the servers it holds. */
 export interface HostExport {
@@ -98,8 +98,8 @@ export function exportCommand(
 }
 
 /** "<file> (<host>, <scope>)": how hints name a host file. */
-export function fileLabel(e: Pick<HostExport, "host" | "file" | "scope">): string {
-  return `${e.file} (${e.host}, ${e.scope} scope)`;
+export function fileLabel(e: Pick<HostExport, "host" | "file" | "scope">, speak: Speak = say): string {
+  return speak("hosts.file-label", { file: e.file, host: e.host, scope: e.scope });
 }
 
 function quote(file: string): string {
@@ -169,8 +169,8 @@ export function exportProblems(
 }
 
 /** The note for an export of a profile that was deleted since. */
-export function noProfileNote(e: HostExport): string {
-  return `${fileLabel(e)} was exported for profile ${e.profile ?? ""}, which no longer exists: create it again (\`connectory profile create ${e.profile ?? ""}\`) or export another profile`;
+export function noProfileNote(e: HostExport, speak: Speak = say): string {
+  return speak("hosts.no-profile", { file: fileLabel(e, speak), profile: e.profile ?? "" });
 }
 
 /**
@@ -194,7 +194,7 @@ export async function staleExportNotes(ctx: Pick<CommandContext, "home" | "env" 
     );
     return [
       ...goneNotes,
-      ...noProfile.map(noProfileNote),
+      ...noProfile.map((e) => noProfileNote(e)),
       ...exports.flatMap((e) => {
         const old = stale.filter((s) => s.export === e).map((s) => s.server);
         const added = [...missing].filter(([, files]) => files.includes(e)).map(([name]) => name);

@@ -5,7 +5,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTwoFilesPatch } from "diff";
 import { redact } from "../../src/core/secrets.js";
-import { ConnectoryError } from "../../src/core/errors.js";
 import {
   applyEntryChanges,
   entriesAt,
@@ -21,6 +20,7 @@ import { homePaths } from "../home/home.js";
 import { readOwned, writeOwned } from "./host-state.js";
 import { urlPasswords } from "../../src/core/mask-secrets.js";
 import { statIfPresent } from "../../src/fs/stat-if-present.js";
+import { localizedError } from "../terminal/language.js";
 
 /** What `config export` asks of one host file. */
 export interface HostExportInput {
@@ -111,12 +111,10 @@ export async function writeHostExport(input: HostExportInput): Promise<HostExpor
 async function plan(input: HostExportInput, file: string): Promise<Planned> {
   const document = input.adapter.document;
   if (!document) {
-    throw new ConnectoryError(
+    throw localizedError(
       "host.no-file",
-      `${input.adapter.displayName} has no config file Connectory can edit`,
-      {
-        hint: `use \`connectory config copy <connector> --host ${input.adapter.id}\` for its install link`,
-      },
+      { key: "hosts.no-file", params: { host: input.adapter.displayName } },
+      { key: "hosts.no-file-hint", params: { id: input.adapter.id } },
     );
   }
   const text = await readText(file);
@@ -181,14 +179,18 @@ export async function readText(file: string): Promise<string | undefined> {
   const stat = await statIfPresent(file);
   if (!stat) return undefined;
   if (!stat.isFile()) {
-    throw new ConnectoryError("host.file.not-a-file", `${file} is not a regular file`, {
-      hint: "check the path; nothing was changed",
-    });
+    throw localizedError(
+      "host.file.not-a-file",
+      { key: "hosts.not-a-file", params: { file } },
+      { key: "hosts.check-path" },
+    );
   }
   if (stat.size > MAX_HOST_FILE_BYTES) {
-    throw new ConnectoryError("host.file.too-large", `${file} is larger than ${MAX_HOST_FILE_BYTES} bytes`, {
-      hint: "this does not look like an MCP host config; check the path, nothing was changed",
-    });
+    throw localizedError(
+      "host.file.too-large",
+      { key: "hosts.too-large", params: { file, bytes: MAX_HOST_FILE_BYTES } },
+      { key: "hosts.too-large-hint" },
+    );
   }
   return fs.readFile(file, "utf8");
 }
@@ -254,12 +256,10 @@ export function parseLauncher(text: string): [string, ...string[]] {
     parsed[0] !== "";
   if (!ok) {
     const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-    throw new ConnectoryError(
+    throw localizedError(
       "launcher.invalid",
-      `CONNECTORY_LAUNCHER must be a JSON array of strings (the command first), not ${JSON.stringify(shown)}`,
-      {
-        hint: `e.g. CONNECTORY_LAUNCHER='["connectory"]' or '["node", "/path/to/bin/connectory.js"]'; unset it for the default`,
-      },
+      { key: "hosts.launcher-invalid", params: { value: JSON.stringify(shown) } },
+      { key: "hosts.launcher-invalid-hint" },
     );
   }
   return parsed as [string, ...string[]];

@@ -8,6 +8,7 @@ import { entryHash } from "../../src/core/hosts/ownership.js";
 import { canonical } from "../../src/core/hosts/document.js";
 import type { Credentials, ServerSpec } from "../../src/core/types.js";
 import { readText } from "./host-files.js";
+import { localizedError } from "../terminal/language.js";
 
 export type ImportAction =
   /** new in mcp.json */
@@ -42,19 +43,20 @@ export async function readHostEntries(
 ): Promise<{ entries: Record<string, unknown>; duplicates: string[] }> {
   const document = adapter.document;
   if (!document) {
-    throw new ConnectoryError(
+    throw localizedError(
       "import.host.no-file",
-      `${adapter.displayName} keeps no config file to import from`,
-      {
-        usage: true,
-      },
+      { key: "hosts.import-no-file", params: { host: adapter.displayName } },
+      undefined,
+      { usage: true },
     );
   }
   const text = await readText(file);
   if (text === undefined) {
-    throw new ConnectoryError("import.file.missing", `${file} does not exist`, {
-      hint: "pass the host's config file with --file, or --scope project for the project's",
-    });
+    throw localizedError(
+      "import.file.missing",
+      { key: "hosts.import-missing", params: { file } },
+      { key: "hosts.import-missing-hint" },
+    );
   }
   const data = parseHostDocument(document.format, text, file);
   const container = document.containerFor?.(data) ?? document.container;

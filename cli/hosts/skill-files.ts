@@ -10,7 +10,6 @@ import {
   type SkillTree,
   type WantedSkill,
 } from "../../src/core/hosts/skill-plan.js";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { atomicWrite, syncDir } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
 import { BACKUPS_KEPT } from "../home/backup.js";
@@ -18,6 +17,7 @@ import { homePaths } from "../home/home.js";
 import { readTree } from "./skill-sources.js";
 import { readSkillState, writeSkillState } from "./skill-state.js";
 import { statIfPresent } from "../../src/fs/stat-if-present.js";
+import { localizedError } from "../terminal/language.js";
 
 /** What `config export` asks of one skills folder. */
 export interface SkillExportInput {
@@ -124,12 +124,10 @@ async function checkWithin(input: SkillExportInput): Promise<void> {
   const root = await fs.realpath(input.within);
   const real = await realPathSoFar(input.dir);
   if (real === root || real.startsWith(root + path.sep)) return;
-  throw new ConnectoryError(
+  throw localizedError(
     "host.skills.outside-project",
-    `the project's skills folder ${input.dir} leads to ${real}, outside the project ${root}`,
-    {
-      hint: "a project's skills folder must be inside it: remove the link, or export with --scope user; no skill was written",
-    },
+    { key: "hosts.skills-outside", params: { dir: input.dir, real, root } },
+    { key: "hosts.skills-outside-hint" },
   );
 }
 

@@ -3,6 +3,7 @@ import { skillTreeHash } from "../../src/core/hosts/skill-plan.js";
 import type { EffectiveConfig } from "../home/effective-config.js";
 import { activeConnectors, connectorSkills, readTree } from "./skill-sources.js";
 import { readSkillState } from "./skill-state.js";
+import { say, type Said } from "../terminal/language.js";
 
 /** One connector's skills and, for each, the skills folders it was exported to (with those folders' hosts). */
 export interface SkillOverview {
@@ -30,12 +31,12 @@ export async function skillsOverview(home: string, config: EffectiveConfig): Pro
 /** The overview as text lines (none when no connector has skills). */
 export function overviewLines(overview: readonly SkillOverview[]): string[] {
   if (overview.length === 0) return [];
-  const lines = ["Skills:"];
+  const lines = [say("skills.overview")];
   for (const c of overview) {
-    lines.push(`  ${c.connector}${c.active ? "" : " (inactive: its skills are not exported)"}`);
+    lines.push(`  ${c.connector}${c.active ? "" : say("skills.inactive")}`);
     for (const s of c.skills) {
       const where = s.exported.map((e) => `${path.join(e.dir, s.folder)} (${e.hosts.join(", ")})`);
-      lines.push(`    ${s.skill} → ${where.length ? where.join(", ") : "not exported"}`);
+      lines.push(`    ${s.skill} → ${where.length ? where.join(", ") : say("skills.not-exported")}`);
     }
   }
   return lines;
@@ -48,9 +49,9 @@ export function overviewLines(overview: readonly SkillOverview[]): string[] {
 export async function skillFindings(
   home: string,
   config: EffectiveConfig,
-): Promise<Array<{ level: "FAIL" | "WARN"; text: string }>> {
+): Promise<Array<{ level: "FAIL" | "WARN"; said: Said }>> {
   const active = activeConnectors(config);
-  const out: Array<{ level: "FAIL" | "WARN"; text: string }> = [];
+  const out: Array<{ level: "FAIL" | "WARN"; said: Said }> = [];
   for (const [dir, f] of Object.entries((await readSkillState(home)).folders)) {
     const host = f.hosts[0] ?? "<host>";
     for (const [folder, record] of Object.entries(f.skills)) {
@@ -59,17 +60,17 @@ export async function skillFindings(
       if (hash === undefined)
         out.push({
           level: "WARN",
-          text: `skill ${where} was removed by hand: \`connectory config export --host ${host} --write\` puts it back`,
+          said: { key: "doctor.skill-removed", params: { dir: where, host } },
         });
       else if (hash !== record.sha256)
         out.push({
           level: "WARN",
-          text: `skill ${where} was edited since connectory wrote it: exports leave it alone`,
+          said: { key: "doctor.skill-edited", params: { dir: where } },
         });
       else if (!active.has(record.connector))
         out.push({
           level: "FAIL",
-          text: `skill ${where} belongs to ${record.connector}, which is no longer active: run \`connectory config export --host ${host} --write\``,
+          said: { key: "doctor.skill-orphan", params: { dir: where, connector: record.connector, host } },
         });
     }
   }

@@ -1,6 +1,6 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { permissionText } from "../terminal/permission-text.js";
-import { say } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 import {
   reachesFurther,
   type AcceptedPermissions,
@@ -126,10 +126,13 @@ export async function acceptPermissions(
     const answer = (await prompt(ctx, { message: say("permissions.accept-prompt") })).trim();
     if (/^y(es)?$/i.test(answer)) return record;
   }
-  throw new ConnectoryError(
+  throw localizedError(
     "install.permissions.not-accepted",
-    `${input.label}'s permissions were not accepted; nothing changed${input.accepted === undefined ? "" : " (the installed version keeps running)"}`,
-    { hint: `review them (connectory info ${input.label}), then run: ${input.retry} --yes` },
+    {
+      key: input.accepted === undefined ? "permissions.not-accepted" : "permissions.not-accepted-kept",
+      params: { label: input.label },
+    },
+    { key: "permissions.not-accepted-hint", params: { label: input.label, retry: input.retry } },
   );
 }
 

@@ -4,7 +4,7 @@ import { redact } from "../../src/core/secrets.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
 import type { OptionSpec } from "../command.js";
 import type { CommandContext } from "../context.js";
-import { say } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 import type { CliMessageKey } from "../terminal/messages-en.js";
 import { printable } from "../terminal/printable.js";
 import { prompt } from "../terminal/prompt.js";
@@ -269,13 +269,11 @@ function undeclaredError(label: string, keys: string[], declared: string[]): Con
 function invalidError(label: string, problems: Problem[], secrets: string[], retry: string): ConnectoryError {
   // Validators should not quote values, but a secret must never reach an error message regardless.
   const clean = problems.map((p) => ({ ...p, message: redact(p.message, secrets) }));
-  return new ConnectoryError(
+  return localizedError(
     "credentials.invalid",
-    `the credentials for ${label} are not valid; nothing was saved`,
-    {
-      problems: clean,
-      hint: `fix the values and run the command again: ${retry}`,
-    },
+    { key: "credentials.invalid", params: { label } },
+    { key: "credentials.invalid-hint", params: { retry } },
+    { problems: clean },
   );
 }
 

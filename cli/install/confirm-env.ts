@@ -1,9 +1,9 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import { loaderEnvOf } from "../../src/core/launch/loader-env.js";
 import { quoteArg, quoteAssignment } from "../../src/core/launch/quote-arg.js";
 import { isRemote, type ServerSet } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { prompt } from "../terminal/prompt.js";
+import { localizedError, say } from "../terminal/language.js";
 
 /** An env key of a package's server that changes how code is loaded (src/core/launch/loader-env.ts). */
 export interface LoaderEnvEntry {
@@ -47,21 +47,18 @@ export async function acceptLoaderEnv(
   );
   if (entries.length === 0 || input.accepted) return entries;
   const lines = entries.map((e) => `  ${quoteArg(e.server)}: ${quoteAssignment(e.key, e.value)}  (${e.why})`);
-  ctx.stderr.write(
-    [`${input.label} sets environment variables that change how its servers load code:`, ...lines, ""].join(
-      "\n",
-    ),
-  );
+  ctx.stderr.write([say("env.sets", { label: input.label }), ...lines, ""].join("\n"));
   if (input.interactive) {
-    const answer = (await prompt(ctx, { message: "accept them and go on? [y/N] " })).trim();
+    const answer = (await prompt(ctx, { message: say("env.prompt") })).trim();
     if (/^y(es)?$/i.test(answer)) return entries;
   }
   const keys = [...new Set(entries.map((e) => quoteArg(e.key)))].join(", ");
-  throw new ConnectoryError(
+  throw localizedError(
     "install.env.not-accepted",
-    `${input.label} sets ${keys}, which change${entries.length === 1 ? "s" : ""} how its servers load code; nothing changed`,
     {
-      hint: `review the launch (connectory info ${input.label}), then run: ${input.retry} --accept-env`,
+      key: entries.length === 1 ? "env.not-accepted-one" : "env.not-accepted",
+      params: { label: input.label, keys },
     },
+    { key: "env.not-accepted-hint", params: { label: input.label, retry: input.retry } },
   );
 }

@@ -3,6 +3,7 @@ import { formatDrift } from "../../src/core/tools/drift.js";
 import { exportCommand, fileLabel, type HostExport } from "../hosts/host-exports.js";
 import type { PathWorld } from "../hosts/host-paths.js";
 import type { ServerTools } from "./server-tools.js";
+import type { Speak } from "../terminal/language.js";
 
 // One active server's row of `connectory doctor`: did it start, answer the handshake, list its tools,
 // match its pinned tools, and is it in every host file it was exported to.
@@ -20,12 +21,16 @@ export type Row = {
   problems: string[];
 } & Record<(typeof CHECKS)[number], Check>;
 
-/** The row of a server whose tools were listed (or that failed on the way). */
+/**
+ * The row of a server whose tools were listed (or that failed on the way), in a speaker's words: doctor
+ * builds it in English for --json and in the run's language for its text.
+ */
 export function serverRow(
   entry: ServerTools,
   missingHosts: Map<string, HostExport[]> | undefined,
   hide: (t: string) => string,
   world: PathWorld,
+  speak: Speak,
 ): Row {
   const name = entry.server.name;
   const base = { server: name, origin: entry.server.origin, credentials: { status: "ok" as Level } };
@@ -33,9 +38,16 @@ export function serverRow(
   const hosts: Check = !missingHosts
     ? { status: "skip" }
     : missing
-      ? { status: "fail", detail: `missing in ${[...new Set(missing.map((e) => e.host))].join(", ")}` }
+      ? {
+          status: "fail",
+          detail: speak("doctor.cell-missing-in", {
+            hosts: [...new Set(missing.map((e) => e.host))].join(", "),
+          }),
+        }
       : { status: "ok" };
-  const problems = (missing ?? []).map((e) => `not in ${fileLabel(e)}: run \`${exportCommand(e, world)}\``);
+  const problems = (missing ?? []).map((e) =>
+    speak("doctor.not-in", { file: fileLabel(e, speak), command: exportCommand(e, world) }),
+  );
   if (!entry.ok) {
     const order = ["start", "handshake", "tools"] as const;
     const at = order.indexOf(entry.stage);
@@ -60,14 +72,12 @@ export function serverRow(
   let pins: Check;
   if (entry.pins.status === "match") pins = { status: "ok" };
   else if (entry.pins.status === "unpinned") {
-    pins = { status: "warn", detail: "not pinned" };
-    problems.push(
-      `its tools are not pinned yet: run \`connectory inspect ${name}\` to review and approve them`,
-    );
+    pins = { status: "warn", detail: speak("doctor.cell-not-pinned") };
+    problems.push(speak("doctor.not-pinned", { server: name }));
   } else {
     pins = { status: "fail", detail: "DRIFT" };
     problems.push(
-      `its tools changed since you approved them on ${entry.pins.pinnedAt}; \`connectory run ${name}\` refuses it until you review and run \`connectory trust ${name}\`:`,
+      speak("doctor.drift", { date: entry.pins.pinnedAt, server: name }),
       ...formatDrift(entry.pins.drift, hide),
     );
   }

@@ -4,6 +4,8 @@ import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
 import type { CommandContext } from "../context.js";
 import { DEFAULT_TIMEOUT_MS, type McpTarget, type McpWorld } from "./mcp-client.js";
 import type { OptionSpec } from "../command.js";
+import { inactiveLine } from "../terminal/inactive-reason.js";
+import { say, sayEnglish, type Speak } from "../terminal/language.js";
 
 /** The `--timeout <ms>` option shared by inspect, tools and doctor. */
 export const TIMEOUT_OPTION = {
@@ -74,9 +76,13 @@ export function selectServers(config: MergeResult, query: string): ExplainedServ
 export function requireActive(selected: ExplainedServer[], query: string): ExplainedServer[] {
   const active = selected.filter((s) => s.status === "active");
   if (active.length > 0) return active;
-  const why = selected.map((s) => `${s.name} is ${s.status}${s.reason ? `: ${s.reason}` : ""}`);
-  throw new ConnectoryError("server.inactive", `"${query}" has no active server: ${why.join("; ")}`, {
-    hint: "fix what the reason says, then try again (`connectory config --explain` shows every server)",
+  const why = (speak: Speak) => selected.map((s) => inactiveLine(s, speak)).join("; ");
+  throw new ConnectoryError("server.inactive", sayEnglish("why.no-active", { query, why: why(sayEnglish) }), {
+    hint: sayEnglish("why.no-active-hint"),
+    localized: {
+      message: { key: "why.no-active", params: { query, why: why(say) } },
+      hint: { key: "why.no-active-hint" },
+    },
   });
 }
 

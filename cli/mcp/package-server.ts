@@ -5,6 +5,7 @@ import { mergeServers, type ExplainedServer } from "../../src/core/merge.js";
 import type { Credentials } from "../../src/core/types.js";
 import { readVersionFolder } from "../home/effective-config.js";
 import { credentialVariable } from "../../src/core/host-catalogs/sandbox-wrapper.js";
+import { inactiveReasonEnglish } from "../terminal/inactive-reason.js";
 
 /** The files of a connector's own package that `run --package` reads (never a link, never a folder). */
 const READ = ["plugin.json", "mcp.json", "token-schema.json"] as const;
@@ -77,7 +78,7 @@ export async function packageServer(
   if (found.status !== "active")
     throw new ConnectoryError(
       "run.server.inactive",
-      `server "${server}" of ${manifest.name} ${manifest.version} is ${found.status}${found.reason && found.status !== "needs-credentials" ? `: ${found.reason}` : ""}`,
+      `server "${server}" of ${manifest.name} ${manifest.version} is ${found.status}${found.why && found.status !== "needs-credentials" ? `: ${inactiveReasonEnglish(found)}` : ""}`,
       {
         hint:
           found.status === "needs-credentials"

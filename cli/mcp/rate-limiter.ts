@@ -1,5 +1,6 @@
 import { parseRate, takeToken, type Bucket, type Rate } from "../../src/core/limits/rate.js";
 import { readLimits, readLimitsState, saveBuckets, type ServerLimits } from "../home/limits-store.js";
+import { say } from "../terminal/language.js";
 
 /** A limit that stopped a call: which rule, and when a token is back. */
 export interface Limited {
@@ -91,7 +92,7 @@ export class RateLimiter {
     this.dirty.clear();
     this.saving = this.saving
       .then(() => saveBuckets(this.home, batch, this.now()))
-      .catch((error: Error) => this.log(`could not save the rate-limit state: ${error.message}`));
+      .catch((error: Error) => this.log(say("session.limits-unsaved", { message: error.message })));
     return this.saving;
   }
 }

@@ -8,6 +8,7 @@ import { secretInArgs } from "./child-env.js";
 import { stdioTransport } from "./client-transport.js";
 import type { HostStdioTransport } from "./host-stdio.js";
 import { InvalidStdoutError, type StdioTransport } from "./stdio-transport.js";
+import { say } from "../terminal/language.js";
 
 /** A stdio server's transport: spawned without a shell, the one child environment rule, stderr passed through. */
 export async function stdioChild(
@@ -51,7 +52,7 @@ export async function runStdio(
   const proxyError = child.onerror;
   child.onerror = (error) =>
     error instanceof InvalidStdoutError
-      ? log(`ignored a line the server wrote on stdout that is not JSON-RPC: ${shorten(error.line)}`)
+      ? log(say("session.stray-stdout", { line: shorten(error.line) }))
       : proxyError?.(error);
   try {
     await child.start();

@@ -4,6 +4,10 @@ import { diffPins, formatDrift, type ToolDrift } from "../../src/core/tools/drif
 import type { McpTool } from "../../src/core/tools/types.js";
 import { flagLine, flagTools, revealTool } from "../../src/core/tools/tool-flags.js";
 import type { ServerPins } from "../home/pins-store.js";
+import { say, sayEnglish } from "../terminal/language.js";
+
+/** How a drift is described: against the user's approval or the registry's signed snapshot. */
+const AGAINST = { approval: "session.against-approval", snapshot: "session.against-snapshot" } as const;
 
 /** The JSON-RPC error code of a tools/list or tools/call that `run` refused because of tool drift. */
 export const TOOLS_CHANGED = -32001;
@@ -52,7 +56,7 @@ export class ToolGuard {
   private serverInfo: { name: string; version: string } | undefined;
   private readonly reported = new Set<string>();
   /** How the last drift is described: against the user's approval or the registry's signed snapshot. */
-  private against = "changed since you approved them";
+  private against: "approval" | "snapshot" = "approval";
 
   constructor(private readonly deps: GuardDeps) {}
 
@@ -158,7 +162,7 @@ export class ToolGuard {
     if (drift.length === 0) return revealed(message, result, tools);
     return refusal(
       id,
-      `the tools of ${this.deps.server} ${this.against} (${drift.map((d) => `${d.kind} ${d.tool}`).join(", ")}); connectory did not pass them on. Review the diff on stderr, then run \`connectory trust ${this.deps.server}\``,
+      `the tools of ${this.deps.server} ${sayEnglish(AGAINST[this.against])} (${drift.map((d) => `${d.kind} ${d.tool}`).join(", ")}); connectory did not pass them on. Review the diff on stderr, then run \`connectory trust ${this.deps.server}\``,
       { server: this.deps.server, tools: drift.map((d) => ({ tool: d.tool, kind: d.kind })) },
     );
   }
@@ -174,17 +178,12 @@ export class ToolGuard {
       if (!complete) return twice;
       if (twice.length > 0) return this.report(twice);
       await this.deps.recordPins(tools, this.serverInfo);
-      this.deps.log(
-        `first run of ${this.deps.server}: pinned its ${tools.length} tool definitions; a later change will be refused until \`connectory trust ${this.deps.server}\``,
-      );
-      for (const flag of flagTools(tools)) this.deps.log(`flagged: ${flagLine(flag)}`);
+      this.deps.log(say("session.first-pins", { server: this.deps.server, n: tools.length }));
+      for (const flag of flagTools(tools)) this.deps.log(say("session.flagged", { flag: flagLine(flag) }));
       this.approved = new Map(tools.map((t) => [t.name, "ok"]));
       return [];
     }
-    this.against =
-      pins.source === "snapshot"
-        ? "differ from the tool snapshot the registry signed for this version"
-        : "changed since you approved them";
+    this.against = pins.source === "snapshot" ? "snapshot" : "approval";
     const names = new Set(tools.map((t) => t.name));
     const pinned = complete
       ? pins.tools
@@ -208,9 +207,9 @@ export class ToolGuard {
       this.reported.add(key);
       this.deps.log(
         [
-          `the tools of ${this.deps.server} ${this.against}; refusing them:`,
+          say("session.refusing", { server: this.deps.server, against: say(AGAINST[this.against]) }),
           ...lines.map((l) => `  ${l}`),
-          `review the changes, then approve them with \`connectory trust ${this.deps.server}\``,
+          say("session.review", { server: this.deps.server }),
         ].join("\n"),
       );
     }

@@ -12,6 +12,7 @@ import {
 } from "../../src/core/project/manifest.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { statIfPresent } from "../../src/fs/stat-if-present.js";
+import { localizedError } from "../terminal/language.js";
 
 /** A project folder as read from disk: its manifest (text and checked form) and lock, if any. */
 export interface Project {
@@ -39,9 +40,11 @@ export async function findProject(dir: string): Promise<Project | undefined> {
 export async function requireProject(dir: string): Promise<Project> {
   const project = await findProject(dir);
   if (project) return project;
-  throw new ConnectoryError("project.none", `${dir} has no ${MANIFEST_FILE}`, {
-    hint: "run `connectory init` in the project's folder first (or cd into it)",
-  });
+  throw localizedError(
+    "project.none",
+    { key: "project.none", params: { dir, file: MANIFEST_FILE } },
+    { key: "project.none-hint" },
+  );
 }
 
 async function readProjectText(dir: string, text: string): Promise<Project> {
@@ -50,10 +53,13 @@ async function readProjectText(dir: string, text: string): Promise<Project> {
   const parsed = parseJson(text);
   if ("failure" in parsed) {
     const f = parsed.failure;
-    throw new ConnectoryError(
+    throw localizedError(
       "project.manifest.invalid",
-      `${manifestFile} does not parse: ${f.message} at line ${f.line}, column ${f.column}`,
-      { hint: "fix the file; nothing was changed" },
+      {
+        key: "project.manifest-invalid",
+        params: { file: manifestFile, message: f.message, line: f.line, column: f.column },
+      },
+      { key: "project.fix-file" },
     );
   }
   const manifest = checkManifest(parsed.data, manifestFile);

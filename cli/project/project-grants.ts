@@ -15,6 +15,7 @@ import type { CommandContext } from "../context.js";
 import { readSandboxFile, updateSandboxFile } from "../home/sandbox-store.js";
 import { printable } from "../terminal/printable.js";
 import { prompt } from "../terminal/prompt.js";
+import { localizedError, say, sayBoth, type SaidBoth } from "../terminal/language.js";
 
 /** `<name>@<marketplace>` → the absolute grants connectory.json gives it in this project folder. */
 export type WantedGrants = Record<string, FilesystemGrant[]>;
@@ -28,9 +29,9 @@ export async function wantedGrants(
   dir: string,
   manifest: Manifest,
   keys: Record<string, string>,
-): Promise<{ grants: WantedGrants; notes: string[] }> {
+): Promise<{ grants: WantedGrants; notes: SaidBoth[] }> {
   const grants: WantedGrants = {};
-  const notes: string[] = [];
+  const notes: SaidBoth[] = [];
   const realDir = await fs.realpath(dir);
   for (const [name, list] of Object.entries(manifest.grants)) {
     const key = keys[name];
@@ -40,9 +41,7 @@ export async function wantedGrants(
       const abs = path.join(dir, g.path);
       const real = await fs.realpath(abs).catch(() => undefined);
       if (real === undefined)
-        notes.push(
-          `connectory.json grants ${name} ${g.path}, which does not exist: create it, or ${name} will not start`,
-        );
+        notes.push(sayBoth((t) => t("sync.note-grant-missing", { name, path: g.path })));
       else if (!holds(realDir, real))
         throw new ConnectoryError(
           "project.grant.outside",
@@ -115,20 +114,20 @@ export async function confirmGrants(
     .filter(([, list]) => list.length > 0);
   if (ask.length === 0) return;
   const lines = [
-    "connectory.json grants sandbox folders beyond what these connectors declare:",
+    say("sync.grants-wider"),
     ...ask.flatMap(([key, list]) => list.map((g) => `  ${key}: ${g.access} ${g.path}`)),
     "",
   ];
   ctx.stderr.write(printable(lines.join("\n")));
   if (yes) return;
   if (ctx.stdin.isTTY === true) {
-    const answer = (await prompt(ctx, { message: "grant these folders? [y/N] " })).trim();
+    const answer = (await prompt(ctx, { message: say("sync.grants-prompt") })).trim();
     if (/^y(es)?$/i.test(answer)) return;
   }
-  throw new ConnectoryError(
+  throw localizedError(
     "project.grant.not-accepted",
-    `the sandbox grants of connectory.json were not accepted; no grant was written`,
-    { hint: "review them in connectory.json, then run: connectory sync --yes" },
+    { key: "sync.grants-refused" },
+    { key: "sync.grants-refused-hint" },
   );
 }
 

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { entriesAt, parseHostDocument } from "../../src/core/hosts/document.js";
 import { getHost, type HostId } from "../../src/core/hosts/index.js";
 import { entryHash, type OwnedEntry } from "../../src/core/hosts/ownership.js";
@@ -18,15 +17,18 @@ import {
   type HostExportResult,
 } from "../hosts/host-files.js";
 import { chooseHostPath, hostPathCandidates } from "../hosts/host-paths.js";
+import { localizedError } from "../terminal/language.js";
 
 /** The project-scope file of a host in `dir`; a host without one is `project.host.unsupported`. */
 export function projectHostFile(ctx: Pick<CommandContext, "env">, host: HostId, dir: string): string {
   const candidates = hostPathCandidates(host, "project", pathWorld({ env: ctx.env, cwd: dir }));
   const file = chooseHostPath(candidates, existsSync);
   if (!file)
-    throw new ConnectoryError("project.host.unsupported", `${host} has no project-scope config file`, {
-      hint: "list only hosts with a project file in connectory.json (docs/hosts.md says which)",
-    });
+    throw localizedError(
+      "project.host.unsupported",
+      { key: "project.host-unsupported", params: { host } },
+      { key: "project.host-unsupported-hint" },
+    );
   return file;
 }
 

@@ -1,6 +1,7 @@
 import type { Manifest } from "../../src/core/project/manifest.js";
 import type { ToolRules } from "../../src/core/tools/tool-rules.js";
 import { readToolRules, updateServerRules } from "../home/tool-rules-store.js";
+import { sayBoth, type SaidBoth } from "../terminal/language.js";
 
 /** The rules as tool-rules.json keeps them: lists present only when non-empty. */
 function normal(rules: { allow?: string[]; deny?: string[] } | undefined): ToolRules | undefined {
@@ -33,10 +34,10 @@ export async function applyProjectToolRules(
   home: string,
   manifest: Manifest,
   projectServers: readonly string[],
-): Promise<{ changed: string[]; notes: string[] }> {
+): Promise<{ changed: string[]; notes: SaidBoth[] }> {
   const notes = Object.keys(manifest.tools)
     .filter((s) => !projectServers.includes(s))
-    .map((s) => `connectory.json has tool rules for "${s}", which no connector of the project provides`);
+    .map((server) => sayBoth((t) => t("sync.note-tool-rules", { server })));
   const changed = await toolRulesDrift(home, manifest);
   for (const server of changed) await updateServerRules(home, server, () => normal(manifest.tools[server]));
   return { changed, notes };

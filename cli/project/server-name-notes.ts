@@ -2,6 +2,7 @@ import type { LockFile } from "../../src/core/project/lock.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
 import type { ProjectTarget } from "./install-project-connector.js";
 import { projectServerNames } from "./project-hosts.js";
+import { sayBoth, type SaidBoth, type Speak } from "../terminal/language.js";
 
 /**
  * The project files launch `connectory run <name>` with the lock's names; in this home a name may
@@ -12,10 +13,10 @@ export async function serverNameNotes(
   home: string,
   lock: LockFile,
   targets: readonly Pick<ProjectTarget, "name" | "market">[],
-): Promise<string[]> {
+): Promise<SaidBoth[]> {
   const config = await loadEffectiveConfig(home);
   const homeMarket = new Map(targets.map((t) => [t.name, t.market.name]));
-  const notes: string[] = [];
+  const notes: SaidBoth[] = [];
   for (const { connector, server, name } of projectServerNames(lock)) {
     // Ours whatever its status: needing credentials or disabled is reported with the connector.
     const ours = config.servers.some(
@@ -28,14 +29,15 @@ export async function serverNameNotes(
     );
     if (ours) continue;
     const s = config.servers.find((x) => x.name === name && x.status === "active");
-    const what = !s
-      ? `no active server is named ${name} here`
-      : s.origin.kind === "manual"
-        ? `your hand-written server ${name} has that name`
-        : `${s.origin.connector ?? "another connector"} provides the server named ${name} here`;
-    notes.push(
-      `the project files start \`connectory run ${name}\` for ${connector}, but ${what}: see \`connectory config --explain\``,
-    );
+    const what = (t: Speak) =>
+      !s
+        ? t("sync.name-none", { name })
+        : s.origin.kind === "manual"
+          ? t("sync.name-manual", { name })
+          : s.origin.connector
+            ? t("sync.name-connector", { name, connector: s.origin.connector })
+            : t("sync.name-other", { name });
+    notes.push(sayBoth((t) => t("sync.note-name", { name, connector, what: what(t) })));
   }
   return notes;
 }

@@ -1,4 +1,3 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import {
   lockDisagreements,
   LOCKFILE_VERSION,
@@ -30,6 +29,8 @@ import { wantedGrants } from "./project-grants.js";
 import { homeMarketplace, projectMarketplaceUrl } from "./project-marketplace.js";
 import { projectLock, readProjects, updateProjects } from "./project-record.js";
 import { serverNameNotes } from "./server-name-notes.js";
+import { localizedError } from "../terminal/language.js";
+import { sayBoth } from "../terminal/language.js";
 
 export interface SyncOptions {
   /** Fail, changing nothing, when the manifest and the lock disagree (CI). */
@@ -73,6 +74,14 @@ export interface SyncReport {
   /** Connectors (`<name>@<marketplace>`) whose project sandbox grants were set or removed. */
   grants: string[];
   notes: string[];
+}
+
+// The report's notes in the run's language (its `notes` are the English of --json).
+const NOTES_TEXT = new WeakMap<SyncReport, string[]>();
+
+/** A sync's notes as the text prints them: in the run's language. */
+export function syncNotes(report: SyncReport): string[] {
+  return NOTES_TEXT.get(report) ?? report.notes;
 }
 
 /**
@@ -210,10 +219,16 @@ export async function syncProject(ctx: CommandContext, options: SyncOptions = {}
     const rules = await applyProjectToolRules(ctx.home, manifest, serverNames);
     const guardNotes = Object.keys(manifest.guards)
       .filter((s) => !serverNames.includes(s))
-      .map((s) => `connectory.json has guard modes for "${s}", which no connector of the project provides`);
+      .map((server) => sayBoth((t) => t("sync.note-guards", { server })));
     const settings = await applyProjectSettings(ctx, project, grants.grants);
     done.sort((a, b) => (a.name < b.name ? -1 : 1));
-    return {
+    const notes = [
+      ...rules.notes,
+      ...guardNotes,
+      ...grants.notes,
+      ...(await serverNameNotes(ctx.home, next, targets)),
+    ];
+    const report: SyncReport = {
       project: project.dir,
       connectors: done,
       removed,
@@ -223,32 +238,30 @@ export async function syncProject(ctx: CommandContext, options: SyncOptions = {}
       guards: settings.guards,
       profiles: settings.profiles,
       grants: settings.grants,
-      notes: [
-        ...rules.notes,
-        ...guardNotes,
-        ...grants.notes,
-        ...(await serverNameNotes(ctx.home, next, targets)),
-      ],
+      notes: notes.map((n) => n.en),
     };
+    NOTES_TEXT.set(
+      report,
+      notes.map((n) => n.text),
+    );
+    return report;
   });
 }
 
 /** `--frozen`: no lock, or a lock that disagrees with the manifest, fails before anything changes. */
 export function refuseUnfrozen(project: Project): void {
   if (!project.lock)
-    throw new ConnectoryError(
+    throw localizedError(
       "project.lock.missing",
-      `${project.lockFile} does not exist; --frozen changes nothing`,
-      {
-        hint: "run `connectory sync` (without --frozen) and commit connectory.lock",
-      },
+      { key: "project.lock-missing", params: { file: project.lockFile } },
+      { key: "project.lock-missing-hint" },
     );
   const problems = lockDisagreements(project.manifest, project.lock);
   if (problems.length > 0)
-    throw new ConnectoryError(
+    throw localizedError(
       "project.lock.frozen",
-      `connectory.json and connectory.lock disagree (${problems.map((p) => p.message).join("; ")}); --frozen changes nothing`,
-      { hint: "run `connectory sync` (without --frozen) to update the lock, and commit it" },
+      { key: "project.lock-frozen", params: { problems: problems.map((p) => p.message).join("; ") } },
+      { key: "project.lock-frozen-hint" },
     );
 }
 

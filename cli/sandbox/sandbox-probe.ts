@@ -1,11 +1,21 @@
 import { spawn } from "node:child_process";
 import { findOnPath } from "../../src/fs/find-on-path.js";
-import { findBwrap, findSandboxExec, INSTALL_HINT, MACOS_HINT } from "./sandbox-launch.js";
+import { sayBoth, type Speak } from "../terminal/language.js";
+import { findBwrap, findSandboxExec } from "./sandbox-launch.js";
 
 /** Whether servers can be sandboxed here, found by running the smallest sandbox (`doctor`). */
 export interface SandboxProbe {
   available: boolean;
+  /** In English (doctor's --json). */
   detail: string;
+  /** The same in the run's language (doctor's text). */
+  text: string;
+}
+
+/** A probe's finding, worded twice (English for --json, the run's language for text). */
+function found(available: boolean, line: (speak: Speak) => string): SandboxProbe {
+  const { en, text } = sayBoth(line);
+  return { available, detail: en, text };
 }
 
 /** Runs `bwrap --unshare-all --ro-bind / / true`: bwrap present, and user namespaces allowed. */
@@ -15,25 +25,18 @@ export async function probeSandbox(
   sandboxExecPath?: string,
 ): Promise<SandboxProbe> {
   if (platform === "darwin") return probeSeatbelt(sandboxExecPath);
-  if (platform !== "linux")
-    return {
-      available: false,
-      detail: `no sandbox on ${platform} yet: connectors that declare permissions start only after \`connectory sandbox off <connector>\``,
-    };
+  if (platform !== "linux") return found(false, (t) => t("sandbox.no-platform", { platform }));
   const bwrap = findBwrap(env);
-  if (!bwrap) return { available: false, detail: `bubblewrap is not installed: ${INSTALL_HINT}` };
+  if (!bwrap) return found(false, (t) => t("sandbox.no-bwrap"));
   const result = await runQuietly(bwrap, ["--unshare-all", "--ro-bind", "/", "/", "true"]);
   if (result.code === 0) {
     const socat = findOnPath("socat", { PATH: "/usr/bin:/bin:/usr/local/bin" }) ?? findOnPath("socat", env);
-    const hosts = socat
-      ? `host allowlists through socat (${socat})`
-      : "socat is missing, so servers that declare a host list do not start (`sudo apt-get install socat`)";
-    return { available: true, detail: `bubblewrap works (${bwrap}); ${hosts}` };
+    return found(true, (t) =>
+      socat ? t("sandbox.bwrap-socat", { bwrap, socat }) : t("sandbox.bwrap-no-socat", { bwrap }),
+    );
   }
-  return {
-    available: false,
-    detail: `${bwrap} cannot create a sandbox here (${result.stderr.trim() || `exit ${result.code}`}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, or AppArmor's restriction on Ubuntu 24.04)`,
-  };
+  const why = result.stderr.trim() || `exit ${result.code}`;
+  return found(false, (t) => t("sandbox.bwrap-fails", { bwrap, why }));
 }
 
 /**
@@ -42,17 +45,11 @@ export async function probeSandbox(
  */
 async function probeSeatbelt(candidate?: string): Promise<SandboxProbe> {
   const sandboxExec = findSandboxExec(candidate);
-  if (!sandboxExec) return { available: false, detail: `sandbox-exec is missing: ${MACOS_HINT}` };
+  if (!sandboxExec) return found(false, (t) => t("sandbox.no-seatbelt"));
   const result = await runQuietly(sandboxExec, ["-p", "(version 1)(allow default)", "/usr/bin/true"]);
-  if (result.code === 0)
-    return {
-      available: true,
-      detail: `sandbox-exec works (${sandboxExec}); host allowlists through a proxy on 127.0.0.1 (the macOS sandbox is untested on a real Mac by this project's CI)`,
-    };
-  return {
-    available: false,
-    detail: `${sandboxExec} cannot apply a profile here (${result.stderr.trim().slice(0, 300) || `exit ${result.code}`})`,
-  };
+  if (result.code === 0) return found(true, (t) => t("sandbox.seatbelt-works", { sandboxExec }));
+  const why = result.stderr.trim().slice(0, 300) || `exit ${result.code}`;
+  return found(false, (t) => t("sandbox.seatbelt-fails", { sandboxExec, why }));
 }
 
 function runQuietly(command: string, args: string[]): Promise<{ code: number | null; stderr: string }> {

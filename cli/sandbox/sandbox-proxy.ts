@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { hostAllowed, proxyTarget } from "../../src/core/sandbox/host-allowlist.js";
+import { say } from "../terminal/language.js";
 
 /** A running filtering proxy: the unix socket the sandbox reaches it by, and how to stop it. */
 export interface FilterProxy {
@@ -37,7 +38,7 @@ export async function startFilterProxy(
   const refused: string[] = [];
   const refuse = (what: string) => {
     refused.push(what);
-    log(`sandbox proxy refused ${what}: not in the server's permissions.network`);
+    log(say("session.proxy-refused", { what }));
   };
   const server = http.createServer((req, res) => {
     const target = proxyTarget(req.method ?? "", req.url ?? "");

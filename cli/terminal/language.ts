@@ -1,4 +1,5 @@
 import { ConnectoryError } from "../../src/core/errors.js";
+import type { Problem } from "../../src/core/types.js";
 import { fillMessage, LANGUAGES, supportedLanguage, type Language } from "../../src/core/text/language.js";
 import { en, type CliMessageKey } from "./messages-en.js";
 import { zhCN } from "./messages-zh-cn.js";
@@ -53,6 +54,25 @@ export function sayEnglish(key: CliMessageKey, params?: Record<string, string | 
   return fillMessage(en[key], params);
 }
 
+/** say or sayEnglish: a text builder that takes one words the same line in either. */
+export type Speak = (key: CliMessageKey, params?: Record<string, string | number>) => string;
+
+/** A line in English (what --json carries) and in the run's language (what text prints). */
+export interface SaidBoth {
+  en: string;
+  text: string;
+}
+
+/** Builds a line twice, once per speaker: English for --json, the run's language for text. */
+export function sayBoth(line: (speak: Speak) => string): SaidBoth {
+  return { en: line(sayEnglish), text: line(say) };
+}
+
+/** The same words in both (a server's, a system's or a registry's own message). */
+export function unsaid(text: string): SaidBoth {
+  return { en: text, text };
+}
+
 /** A message of the tables with its placeholder values. */
 export interface Said {
   key: CliMessageKey;
@@ -67,7 +87,7 @@ export function localizedError(
   code: string,
   message: Said,
   hint?: Said,
-  options: { status?: number; usage?: boolean; cause?: unknown } = {},
+  options: { status?: number; usage?: boolean; cause?: unknown; problems?: Problem[] } = {},
 ): ConnectoryError {
   return new ConnectoryError(code, sayEnglish(message.key, message.params), {
     ...options,

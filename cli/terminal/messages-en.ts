@@ -1,10 +1,15 @@
+import { enPublish } from "./messages-en-publish.js";
+import { enOperate } from "./messages-en-operate.js";
+import { enProject } from "./messages-en-project.js";
+import { enDiagnose } from "./messages-en-diagnose.js";
 import { enSetup } from "./messages-en-setup.js";
 
 // The CLI's words in English, by key; messages-zh-cn.ts has every key in Simplified Chinese. `{name}` is
 // a placeholder. Only text output reads these: --json documents are the same in every language.
 // This file holds the frame (main, options, errors) and the verbs that find, install and check
 // connectors; messages-en-setup.ts the verbs that configure and operate them (config, credentials,
-// export, gateway, marketplace, mcp, tools, trust, doctor, logs).
+// export, gateway, marketplace, mcp, tools, trust, doctor, logs); messages-en-diagnose.ts what diagnoses
+// (why a server is inactive, doctor's rows and notes).
 
 const enFind = {
   "output.error": "error: ",
@@ -34,17 +39,6 @@ const enFind = {
   "option.json": "print exactly one JSON document on stdout (status stays on stderr)",
   "option.help": "show this help",
   "option.lang": "the language of messages: en or zh-CN (default: from LC_ALL, LC_MESSAGES or LANG)",
-
-  "summary.search": "Search a marketplace for connectors",
-  "summary.info": "Show a connector: versions, servers, credentials, skills",
-  "summary.install": "Install a connector into the plugins cache",
-  "summary.update": "Update installed connectors to the newest matching version",
-  "summary.uninstall": "Remove an installed connector",
-  "summary.list": "List installed connectors and their status",
-  "summary.enable": "Enable an installed connector",
-  "summary.disable": "Disable an installed connector (its servers stop being exported)",
-  "summary.config": "Print the merged effective server set",
-  "summary.doctor": "Check every active server, its pins, credentials and host exports",
 
   "list.none": "No connectors installed. Find one: connectory search <words>",
   "list.name": "NAME",
@@ -181,6 +175,7 @@ const enFind = {
   "validate.errors": "Errors:",
   "validate.warnings": "Warnings:",
   "validate.warnings-strict": "Warnings (--strict):",
+  "validate.detail": "{message}",
   "validate.the-package": "the package",
   "validate.n-error": "{n} error",
   "validate.n-errors": "{n} errors",
@@ -200,7 +195,7 @@ const enFind = {
   "publish-api.login-again": "log in again with `connectory login <marketplace> --token <token>`",
 };
 
-export const en = { ...enFind, ...enSetup };
+export const en = { ...enFind, ...enSetup, ...enDiagnose, ...enProject, ...enOperate, ...enPublish };
 
 /** A key of the CLI's message tables. */
 export type CliMessageKey = keyof typeof en;

@@ -1,4 +1,8 @@
+import { zhCNPublish } from "./messages-zh-cn-publish.js";
+import { zhCNOperate } from "./messages-zh-cn-operate.js";
+import { zhCNProject } from "./messages-zh-cn-project.js";
 import type { CliMessageKey, FindMessageKey } from "./messages-en.js";
+import { zhCNDiagnose } from "./messages-zh-cn-diagnose.js";
 import { zhCNSetup } from "./messages-zh-cn-setup.js";
 
 // The CLI's words in Simplified Chinese (简体中文): every key of messages-en.ts, no other. Commands,
@@ -29,17 +33,6 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "option.json": "在标准输出上只打印一个 JSON 文档（状态信息仍在标准错误）",
   "option.help": "显示此帮助",
   "option.lang": "消息的语言：en 或 zh-CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）",
-
-  "summary.search": "在市场中搜索连接器",
-  "summary.info": "查看连接器：版本、服务器、凭据、技能",
-  "summary.install": "把连接器安装到插件缓存",
-  "summary.update": "把已安装的连接器更新到最新的匹配版本",
-  "summary.uninstall": "移除已安装的连接器",
-  "summary.list": "列出已安装的连接器及其状态",
-  "summary.enable": "启用已安装的连接器",
-  "summary.disable": "停用已安装的连接器（不再导出其服务器）",
-  "summary.config": "打印合并后生效的服务器集合",
-  "summary.doctor": "检查每个生效的服务器、其工具固定、凭据和主机导出",
 
   "list.none": "尚未安装任何连接器。查找一个：connectory search <关键词>",
   "list.name": "名称",
@@ -170,6 +163,7 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "validate.errors": "错误：",
   "validate.warnings": "警告：",
   "validate.warnings-strict": "警告（--strict）：",
+  "validate.detail": "原文：{message}",
   "validate.the-package": "该包",
   "validate.n-error": "{n} 个错误",
   "validate.n-errors": "{n} 个错误",
@@ -187,4 +181,11 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "publish-api.login-again": "请重新登录：`connectory login <marketplace> --token <token>`",
 };
 
-export const zhCN: Record<CliMessageKey, string> = { ...zhCNFind, ...zhCNSetup };
+export const zhCN: Record<CliMessageKey, string> = {
+  ...zhCNFind,
+  ...zhCNSetup,
+  ...zhCNDiagnose,
+  ...zhCNProject,
+  ...zhCNOperate,
+  ...zhCNPublish,
+};

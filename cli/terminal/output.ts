@@ -4,6 +4,7 @@ import type { CommandResult } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { errorText, say } from "./language.js";
 import { printable, printableJson } from "./printable.js";
+import { problemText } from "./problem-words-zh-cn.js";
 
 /**
  * Results go to stdout: one JSON document under --json, the text otherwise. Both pass the terminal
@@ -55,8 +56,14 @@ export function printError(ctx: CommandContext, error: unknown): number {
     const text = errorText(error);
     ctx.stderr.write(paint(ctx, "red", say("output.error")) + printable(text.message) + "\n");
     for (const p of error.problems ?? []) {
+      const [first, ...more] = problemText(p);
       ctx.stderr.write(
-        printable(`  ${p.severity} ${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`) + "\n",
+        printable(
+          [
+            `  ${p.severity} ${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${first}`,
+            ...more.map((l) => `    ${l}`),
+          ].join("\n"),
+        ) + "\n",
       );
     }
     if (text.hint) ctx.stderr.write(`  ${printable(text.hint)}\n`);

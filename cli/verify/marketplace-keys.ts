@@ -11,6 +11,7 @@ import type { CommandContext } from "../context.js";
 import { readTrust, updateTrust, type MarketplaceTrust } from "../home/signing-trust-store.js";
 import type { RegistryClient } from "../registry/registry-client.js";
 import { status } from "../terminal/output.js";
+import { say } from "../terminal/language.js";
 
 /** The keys document as the CLI accepts it: every key's id is derived from the key itself. */
 export interface ReceivedKeys {
@@ -142,7 +143,7 @@ export async function trustedKeys(
   if (known && known.url === marketplace.url) return known;
   const trust = await pinKeys(ctx, client, marketplace);
   const shown = trust.keys.map((k) => k.fingerprint).join(", ");
-  status(ctx, `pinned the signing key of marketplace ${marketplace.name} (trust on first use): ${shown}`);
+  status(ctx, say("install.pinned-key", { name: marketplace.name, keys: shown }));
   return trust;
 }
 

@@ -9,6 +9,32 @@ import { isRemote, type Credentials, type ServerSet, type ServerSpec, type Token
 export type ServerStatus =
   "active" | "disabled" | "untrusted" | "needs-credentials" | "needs-consent" | "shadowed";
 
+/**
+ * Why a server is inactive, as a code with its facts: the CLI words it in the run's language
+ * (cli/terminal/inactive-reason.ts), and in English for --json's `reason`. No prose here.
+ */
+export type InactiveWhy =
+  /** The connector is disabled (`connectory enable <ref>`). */
+  | { code: "connector-disabled"; connector: string; ref: string }
+  /** Its package's templates cannot be rendered (a rule newer than the package). */
+  | { code: "render-failed"; problem: string }
+  /** Its sandbox block cannot be made (`problem` says why); a publisher or a credential fixes it. */
+  | { code: "sandbox-invalid"; problem: string; ref: string }
+  /** Its version declares permissions beyond those accepted at install. */
+  | { code: "needs-consent"; connector: string; version: string; ref: string; marketplace: string }
+  /** A connector's required credentials are not set. */
+  | { code: "needs-credentials"; missing: string[]; ref: string }
+  /** A hand-written server's imported credentials are gone from credentials.json. */
+  | { code: "manual-credentials-missing"; missing: string[]; server: string }
+  /** A hand-written server never trusted. */
+  | { code: "untrusted"; server: string }
+  /** A hand-written server edited since it was trusted; `parts` are the changed parts (empty: unknown). */
+  | { code: "changed-since-trusted"; server: string; parts: string[] }
+  /** A connector server whose name a hand-written server of `file` holds. */
+  | { code: "shadowed-by-manual"; server: string; file: string }
+  /** A connector server whose name an earlier-installed connector (`owner`) holds. */
+  | { code: "shadowed-by-connector"; server: string; owner: string };
+
 /** A server written by hand in $CONNECTORY_HOME/mcp.json, with what trust.json holds for it. */
 export interface ManualServer {
   name: string;
@@ -58,7 +84,8 @@ export interface Origin {
 export interface ExplainedServer {
   name: string;
   status: ServerStatus;
-  reason?: string;
+  /** Why it is inactive (absent when active). */
+  why?: InactiveWhy;
   origin: Origin;
   /** Rendered when it could be; a connector server missing credentials shows its unrendered template. */
   server: ServerSpec;
@@ -121,10 +148,10 @@ export function mergeServers(input: {
     const owner = taken.get(e.name);
     if (e.status !== "disabled" && manualNames.has(e.name)) {
       e.status = "shadowed";
-      e.reason = `the hand-written server "${e.name}" in ${input.manualFile} has the same name and wins`;
+      e.why = { code: "shadowed-by-manual", server: e.name, file: input.manualFile };
     } else if (e.status !== "disabled" && owner !== undefined) {
       e.status = "shadowed";
-      e.reason = `${owner} already provides a server named "${e.name}"`;
+      e.why = { code: "shadowed-by-connector", server: e.name, owner };
     }
     if (owner === undefined) taken.set(e.name, key((provided[i] as (typeof provided)[number]).input));
   }
@@ -165,7 +192,7 @@ function explainManual(
       ...base,
       status: "needs-credentials",
       missing: rendered.missing,
-      reason: `its credentials ${rendered.missing.join(", ")} are missing from credentials.json (servers.${m.name}): import it again`,
+      why: { code: "manual-credentials-missing", missing: rendered.missing, server: m.name },
     };
   }
   // Trust covers the spec as written (templates, not the secrets they stand for).
@@ -175,15 +202,13 @@ function explainManual(
     return {
       ...base,
       status: "untrusted",
-      reason: `hand-written servers run only once trusted: review it, then run \`connectory trust ${m.name}\``,
+      why: { code: "untrusted", server: m.name },
     };
   }
-  const parts = changedParts(m.trust, current);
-  const what = parts.length > 0 ? `its ${parts.join(", ")} changed` : "its launch spec changed";
   return {
     ...base,
     status: "untrusted",
-    reason: `${what} since you trusted it: review it, then run \`connectory trust ${m.name}\` again`,
+    why: { code: "changed-since-trusted", server: m.name, parts: changedParts(m.trust, current) },
   };
 }
 

@@ -1,6 +1,6 @@
 import semver from "semver";
 import type { ReceivedConnectorDocument, ReceivedVersionSummary } from "./api/documents.js";
-import { ConnectoryError } from "./errors.js";
+import { ConnectoryError, type LocalizedText } from "./errors.js";
 
 /** The version a request picked, and why it deserves a warning. */
 export interface Resolution {
@@ -111,7 +111,14 @@ function newestIn(
   const entry = best === null ? undefined : doc.versions[best];
   if (!entry) {
     const what = range === "*" ? "no installable version" : `no version matching "${range}"`;
-    throw noMatch(doc, `${doc.name} has ${what}`);
+    // The CLI words it in the run's language from these keys (the core names them, never the words).
+    throw noMatch(
+      doc,
+      `${doc.name} has ${what}`,
+      range === "*"
+        ? { key: "version.none", params: { name: doc.name } }
+        : { key: "version.no-match", params: { name: doc.name, range } },
+    );
   }
   return picked(best as string, entry, kind);
 }
@@ -128,9 +135,21 @@ function picked(version: string, entry: ReceivedVersionSummary, kind: Resolution
   };
 }
 
-function noMatch(doc: ReceivedConnectorDocument, message: string): ConnectoryError {
+function noMatch(
+  doc: ReceivedConnectorDocument,
+  message: string,
+  localized?: LocalizedText,
+): ConnectoryError {
   return new ConnectoryError("version.not-found", message, {
     status: 404,
     hint: `available versions: ${listVersions(doc)}`,
+    ...(localized
+      ? {
+          localized: {
+            message: localized,
+            hint: { key: "version.available", params: { versions: listVersions(doc) } },
+          },
+        }
+      : {}),
   });
 }

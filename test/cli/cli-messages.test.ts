@@ -1,26 +1,38 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../cli/commands.js";
 import { chooseLanguage, CLI_MESSAGES } from "../../cli/terminal/language.js";
 import { LANGUAGES } from "../../src/core/text/language.js";
 import { cli, ROOT } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const TABLE_FILES = new Set(
-  ["messages-en.ts", "messages-en-setup.ts", "messages-zh-cn.ts", "messages-zh-cn-setup.ts"].map(
-    (f) => `cli/terminal/${f}`,
-  ),
+  [
+    "messages-en.ts",
+    "messages-en-setup.ts",
+    "messages-en-diagnose.ts",
+    "messages-en-project.ts",
+    "messages-en-operate.ts",
+    "messages-en-publish.ts",
+    "messages-zh-cn.ts",
+    "messages-zh-cn-setup.ts",
+    "messages-zh-cn-diagnose.ts",
+    "messages-zh-cn-project.ts",
+    "messages-zh-cn-operate.ts",
+    "messages-zh-cn-publish.ts",
+  ].map((f) => `cli/terminal/${f}`),
 );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 async function cliSources(): Promise<string> {
   const out: string[] = [];
-  for (const entry of await fs.readdir(path.join(ROOT, "cli"), { withFileTypes: true, recursive: true })) {
-    const rel = path.relative(ROOT, path.join(entry.parentPath, entry.name));
-    if (entry.isFile() && rel.endsWith(".ts") && !TABLE_FILES.has(rel))
-      out.push(await fs.readFile(path.join(ROOT, rel), "utf8"));
-  }
+  // The core names a few keys in its errors' `localized` (never the words): src/core counts too.
+  for (const dir of ["cli", "src/core"])
+    for (const entry of await fs.readdir(path.join(ROOT, dir), { withFileTypes: true, recursive: true })) {
+      const rel = path.relative(ROOT, path.join(entry.parentPath, entry.name));
+      if (entry.isFile() && rel.endsWith(".ts") && !TABLE_FILES.has(rel))
+        out.push(await fs.readFile(path.join(ROOT, rel), "utf8"));
+    }
   return out.join("\n");
 }
 
@@ -41,14 +53,9 @@ describe("the CLI's message tables", () => {
     expect(untranslated.map(([k]) => k)).toEqual([]);
   });
 
-  it("has no unused key: each is named in the CLI's code, a summary names a verb as it declares it", async () => {
+  it("has no unused key: each is named in the CLI's code (verbs' help is in help-zh-cn.ts)", async () => {
     const code = await cliSources();
-    const keys = Object.keys(en);
-    expect(keys.filter((key) => !key.startsWith("summary.") && !code.includes(`"${key}"`))).toEqual([]);
-    for (const key of keys.filter((k) => k.startsWith("summary."))) {
-      const verb = key.slice("summary.".length);
-      expect(COMMANDS[verb]?.summary, key).toBe(en[key as keyof typeof en]);
-    }
+    expect(Object.keys(en).filter((key) => !code.includes(`"${key}"`))).toEqual([]);
   });
 });
 

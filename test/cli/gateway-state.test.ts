@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { gatewayNotes } from "../../cli/gateway/gateway-health.js";
+import { sayEnglish } from "../../cli/terminal/language.js";
 import {
   readGatewayStates,
   stateDir,
@@ -55,7 +56,8 @@ describe("the gateway's state files", () => {
       }),
     );
     await writer.flush();
-    expect(await gatewayNotes(home)).toEqual([
+    // Each note is worded by a speaker: English here (doctor's --json), the run's language in its text.
+    expect((await gatewayNotes(home)).map((note) => note(sayEnglish))).toEqual([
       `WARN gateway ${process.pid} for claude-code: 1 of 2 server(s) running; crashed: notes: the server exited, 2 restart(s) (\`connectory gateway status\`)`,
     ]);
     const doctor = await cli(["doctor"], { home });

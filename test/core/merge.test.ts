@@ -88,7 +88,7 @@ describe("mergeServers: the five statuses", () => {
       status: "untrusted",
       origin: { kind: "manual", file: MANUAL_FILE },
     });
-    expect(r.servers[0]?.reason).toContain("connectory trust mine");
+    expect(r.servers[0]?.why).toEqual({ code: "untrusted", server: "mine" });
     expect(r.active).toEqual({});
   });
 
@@ -99,7 +99,7 @@ describe("mergeServers: the five statuses", () => {
       [],
     );
     expect(r.servers[0]?.status).toBe("untrusted");
-    expect(r.servers[0]?.reason).toMatch(/its args changed since you trusted it/);
+    expect(r.servers[0]?.why).toEqual({ code: "changed-since-trusted", server: "mine", parts: ["args"] });
   });
 
   it.each<[string, ServerSpec, ServerSpec]>([
@@ -112,7 +112,7 @@ describe("mergeServers: the five statuses", () => {
   ])("a change to %s breaks trust", (part, before, after) => {
     const r = merge([{ name: "s", spec: after, trust: fingerprintSpec(before) }], []);
     expect(r.servers[0]?.status).toBe("untrusted");
-    expect(r.servers[0]?.reason).toContain(`its ${part} changed`);
+    expect(r.servers[0]?.why).toEqual({ code: "changed-since-trusted", server: "s", parts: [part] });
   });
 
   it("trust survives a reordering of env keys and an explicit empty args list", () => {
@@ -131,7 +131,7 @@ describe("mergeServers: the five statuses", () => {
     );
     const r = merge([], [c]);
     expect(r.servers[0]).toMatchObject({ status: "needs-credentials", missing: ["TOKEN"] });
-    expect(r.servers[0]?.reason).toContain("connectory credentials set tushare");
+    expect(r.servers[0]?.why).toEqual({ code: "needs-credentials", missing: ["TOKEN"], ref: "tushare" });
     expect(r.servers[0]?.server).toEqual({ type: "http", url: "https://x/?t=${TOKEN}" });
     expect(r.active).toEqual({});
   });
@@ -145,7 +145,11 @@ describe("mergeServers: the five statuses", () => {
   it("disabled: a disabled connector's servers, with the command to enable it", () => {
     const r = merge([], [connector("weather", { weather: stdio("x") }, { enabled: false })]);
     expect(r.servers[0]).toMatchObject({ status: "disabled" });
-    expect(r.servers[0]?.reason).toContain("connectory enable weather");
+    expect(r.servers[0]?.why).toEqual({
+      code: "connector-disabled",
+      connector: "weather@default",
+      ref: "weather",
+    });
     expect(r.active).toEqual({});
   });
 
@@ -169,7 +173,7 @@ describe("mergeServers: the five statuses", () => {
       ["weather", "untrusted"],
       ["weather", "shadowed"],
     ]);
-    expect(r.servers[1]?.reason).toContain(`hand-written server "weather" in ${MANUAL_FILE}`);
+    expect(r.servers[1]?.why).toEqual({ code: "shadowed-by-manual", server: "weather", file: MANUAL_FILE });
     expect(r.active).toEqual({});
   });
 });
@@ -326,8 +330,8 @@ describe("mergeServers: naming", () => {
       ["b-c", "shadowed"],
       ["zz", "active"],
     ]);
-    const reason = r.servers.find((s) => s.name === "a-b-c-s" && s.status === "shadowed")?.reason;
-    expect(reason).toBe('a@zz already provides a server named "a-b-c-s"');
+    const why = r.servers.find((s) => s.name === "a-b-c-s" && s.status === "shadowed")?.why;
+    expect(why).toEqual({ code: "shadowed-by-connector", server: "a-b-c-s", owner: "a@zz" });
   });
 
   it("a hand-written server named like a renamed connector server shadows only that one", () => {
@@ -384,5 +388,18 @@ describe("mergeServers: secrets", () => {
     const r = merge([], [c]);
     expect(r.secretValues).toContain(TOKEN);
     expect(r.secretValues).not.toContain("us");
+  });
+});
+
+describe("why a server is inactive", () => {
+  it("is a code with its facts, never prose: the core has no words in any language", () => {
+    const r = merge(
+      [{ name: "mine", spec: { command: "x" } }],
+      [connector("weather", { weather: stdio("x") }, { enabled: false })],
+    );
+    for (const s of r.servers) {
+      expect(s.why?.code, s.name).toMatch(/^[a-z-]+$/);
+      expect(Object.keys(s)).not.toContain("reason");
+    }
   });
 });

@@ -79,7 +79,7 @@ it("uninstall, outdated, enable, disable and their host-file notes in Chinese, n
   expect(all).toContain("widget@default 本来就已停用");
   expect(all).toContain("已启用 widget@default");
   expect(all).toContain("已卸载 gadget@1.0.0（来自 default）");
-  expect(all).toMatch(/cursor\.json .*仍列出 gadget；更新它：connectory config export/);
+  expect(all).toMatch(/cursor\.json（cursor，user 范围） 仍列出 gadget；更新它：connectory config export/);
 });
 
 it("outdated's table has Chinese headers; --json stays as it was", async () => {

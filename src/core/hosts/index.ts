@@ -74,9 +74,14 @@ export function isHostId(name: string): name is HostId {
 /** The adapter for a host name, or a usage error listing the known hosts. */
 export function getHost(name: string): HostAdapter {
   if (isHostId(name)) return HOSTS[name];
+  // The CLI words it in the run's language from these keys (the core names them, never the words).
   throw new ConnectoryError("host.unknown", `unknown host "${name}"`, {
     usage: true,
     hint: `known hosts: ${HOST_IDS.join(", ")}`,
+    localized: {
+      message: { key: "hosts.unknown", params: { name } },
+      hint: { key: "hosts.known", params: { hosts: HOST_IDS.join(", ") } },
+    },
   });
 }
 

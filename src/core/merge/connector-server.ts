@@ -10,7 +10,7 @@ import { renderServers, type RenderResult } from "../templates.js";
 import { isRemote, type Credentials, type ServerSpec, type TokenSchema } from "../types.js";
 
 // One connector server of the effective set (merge.ts): rendered from the connector's credentials, with its
-// sandbox, consent and trust state, and the reason a user sees when it will not run.
+// sandbox, consent and trust state, and why it will not run (a code: the CLI words it).
 
 /** One connector server as the effective set shows it: rendered, sandboxed, and why it would not run. */
 export function explainConnectorServer(
@@ -53,7 +53,7 @@ export function explainConnectorServer(
       ...base,
       status: "disabled",
       server: spec,
-      reason: `its package cannot be rendered: ${message}`,
+      why: { code: "render-failed", problem: message },
     };
   }
   let out: ExplainedServer;
@@ -72,25 +72,30 @@ export function explainConnectorServer(
       status: "needs-credentials",
       server: spec,
       missing: rendered.missing,
-      reason: `missing credentials ${rendered.missing.join(", ")}: run \`connectory credentials set ${ref}\``,
+      why: { code: "needs-credentials", missing: rendered.missing, ref },
     };
   }
   const view = consentViewOf(c);
   if (!isRemote(spec) && "invalid" in view) {
     out.status = "disabled";
-    out.reason = `its sandbox ${view.invalid}: it does not start until the publisher or \`connectory credentials set ${ref}\` fixes it`;
+    out.why = { code: "sandbox-invalid", problem: view.invalid, ref };
   } else if (
     !isRemote(spec) &&
     c.acceptedPermissions !== undefined &&
     reachesFurther(c.acceptedPermissions, "view" in view ? view.view : undefined)
   ) {
     out.status = "needs-consent";
-    const from = c.marketplace === "default" ? "" : ` --marketplace ${c.marketplace}`;
-    out.reason = `${c.name} ${c.version} declares permissions beyond what you accepted: review them (\`connectory info ${ref}\`), then accept them: \`connectory install ${c.name}@${c.version}${from} --yes\``;
+    out.why = {
+      code: "needs-consent",
+      connector: c.name,
+      version: c.version,
+      ref,
+      marketplace: c.marketplace,
+    };
   }
   if (!c.enabled) {
     out.status = "disabled";
-    out.reason = `the connector ${key(c)} is disabled: run \`connectory enable ${ref}\``;
+    out.why = { code: "connector-disabled", connector: key(c), ref };
   }
   return out;
 }

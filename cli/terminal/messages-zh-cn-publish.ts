@@ -1,0 +1,45 @@
+import type { PublishMessageKey } from "./messages-en-publish.js";
+
+// A publisher's verbs in Simplified Chinese: every key of messages-en-publish.ts.
+
+export const zhCNPublish: Record<PublishMessageKey, string> = {
+  "pack.skipped": "已跳过（从不打包）：{files}",
+  "pack.invalid": "{dir} 不是有效的连接器包（{n} 个错误）；没有写入任何内容",
+  "pack.invalid-hint": "修正上面的错误；`connectory validate {dir}` 显示完整报告。",
+  "pack.packed": "已打包 {name}@{version}（{n} 个文件）",
+  "pack.file": "文件       {file}",
+  "pack.size": "大小       {size} 字节",
+  "pack.integrity": "完整性     {integrity}",
+  "pack.sha256": "sha256 摘要 {sha256}",
+  "publish.converted": "已把 {format} 转换为连接器包（{n} 条说明）",
+  "publish.trusted": "可信发布：已为 {name} 换取 {source} 令牌（有效期至 {expires}）",
+  "publish.listing-tools": "正在列出 {name}@{version} 的 {n} 个服务器的工具…",
+  "publish.reported": "已为 {name}@{version} 报告 {n} 个工具",
+  "publish.uploading": "正在把 {name}@{version}（{bytes} 字节）发布到 {marketplace}（{url}）…",
+  "publish.published": "已发布 {name}@{version}",
+  "publish.reported-tools": "已报告 {n} 个工具",
+  "publish.invalid": "{target} 不是有效的连接器包（{n} 个错误）；没有上传任何内容",
+  "publish.invalid-hint": "修正上面的错误；`connectory validate` 显示完整报告",
+  "convert.done": "已把 {format} 转换为 {folder} 中的 {name}@{version}（{n} 个文件）",
+  "convert.notes": "说明（没有原样保留的内容）：",
+  "convert.next": "下一步：检查 plugin.json 和 README.md，然后运行 `connectory validate --strict {output}`。",
+  "dist-tag.set": "{tag} 指向 {name}@{version}（{marketplace}）",
+  "dist-tag.none": "{name} 没有 dist-tag",
+  "dist-tag.removed": "已删除 {name} 的 dist-tag {tag}（{marketplace}）",
+  "deprecate.partial": "出错前已改动：{versions}",
+  "deprecate.done": "已在 {marketplace} 上弃用 {name} 的 {n} 个版本：{versions}",
+  "undeprecate.done": "已在 {marketplace} 上取消弃用 {name} 的 {n} 个版本：{versions}",
+  "report.done": "已把 {name}@{version} 以 {kind} 举报给 {marketplace}（举报 {id}）；其运营者会审核",
+  "trusted.added": "{name}（{marketplace}）信任 {line}",
+  "trusted.none":
+    "{name} 没有可信发布者（添加一个：connectory trusted-publisher add {name} --repository <owner/repo> --workflow <file>）",
+  "trusted.removed": "已移除 {line}",
+  "verify.done": "{domain} 已为你在 {marketplace} 上的发布者完成认证（{method}）；它的连接器会显示认证标记。",
+  "verify.dns": "把这条 TXT 记录添加到 {name}：\n  {value}\n（DNS 变更可能要几分钟才生效。）",
+  "verify.http": "在 {url} 提供这一行（HTTPS，状态 200，不重定向）：\n  {body}",
+  "verify.not-yet":
+    "{domain} 尚未认证：{problem}\n{where}\n然后再次运行 `connectory publisher verify {domain}{dns}`。",
+  "verify.not-found": "没有找到证明",
+  "log.first": "{origin}：{size} 个条目，由固定的密钥签名；已记住（之前没有可比较的检查点）",
+  "log.consistent": "{origin}：{size} 个条目，与之前看到的 {previous} 一致",
+};
