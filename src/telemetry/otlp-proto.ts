@@ -105,6 +105,14 @@ class Writer {
     return this;
   }
 
+  /** Bytes already encoded (a cached field), as they are. */
+  raw(bytes: Uint8Array): this {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+    return this;
+  }
+
   /** A packed repeated fixed64 or double field. */
   packed(field: number, values: readonly number[], as: "fixed64" | "double"): this {
     this.tag(field, 2)
@@ -137,10 +145,27 @@ function addAttributes(out: Writer, field: number, attrs: Attributes): Writer {
   return out;
 }
 
+/**
+ * The resource and scope fields of one producer, encoded once: every export of a process repeats
+ * them (the resource's attributes are most of a small batch's fields).
+ */
+const encodedProducers = new WeakMap<Producer, { resource: Uint8Array; scope: Uint8Array }>();
+
+function encodedProducer(p: Producer): { resource: Uint8Array; scope: Uint8Array } {
+  let known = encodedProducers.get(p);
+  if (!known) {
+    const resource = addAttributes(new Writer().open(1), 1, p.resource).close().finish();
+    const scope = new Writer().open(1).string(1, p.scope.name).string(2, p.scope.version).close().finish();
+    known = { resource: Uint8Array.from(resource), scope: Uint8Array.from(scope) };
+    encodedProducers.set(p, known);
+  }
+  return known;
+}
+
 /** Opens ResourceX { resource, ScopeX { scope … } }: the caller writes the items and closes twice. */
 function resourceAndScope(out: Writer, p: Producer): Writer {
-  addAttributes(out.open(1).open(1), 1, p.resource).close();
-  return out.open(2).open(1).string(1, p.scope.name).string(2, p.scope.version).close();
+  const { resource, scope } = encodedProducer(p);
+  return out.open(1).raw(resource).open(2).raw(scope);
 }
 
 /** An ExportTraceServiceRequest. */

@@ -86,6 +86,27 @@ describe("OTLP protobuf (opentelemetry-proto field numbers)", () => {
     expect(status.get(3)?.[0]).toBe(2n);
   });
 
+  it("encodes a producer's resource and scope once and writes the same bytes into every export", () => {
+    const many: Producer = {
+      resource: { "service.name": "svc", "service.version": "1.2.3", "deployment.environment": "test" },
+      scope: { name: "connectory", version: "1.2.3" },
+    };
+    const first = Buffer.from(tracesProto(many, [span]));
+    const second = Buffer.from(tracesProto(many, [span, { ...span, spanId: "b7ad6b7169203332" }]));
+    const metrics = decode(one(decode(metricsProto(many, [], 2000)), 1));
+    for (const request of [first, second]) {
+      const resourceSpans = decode(one(decode(request), 1));
+      const attrs = (decode(one(resourceSpans, 1)).get(1) as Uint8Array[]).map((kv) =>
+        text(one(decode(kv), 1)),
+      );
+      expect(attrs).toEqual(["service.name", "service.version", "deployment.environment"]);
+      expect(text(one(decode(one(decode(one(resourceSpans, 2)), 1)), 1))).toBe("connectory");
+      // The cached fields are the same bytes in traces and metrics.
+      expect(Buffer.from(one(resourceSpans, 1))).toEqual(Buffer.from(one(metrics, 1)));
+    }
+    expect(decode(one(decode(one(decode(second), 1)), 2)).get(2)).toHaveLength(2);
+  });
+
   it("writes a cumulative histogram with its counts, bounds, min and max", () => {
     const h: HistogramData = {
       name: "mcp.client.operation.duration",
