@@ -1,6 +1,8 @@
 import { PassThrough, Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { HostStdioTransport } from "../../../cli/mcp/host-stdio.js";
+import { StdioTransport } from "../../../cli/mcp/stdio-transport.js";
 import { WriteInTurn } from "../../../cli/mcp/write-in-turn.js";
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -104,5 +106,28 @@ describe("HostStdioTransport's writes", () => {
     expect(writes.map((w) => JSON.parse(w).id)).toEqual([1]);
     void host.send({ jsonrpc: "2.0", id: 2, result: {} });
     expect(writes.map((w) => JSON.parse(w).id)).toEqual([1, 2]);
+  });
+});
+
+describe("StdioTransport's writes to the server", () => {
+  it("reach a real child in order, and what was sent just before close still goes before stdin ends", async () => {
+    // Echoes every line back, then exits when its stdin ends.
+    const echo = `process.stdin.on("data", (d) => process.stdout.write(d)); process.stdin.on("end", () => process.exit(0));`;
+    const transport = new StdioTransport({
+      command: process.execPath,
+      args: ["-e", echo],
+      env: { PATH: process.env.PATH ?? "" },
+      cwd: process.cwd(),
+    });
+    const back: number[] = [];
+    transport.onmessage = (m: JSONRPCMessage) => back.push((m as { id: number }).id);
+    await transport.start();
+    for (let id = 1; id <= 50; id++) void transport.send({ jsonrpc: "2.0", id, method: "ping" });
+    await expect.poll(() => back.length).toBe(50);
+    for (let id = 51; id <= 60; id++) void transport.send({ jsonrpc: "2.0", id, method: "ping" });
+    await transport.close(); // the same turn: the ten are written, then stdin ends, and the child echoes them
+    expect(back).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(transport.exit).toEqual({ code: 0, signal: null });
+    await expect(transport.send({ jsonrpc: "2.0", id: 61, method: "ping" })).rejects.toThrow("not running");
   });
 });
