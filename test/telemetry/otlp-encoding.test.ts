@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { otelConfig } from "../../src/telemetry/otel-env.js";
+import { nanosBig } from "../../src/telemetry/otlp-json.js";
 import { metricsProto, tracesProto } from "../../src/telemetry/otlp-proto.js";
 import { parseTraceparent } from "../../src/telemetry/trace-context.js";
 import type { HistogramData, Producer, SpanData } from "../../src/telemetry/telemetry-types.js";
@@ -105,6 +106,40 @@ describe("OTLP protobuf (opentelemetry-proto field numbers)", () => {
       expect(Buffer.from(one(resourceSpans, 1))).toEqual(Buffer.from(one(metrics, 1)));
     }
     expect(decode(one(decode(one(decode(second), 1)), 2)).get(2)).toHaveLength(2);
+  });
+
+  it("writes non-ASCII and long strings, and nanosecond times exactly (past 2^53, fractions rounding up)", () => {
+    const long = "x".repeat(300);
+    for (const [startMs, endMs] of [
+      [1_764_662_400_000.9999999, 4_102_444_800_000.123456],
+      [0, 1],
+      [2 ** 32 + 0.5, 2 ** 40 - 0.000001],
+    ] as const) {
+      const s = decode(
+        one(
+          decode(
+            one(
+              decode(
+                one(
+                  decode(
+                    tracesProto(producer, [
+                      { ...span, name: "tools/call 天気 é", startMs, endMs, attributes: { long } },
+                    ]),
+                  ),
+                  1,
+                ),
+              ),
+              2,
+            ),
+          ),
+          2,
+        ),
+      );
+      expect(text(one(s, 5))).toBe("tools/call 天気 é");
+      expect(text(one(decode(one(decode((s.get(9) as Uint8Array[])[0] as Uint8Array), 2)), 1))).toBe(long);
+      expect(Buffer.from(one(s, 7)).readBigUInt64LE()).toBe(nanosBig(startMs));
+      expect(Buffer.from(one(s, 8)).readBigUInt64LE()).toBe(nanosBig(endMs));
+    }
   });
 
   it("writes a cumulative histogram with its counts, bounds, min and max", () => {
