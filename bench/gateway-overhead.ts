@@ -6,6 +6,8 @@
 // shared machine hits all three alike. Sequential, then 10 calls in flight at once. With
 // BENCH_BASELINE_BIN=<another checkout's bin/connectory.js> a fourth path runs that build's gateway
 // (guards on + OTLP) in the same rounds: a before/after that the machine's load cannot tell apart.
+// BENCH_WARMUP (default 20) calls per path go first, untimed: most of what the gateway adds over a
+// direct call after 20 calls is V8 still warming up (raise it to 1500 to see the steady state).
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -68,6 +70,8 @@ async function timed(c: Client, name: string): Promise<number> {
  */
 export async function overheadBudget(options: {
   calls: number;
+  /** Calls per path before timing starts (BENCH_WARMUP): V8 optimizes the gateway's hot code meanwhile. */
+  warmup: number;
   direct: () => Promise<Opened>;
   gateway: Open;
   /** Another build's gateway (BENCH_BASELINE_BIN), guards on + OTLP: a before/after in one run. */
@@ -103,7 +107,7 @@ export async function overheadBudget(options: {
   const paths = opened.map(([label, o, name]) => [label, o.client, name] as [string, Client, string]);
   const seq = paths.map(() => [] as number[]);
   const par = paths.map(() => [] as number[]);
-  for (let i = 0; i < 20; i++) for (const [, c, name] of paths) await timed(c, name); // warm-up
+  for (let i = 0; i < options.warmup; i++) for (const [, c, name] of paths) await timed(c, name);
   // CPU time of the process each path talks to (the server itself, or the gateway without its
   // server): steadier than wall time on a loaded machine.
   const cpuBefore = opened.map(([, o]) => cpuOf(o.pid));
@@ -133,7 +137,7 @@ export async function overheadBudget(options: {
   });
   console.log(
     `\noverhead budget (issue 26: ≤ +0.3 ms p50, ≤ +2 ms p99 sequential): tools/call get_weather, ` +
-      `${options.calls} sequential calls and ${par[0]?.length} at 10 in flight per path, interleaved (ms); ` +
+      `${options.calls} sequential calls and ${par[0]?.length} at 10 in flight per path, interleaved, after ${options.warmup} warm-up calls (ms); ` +
       `${receiver.exports()} OTLP exports received; load average ${load.toFixed(2)} before, ${(os.loadavg()[0] as number).toFixed(2)} after, ${os.cpus().length} cores (shared machine)`,
   );
   console.table(

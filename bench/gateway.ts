@@ -4,7 +4,7 @@
 // notes fixture, a generated 200-tool server, and the 82 real tool lists of Docker's MCP catalog
 // (../shared/data/real-world, when present); (2) the per-call overhead of a tools/call directly to a
 // stdio server, through `connectory run` and through `connectory gateway` (p50 / p99 over BENCH_CALLS
-// calls); (3) the gateway's start time with ten servers, which start lazily: until its initialize
+// calls; the overhead budget's table first, after BENCH_WARMUP untimed calls per path, default 20); (3) the gateway's start time with ten servers, which start lazily: until its initialize
 // answer, and until the first tools/list (which starts all ten), p50 / max over BENCH_STARTS starts.
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -16,6 +16,8 @@ import { BIN, ROOT, WEATHER, benchHome as home, setGuards } from "./lib/bench-ho
 
 const TOOLS_SERVER = path.join(ROOT, "test/fixtures/servers/tools-server.mjs");
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+/** Untimed calls per path before the overhead budget's timed ones. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 /** Another build's bin/connectory.js, measured side by side with this one (a before/after). */
 const BASELINE_BIN = process.env.BENCH_BASELINE_BIN;
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
@@ -127,6 +129,7 @@ async function main(): Promise<void> {
   const weather = await home({ weather: [WEATHER] });
   await overheadBudget({
     calls: CALLS,
+    warmup: WARMUP,
     direct: () => opened(process.execPath, [WEATHER], weather),
     gateway: (env) => opened(process.execPath, [BIN, "gateway"], weather, env),
     baseline: BASELINE_BIN

@@ -18,7 +18,10 @@ export interface CallRecord {
   client?: AuditEntry["client"];
 }
 
-/** Turns finished calls into audit lines: `record(call)` never throws and never waits. */
+/**
+ * Turns finished calls into audit lines: `record(call)` never throws and never waits. The arguments a
+ * call record holds are the host's own (the guards mask a copy), so describing them later is the same.
+ */
 export function auditRecorder(options: {
   home: string;
   via: AuditEntry["via"];
@@ -41,34 +44,41 @@ export function auditRecorder(options: {
     onError: (error) => options.log(say("gateway-log.audit-failed", { message: error.message })),
   });
   return {
+    // Only what can change later is read now; the line itself is made when its batch is written.
     record(call) {
-      const refused = call.errorCode === TOOLS_CHANGED || call.errorCode === TOOL_DENIED;
-      log.append({
-        time: new Date(call.startedAt).toISOString(),
-        via: options.via,
-        client: call.client ?? options.client(),
-        profile: options.profile,
-        server: call.server,
-        tool: call.tool,
-        arguments: describeArguments(call.args),
-        ...(options.logArguments ? { values: loggedValues(call.args, options.secretValues) } : {}),
-        durationMs: Math.max(0, now() - call.startedAt),
-        outcome:
-          call.errorCode !== undefined
-            ? refused
-              ? "refused"
-              : "error"
-            : call.toolError
-              ? "tool-error"
-              : "ok",
-        ...(call.errorCode !== undefined ? { errorCode: call.errorCode } : {}),
+      const client = call.client ?? options.client();
+      const durationMs = Math.max(0, now() - call.startedAt);
+      log.append(() => {
+        const refused = call.errorCode === TOOLS_CHANGED || call.errorCode === TOOL_DENIED;
+        return {
+          time: new Date(call.startedAt).toISOString(),
+          via: options.via,
+          client,
+          profile: options.profile,
+          server: call.server,
+          tool: call.tool,
+          arguments: describeArguments(call.args),
+          ...(options.logArguments ? { values: loggedValues(call.args, options.secretValues) } : {}),
+          durationMs,
+          outcome:
+            call.errorCode !== undefined
+              ? refused
+                ? "refused"
+                : "error"
+              : call.toolError
+                ? "tool-error"
+                : "ok",
+          ...(call.errorCode !== undefined ? { errorCode: call.errorCode } : {}),
+        };
       });
     },
     flagged(report, client) {
-      log.append({
-        time: new Date(now()).toISOString(),
+      const time = now();
+      const who = client ?? options.client();
+      log.append(() => ({
+        time: new Date(time).toISOString(),
         via: options.via,
-        client: client ?? options.client(),
+        client: who,
         profile: options.profile,
         server: report.server,
         tool: (options.hide ?? ((t: string) => t))(report.target),
@@ -83,7 +93,7 @@ export function auditRecorder(options: {
           at,
           action,
         })),
-      });
+      }));
     },
     flush: () => log.flush(),
   };

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { Cancel } from "./cancel.js";
 
 /** The params of a tools/call the fast path takes: a name, arguments as an object, no progress. */
 export interface CallParams {
@@ -11,13 +12,13 @@ export interface CallParams {
 
 /**
  * Answers one host request itself, or returns undefined to leave it to the SDK's handlers. The
- * promise resolves with the reply to send (an answer, or an error); `signal` fires when the host
+ * promise resolves with the reply to send (an answer, or an error); `cancel` fires when the host
  * cancels the request (the reply is then not sent, as the SDK does).
  */
 export type FastHandler = (
   request: JSONRPCRequest,
   host: Transport,
-  signal: AbortSignal,
+  cancel: Cancel,
 ) => Promise<JSONRPCMessage> | undefined;
 
 /**
@@ -34,18 +35,18 @@ export class FastServer extends Server {
   override async connect(transport: Transport): Promise<void> {
     await super.connect(transport);
     const sdk = transport.onmessage;
-    const inFlight = new Map<RequestId, AbortController>();
+    const inFlight = new Map<RequestId, Cancel>();
     transport.onmessage = (message, extra) => {
       if (this.fast && "method" in message) {
         if ("id" in message) {
-          const controller = new AbortController();
-          const reply = this.fast(message, transport, controller.signal);
+          const cancel = new Cancel();
+          const reply = this.fast(message, transport, cancel);
           if (reply) {
-            inFlight.set(message.id, controller);
+            inFlight.set(message.id, cancel);
             void reply
               .then((out) => {
-                if (inFlight.get(message.id) === controller) inFlight.delete(message.id);
-                if (!controller.signal.aborted) return transport.send(out);
+                if (inFlight.get(message.id) === cancel) inFlight.delete(message.id);
+                if (!cancel.cancelled) return transport.send(out);
               })
               .catch((error: unknown) =>
                 this.onerror?.(new Error(`Failed to send response: ${String(error)}`)),
@@ -54,10 +55,10 @@ export class FastServer extends Server {
           }
         } else if (message.method === "notifications/cancelled") {
           const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
-          const controller = id === undefined ? undefined : inFlight.get(id);
-          if (controller) {
+          const cancel = id === undefined ? undefined : inFlight.get(id);
+          if (cancel) {
             inFlight.delete(id as RequestId);
-            controller.abort((message.params as { reason?: unknown }).reason);
+            cancel.cancel((message.params as { reason?: unknown }).reason);
           }
         }
       }

@@ -6,6 +6,7 @@ import {
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import { passOn } from "./host-request.js";
+import type { Cancel } from "./cancel.js";
 import type { CallParams } from "./fast-server.js";
 import { plainResult } from "./fast-server.js";
 import type { CallStart, Route } from "./gateway-server.js";
@@ -22,7 +23,7 @@ export async function forwardAnswer(
   params: CallParams,
   id: RequestId,
   call: CallStart,
-  signal: AbortSignal,
+  cancel: Cancel,
 ): Promise<JSONRPCMessage> {
   const { upstream, tool } = route;
   try {
@@ -33,7 +34,7 @@ export async function forwardAnswer(
         // The upstream's client span (trace-filter.ts) is this span's child.
         ...(call.span ? { _meta: { traceparent: call.span.span.traceparent() } } : {}),
       },
-      signal,
+      cancel,
     );
     if ("error" in answer) {
       const { code, message, data } = answer.error;

@@ -14,6 +14,7 @@ import { NAME_SEPARATOR, assignFunctionNames } from "../../src/core/tools/names.
 import type { Upstream } from "./upstream.js";
 import type { CallRecord } from "./audit-recorder.js";
 import { endMcpSpan, startMcpSpan, type McpSpan } from "../../src/telemetry/mcp-spans.js";
+import type { Cancel } from "./cancel.js";
 import { FastServer, fastParams, type CallParams } from "./fast-server.js";
 import { forwardAnswer } from "./forward-call.js";
 import { LAZY_TOOLS, SEARCH_LIMIT } from "./lazy-tools.js";
@@ -76,7 +77,7 @@ export class GatewayServer {
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       options.lazy ? this.lazyCall(request.params, extra) : this.callTool(request.params, extra),
     );
-    if (!options.lazy) this.server.fast = (request, host, signal) => this.fastCall(request, host, signal);
+    if (!options.lazy) this.server.fast = (request, host, cancel) => this.fastCall(request, host, cancel);
     this.catalog = new GatewayCatalog(upstreams, options.log);
     this.catalog.register(this.server);
   }
@@ -216,12 +217,12 @@ export class GatewayServer {
   private fastCall(
     request: JSONRPCRequest,
     host: Transport,
-    signal: AbortSignal,
+    cancel: Cancel,
   ): Promise<JSONRPCMessage> | undefined {
     const params = fastParams(request);
     const route = params && this.routes.get(params.name);
     if (!params || !route) return undefined;
-    return forwardAnswer(route, params, request.id, this.begin(params, request.id, host.sessionId), signal);
+    return forwardAnswer(route, params, request.id, this.begin(params, request.id, host.sessionId), cancel);
   }
 
   /** Starts the server span of one host tools/call; `record` ends it and writes the audit line. */

@@ -7,6 +7,7 @@ import {
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { MessageFilter } from "../mcp/bridge.js";
+import type { Cancel } from "./cancel.js";
 
 /** The server's answer to one request sent with `call`: its result or its error, after the filter. */
 export type Answer =
@@ -74,16 +75,21 @@ export class GuardedTransport implements Transport {
   }
 
   /**
-   * Sends `request` and resolves with the answer to it. When `signal` fires first the server is sent
-   * notifications/cancelled and the promise rejects with the reason (-32001), as the SDK Client does.
+   * Sends `request` and resolves with the answer to it. When `cancel` fires first the server is sent
+   * notifications/cancelled and the promise rejects with the reason (-32001), as the SDK Client does;
+   * a request cancelled before it is sent is not sent at all.
    */
-  call(request: JSONRPCRequest, signal?: AbortSignal): Promise<Answer> {
+  call(request: JSONRPCRequest, cancel?: Cancel): Promise<Answer> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new McpError(ErrorCode.ConnectionClosed, "Connection closed"));
+      if (cancel?.cancelled) return reject(cancelled(cancel.reason));
       const id = request.id;
-      const onAbort = () => {
+      this.waiting.set(id, {
+        resolve: (answer) => (cancel?.onCancel(undefined), resolve(answer)),
+        reject: (error) => (cancel?.onCancel(undefined), reject(error)),
+      });
+      cancel?.onCancel((reason) => {
         if (!this.waiting.delete(id)) return;
-        const reason: unknown = signal?.reason;
         void this.send({
           jsonrpc: "2.0",
           method: "notifications/cancelled",
@@ -91,13 +97,8 @@ export class GuardedTransport implements Transport {
         }).catch((error: unknown) =>
           this.onerror?.(new Error(`Failed to send cancellation: ${String(error)}`)),
         );
-        reject(reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason)));
-      };
-      this.waiting.set(id, {
-        resolve: (answer) => (signal?.removeEventListener("abort", onAbort), resolve(answer)),
-        reject: (error) => (signal?.removeEventListener("abort", onAbort), reject(error)),
+        reject(cancelled(reason));
       });
-      signal?.addEventListener("abort", onAbort, { once: true });
       this.send(request).catch((error: Error) => {
         const waiter = this.waiting.get(id);
         this.waiting.delete(id);
@@ -126,4 +127,9 @@ export class GuardedTransport implements Transport {
     }
     this.onmessage?.(message);
   }
+}
+
+/** The error a cancelled call rejects with: the reason when it is an McpError, else -32001 with its words. */
+function cancelled(reason: unknown): McpError {
+  return reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason));
 }

@@ -14,6 +14,7 @@ import {
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpTool } from "../../src/core/tools/types.js";
+import type { Cancel } from "./cancel.js";
 import { GuardedTransport, type Answer } from "./guarded-transport.js";
 import { defaultBackoff, type UpstreamDeps, type UpstreamHealth } from "./upstream-deps.js";
 import { say } from "../terminal/language.js";
@@ -124,7 +125,7 @@ export class Upstream {
    * the SDK Client (no schema parse, no bookkeeping); the answer comes back as the server (and the
    * guard) sent it. Its id is a string of its own, never one the Client uses (numbers).
    */
-  async forwardCall(params: CallToolRequest["params"], signal?: AbortSignal): Promise<Answer> {
+  async forwardCall(params: CallToolRequest["params"], cancel?: Cancel): Promise<Answer> {
     const client = await this.connect();
     const guarded = this.guardedOf.get(client) as GuardedTransport;
     const request = {
@@ -133,7 +134,7 @@ export class Upstream {
       method: "tools/call",
       params,
     };
-    return guarded.call(request, signal);
+    return guarded.call(request, cancel);
   }
 
   /**

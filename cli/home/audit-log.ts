@@ -56,30 +56,53 @@ export function loggedValues(args: unknown, secretValues: readonly string[]): Re
   return maskSecrets(args, secretValues) as Record<string, unknown>;
 }
 
+/** Queued lines are written at least this often (ms)… */
+export const AUDIT_FLUSH_MS = 100;
+/** …or as soon as this many are queued. */
+export const AUDIT_FLUSH_LINES = 256;
+
+/** An entry, or a function that makes it when its line is written (off the call's path). */
+export type AuditLine = AuditEntry | (() => AuditEntry);
+
 /**
  * Appends audit entries, one JSON line each (mode 0600), in order. When the file would pass
  * `maxBytes` it is renamed to audit.1.jsonl first, under a lock so two processes do not both rotate.
  * A failed write is reported through `onError` and never fails the call it records.
  *
- * Cost (issue 26's overhead budget): the file stays open (O_APPEND) between writes, and lines go out
- * on the next turn of the event loop (setImmediate), after the answer they record has been sent: a
- * call costs one write(2), not an open, a write and a close through the thread pool on its way out.
- * `flush` waits for the queued lines and closes the file.
+ * Cost (issue 26's overhead budget): entries are queued and written in batches, every `flushMs`
+ * (0.1 s) or once `flushLines` (256) are queued, each batch one write(2) to a file kept open
+ * (O_APPEND); an entry given as a function is made and serialized only then. Nothing queued is lost:
+ * `flush` writes it and closes the file (run and the gateway await it when the host closes stdin),
+ * and a process that exits with lines still queued writes them synchronously on its way out (`exit`
+ * event; that last write does not rotate, the next writer does).
  */
 export function auditLog(
   home: string,
-  options: { maxBytes?: number; onError?: (error: Error) => void } = {},
-): { append(entry: AuditEntry): void; flush(): Promise<void> } {
+  options: {
+    maxBytes?: number;
+    onError?: (error: Error) => void;
+    flushMs?: number;
+    flushLines?: number;
+  } = {},
+): { append(entry: AuditLine): void; flush(): Promise<void> } {
   const files = auditPaths(home);
   const max = options.maxBytes ?? AUDIT_MAX_BYTES;
+  const flushMs = options.flushMs ?? AUDIT_FLUSH_MS;
+  const flushLines = options.flushLines ?? AUDIT_FLUSH_LINES;
   let chain: Promise<void> = Promise.resolve();
-  // Lines appended while a write is under way go out together in the next one: a burst of calls
-  // costs one write, not one each. The file's size is asked once and then counted (asked again
-  // every STAT_EVERY writes: other processes append too, and may have rotated the file away).
-  let queued: string[] = [];
+  // Entries not written yet: `queued` waits for the next batch; `taken` is the batch being written,
+  // its first `written` lines already in the file. The file's size is asked once and then counted
+  // (asked again every STAT_EVERY batches: other processes append too, and may rotate the file away).
+  let queued: AuditLine[] = [];
+  let taken: string[] = [];
+  let written = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let scheduled = false;
+  let exitHooked = false;
   let size: number | undefined;
   let writes = 0;
   let fd: number | undefined;
+  const line = (entry: AuditLine) => JSON.stringify(typeof entry === "function" ? entry() : entry) + "\n";
   const closeFile = () => {
     if (fd !== undefined) fsSync.closeSync(fd);
     fd = undefined;
@@ -112,26 +135,32 @@ export function auditLog(
     size = at?.size ?? 0;
   };
   const write = async () => {
-    const lines = queued;
+    scheduled = false;
+    taken = queued.map(line);
     queued = [];
+    written = 0;
     if (size === undefined) await fs.mkdir(files.dir, { recursive: true, mode: 0o700 });
     if (size === undefined || ++writes % STAT_EVERY === 0) await restat();
     let chunk = "";
     let chunkBytes = 0;
-    for (const line of lines) {
-      const bytes = Buffer.byteLength(line);
+    for (let i = 0; i < taken.length; i++) {
+      const text = taken[i] as string;
+      const bytes = Buffer.byteLength(text);
       // Past the cap the file becomes audit.1.jsonl first (under a lock: two processes rotate once).
       if ((size as number) + chunkBytes > 0 && (size as number) + chunkBytes + bytes > max) {
         if (chunk !== "") append(chunk, chunkBytes);
+        written = i;
         [chunk, chunkBytes] = ["", 0];
         await rotate(bytes);
       }
-      chunk += line;
+      chunk += text;
       chunkBytes += bytes;
     }
     if (chunk !== "") append(chunk, chunkBytes);
+    taken = [];
   };
   const failed = (error: Error) => {
+    taken = [];
     size = undefined;
     try {
       closeFile();
@@ -140,27 +169,61 @@ export function auditLog(
     }
     options.onError?.(error);
   };
+  // The process is ending (the `exit` event allows no waiting): what is left, written synchronously.
+  const onExit = () => {
+    try {
+      const rest = taken.slice(written).join("") + queued.map(line).join("");
+      [taken, queued] = [[], []];
+      if (rest === "") return;
+      if (fd === undefined) {
+        fsSync.mkdirSync(files.dir, { recursive: true, mode: 0o700 });
+        fd = fsSync.openSync(files.current, "a", 0o600);
+      }
+      fsSync.writeSync(fd, rest);
+    } catch (error) {
+      options.onError?.(error as Error);
+    }
+  };
+  const hook = (on: boolean) => {
+    if (on === exitHooked) return;
+    exitHooked = on;
+    if (on) process.on("exit", onExit);
+    else process.off("exit", onExit);
+  };
+  // Queues the next batch on the chain (once: it takes every line queued by the time it runs).
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (scheduled) return;
+    scheduled = true;
+    chain = chain
+      .then(write)
+      .catch(failed)
+      .then(() => {
+        if (queued.length === 0 && taken.length === 0) hook(false);
+      });
+  };
   return {
     append(entry) {
-      queued.push(JSON.stringify(entry) + "\n");
-      if (queued.length > 1) return; // a write is already queued: it takes this line too
-      chain = chain
-        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-        .then(write)
-        .catch(failed);
+      queued.push(entry);
+      hook(true);
+      if (queued.length >= flushLines) schedule();
+      else timer ??= setTimeout(schedule, flushMs).unref();
     },
-    flush: () =>
-      (chain = chain.then(() => {
+    flush: () => {
+      if (queued.length > 0) schedule();
+      return (chain = chain.then(() => {
         try {
           closeFile();
         } catch {
           fd = undefined;
         }
-      })),
+      }));
+    },
   };
 }
 
-/** How many writes go by before the file's size is asked again. */
+/** How many batches go by before the file's size is asked again. */
 const STAT_EVERY = 64;
 
 /** Every entry of the log, oldest first; lines that are not entries (a torn write) are skipped. */

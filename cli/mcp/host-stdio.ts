@@ -4,6 +4,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Sink } from "../context.js";
 import { isJsonRpcMessage } from "./jsonrpc-shape.js";
 import { LineBuffer } from "./line-buffer.js";
+import { WriteInTurn, type TurnSink } from "./write-in-turn.js";
 
 const MAX_LINE_CHARS = 10 * 1024 * 1024;
 
@@ -15,6 +16,7 @@ export class InvalidHostMessageError extends Error {}
  * MCP stdio transport. Unlike the SDK's StdioServerTransport it notices when the host closes stdin
  * (so the server can be shut down), reads string or Buffer chunks (tests pass strings), bounds a line
  * at 10 MiB, and answers a line that is not JSON-RPC with the JSON-RPC parse / invalid-request error.
+ * What it sends in one turn of the event loop goes out in one write (write-in-turn.ts).
  */
 export class HostStdioTransport implements Transport {
   onclose?: () => void;
@@ -28,10 +30,14 @@ export class HostStdioTransport implements Transport {
     () => this.reject(null, -32600, "Invalid Request: a message longer than 10 MiB"),
   );
 
+  private readonly out: WriteInTurn;
+
   constructor(
     private readonly stdin: NodeJS.ReadableStream,
     private readonly stdout: Sink,
-  ) {}
+  ) {
+    this.out = new WriteInTurn(stdout as TurnSink);
+  }
 
   async start(): Promise<void> {
     if (this.closed) return;
@@ -45,11 +51,11 @@ export class HostStdioTransport implements Transport {
 
   // Sending goes on after the host closed stdin: a host shutting down still reads the answers to
   // what it sent (the SDK client ends stdin, then waits for the server to exit).
+  // Once closed, nothing waits for the end of the turn: the process may be about to end.
   send(message: JSONRPCMessage): Promise<void> {
-    const out = this.stdout as Sink & { once?: (e: string, f: () => void) => void };
-    const flushed = out.write(JSON.stringify(message) + "\n");
-    if (flushed !== false || typeof out.once !== "function") return Promise.resolve();
-    return new Promise((resolve) => out.once?.("drain", resolve));
+    const sent = this.out.write(JSON.stringify(message) + "\n");
+    if (this.closed) this.out.flush();
+    return sent;
   }
 
   async close(): Promise<void> {
@@ -62,6 +68,7 @@ export class HostStdioTransport implements Transport {
     // Stop reading, so a host that keeps stdin open does not keep this process alive.
     this.stdin.pause();
     (this.stdin as { destroy?: () => void }).destroy?.();
+    this.out.flush();
     this.onclose?.();
   }
 

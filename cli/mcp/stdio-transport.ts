@@ -4,6 +4,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { spawnLaunch, type StdioLaunch } from "./child-env.js";
 import { isJsonRpcMessage } from "./jsonrpc-shape.js";
 import { LineBuffer } from "./line-buffer.js";
+import { WriteInTurn } from "./write-in-turn.js";
 
 /** Optional taps: `stderr` sees every chunk the server writes there (run passes it through, redacted). */
 export interface StdioTaps {
@@ -36,6 +37,8 @@ export class StdioTransport implements Transport {
   /** Set once the process has exited. */
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private child: ChildProcess | undefined;
+  /** The child's stdin, written once per event-loop turn (write-in-turn.ts). */
+  private input: WriteInTurn | undefined;
   private readonly stdout = new LineBuffer(
     MAX_LINE_CHARS,
     (line) => this.readLine(line),
@@ -64,6 +67,7 @@ export class StdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawnLaunch(this.launch, "pipe");
       this.child = child;
+      if (child.stdin) this.input = new WriteInTurn(child.stdin);
       child.once("error", (error) => {
         if (child.pid === undefined) reject(error);
         else this.onerror?.(error);
@@ -81,13 +85,10 @@ export class StdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
-      if (!stdin || this.exit || stdin.destroyed || stdin.writableEnded)
-        return reject(new Error("the server is not running"));
-      if (stdin.write(JSON.stringify(message) + "\n")) resolve();
-      else stdin.once("drain", () => resolve());
-    });
+    const stdin = this.child?.stdin;
+    if (!stdin || !this.input || this.exit || stdin.destroyed || stdin.writableEnded)
+      return Promise.reject(new Error("the server is not running"));
+    return this.input.write(JSON.stringify(message) + "\n");
   }
 
   /** The server's process id once spawned (the gateway shows it in its health). */
@@ -131,6 +132,7 @@ export class StdioTransport implements Transport {
     const child = this.child;
     if (!child || this.exit) return this.finish();
     const gone = new Promise<void>((resolve) => child.once("close", () => resolve()));
+    this.input?.flush(); // what was sent this turn goes before the end of stdin
     child.stdin?.end();
     for (const signal of signals) {
       if (await settlesWithin(gone, 2000)) break;

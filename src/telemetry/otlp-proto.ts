@@ -1,9 +1,16 @@
-import { nanosBig as ns } from "./otlp-json.js";
 import type { AttributeValue, Attributes, HistogramData, Producer, SpanData } from "./telemetry-types.js";
 
 // OTLP/HTTP protobuf, the protocol's default: the few messages of opentelemetry-proto that traces and
 // histograms need, written with the protobuf wire format directly (field numbers from
 // opentelemetry/proto/{trace,metrics,common,resource}/v1/*.proto).
+
+const TWO_32 = 2 ** 32;
+/** Hex digit values by character code (ids are lowercase hex; uppercase is read too). */
+const HEX = new Uint8Array(128);
+for (let d = 0; d < 16; d++) {
+  HEX["0123456789abcdef".charCodeAt(d)] = d;
+  HEX["0123456789ABCDEF".charCodeAt(d)] = d;
+}
 
 /** Bytes kept in front of a nested message for its length: a varint of up to 2^35. */
 const LENGTH_ROOM = 5;
@@ -65,17 +72,52 @@ class Writer {
     return this;
   }
 
-  /** A bytes field given as hex (trace and span ids). */
-  hex(field: number, value: string): this {
-    const length = value.length >>> 1;
-    this.tag(field, 2).varint(length).room(length);
-    this.pos += this.buf.write(value, this.pos, length, "hex");
+  /** A fixed64 field of nanoseconds given as epoch milliseconds (fractional), without a bigint. */
+  nanos(field: number, ms: number): this {
+    // ms · 10⁶ passes 2^53: the 64 bits are put together from two exact halves.
+    const whole = Math.floor(ms);
+    const high = Math.floor(whole / TWO_32);
+    const low = (whole - high * TWO_32) * 1e6 + Math.round((ms - whole) * 1e6); // < 2^53: exact
+    const carry = Math.floor(low / TWO_32);
+    this.tag(field, 1).room(8);
+    this.buf.writeUInt32LE(low - carry * TWO_32, this.pos);
+    this.buf.writeUInt32LE(high * 1e6 + carry, this.pos + 4);
+    this.pos += 8;
     return this;
   }
 
-  string(field: number, value: string): this {
-    const length = Buffer.byteLength(value, "utf8");
+  /** A bytes field given as hex (trace and span ids: always valid hex). */
+  hex(field: number, value: string): this {
+    const length = value.length >>> 1;
     this.tag(field, 2).varint(length).room(length);
+    for (let i = 0; i < length; i++)
+      this.buf[this.pos++] =
+        ((HEX[value.charCodeAt(2 * i)] as number) << 4) | (HEX[value.charCodeAt(2 * i + 1)] as number);
+    return this;
+  }
+
+  // Most strings here are short ASCII (attribute keys, method and tool names, ids): copied by hand,
+  // which costs less than asking the runtime for the byte length and then to encode.
+  string(field: number, value: string): this {
+    this.tag(field, 2);
+    const n = value.length;
+    if (n < 128) {
+      this.room(1 + n);
+      const start = this.pos + 1;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c >= 0x80) break;
+        this.buf[start + i] = c;
+      }
+      if (i === n) {
+        this.buf[this.pos] = n;
+        this.pos = start + n;
+        return this;
+      }
+    }
+    const length = Buffer.byteLength(value, "utf8");
+    this.varint(length).room(length);
     this.pos += this.buf.write(value, this.pos, length, "utf8");
     return this;
   }
@@ -102,6 +144,14 @@ class Writer {
     this.buf[this.pos++] = v;
     if (this.pos !== start) this.buf.copyWithin(this.pos, start, start + length);
     this.pos += length;
+    return this;
+  }
+
+  /** Bytes already encoded (a cached field), as they are. */
+  raw(bytes: Uint8Array): this {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
     return this;
   }
 
@@ -137,10 +187,27 @@ function addAttributes(out: Writer, field: number, attrs: Attributes): Writer {
   return out;
 }
 
+/**
+ * The resource and scope fields of one producer, encoded once: every export of a process repeats
+ * them (the resource's attributes are most of a small batch's fields).
+ */
+const encodedProducers = new WeakMap<Producer, { resource: Uint8Array; scope: Uint8Array }>();
+
+function encodedProducer(p: Producer): { resource: Uint8Array; scope: Uint8Array } {
+  let known = encodedProducers.get(p);
+  if (!known) {
+    const resource = addAttributes(new Writer().open(1), 1, p.resource).close().finish();
+    const scope = new Writer().open(1).string(1, p.scope.name).string(2, p.scope.version).close().finish();
+    known = { resource: Uint8Array.from(resource), scope: Uint8Array.from(scope) };
+    encodedProducers.set(p, known);
+  }
+  return known;
+}
+
 /** Opens ResourceX { resource, ScopeX { scope … } }: the caller writes the items and closes twice. */
 function resourceAndScope(out: Writer, p: Producer): Writer {
-  addAttributes(out.open(1).open(1), 1, p.resource).close();
-  return out.open(2).open(1).string(1, p.scope.name).string(2, p.scope.version).close();
+  const { resource, scope } = encodedProducer(p);
+  return out.open(1).raw(resource).open(2).raw(scope);
 }
 
 /** An ExportTraceServiceRequest. */
@@ -149,7 +216,7 @@ export function tracesProto(producer: Producer, spans: readonly SpanData[]): Uin
   for (const s of spans) {
     out.open(2).hex(1, s.traceId).hex(2, s.spanId);
     if (s.parentSpanId) out.hex(4, s.parentSpanId);
-    out.string(5, s.name).uint(6, s.kind).fixed64(7, ns(s.startMs)).fixed64(8, ns(s.endMs));
+    out.string(5, s.name).uint(6, s.kind).nanos(7, s.startMs).nanos(8, s.endMs);
     addAttributes(out, 9, s.attributes).open(15);
     if (s.status.message) out.string(2, s.status.message);
     if (s.status.code) out.uint(3, s.status.code);
@@ -170,8 +237,8 @@ export function metricsProto(
     for (const p of h.points) {
       out
         .open(1)
-        .fixed64(2, ns(h.startMs))
-        .fixed64(3, ns(nowMs))
+        .nanos(2, h.startMs)
+        .nanos(3, nowMs)
         .fixed64(4, BigInt(p.count))
         .double(5, p.sum)
         .packed(6, p.bucketCounts, "fixed64")

@@ -1,4 +1,7 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -8,7 +11,7 @@ import {
   readAuditLog,
   type AuditEntry,
 } from "../../cli/home/audit-log.js";
-import { cli } from "../helpers/cli.js";
+import { ROOT, cli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
 const CANARY = "sk-canary-7f6e5d4c3b2a";
@@ -98,6 +101,45 @@ describe("the audit log", () => {
     expect(tools.at(-1)).toBe("t4");
     expect(tools).toEqual([...tools].sort());
     expect(tools.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("writes in batches: once enough lines are queued, after a while, and all that is queued on flush", async () => {
+    const home = await tempDir();
+    const lines = async () =>
+      (await fs.readFile(auditPaths(home).current, "utf8").catch(() => "")).split("\n").filter(Boolean)
+        .length;
+    const log = auditLog(home, { flushMs: 60_000, flushLines: 4 });
+    for (let i = 0; i < 3; i++) log.append(entry({ tool: `t${i}` }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await lines()).toBe(0); // queued, not written yet
+    log.append(() => entry({ tool: "t3" })); // the fourth line: its batch is due now (made only then)
+    await expect.poll(lines).toBe(4);
+    log.append(entry({ tool: "t4" }));
+    await log.flush();
+    expect(await lines()).toBe(5);
+    const timed = auditLog(home, { flushMs: 20 });
+    timed.append(entry({ tool: "t5" }));
+    await expect.poll(lines).toBe(6); // written by the timer, no flush asked
+    await timed.flush();
+    expect((await readAuditLog(home)).map((e) => e.tool)).toEqual(["t0", "t1", "t2", "t3", "t4", "t5"]);
+  });
+
+  it("writes what is still queued when the process exits without a flush (built module: npm run build)", async () => {
+    const home = await tempDir();
+    const module = pathToFileURL(path.join(ROOT, "dist/cli/home/audit-log.js")).href;
+    const script = `
+      const { auditLog } = await import(${JSON.stringify(module)});
+      const log = auditLog(process.argv[1]);
+      for (let i = 0; i < 300; i++) log.append(${JSON.stringify(entry())});
+      log.append(() => (${JSON.stringify(entry({ tool: "last" }))}));
+      process.exit(0);`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script, home], {
+      encoding: "utf8",
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const entries = await readAuditLog(home);
+    expect(entries).toHaveLength(301);
+    expect(entries.at(-1)?.tool).toBe("last");
   });
 
   it("`logs` filters by server and time, and refuses a malformed --since", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { readAuditLog } from "../../cli/home/audit-log.js";
 import { BIN, cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
@@ -204,6 +205,35 @@ describe("connectory gateway (spawned)", () => {
     expect(entries[2].values).toEqual({ query: "find ***", api_token: "***" });
     expect(entries[4]).toMatchObject({ client: { name: "e2e-host" }, values: { query: "find ***" } });
     expect(entries[1].errorCode).toBe(-32001);
+  });
+
+  it("has every call's audit line written once the host closed stdin and the gateway exited (lines go in batches)", async () => {
+    const s = await setup();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "gateway"],
+      env: { ...(process.env as Record<string, string>), CONNECTORY_HOME: s.home },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "e2e-host", version: "2.0.0" });
+    await client.connect(transport);
+    const pid = transport.pid as number;
+    // 300: one full batch of 256 lines, the rest still queued when stdin closes.
+    for (let round = 0; round < 10; round++)
+      await Promise.all(
+        Array.from({ length: 30 }, () =>
+          client.callTool({ name: "weather__get_weather", arguments: { city: "Paris" } }),
+        ),
+      );
+    const closedAt = Date.now();
+    await client.close(); // ends the gateway's stdin, and waits for it to exit (SIGTERM after 2 s)
+    expect(Date.now() - closedAt).toBeLessThan(2000); // it exited on its own, not by the signal
+    expect(() => process.kill(pid, 0)).toThrow();
+    const entries = await readAuditLog(s.home);
+    expect(entries).toHaveLength(300);
+    expect(entries.every((e) => e.via === "gateway" && e.tool === "get_weather" && e.outcome === "ok")).toBe(
+      true,
+    );
   });
 
   it("--profile serves only the profile's servers", async () => {

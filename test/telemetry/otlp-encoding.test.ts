@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { otelConfig } from "../../src/telemetry/otel-env.js";
+import { nanosBig } from "../../src/telemetry/otlp-json.js";
 import { metricsProto, tracesProto } from "../../src/telemetry/otlp-proto.js";
 import { parseTraceparent } from "../../src/telemetry/trace-context.js";
 import type { HistogramData, Producer, SpanData } from "../../src/telemetry/telemetry-types.js";
@@ -84,6 +85,61 @@ describe("OTLP protobuf (opentelemetry-proto field numbers)", () => {
     const status = decode(one(s, 15));
     expect(text(one(status, 2))).toBe("boom");
     expect(status.get(3)?.[0]).toBe(2n);
+  });
+
+  it("encodes a producer's resource and scope once and writes the same bytes into every export", () => {
+    const many: Producer = {
+      resource: { "service.name": "svc", "service.version": "1.2.3", "deployment.environment": "test" },
+      scope: { name: "connectory", version: "1.2.3" },
+    };
+    const first = Buffer.from(tracesProto(many, [span]));
+    const second = Buffer.from(tracesProto(many, [span, { ...span, spanId: "b7ad6b7169203332" }]));
+    const metrics = decode(one(decode(metricsProto(many, [], 2000)), 1));
+    for (const request of [first, second]) {
+      const resourceSpans = decode(one(decode(request), 1));
+      const attrs = (decode(one(resourceSpans, 1)).get(1) as Uint8Array[]).map((kv) =>
+        text(one(decode(kv), 1)),
+      );
+      expect(attrs).toEqual(["service.name", "service.version", "deployment.environment"]);
+      expect(text(one(decode(one(decode(one(resourceSpans, 2)), 1)), 1))).toBe("connectory");
+      // The cached fields are the same bytes in traces and metrics.
+      expect(Buffer.from(one(resourceSpans, 1))).toEqual(Buffer.from(one(metrics, 1)));
+    }
+    expect(decode(one(decode(one(decode(second), 1)), 2)).get(2)).toHaveLength(2);
+  });
+
+  it("writes non-ASCII and long strings, and nanosecond times exactly (past 2^53, fractions rounding up)", () => {
+    const long = "x".repeat(300);
+    for (const [startMs, endMs] of [
+      [1_764_662_400_000.9999999, 4_102_444_800_000.123456],
+      [0, 1],
+      [2 ** 32 + 0.5, 2 ** 40 - 0.000001],
+    ] as const) {
+      const s = decode(
+        one(
+          decode(
+            one(
+              decode(
+                one(
+                  decode(
+                    tracesProto(producer, [
+                      { ...span, name: "tools/call 天気 é", startMs, endMs, attributes: { long } },
+                    ]),
+                  ),
+                  1,
+                ),
+              ),
+              2,
+            ),
+          ),
+          2,
+        ),
+      );
+      expect(text(one(s, 5))).toBe("tools/call 天気 é");
+      expect(text(one(decode(one(decode((s.get(9) as Uint8Array[])[0] as Uint8Array), 2)), 1))).toBe(long);
+      expect(Buffer.from(one(s, 7)).readBigUInt64LE()).toBe(nanosBig(startMs));
+      expect(Buffer.from(one(s, 8)).readBigUInt64LE()).toBe(nanosBig(endMs));
+    }
   });
 
   it("writes a cumulative histogram with its counts, bounds, min and max", () => {

@@ -32,7 +32,13 @@ export interface GuardScope {
 /** Scans every string of a JSON value (not keys), masking what a mask-mode kind found. */
 export function guardValue<T>(value: T, scope: GuardScope, path = ""): Guarded<T> {
   const findings: Finding[] = [];
-  const out = walk(value, path, scope, findings);
+  const root: Step = { up: undefined, key: path };
+  const out =
+    typeof value === "string"
+      ? guardString(value, root, undefined, scope, findings)
+      : typeof value === "object" && value !== null
+        ? walk(value, root, scope, findings)
+        : value;
   return { value: out as T, findings, blocked: findings.some((f) => f.action === "block") };
 }
 
@@ -50,36 +56,79 @@ export function guardArguments<T>(value: T, scope: GuardScope): Guarded<T> {
   );
 }
 
-function walk(value: unknown, path: string, scope: GuardScope, findings: Finding[]): unknown {
-  if (typeof value === "string") return guardString(value, path, scope, findings);
+/**
+ * Where a value sits: its key in the container below `up`. The JSON path (`content[0].text`) is
+ * spelled out only for a finding: most strings have none, and a path string built for every value was
+ * half the cost of walking a weather-sized result.
+ */
+interface Step {
+  up: Step | undefined;
+  key: string | number;
+}
+
+function pathOf(step: Step, key: string | number | undefined): string {
+  const keys: Array<string | number> = key === undefined ? [] : [key];
+  let root = step;
+  for (let s: Step | undefined = step; s; s = s.up) {
+    if (s.up) keys.push(s.key);
+    else root = s;
+  }
+  let out = String(root.key);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const k = keys[i] as string | number;
+    out = typeof k === "number" ? `${out}[${k}]` : out ? `${out}.${k}` : k;
+  }
+  return out;
+}
+
+// Numbers, booleans and null hold no text: only strings are scanned, and only containers are walked.
+function walk(value: object, at: Step, scope: GuardScope, findings: Finding[]): unknown {
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const next = walk(value[i], `${path}[${i}]`, scope, findings);
-      if (next !== value[i]) (copy ??= [...value])[i] = next;
+      const item: unknown = value[i];
+      let next = item;
+      if (typeof item === "string") next = guardString(item, at, i, scope, findings);
+      else if (typeof item === "object" && item !== null)
+        next = walk(item, { up: at, key: i }, scope, findings);
+      if (next !== item) (copy ??= [...value])[i] = next;
     }
     return copy ?? value;
   }
-  if (typeof value === "object" && value !== null) {
-    let copy: Record<string, unknown> | undefined;
-    for (const [key, item] of Object.entries(value)) {
+  let copy: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const item = record[key];
+    let next = item;
+    if (typeof item === "string") {
       // Binary payloads (an image's data, a resource's blob) are base64, not text a model reads as words.
-      if ((key === "data" || key === "blob") && typeof item === "string") continue;
-      const next = walk(item, path ? `${path}.${key}` : key, scope, findings);
-      if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = next;
-    }
-    return copy ?? value;
+      if (key === "data" || key === "blob") continue;
+      next = guardString(item, at, key, scope, findings);
+    } else if (typeof item === "object" && item !== null) next = walk(item, { up: at, key }, scope, findings);
+    if (next !== item) (copy ??= { ...record })[key] = next;
   }
-  return value;
+  return copy ?? value;
 }
 
-function guardString(text: string, path: string, scope: GuardScope, findings: Finding[]): string {
+const NONE: TextFinding[] = [];
+const more = (found: TextFinding[], next: TextFinding[]) =>
+  next.length === 0 ? found : found.length === 0 ? next : [...found, ...next];
+
+function guardString(
+  text: string,
+  at: Step,
+  key: string | number | undefined,
+  scope: GuardScope,
+  findings: Finding[],
+): string {
   const { modes } = scope;
-  const found: TextFinding[] = [];
-  if (modes.secrets !== "off") found.push(...findSecrets(text, scope.credentials));
-  if (modes.unicode !== "off") found.push(...findInvisible(text));
-  if (modes.injection !== "off") found.push(...findInjection(text));
+  let found: TextFinding[] = NONE;
+  if (modes.secrets !== "off") found = more(found, findSecrets(text, scope.credentials));
+  if (modes.unicode !== "off") found = more(found, findInvisible(text));
+  if (modes.injection !== "off") found = more(found, findInjection(text));
   if (found.length === 0) return text;
+  const path = pathOf(at, key);
   for (const f of found)
     findings.push({
       kind: f.kind,
