@@ -27,6 +27,8 @@ export interface Guarded<T> {
 export interface GuardScope {
   modes: GuardModes;
   credentials: readonly string[];
+  /** `false`: the secrets kind matches the user's credentials only, not the providers' shapes. */
+  shapes?: boolean;
 }
 
 /** Scans every string of a JSON value (not keys), masking what a mask-mode kind found. */
@@ -51,6 +53,8 @@ export function guardArguments<T>(value: T, scope: GuardScope): Guarded<T> {
     {
       modes: { secrets: scope.modes.secrets, unicode: "off", injection: "off" },
       credentials: scope.credentials,
+      // A token the user hands a tool on purpose (a provider-shaped one in a query) is theirs to send.
+      shapes: false,
     },
     "arguments",
   );
@@ -124,7 +128,8 @@ function guardString(
 ): string {
   const { modes } = scope;
   let found: TextFinding[] = NONE;
-  if (modes.secrets !== "off") found = more(found, findSecrets(text, scope.credentials));
+  if (modes.secrets !== "off")
+    found = more(found, findSecrets(text, scope.credentials, scope.shapes ?? true));
   if (modes.unicode !== "off") found = more(found, findInvisible(text));
   if (modes.injection !== "off") found = more(found, findInjection(text));
   if (found.length === 0) return text;

@@ -34,14 +34,14 @@ export function credentialForms(values: readonly string[]): string[] {
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
-/** Every secret in `text`: provider shapes, and `credentials` (from credentialForms) matched exactly. */
-export function findSecrets(text: string, credentials: readonly string[]): TextFinding[] {
+/** Every secret in `text`: provider shapes (unless `shapes` is false), and `credentials` (from credentialForms) matched exactly. */
+export function findSecrets(text: string, credentials: readonly string[], shapes = true): TextFinding[] {
   const found: TextFinding[] = [];
   for (const form of credentials) {
     for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + form.length))
       found.push({ kind: "secrets", rule: "credential", start: at, end: at + form.length });
   }
-  if (!SECRET_HINT.test(text)) return found;
+  if (!shapes || !SECRET_HINT.test(text)) return found;
   for (const shape of SECRET_SHAPES) {
     shape.pattern.lastIndex = 0;
     for (let m = shape.pattern.exec(text); m; m = shape.pattern.exec(text)) {
