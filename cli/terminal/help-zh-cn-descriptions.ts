@@ -1,7 +1,10 @@
-// The longer `--help` text in Simplified Chinese for the verbs a new user meets first; the other verbs
-// show their English description under the Chinese summary and options. `of` is the start of the sha256
-// of the English description it translates: test/cli/cli-help-zh.test.ts fails when the English changes
-// and the translation was not redone.
+import { DESCRIPTIONS_ZH_CN_EXPORT } from "./help-zh-cn-descriptions-export.js";
+
+// The longer `--help` text in Simplified Chinese: here the verbs a new user meets first, and the table
+// joining every part (help-zh-cn-descriptions-<part>.ts); a verb not in it shows its English
+// description under the Chinese summary and options. `of` is the start of the sha256 of the English
+// description it translates: test/cli/cli-help-zh.test.ts fails when the English changes and the
+// translation was not redone.
 
 /** A verb's description in Chinese, and which English text it translates. */
 export interface DescriptionZh {
@@ -9,7 +12,7 @@ export interface DescriptionZh {
   text: string;
 }
 
-export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
+const FIRST_MET: Record<string, DescriptionZh> = {
   search: {
     of: "9f0f47c9132c",
     text: `
@@ -257,4 +260,10 @@ shadowed，绝不会被悄悄丢弃。
 mask、warn、block 或 off；\`connectory guard\`），"limits" 是按工具的调用频率限制（\`connectory tools limit\`；
 "profileLimits"：--profile 自己的）。`,
   },
+};
+
+/** Every translated description, by verb. */
+export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
+  ...FIRST_MET,
+  ...DESCRIPTIONS_ZH_CN_EXPORT,
 };
