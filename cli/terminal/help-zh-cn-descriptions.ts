@@ -1,4 +1,5 @@
 import { DESCRIPTIONS_ZH_CN_EXPORT } from "./help-zh-cn-descriptions-export.js";
+import { DESCRIPTIONS_ZH_CN_PUBLISH } from "./help-zh-cn-descriptions-publish.js";
 
 // The longer `--help` text in Simplified Chinese: here the verbs a new user meets first, and the table
 // joining every part (help-zh-cn-descriptions-<part>.ts); a verb not in it shows its English
@@ -266,4 +267,5 @@ mask、warn、block 或 off；\`connectory guard\`），"limits" 是按工具的
 export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
   ...FIRST_MET,
   ...DESCRIPTIONS_ZH_CN_EXPORT,
+  ...DESCRIPTIONS_ZH_CN_PUBLISH,
 };

@@ -71,7 +71,6 @@ describe("every verb's longer help in Chinese", () => {
   const STILL_ENGLISH: string[] = [
     "marketplace remove",
     "marketplace list",
-    "convert",
     "remove",
     "credentials show",
     "credentials unset",
@@ -102,10 +101,6 @@ describe("every verb's longer help in Chinese", () => {
     "profile remove",
     "logs",
     "mcp-server",
-    "pack",
-    "publish",
-    "login",
-    "logout",
     "publisher verify",
     "whoami",
     "yank",
