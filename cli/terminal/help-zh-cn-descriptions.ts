@@ -1,5 +1,6 @@
 import { DESCRIPTIONS_ZH_CN_EXPORT } from "./help-zh-cn-descriptions-export.js";
 import { DESCRIPTIONS_ZH_CN_PUBLISH } from "./help-zh-cn-descriptions-publish.js";
+import { DESCRIPTIONS_ZH_CN_RUN } from "./help-zh-cn-descriptions-run.js";
 
 // The longer `--help` text in Simplified Chinese: here the verbs a new user meets first, and the table
 // joining every part (help-zh-cn-descriptions-<part>.ts); a verb not in it shows its English
@@ -268,4 +269,5 @@ export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
   ...FIRST_MET,
   ...DESCRIPTIONS_ZH_CN_EXPORT,
   ...DESCRIPTIONS_ZH_CN_PUBLISH,
+  ...DESCRIPTIONS_ZH_CN_RUN,
 };
