@@ -1,6 +1,7 @@
 import { DESCRIPTIONS_ZH_CN_EXPORT } from "./help-zh-cn-descriptions-export.js";
 import { DESCRIPTIONS_ZH_CN_PUBLISH } from "./help-zh-cn-descriptions-publish.js";
 import { DESCRIPTIONS_ZH_CN_RUN } from "./help-zh-cn-descriptions-run.js";
+import { DESCRIPTIONS_ZH_CN_TOOLS } from "./help-zh-cn-descriptions-tools.js";
 
 // The longer `--help` text in Simplified Chinese: here the verbs a new user meets first, and the table
 // joining every part (help-zh-cn-descriptions-<part>.ts); a verb not in it shows its English
@@ -270,4 +271,5 @@ export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
   ...DESCRIPTIONS_ZH_CN_EXPORT,
   ...DESCRIPTIONS_ZH_CN_PUBLISH,
   ...DESCRIPTIONS_ZH_CN_RUN,
+  ...DESCRIPTIONS_ZH_CN_TOOLS,
 };
