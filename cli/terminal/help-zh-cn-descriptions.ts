@@ -1,4 +1,5 @@
 import { DESCRIPTIONS_ZH_CN_EXPORT } from "./help-zh-cn-descriptions-export.js";
+import { DESCRIPTIONS_ZH_CN_MANAGE } from "./help-zh-cn-descriptions-manage.js";
 import { DESCRIPTIONS_ZH_CN_PUBLISH } from "./help-zh-cn-descriptions-publish.js";
 import { DESCRIPTIONS_ZH_CN_RUN } from "./help-zh-cn-descriptions-run.js";
 import { DESCRIPTIONS_ZH_CN_TOOLS } from "./help-zh-cn-descriptions-tools.js";
@@ -269,6 +270,7 @@ mask、warn、block 或 off；\`connectory guard\`），"limits" 是按工具的
 export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
   ...FIRST_MET,
   ...DESCRIPTIONS_ZH_CN_EXPORT,
+  ...DESCRIPTIONS_ZH_CN_MANAGE,
   ...DESCRIPTIONS_ZH_CN_PUBLISH,
   ...DESCRIPTIONS_ZH_CN_RUN,
   ...DESCRIPTIONS_ZH_CN_TOOLS,
