@@ -1,14 +1,14 @@
 import { DESCRIPTIONS_ZH_CN_EXPORT } from "./help-zh-cn-descriptions-export.js";
 import { DESCRIPTIONS_ZH_CN_MANAGE } from "./help-zh-cn-descriptions-manage.js";
 import { DESCRIPTIONS_ZH_CN_PUBLISH } from "./help-zh-cn-descriptions-publish.js";
+import { DESCRIPTIONS_ZH_CN_RELEASES } from "./help-zh-cn-descriptions-releases.js";
 import { DESCRIPTIONS_ZH_CN_RUN } from "./help-zh-cn-descriptions-run.js";
 import { DESCRIPTIONS_ZH_CN_TOOLS } from "./help-zh-cn-descriptions-tools.js";
 
-// The longer `--help` text in Simplified Chinese: here the verbs a new user meets first, and the table
-// joining every part (help-zh-cn-descriptions-<part>.ts); a verb not in it shows its English
-// description under the Chinese summary and options. `of` is the start of the sha256 of the English
-// description it translates: test/cli/cli-help-zh.test.ts fails when the English changes and the
-// translation was not redone.
+// The longer `--help` text in Simplified Chinese of every verb: here the verbs a new user meets first,
+// and the table joining every part (help-zh-cn-descriptions-<part>.ts). `of` is the start of the sha256
+// of the English description it translates: test/cli/cli-help-zh.test.ts fails when a verb has none, or
+// when the English changes and the translation was not redone.
 
 /** A verb's description in Chinese, and which English text it translates. */
 export interface DescriptionZh {
@@ -272,6 +272,7 @@ export const DESCRIPTIONS_ZH_CN: Record<string, DescriptionZh> = {
   ...DESCRIPTIONS_ZH_CN_EXPORT,
   ...DESCRIPTIONS_ZH_CN_MANAGE,
   ...DESCRIPTIONS_ZH_CN_PUBLISH,
+  ...DESCRIPTIONS_ZH_CN_RELEASES,
   ...DESCRIPTIONS_ZH_CN_RUN,
   ...DESCRIPTIONS_ZH_CN_TOOLS,
 };
