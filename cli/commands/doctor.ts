@@ -1,6 +1,14 @@
 import { redact } from "../../src/core/secrets.js";
 import { defineCommand } from "../command.js";
-import { say, sayBoth, sayEnglish, unsaid, type SaidBoth, type Speak } from "../terminal/language.js";
+import {
+  errorText,
+  say,
+  sayBoth,
+  sayEnglish,
+  unsaid,
+  type SaidBoth,
+  type Speak,
+} from "../terminal/language.js";
 import { inactiveReasonIn } from "../terminal/inactive-reason.js";
 import { authStates } from "../auth/auth-state.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -115,12 +123,11 @@ when a check fails.`,
     // Cached files changed since install: run refuses to launch them (cli/install/verify-launch.ts).
     const checked = await checkCaches(config, ctx.home);
     const caches = checked.filter((c) => c.damage && !intact(c.damage));
-    for (const c of caches)
-      notes.push(
-        unsaid(
-          `FAIL ${c.key}: ${tampered(c.entry, c.damage as CacheDamage).message}: ${reinstallCommand(c.entry, true)}`,
-        ),
-      );
+    for (const c of caches) {
+      const error = tampered(c.entry, c.damage as CacheDamage);
+      const line = (message: string) => `FAIL ${c.key}: ${message}: ${reinstallCommand(c.entry, true)}`;
+      notes.push({ en: line(error.message), text: line(errorText(error).message) });
+    }
     // The registry signature kept at install, verified offline (docs/security.md, "Verifying what you install").
     for (const c of checked.filter((c) => c.signature))
       notes.push(

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AsyncEntry } from "@napi-rs/keyring";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { SecretBackend } from "./secret-backend.js";
+import { localizedError } from "../terminal/language.js";
 
 /**
  * The OS keychain through @napi-rs/keyring (keyring-rs: macOS Keychain, Windows Credential Manager, the
@@ -93,22 +94,24 @@ function classify(error: unknown, what: string, label: string): ConnectoryError 
     return unavailable(`${label} did not answer within ${TIMEOUT_MS / 1000} s`);
   const why = reason(error);
   if (/\block|unlock|prompt was dismissed|interaction not allowed|user canceled/i.test(why))
-    return new ConnectoryError("credentials.keychain.locked", `${label} is locked (${why})`, {
-      hint: "unlock it (log in to the desktop session, unlock the login keychain, or run `gnome-keyring-daemon --unlock`) and run the command again, or set CONNECTORY_CREDENTIAL_STORE=file to keep credentials in credentials.json; connectory never falls back to the disk on its own",
-    });
+    return localizedError(
+      "credentials.keychain.locked",
+      { key: "keychain.locked", params: { label, why } },
+      { key: "keychain.locked-hint" },
+    );
   if (/dbus|no such interface|service ?unknown|not provided by any \.service/i.test(why))
     return unavailable(why);
-  return new ConnectoryError(
+  return localizedError(
     "credentials.keychain.failed",
-    `could not ${what} the credentials in ${label}: ${why}`,
-    {
-      hint: "run the command again; if it keeps failing, set CONNECTORY_CREDENTIAL_STORE=file to keep them in credentials.json (0600) instead",
-    },
+    { key: "keychain.failed", params: { what, label, why } },
+    { key: "keychain.failed-hint" },
   );
 }
 
 function unavailable(why: string): ConnectoryError {
-  return new ConnectoryError("credentials.keychain.unavailable", `the OS keychain cannot be used: ${why}`, {
-    hint: "start or unlock the keychain (on Linux a Secret Service such as gnome-keyring in your D-Bus session), install the optional package @napi-rs/keyring, or set CONNECTORY_CREDENTIAL_STORE=file",
-  });
+  return localizedError(
+    "credentials.keychain.unavailable",
+    { key: "keychain.unavailable", params: { why } },
+    { key: "keychain.unavailable-hint" },
+  );
 }

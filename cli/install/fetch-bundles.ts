@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { launchesOf } from "../../src/core/launch/launches.js";
 import { isRemote, type ServerSet } from "../../src/core/types.js";
 import { readZip } from "../../src/package/read-zip.js";
 import { writePackageTree } from "../../src/package/unpack.js";
 import { bundleDir } from "../home/home.js";
+import { localizedError } from "../terminal/language.js";
 
 // The MCPB launches of a package (mcp.json 2, `package.registryType: "mcpb"`): each bundle is downloaded
 // once, refused unless its sha256 is the launch's `fileSha256`, and unpacked into plugins/bundles/<sha256>/,
@@ -64,9 +64,11 @@ export async function fetchBundle(
   fetchFn: typeof fetch,
 ): Promise<void> {
   if (!url.startsWith("https://"))
-    throw new ConnectoryError("install.bundle.download", `the MCP Bundle ${url} is not an https:// URL`, {
-      hint: "ask the connector's publisher to host it over https",
-    });
+    throw localizedError(
+      "install.bundle.download",
+      { key: "bundle.not-https", params: { url } },
+      { key: "bundle.not-https-hint" },
+    );
   let bytes: Uint8Array;
   try {
     const response = await fetchFn(url, { redirect: "follow" });
@@ -76,27 +78,27 @@ export async function fetchBundle(
     bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.length > MAX_BUNDLE_BYTES) throw new Error(`it is over ${MAX_BUNDLE_BYTES} bytes`);
   } catch (error) {
-    throw new ConnectoryError(
+    throw localizedError(
       "install.bundle.download",
-      `the MCP Bundle ${url} could not be downloaded: ${(error as Error).message}`,
-      {
-        hint: "check the network and run the install again",
-        cause: error,
-      },
+      { key: "bundle.download", params: { url, why: (error as Error).message } },
+      { key: "bundle.download-hint" },
+      { cause: error },
     );
   }
   const actual = createHash("sha256").update(bytes).digest("hex");
   if (actual !== sha256)
-    throw new ConnectoryError(
+    throw localizedError(
       "install.bundle.integrity",
-      `the MCP Bundle ${url} has sha256 ${actual}, not the ${sha256} its package names: refused`,
-      { hint: "the file changed since it was published; ask the publisher, or install another version" },
+      { key: "bundle.integrity", params: { url, actual, sha256 } },
+      { key: "bundle.integrity-hint" },
     );
   const contents = readZip(bytes);
   if (!contents.files.has("manifest.json"))
-    throw new ConnectoryError("install.bundle.invalid", `the MCP Bundle ${url} has no manifest.json`, {
-      hint: "ask its publisher to rebuild it with `mcpb pack`",
-    });
+    throw localizedError(
+      "install.bundle.invalid",
+      { key: "bundle.no-manifest", params: { url } },
+      { key: "bundle.no-manifest-hint" },
+    );
   try {
     await writePackageTree(contents, dir);
   } catch (error) {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { PackageFiles } from "../../src/core/types.js";
+import { sayEnglish, type Speak } from "../terminal/language.js";
 
 /** sha256 (hex) of every file of a package, keyed by its path inside the package (`/` separated). */
 export function hashFiles(files: PackageFiles): Record<string, string> {
@@ -50,11 +51,20 @@ export function intact(d: CacheDamage): boolean {
   return d.changed.length + d.missing.length + d.added.length === 0;
 }
 
-/** "server/index.js changed; README.md missing; evil.js added": the damage in one line (at most 5 names each). */
-export function describeDamage(d: CacheDamage): string {
-  const part = (list: string[], word: string) =>
-    list.length === 0
-      ? []
-      : [`${list.slice(0, 5).join(", ")}${list.length > 5 ? ` and ${list.length - 5} more` : ""} ${word}`];
-  return [...part(d.changed, "changed"), ...part(d.missing, "missing"), ...part(d.added, "added")].join("; ");
+/**
+ * "server/index.js changed; README.md missing; evil.js added": the damage in one line (at most 5 names
+ * each), in English unless told to speak the run's language.
+ */
+export function describeDamage(d: CacheDamage, speak: Speak = sayEnglish): string {
+  const part = (list: string[], key: "damage.changed" | "damage.missing" | "damage.added") => {
+    if (list.length === 0) return [];
+    const shown = list.slice(0, 5).join(", ");
+    const files = list.length > 5 ? speak("damage.more", { files: shown, n: list.length - 5 }) : shown;
+    return [speak(key, { files })];
+  };
+  return [
+    ...part(d.changed, "damage.changed"),
+    ...part(d.missing, "damage.missing"),
+    ...part(d.added, "damage.added"),
+  ].join("; ");
 }

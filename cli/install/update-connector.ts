@@ -20,6 +20,7 @@ import type { InstalledEntry } from "../home/installed-store.js";
 import { printable } from "../terminal/printable.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { describeChanges, diffPackages, type UpdateChanges } from "./update-changes.js";
+import { localizedError, say } from "../terminal/language.js";
 
 /** What updating one installed connector came to. */
 export type UpdateResult =
@@ -172,9 +173,11 @@ export function refuseDowngrade(
   }));
   const from = provenanceDowngrade(facts, target);
   if (from === undefined) return;
-  const what = `${entry.name}@${target} has no build provenance, but ${from} had it (a trust downgrade)`;
-  if (allowed) return warn(ctx, `${what}; updating anyway (--allow-provenance-downgrade)`);
-  throw new ConnectoryError("update.trust.downgrade", `${what}; it was not installed`, {
-    hint: `a release built outside its publisher's CI is how compromised versions looked; check with the publisher, then run \`connectory update ${entry.name} --allow-provenance-downgrade\` if it is expected`,
-  });
+  const params = { name: entry.name, version: target, from };
+  if (allowed) return warn(ctx, say("update.downgrade-allowed", params));
+  throw localizedError(
+    "update.trust.downgrade",
+    { key: "update.downgrade", params },
+    { key: "update.downgrade-hint", params: { name: entry.name } },
+  );
 }

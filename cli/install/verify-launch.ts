@@ -5,6 +5,7 @@ import type { EffectiveConfig } from "../home/effective-config.js";
 import { reinstallCommand, type InstalledEntry } from "../home/installed-store.js";
 import { describeDamage, intact, verifyCache, type CacheDamage } from "./file-hashes.js";
 import { verifyInstalled } from "../verify/verify-installed.js";
+import { say, sayEnglish, type Said } from "../terminal/language.js";
 
 /** One installed connector's cache checked against the hashes recorded at install. */
 export interface CacheCheck {
@@ -58,11 +59,18 @@ export async function verifyBeforeLaunch(
 }
 
 export function tampered(entry: InstalledEntry, damage: CacheDamage): ConnectoryError {
+  const label = `${entry.name}@${entry.version}`;
+  const hint: Said = { key: "cache.tampered-hint", params: { command: reinstallCommand(entry, true) } };
+  // The damage list is words too: English in the error (--json), the run's language when printed.
   return new ConnectoryError(
     "run.cache.tampered",
-    `the cached files of ${entry.name}@${entry.version} changed since they were installed (${describeDamage(damage)}); connectory will not launch them`,
+    sayEnglish("cache.tampered", { label, damage: describeDamage(damage) }),
     {
-      hint: `if you did not change them yourself, look at them; then reinstall: ${reinstallCommand(entry, true)}`,
+      hint: sayEnglish(hint.key, hint.params),
+      localized: {
+        message: { key: "cache.tampered", params: { label, damage: describeDamage(damage, say) } },
+        hint,
+      },
     },
   );
 }

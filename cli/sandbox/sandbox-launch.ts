@@ -21,6 +21,7 @@ import { fetchRegistry } from "./sandbox-fetch.js";
 import { bundleMounts, commandMounts, resolveGrants, scriptGrants } from "./sandbox-mounts.js";
 import { planSeatbelt } from "./sandbox-seatbelt.js";
 import { startFilterProxy } from "./sandbox-proxy.js";
+import { localizedError } from "../terminal/language.js";
 
 /** A launch as it will run: sandboxed (with its rules), or as is with the reason why not. */
 export interface PlannedLaunch {
@@ -78,12 +79,6 @@ export interface SandboxWorld {
   sandboxExec?: string;
 }
 
-export const MACOS_HINT =
-  "macOS ships /usr/bin/sandbox-exec, which is missing or does not work here; or run it unsandboxed at your own risk: `connectory sandbox off <connector>`";
-
-export const INSTALL_HINT =
-  "install bubblewrap (Debian/Ubuntu: `sudo apt-get install bubblewrap`; Fedora: `sudo dnf install bubblewrap`; Arch: `sudo pacman -S bubblewrap`), or run it unsandboxed at your own risk: `connectory sandbox off <connector>`";
-
 /**
  * THE place every stdio server passes before it starts (run, inspect, doctor, tools, publish
  * --with-tools): a server with declared permissions runs inside bubblewrap with exactly them, or not
@@ -109,11 +104,12 @@ export async function planLaunch(
   const sandboxExec = platform === "darwin" ? findSandboxExec(world.sandboxExec) : undefined;
   const bwrap = platform === "linux" ? findBwrap(world.env) : undefined;
   if (!bwrap && !sandboxExec)
-    throw new ConnectoryError(
+    throw localizedError(
       "sandbox.unavailable",
-      `${request.connector} declares permissions, and no sandbox is available on this machine to enforce them`,
+      { key: "sandbox.none", params: { connector: request.connector } },
       {
-        hint: (platform === "darwin" ? MACOS_HINT : INSTALL_HINT).replace("<connector>", request.connector),
+        key: platform === "darwin" ? "sandbox.none-hint-macos" : "sandbox.none-hint-linux",
+        params: { connector: request.connector },
       },
     );
   let permissions;
@@ -154,14 +150,12 @@ export async function planLaunch(
   const fetched = (permissions.network ?? "none") !== "any" ? fetchedPackage(launch) : undefined;
   const socat = hosts || fetched ? findSystemTool("socat", world.env, world.systemPath) : undefined;
   if ((hosts || fetched) && !socat)
-    throw new ConnectoryError(
+    throw localizedError(
       "sandbox.unavailable",
       hosts
-        ? `${request.connector} may reach only ${hosts.join(", ")}, and socat, which the sandbox needs to enforce that, is not installed`
-        : `${request.connector} fetches ${fetched?.spec} through a filtering proxy, which needs socat, and socat is not installed`,
-      {
-        hint: "install socat (Debian/Ubuntu: `sudo apt-get install socat`; Fedora: `sudo dnf install socat`)",
-      },
+        ? { key: "sandbox.socat-hosts", params: { connector: request.connector, hosts: hosts.join(", ") } }
+        : { key: "sandbox.socat-fetch", params: { connector: request.connector, spec: fetched?.spec ?? "" } },
+      { key: "sandbox.socat-hint" },
     );
   const proxies: Array<{ close(): Promise<void> }> = [];
   const release = async () => {

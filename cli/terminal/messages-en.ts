@@ -3,6 +3,7 @@ import { enOperate } from "./messages-en-operate.js";
 import { enProject } from "./messages-en-project.js";
 import { enDiagnose } from "./messages-en-diagnose.js";
 import { enSetup } from "./messages-en-setup.js";
+import { enRare } from "./messages-en-rare.js";
 
 // The CLI's words in English, by key; messages-zh-cn.ts has every key in Simplified Chinese. `{name}` is
 // a placeholder. Only text output reads these: --json documents are the same in every language.
@@ -195,7 +196,15 @@ const enFind = {
   "publish-api.login-again": "log in again with `connectory login <marketplace> --token <token>`",
 };
 
-export const en = { ...enFind, ...enSetup, ...enDiagnose, ...enProject, ...enOperate, ...enPublish };
+export const en = {
+  ...enFind,
+  ...enSetup,
+  ...enDiagnose,
+  ...enProject,
+  ...enOperate,
+  ...enPublish,
+  ...enRare,
+};
 
 /** A key of the CLI's message tables. */
 export type CliMessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { zhCNProject } from "./messages-zh-cn-project.js";
 import type { CliMessageKey, FindMessageKey } from "./messages-en.js";
 import { zhCNDiagnose } from "./messages-zh-cn-diagnose.js";
 import { zhCNSetup } from "./messages-zh-cn-setup.js";
+import { zhCNRare } from "./messages-zh-cn-rare.js";
 
 // The CLI's words in Simplified Chinese (简体中文): every key of messages-en.ts, no other. Commands,
 // options, codes and statuses (ready, needs-credentials…) stay as typed: they are what people type and scripts read.
@@ -188,4 +189,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...zhCNProject,
   ...zhCNOperate,
   ...zhCNPublish,
+  ...zhCNRare,
 };

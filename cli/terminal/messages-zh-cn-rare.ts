@@ -1,0 +1,43 @@
+import type { RareMessageKey } from "./messages-en-rare.js";
+
+// Errors of rarer paths in Simplified Chinese: every key of messages-en-rare.ts.
+
+export const zhCNRare: Record<RareMessageKey, string> = {
+  "damage.changed": "{files} 被改动",
+  "damage.missing": "{files} 缺失",
+  "damage.added": "{files} 是新增的",
+  "damage.more": "{files} 等另外 {n} 个",
+  "cache.tampered": "{label} 的缓存文件在安装后被改动（{damage}）；connectory 不会启动它们",
+  "cache.tampered-hint": "如果不是你自己改的，请检查它们；然后重新安装：{command}",
+  "bundle.not-https": "MCP Bundle {url} 不是 https:// URL",
+  "bundle.not-https-hint": "请连接器的发布者通过 https 提供它",
+  "bundle.download": "无法下载 MCP Bundle {url}：{why}",
+  "bundle.download-hint": "检查网络，然后再次运行安装",
+  "bundle.integrity": "MCP Bundle {url} 的 sha256 是 {actual}，不是其包中写明的 {sha256}：已拒绝",
+  "bundle.integrity-hint": "该文件在发布后被改动过；请询问发布者，或安装另一个版本",
+  "bundle.no-manifest": "MCP Bundle {url} 没有 manifest.json",
+  "bundle.no-manifest-hint": "请它的发布者用 `mcpb pack` 重新构建",
+  "sandbox.none": "{connector} 声明了权限，而本机没有可用的沙箱来强制执行它们",
+  "sandbox.none-hint-linux":
+    "安装 bubblewrap（Debian/Ubuntu：`sudo apt-get install bubblewrap`；Fedora：`sudo dnf install bubblewrap`；Arch：`sudo pacman -S bubblewrap`），或自担风险在沙箱外运行它：`connectory sandbox off {connector}`",
+  "sandbox.none-hint-macos":
+    "macOS 自带的 /usr/bin/sandbox-exec 在这里缺失或无法工作；或自担风险在沙箱外运行它：`connectory sandbox off {connector}`",
+  "sandbox.socat-hosts": "{connector} 只能访问 {hosts}，而沙箱强制执行这一点所需的 socat 没有安装",
+  "sandbox.socat-fetch": "{connector} 通过过滤代理获取 {spec}，这需要 socat，而 socat 没有安装",
+  "sandbox.socat-hint":
+    "安装 socat（Debian/Ubuntu：`sudo apt-get install socat`；Fedora：`sudo dnf install socat`）",
+  "update.downgrade": "{name}@{version} 没有构建来源证明，而 {from} 有（信任降级）；未安装它",
+  "update.downgrade-allowed":
+    "{name}@{version} 没有构建来源证明，而 {from} 有（信任降级）；仍然更新（--allow-provenance-downgrade）",
+  "update.downgrade-hint":
+    "被攻破的版本正是这样：在发布者的 CI 之外构建；请向发布者核实，如果这是预期的，再运行 `connectory update {name} --allow-provenance-downgrade`",
+  "keychain.locked": "{label} 已锁定（{why}）",
+  "keychain.locked-hint":
+    "解锁它（登录桌面会话、解锁登录钥匙串，或运行 `gnome-keyring-daemon --unlock`）后再次运行该命令，或设置 CONNECTORY_CREDENTIAL_STORE=file 把凭据保存在 credentials.json 中；connectory 从不自行退回到磁盘",
+  "keychain.failed": "无法在 {label} 中处理凭据（{what}）：{why}",
+  "keychain.failed-hint":
+    "再次运行该命令；如果一直失败，设置 CONNECTORY_CREDENTIAL_STORE=file，改为把它们保存在 credentials.json（0600）中",
+  "keychain.unavailable": "无法使用操作系统钥匙串：{why}",
+  "keychain.unavailable-hint":
+    "启动或解锁钥匙串（在 Linux 上是你 D-Bus 会话中的 Secret Service，例如 gnome-keyring），安装可选包 @napi-rs/keyring，或设置 CONNECTORY_CREDENTIAL_STORE=file",
+};
