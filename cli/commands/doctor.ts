@@ -1,14 +1,6 @@
 import { redact } from "../../src/core/secrets.js";
 import { defineCommand } from "../command.js";
-import {
-  errorText,
-  say,
-  sayBoth,
-  sayEnglish,
-  unsaid,
-  type SaidBoth,
-  type Speak,
-} from "../terminal/language.js";
+import { errorText, say, sayBoth, sayEnglish, type SaidBoth, type Speak } from "../terminal/language.js";
 import { inactiveReasonIn } from "../terminal/inactive-reason.js";
 import { authStates } from "../auth/auth-state.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -129,12 +121,12 @@ when a check fails.`,
       notes.push({ en: line(error.message), text: line(errorText(error).message) });
     }
     // The registry signature kept at install, verified offline (docs/security.md, "Verifying what you install").
-    for (const c of checked.filter((c) => c.signature))
-      notes.push(
-        unsaid(
-          `FAIL ${c.key}: ${c.signature!.code}: ${c.signature!.message}; ${c.signature!.hint ?? ""}`.trim(),
-        ),
-      );
+    for (const c of checked.filter((c) => c.signature)) {
+      const error = c.signature!;
+      const line = (said: { message: string; hint: string | undefined }) =>
+        `FAIL ${c.key}: ${error.code}: ${said.message}; ${said.hint ?? ""}`.trim();
+      notes.push({ en: line(error), text: line(errorText(error)) });
+    }
     const sandbox = await probeSandbox(ctx.env);
     const sandboxKey = sandbox.available ? "doctor.sandbox" : "doctor.sandbox-warn";
     notes.push({

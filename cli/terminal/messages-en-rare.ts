@@ -46,6 +46,27 @@ export const enRare = {
   "keychain.unavailable": "the OS keychain cannot be used: {why}",
   "keychain.unavailable-hint":
     "start or unlock the keychain (on Linux a Secret Service such as gnome-keyring in your D-Bus session), install the optional package @napi-rs/keyring, or set CONNECTORY_CREDENTIAL_STORE=file",
+  // What to do about a refused signature (cli/verify/signature-error.ts).
+  "signature.missing":
+    "the registry did not sign it: nothing was installed; ask the marketplace operator, or use another marketplace",
+  "signature.malformed":
+    "the registry sent a damaged signature: nothing was installed; try again later or report it to the marketplace operator",
+  "signature.unknown-key":
+    "it is signed by a key you never pinned: if the operator rotated keys without a chain, check the new fingerprint with them, then run `connectory marketplace add <name> <url> --key <fingerprint>`",
+  "signature.revoked":
+    "the key that signed it was revoked: nothing was installed; wait until the operator re-signs it, and report it",
+  "signature.expired":
+    "the key that signed it had expired when it was signed: nothing was installed; report it to the marketplace operator",
+  "signature.invalid":
+    "the signature does not verify: the version or its documents were altered (a tampered database, storage or mirror); nothing was installed; report it to the marketplace operator",
+  "signature.mismatch":
+    "what was downloaded is not what the registry signed (a swapped tarball or rewritten documents); nothing was installed; report it to the marketplace operator",
+  "signature.log-checkpoint":
+    "the transparency log's checkpoint is not signed by a pinned key: nothing was installed; report it to the marketplace operator",
+  "signature.log-inconsistent":
+    "the marketplace's transparency log is not consistent with the history you saw before (rewritten or forked): every install from it stops; report it, and run `connectory log verify <marketplace>` to check",
+  "signature.log-proof":
+    "the version is not in the marketplace's transparency log: nothing was installed; report it to the marketplace operator",
 };
 
 /** A key of this file's part of the tables. */

@@ -40,4 +40,18 @@ export const zhCNRare: Record<RareMessageKey, string> = {
   "keychain.unavailable": "无法使用操作系统钥匙串：{why}",
   "keychain.unavailable-hint":
     "启动或解锁钥匙串（在 Linux 上是你 D-Bus 会话中的 Secret Service，例如 gnome-keyring），安装可选包 @napi-rs/keyring，或设置 CONNECTORY_CREDENTIAL_STORE=file",
+  "signature.missing": "注册表没有为它签名：什么都没有安装；请询问市场运营者，或使用另一个市场",
+  "signature.malformed": "注册表发来的签名已损坏：什么都没有安装；稍后再试，或报告给市场运营者",
+  "signature.unknown-key":
+    "它由一个你从未固定的密钥签名：如果运营者在没有密钥链的情况下轮换了密钥，请与他们核对新的指纹，然后运行 `connectory marketplace add <name> <url> --key <fingerprint>`",
+  "signature.revoked": "为它签名的密钥已被吊销：什么都没有安装；等运营者重新签名，并报告此事",
+  "signature.expired": "为它签名的密钥在签名时已过期：什么都没有安装；请报告给市场运营者",
+  "signature.invalid":
+    "签名无法验证：该版本或其文档被改动过（数据库、存储或镜像被篡改）；什么都没有安装；请报告给市场运营者",
+  "signature.mismatch":
+    "下载到的内容不是注册表签名的内容（tarball 被调换或文档被改写）；什么都没有安装；请报告给市场运营者",
+  "signature.log-checkpoint": "透明日志的检查点不是由固定的密钥签名的：什么都没有安装；请报告给市场运营者",
+  "signature.log-inconsistent":
+    "市场的透明日志与你之前见过的历史不一致（被改写或分叉）：从它的每次安装都会停止；请报告此事，并运行 `connectory log verify <marketplace>` 检查",
+  "signature.log-proof": "该版本不在市场的透明日志中：什么都没有安装；请报告给市场运营者",
 };

@@ -1,0 +1,143 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cacheDir } from "../../cli/home/home.js";
+import { fetchBundles } from "../../cli/install/fetch-bundles.js";
+import { planLaunch } from "../../cli/sandbox/sandbox-launch.js";
+import { errorText, setCliLanguage } from "../../cli/terminal/language.js";
+import { ConnectoryError } from "../../src/core/errors.js";
+import { FakeRegistry, startFakeRegistry, weather } from "../cli/install-fixtures.js";
+import { cli } from "../helpers/cli.js";
+import { buildHome } from "../helpers/home.js";
+import { tempDir } from "../helpers/tmp.js";
+
+// Issue 32 #11: the errors of rarer paths speak Chinese under LANG=zh_CN.UTF-8 (messages-zh-cn-rare.ts):
+// a tampered cache, the OS keychain, a sandbox that cannot start, an MCP Bundle that fails to verify.
+// --json keeps the English. Where the real CLI cannot provoke the error here (bubblewrap is installed;
+// no bundle host), the real code throws it and the edge's errorText prints it.
+
+const han = /\p{Script=Han}/u;
+
+describe("a tampered cache", () => {
+  let reg: FakeRegistry;
+  let home: string;
+  beforeEach(async () => {
+    reg = await startFakeRegistry();
+    home = await tempDir();
+    await reg.publish(weather("1.0.0"));
+  });
+  afterEach(() => reg.close());
+  const run = (lang: string, ...argv: string[]) =>
+    cli(argv, { home, env: { CONNECTORY_REGISTRY: reg.url, LANG: lang } });
+
+  it("run and doctor refuse it in Chinese, the file list and the fix included; --json stays English", async () => {
+    expect((await run("en_US.UTF-8", "install", "weather")).code).toBe(0);
+    const dir = cacheDir(home, "default", "weather", "1.0.0");
+    await fs.writeFile(path.join(dir, "server", "index.js"), "process.exit(3)\n");
+    await fs.writeFile(path.join(dir, "server", "preload.js"), "evil");
+
+    const zh = await run("zh_CN.UTF-8", "run", "weather");
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toContain(
+      "错误：weather@1.0.0 的缓存文件在安装后被改动（server/index.js 被改动; server/preload.js 是新增的）；connectory 不会启动它们",
+    );
+    expect(zh.stderr).toContain(
+      "如果不是你自己改的，请检查它们；然后重新安装：connectory install weather --force",
+    );
+    const en = await run("en_US.UTF-8", "run", "weather");
+    expect(en.stderr).toContain("(server/index.js changed; server/preload.js added)");
+
+    const doctor = await run("zh_CN.UTF-8", "doctor");
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout + doctor.stderr).toContain(
+      "FAIL weather@default: weather@1.0.0 的缓存文件在安装后被改动",
+    );
+    const json = await run("zh_CN.UTF-8", "doctor", "--json");
+    expect(json.stdout).toContain("changed since they were installed");
+    expect(json.stdout).not.toMatch(han);
+  });
+});
+
+describe("the OS keychain", () => {
+  it("forced without a Secret Service: the error and its hint in Chinese, --json in English", async () => {
+    const home = await tempDir();
+    await buildHome(home, [{ sample: "tushare" }]);
+    const env = {
+      DBUS_SESSION_BUS_ADDRESS: "",
+      XDG_RUNTIME_DIR: "",
+      CONNECTORY_CREDENTIAL_STORE: "keychain",
+    };
+    const argv = ["credentials", "set", "tushare", `TUSHARE_TOKEN=${"ab".repeat(28)}`];
+    const zh = await cli(argv, { home, env: { ...env, LANG: "zh_CN.UTF-8" } });
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toContain("错误：无法使用操作系统钥匙串：");
+    expect(zh.stderr).toContain("启动或解锁钥匙串");
+    expect(zh.stderr).not.toContain("the OS keychain cannot be used");
+    const json = await cli([...argv, "--json"], { home, env: { ...env, LANG: "zh_CN.UTF-8" } });
+    const error = JSON.parse(json.stdout).error;
+    expect(error.code).toBe("credentials.keychain.unavailable");
+    expect(error.message).toMatch(/^the OS keychain cannot be used: /);
+    expect(error.hint).toContain("CONNECTORY_CREDENTIAL_STORE=file");
+  });
+});
+
+describe("errors the real code throws, printed in Chinese at the edge", () => {
+  afterEach(() => setCliLanguage("en"));
+  const thrown = async (work: Promise<unknown>): Promise<ConnectoryError> => {
+    const error = await work.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConnectoryError);
+    return error as ConnectoryError;
+  };
+
+  it("a sandbox that cannot start: no sandbox on the platform", async () => {
+    setCliLanguage("zh-CN");
+    const home = await tempDir();
+    const error = await thrown(
+      planLaunch(
+        { command: "node", args: ["x.js"], env: {}, cwd: "/" },
+        { permissions: { network: "none" }, connector: "weather@default" },
+        { env: { HOME: home }, home, platform: "win32" },
+      ),
+    );
+    expect(error.code).toBe("sandbox.unavailable");
+    expect(error.message).toBe(
+      "weather@default declares permissions, and no sandbox is available on this machine to enforce them",
+    );
+    expect(errorText(error)).toEqual({
+      message: "weather@default 声明了权限，而本机没有可用的沙箱来强制执行它们",
+      hint: expect.stringContaining("`connectory sandbox off weather@default`"),
+    });
+    expect(errorText(error).hint).toContain("安装 bubblewrap");
+  });
+
+  it("an MCP Bundle whose bytes are not the ones its package names, and one over http", async () => {
+    setCliLanguage("zh-CN");
+    const home = await tempDir();
+    const bytes = new TextEncoder().encode("not the bundle");
+    const actual = createHash("sha256").update(bytes).digest("hex");
+    const named = "0".repeat(64);
+    const servers = (url: string) => ({
+      editor: {
+        command: "",
+        args: [],
+        package: { registryType: "mcpb", identifier: url, fileSha256: named },
+      },
+    });
+    const fetchFn = (async () => new Response(bytes)) as unknown as typeof fetch;
+    const url = "https://example.com/editor.mcpb";
+    const integrity = await thrown(fetchBundles(home, servers(url), fetchFn));
+    expect(integrity.code).toBe("install.bundle.integrity");
+    expect(integrity.message).toContain(`has sha256 ${actual}, not the ${named}`);
+    expect(errorText(integrity)).toEqual({
+      message: `MCP Bundle ${url} 的 sha256 是 ${actual}，不是其包中写明的 ${named}：已拒绝`,
+      hint: "该文件在发布后被改动过；请询问发布者，或安装另一个版本",
+    });
+    const http = await thrown(fetchBundles(home, servers("http://example.com/editor.mcpb"), fetchFn));
+    expect(http.code).toBe("install.bundle.download");
+    expect(errorText(http).message).toBe("MCP Bundle http://example.com/editor.mcpb 不是 https:// URL");
+  });
+});
