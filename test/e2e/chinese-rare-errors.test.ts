@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cacheDir } from "../../cli/home/home.js";
 import { fetchBundles } from "../../cli/install/fetch-bundles.js";
 import { planLaunch } from "../../cli/sandbox/sandbox-launch.js";
@@ -10,10 +10,12 @@ import { ConnectoryError } from "../../src/core/errors.js";
 import { FakeRegistry, startFakeRegistry, weather } from "../cli/install-fixtures.js";
 import { cli } from "../helpers/cli.js";
 import { buildHome } from "../helpers/home.js";
+import { createTestRegistry, makePackage, type TestRegistry } from "../helpers/registry.js";
+import { packFiles } from "../../src/package/pack.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // Issue 32 #11: the errors of rarer paths speak Chinese under LANG=zh_CN.UTF-8 (messages-zh-cn-rare.ts):
-// a tampered cache, the OS keychain, a sandbox that cannot start, an MCP Bundle that fails to verify.
+// a tampered cache, a refused signature, the OS keychain, a sandbox that cannot start, an MCP Bundle that fails to verify.
 // --json keeps the English. Where the real CLI cannot provoke the error here (bubblewrap is installed;
 // no bundle host), the real code throws it and the edge's errorText prints it.
 
@@ -139,5 +141,49 @@ describe("errors the real code throws, printed in Chinese at the edge", () => {
     const http = await thrown(fetchBundles(home, servers("http://example.com/editor.mcpb"), fetchFn));
     expect(http.code).toBe("install.bundle.download");
     expect(errorText(http).message).toBe("MCP Bundle http://example.com/editor.mcpb 不是 https:// URL");
+  });
+});
+
+describe("a refused signature", () => {
+  let reg: TestRegistry;
+  beforeAll(async () => {
+    reg = await createTestRegistry();
+  });
+  afterAll(() => reg.close());
+  const fetchFn = ((input: string | URL | Request, init?: RequestInit) =>
+    reg.app.request(
+      typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+      init,
+    )) as typeof fetch;
+
+  it("a version stripped of its signature: what to do in Chinese, --json in English", async () => {
+    const pkg = makePackage(
+      { name: "demo", version: "1.0.0" },
+      {
+        "mcp.json": JSON.stringify({ mcpServers: { demo: { command: "node", args: ["server.js"] } } }),
+        "server.js": "1;\n",
+      },
+    );
+    expect((await reg.publish(await packFiles(pkg), await reg.token("acme"), "demo")).status).toBe(201);
+    const [row] = await reg.sql("SELECT id, document FROM connectors WHERE name = 'demo'");
+    const doc = JSON.parse(String(row!.document));
+    delete doc.versions["1.0.0"].dist.statement;
+    delete doc.versions["1.0.0"].dist.signatures;
+    const quoted = `'${JSON.stringify(doc).replace(/'/g, "''")}'`;
+    await reg.sql(
+      `UPDATE connectors SET document = ${quoted}, etag = 'stripped' WHERE id = ${Number(row!.id)}`,
+    );
+
+    const home = await tempDir();
+    const run = (...argv: string[]) =>
+      cli(argv, { home, env: { CONNECTORY_REGISTRY: reg.publicUrl, LANG: "zh_CN.UTF-8" }, fetch: fetchFn });
+    const zh = await run("install", "demo@1.0.0", "--yes");
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toContain("注册表没有为它签名：什么都没有安装；请询问市场运营者，或使用另一个市场");
+    const json = JSON.parse((await run("install", "demo@1.0.0", "--yes", "--json")).stdout).error;
+    expect(json.code).toBe("install.signature.missing");
+    expect(json.hint).toBe(
+      "the registry did not sign it: nothing was installed; ask the marketplace operator, or use another marketplace",
+    );
   });
 });
