@@ -17,6 +17,7 @@ import type { MarketplaceTrust } from "../home/signing-trust-store.js";
 import type { RegistryClient } from "../registry/registry-client.js";
 import type { ToolSnapshot } from "../../src/core/tools/snapshot.js";
 import { fetchSignedSnapshot } from "../verify/tool-snapshot.js";
+import { errorText, localizedError, say, sayEnglish } from "../terminal/language.js";
 
 /** One resolved version, verified and read, not yet written anywhere. */
 export interface FetchedVersion {
@@ -72,7 +73,12 @@ export async function fetchVersion(
         if (!intact(damage))
           throw new ConnectoryError(
             "install.cache.tampered",
-            `its files changed (${describeDamage(damage)})`,
+            sayEnglish("cache.changed", { damage: describeDamage(damage) }),
+            {
+              localized: {
+                message: { key: "cache.changed", params: { damage: describeDamage(damage, say) } },
+              },
+            },
           );
       }
       const pkg = await readCachedPackage(dir, label);
@@ -92,7 +98,7 @@ export async function fetchVersion(
       // A damaged cache is repaired by installing again (what `list` advises): fetch the verified
       // bytes, which replace the folder, instead of blaming the publisher for our copy.
       if (!(error instanceof ConnectoryError)) throw error;
-      warn(ctx, `the cached files of ${label} are damaged (${error.message}); downloading them again`);
+      warn(ctx, say("cache.redownload", { label, why: errorText(error).message }));
     }
   }
 
@@ -107,11 +113,12 @@ export async function fetchVersion(
   }
   const actual = computeIntegrity(bytes);
   if (actual.integrity !== entry.dist.integrity) {
-    throw new ConnectoryError(
+    throw localizedError(
       "install.integrity.mismatch",
-      `the tarball of ${label} does not match the registry's integrity; it was refused and nothing changed`,
+      { key: "tarball.integrity", params: { label } },
       {
-        hint: `expected ${entry.dist.integrity.slice(0, 24)}…, got ${actual.integrity.slice(0, 24)}…: the download was altered on the way or the registry is broken; try again later or report it to the marketplace operator`,
+        key: "tarball.integrity-hint",
+        params: { expected: entry.dist.integrity.slice(0, 24), actual: actual.integrity.slice(0, 24) },
       },
     );
   }
@@ -125,10 +132,10 @@ export async function fetchVersion(
   const pkg = loadPackage(contents.files, label);
   const manifest = pkg.manifest;
   if (manifest.name !== name || manifest.version !== version) {
-    throw new ConnectoryError(
+    throw localizedError(
       "install.package.mismatch",
-      `the registry sent ${manifest.name}@${manifest.version} when asked for ${label}; nothing was installed`,
-      { hint: "report this to the marketplace operator" },
+      { key: "tarball.other-package", params: { sent: `${manifest.name}@${manifest.version}`, label } },
+      { key: "tarball.other-package-hint" },
     );
   }
   refuseListingOnly(pkg, label);

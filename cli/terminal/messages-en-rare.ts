@@ -10,6 +10,14 @@ export const enRare = {
   "cache.tampered":
     "the cached files of {label} changed since they were installed ({damage}); connectory will not launch them",
   "cache.tampered-hint": "if you did not change them yourself, look at them; then reinstall: {command}",
+  "cache.changed": "its files changed ({damage})",
+  "cache.redownload": "the cached files of {label} are damaged ({why}); downloading them again",
+  "tarball.integrity":
+    "the tarball of {label} does not match the registry's integrity; it was refused and nothing changed",
+  "tarball.integrity-hint":
+    "expected {expected}…, got {actual}…: the download was altered on the way or the registry is broken; try again later or report it to the marketplace operator",
+  "tarball.other-package": "the registry sent {sent} when asked for {label}; nothing was installed",
+  "tarball.other-package-hint": "report this to the marketplace operator",
   "bundle.not-https": "the MCP Bundle {url} is not an https:// URL",
   "bundle.not-https-hint": "ask the connector's publisher to host it over https",
   "bundle.download": "the MCP Bundle {url} could not be downloaded: {why}",

@@ -9,6 +9,13 @@ export const zhCNRare: Record<RareMessageKey, string> = {
   "damage.more": "{files} 等另外 {n} 个",
   "cache.tampered": "{label} 的缓存文件在安装后被改动（{damage}）；connectory 不会启动它们",
   "cache.tampered-hint": "如果不是你自己改的，请检查它们；然后重新安装：{command}",
+  "cache.changed": "它的文件被改动过（{damage}）",
+  "cache.redownload": "{label} 的缓存文件已损坏（{why}）；正在重新下载",
+  "tarball.integrity": "{label} 的 tarball 与注册表的完整性校验值不符；已拒绝，没有任何改变",
+  "tarball.integrity-hint":
+    "应为 {expected}…，实际为 {actual}…：下载内容在途中被改动，或注册表出了问题；稍后再试，或报告给市场运营者",
+  "tarball.other-package": "请求 {label} 时注册表发来的是 {sent}；什么都没有安装",
+  "tarball.other-package-hint": "请把此事报告给市场运营者",
   "bundle.not-https": "MCP Bundle {url} 不是 https:// URL",
   "bundle.not-https-hint": "请连接器的发布者通过 https 提供它",
   "bundle.download": "无法下载 MCP Bundle {url}：{why}",
