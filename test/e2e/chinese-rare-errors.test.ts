@@ -59,6 +59,31 @@ describe("a tampered cache", () => {
     expect(json.stdout).toContain("changed since they were installed");
     expect(json.stdout).not.toMatch(han);
   });
+
+  it("install downloads a damaged cache again, saying so in Chinese", async () => {
+    expect((await run("en_US.UTF-8", "install", "weather")).code).toBe(0);
+    await fs.rm(path.join(cacheDir(home, "default", "weather", "1.0.0"), "plugin.json"));
+    const again = await run("zh_CN.UTF-8", "install", "weather");
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(
+      "weather@1.0.0 的缓存文件已损坏（它的文件被改动过（plugin.json 缺失））；正在重新下载",
+    );
+  });
+
+  it("a tarball altered on the way is refused in Chinese, --json in English", async () => {
+    const bytes = await reg.publish(weather("1.1.0"));
+    const evil = Uint8Array.from(bytes);
+    evil[evil.length - 10]! ^= 0xff;
+    reg.tamper("weather", "1.1.0", evil);
+    const zh = await run("zh_CN.UTF-8", "install", "weather@1.1.0");
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toContain(
+      "错误：weather@1.1.0 的 tarball 与注册表的完整性校验值不符；已拒绝，没有任何改变",
+    );
+    expect(zh.stderr).toContain("下载内容在途中被改动，或注册表出了问题");
+    const json = JSON.parse((await run("zh_CN.UTF-8", "install", "weather@1.1.0", "--json")).stdout);
+    expect(json.error.message).toContain("does not match the registry's integrity");
+  });
 });
 
 describe("the OS keychain", () => {
