@@ -86,6 +86,33 @@ describe("a tampered cache", () => {
   });
 });
 
+describe("a trust downgrade on update", () => {
+  it("is refused in Chinese with what to check; allowed, the warning is Chinese too", async () => {
+    const reg = await startFakeRegistry();
+    try {
+      const home = await tempDir();
+      const run = (...argv: string[]) =>
+        cli(argv, { home, env: { CONNECTORY_REGISTRY: reg.url, LANG: "zh_CN.UTF-8" } });
+      await reg.publish(weather("1.0.0"), { provenance: { sha: "abc" } });
+      expect((await run("install", "weather", "--yes")).code).toBe(0);
+      await reg.publish(weather("1.1.0"));
+      const refused = await run("update", "weather", "--yes");
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        "错误：weather@1.1.0 没有构建来源证明，而 1.0.0 有（信任降级）；未安装它",
+      );
+      expect(refused.stderr).toContain("`connectory update weather --allow-provenance-downgrade`");
+      const json = JSON.parse((await run("update", "weather", "--yes", "--json")).stdout);
+      expect(json.error.message).toContain("has no build provenance, but 1.0.0 had it");
+      const forced = await run("update", "weather", "--yes", "--allow-provenance-downgrade");
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stderr).toContain("仍然更新（--allow-provenance-downgrade）");
+    } finally {
+      await reg.close();
+    }
+  });
+});
+
 describe("the OS keychain", () => {
   it("forced without a Secret Service: the error and its hint in Chinese, --json in English", async () => {
     const home = await tempDir();
