@@ -21,7 +21,7 @@ import { fetchRegistry } from "./sandbox-fetch.js";
 import { bundleMounts, commandMounts, resolveGrants, scriptGrants } from "./sandbox-mounts.js";
 import { planSeatbelt } from "./sandbox-seatbelt.js";
 import { startFilterProxy } from "./sandbox-proxy.js";
-import { localizedError } from "../terminal/language.js";
+import { localizedError, sayEnglish } from "../terminal/language.js";
 
 /** A launch as it will run: sandboxed (with its rules), or as is with the reason why not. */
 export interface PlannedLaunch {
@@ -57,10 +57,13 @@ export async function prefetch(planned: PlannedLaunch, timeoutMs = 300_000): Pro
     child.once("close", (code) => resolve({ code, stderr }));
   });
   if (result.code !== 0)
-    throw new ConnectoryError(
+    throw localizedError(
       "sandbox.fetch.failed",
-      `could not fetch the server's package before starting it without network: ${result.stderr.trim().split("\n").slice(-3).join(" ") || `exit ${result.code}`}`,
-      { hint: "check your connection to the npm registry, then try again" },
+      {
+        key: "sandbox.fetch-failed",
+        params: { why: result.stderr.trim().split("\n").slice(-3).join(" ") || `exit ${result.code}` },
+      },
+      { key: "sandbox.fetch-failed-hint" },
     );
 }
 
@@ -116,8 +119,11 @@ export async function planLaunch(
   try {
     permissions = renderPermissions(request.permissions, { HOME: home });
   } catch (error) {
+    // What is unset is the permission renderer's words (English); what to do is in the tables.
+    const hint = { key: "sandbox.path-unset-hint" as const, params: { connector: request.connector } };
     throw new ConnectoryError("sandbox.path.unset", `${request.connector}: ${(error as Error).message}`, {
-      hint: `set the credential it names (\`connectory credentials set ${request.connector}\`)`,
+      hint: sayEnglish(hint.key, hint.params),
+      localized: { hint },
     });
   }
   // Folders a project's connectory.json grants it (confirmed by the user at `sync`): literal paths.

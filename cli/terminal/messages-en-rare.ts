@@ -39,6 +39,9 @@ export const enRare = {
     "{connector} fetches {spec} through a filtering proxy, which needs socat, and socat is not installed",
   "sandbox.socat-hint":
     "install socat (Debian/Ubuntu: `sudo apt-get install socat`; Fedora: `sudo dnf install socat`)",
+  "sandbox.path-unset-hint": "set the credential it names (`connectory credentials set {connector}`)",
+  "sandbox.fetch-failed": "could not fetch the server's package before starting it without network: {why}",
+  "sandbox.fetch-failed-hint": "check your connection to the npm registry, then try again",
   "update.downgrade":
     "{name}@{version} has no build provenance, but {from} had it (a trust downgrade); it was not installed",
   "update.downgrade-allowed":

@@ -33,6 +33,9 @@ export const zhCNRare: Record<RareMessageKey, string> = {
   "sandbox.socat-fetch": "{connector} 通过过滤代理获取 {spec}，这需要 socat，而 socat 没有安装",
   "sandbox.socat-hint":
     "安装 socat（Debian/Ubuntu：`sudo apt-get install socat`；Fedora：`sudo dnf install socat`）",
+  "sandbox.path-unset-hint": "设置它指名的凭据（`connectory credentials set {connector}`）",
+  "sandbox.fetch-failed": "在无网络启动服务器之前无法获取它的包：{why}",
+  "sandbox.fetch-failed-hint": "检查你与 npm 注册表的连接，然后再试",
   "update.downgrade": "{name}@{version} 没有构建来源证明，而 {from} 有（信任降级）；未安装它",
   "update.downgrade-allowed":
     "{name}@{version} 没有构建来源证明，而 {from} 有（信任降级）；仍然更新（--allow-provenance-downgrade）",

@@ -168,6 +168,25 @@ describe("errors the real code throws, printed in Chinese at the edge", () => {
     expect(errorText(error).hint).toContain("安装 bubblewrap");
   });
 
+  it("a sandbox that cannot start: a permission path naming an unset credential", async () => {
+    setCliLanguage("zh-CN");
+    const home = await tempDir();
+    const error = await thrown(
+      planLaunch(
+        { command: "node", args: ["x.js"], env: {}, cwd: "/" },
+        {
+          permissions: { network: "none", filesystem: [{ path: "${NOTES_DIR}", access: "read" }] },
+          connector: "notes@default",
+        },
+        { env: { HOME: home, PATH: process.env["PATH"] }, home, platform: "linux" },
+      ),
+    );
+    if (error.code === "sandbox.unavailable") return; // no bubblewrap here: the case above covers it
+    expect(error.code).toBe("sandbox.path.unset");
+    expect(error.hint).toBe("set the credential it names (`connectory credentials set notes@default`)");
+    expect(errorText(error).hint).toBe("设置它指名的凭据（`connectory credentials set notes@default`）");
+  });
+
   it("an MCP Bundle whose bytes are not the ones its package names, and one over http", async () => {
     setCliLanguage("zh-CN");
     const home = await tempDir();
