@@ -3,6 +3,7 @@ import type { ConnectorPackage } from "../../src/core/package/validate-package.j
 import type { PackageFiles, PluginManifest, ServerSet, TokenSchema } from "../../src/core/types.js";
 import { readPackageDir } from "../../src/package/read-dir.js";
 import { isObject } from "../../src/core/json-guards.js";
+import { localizedError } from "../terminal/language.js";
 
 /**
  * What the installer needs from a package: identity, servers and token schema. Read without ajv on
@@ -64,10 +65,12 @@ async function readCacheFiles(dir: string, label: string): Promise<PackageFiles>
   try {
     return await readPackageDir(dir);
   } catch (error) {
-    throw new ConnectoryError("install.cache.unreadable", `the cached files of ${label} cannot be read`, {
-      hint: `reinstall it: connectory install ${label.split("@")[0]} (it was read from ${dir})`,
-      cause: error,
-    });
+    throw localizedError(
+      "install.cache.unreadable",
+      { key: "cache.unreadable", params: { label } },
+      { key: "cache.unreadable-hint", params: { name: label.split("@")[0]!, dir } },
+      { cause: error },
+    );
   }
 }
 
@@ -93,11 +96,9 @@ function jsonObject(
 }
 
 function unreadable(label: string, why: string): ConnectoryError {
-  return new ConnectoryError(
+  return localizedError(
     "install.package.invalid",
-    `${label} is not a readable connector package: ${why}`,
-    {
-      hint: "nothing was installed; report this to the connector's publisher",
-    },
+    { key: "package.unreadable", params: { label, why } },
+    { key: "package.unreadable-hint" },
   );
 }

@@ -12,6 +12,10 @@ export const enRare = {
   "cache.tampered-hint": "if you did not change them yourself, look at them; then reinstall: {command}",
   "cache.changed": "its files changed ({damage})",
   "cache.redownload": "the cached files of {label} are damaged ({why}); downloading them again",
+  "cache.unreadable": "the cached files of {label} cannot be read",
+  "cache.unreadable-hint": "reinstall it: connectory install {name} (it was read from {dir})",
+  "package.unreadable": "{label} is not a readable connector package: {why}",
+  "package.unreadable-hint": "nothing was installed; report this to the connector's publisher",
   "tarball.integrity":
     "the tarball of {label} does not match the registry's integrity; it was refused and nothing changed",
   "tarball.integrity-hint":

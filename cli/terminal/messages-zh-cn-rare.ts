@@ -11,6 +11,10 @@ export const zhCNRare: Record<RareMessageKey, string> = {
   "cache.tampered-hint": "如果不是你自己改的，请检查它们；然后重新安装：{command}",
   "cache.changed": "它的文件被改动过（{damage}）",
   "cache.redownload": "{label} 的缓存文件已损坏（{why}）；正在重新下载",
+  "cache.unreadable": "无法读取 {label} 的缓存文件",
+  "cache.unreadable-hint": "重新安装它：connectory install {name}（读取位置：{dir}）",
+  "package.unreadable": "{label} 不是可读的连接器包：{why}",
+  "package.unreadable-hint": "什么都没有安装；请把此事报告给连接器的发布者",
   "tarball.integrity": "{label} 的 tarball 与注册表的完整性校验值不符；已拒绝，没有任何改变",
   "tarball.integrity-hint":
     "应为 {expected}…，实际为 {actual}…：下载内容在途中被改动，或注册表出了问题；稍后再试，或报告给市场运营者",
