@@ -70,6 +70,11 @@ export interface RegistryRepository extends Coordination {
   search(query: SearchQuery): Promise<ConnectorSummary[]>;
   /** Connectors for the official registry API's listing: name matches first, then by name (keyset). */
   listServers(query: ServerListQuery): Promise<ServerListRow[]>;
+  /**
+   * `compute()`'s value, kept under `key` while the database stays the same (src/db/result-cache.ts, the
+   * rule of search results): a whole `/v0.1/servers` page, serialized, is answered again without a read.
+   */
+  whileUnchanged<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
   categories(): Promise<Array<{ category: Category; count: number }>>;
   /** Reports, newest first: only those of `status` when given; keyset `before` an id. */
   listReports(query: { status?: string; limit: number; before?: number }): Promise<ReportRow[]>;

@@ -8,6 +8,9 @@
  * array result and its rows are frozen, so a caller that would change one fails loudly instead of
  * changing what the next caller gets.
  */
+/** How many built answers (RegistryRepository.whileUnchanged: serialized pages, tens of KiB each) are kept. */
+export const BUILT_MAX = 256;
+
 export class ResultCache {
   private readonly kept = new Map<string, unknown>();
   private seen: unknown;

@@ -1,12 +1,12 @@
 import Database from "better-sqlite3";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import type { SearchQuery, ServerListQuery } from "../../src/db/listing-queries.js";
+import type { SearchQuery } from "../../src/db/listing-queries.js";
 import { ResultCache } from "../../src/db/result-cache.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 
-// Both databases keep search and server-list results until the next commit (src/db/result-cache.ts,
+// Both databases keep search results and built listing pages until the next commit (src/db/result-cache.ts,
 // issue 29): a kept result must never outlive a change, whichever connection or process made it.
 
 it("keeps no value computed while another request saw a newer version: it may predate that change", async () => {
@@ -47,23 +47,28 @@ function resultCacheContract(
       // Kept: the same rows, frozen so no caller can change what the next one gets.
       expect(await reg.repo.search(query)).toBe(first);
       expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+      // A built answer (a serialized /v0.1/servers page) is kept the same way.
+      const page = await reg.repo.whileUnchanged("page", async () => ({ built: 1 }));
+      expect(await reg.repo.whileUnchanged("page", async () => ({ built: 2 }))).toBe(page);
       // Another connection (another process of the registry) commits: the next search reads again.
       await otherWrite("UPDATE connectors SET downloads = 7 WHERE name = 'cache-one'");
+      expect(await reg.repo.whileUnchanged("page", async () => ({ built: 3 }))).toEqual({ built: 3 });
       const counted = await reg.repo.search(query);
       expect(counted).not.toBe(first);
       expect(counted[0]).toMatchObject({ name: "cache-one", downloads: 7 });
-      // This process's own publish: seen at once too, in search and in the official server list.
-      const servers: ServerListQuery = {
-        prefix: "dev.connectory/",
-        terms: ["zebra"],
-        needle: "zebra",
-        limit: 10,
-      };
-      const listed = await reg.repo.listServers(servers);
-      expect(await reg.repo.listServers(servers)).toBe(listed);
+      // This process's own publish: seen at once too, in search and in the official listing, whose
+      // pages are kept serialized (src/registry/official/servers.ts listServersPrepared).
+      const listing = () => reg.app.official.list({ search: "zebra" });
+      const listed = await listing();
+      expect(await listing()).toBe(listed);
+      const count = (page: { body: string }) =>
+        (JSON.parse(page.body) as { servers: unknown[] }).servers.length;
       await publish("cache-two");
+      expect(await reg.repo.whileUnchanged("page", async () => ({ built: 4 }))).toEqual({ built: 4 });
       expect((await reg.repo.search(query)).map((r) => r.name).sort()).toEqual(["cache-one", "cache-two"]);
-      expect((await reg.repo.listServers(servers)).length).toBe(listed.length + 1);
+      const relisted = await listing();
+      expect(count(relisted)).toBe(count(listed) + 1);
+      expect(relisted.etag).not.toBe(listed.etag);
     } finally {
       await reg.close();
     }

@@ -88,6 +88,46 @@ it("answers found entries (200 and 304) byte for byte as Hono does", async () =>
   }
 });
 
+it("answers listings with plain queries (200 and 304) byte for byte as Hono does", async () => {
+  for (const target of [
+    "/v0.1/servers",
+    "/v0.1/servers?",
+    "/v0.1/servers?search=fast&version=latest",
+    "/v0/servers?limit=1",
+    "/v0.1/servers?limit=1&unknown=x&search=",
+    "/v0.1/servers?updated_since=2000-01-01T00:00:00Z",
+    "/v0.1/servers?search=f%61st&limit=2",
+    "/v0.1/servers?search=fast+weather",
+    "/v0.1/servers?search=%C3%9Cn%C3%AF",
+  ]) {
+    const first = await raw(target);
+    expect(first.status, target).toBe(200);
+    expect(first).toEqual(await viaHono(target));
+    const etag = first.headers.etag!;
+    const cached = await raw(target, { "if-none-match": etag });
+    expect(cached.status).toBe(304);
+    expect(cached).toEqual(await viaHono(target, { "if-none-match": etag }));
+  }
+  // Page 2 by the cursor of page 1, and the listing of a publish made after the first was kept.
+  const page1 = JSON.parse((await raw("/v0.1/servers?limit=1")).body) as { metadata: { nextCursor: string } };
+  const next = `/v0.1/servers?limit=1&cursor=${page1.metadata.nextCursor}`;
+  expect(await raw(next)).toEqual(await viaHono(next));
+  expect(JSON.parse((await raw(next)).body).servers).toHaveLength(1);
+});
+
+it("leaves listings it cannot read as Hono does, and bad ones, to Hono", async () => {
+  for (const target of [
+    "/v0.1/servers?search=%E0%A4%A", // malformed
+    "/v0.1/servers?search=a%20b&search=c", // repeated
+    "/v0.1/servers?se%61rch=fast", // an encoded key
+    "/v0.1/servers?limit=0", // 422
+    "/v0.1/servers?cursor=nonsense", // 422
+    "/v0.1/servers/",
+  ]) {
+    expect(await raw(target), target).toEqual(await viaHono(target));
+  }
+});
+
 it("leaves misses, queries and other forms to Hono", async () => {
   for (const target of [
     "/v0.1/servers/dev.connectory%2Fnope/versions/latest",
@@ -118,7 +158,15 @@ it("really serves found entries itself, and only those", async () => {
     expect((await fetch(`${base}/v0.1/servers/dev.connectory%2Ffast/versions/latest`)).status).toBe(200);
     expect((await fetch(`${base}/v0.1/servers/dev.connectory%2Fnope/versions/latest`)).status).toBe(599);
     expect((await fetch(`${base}/v1/connectors/fast`)).status).toBe(599);
-    expect(passed).toEqual(["/v0.1/servers/dev.connectory%2Fnope/versions/latest", "/v1/connectors/fast"]);
+    expect((await fetch(`${base}/v0.1/servers?search=fast&limit=5`)).status).toBe(200);
+    expect((await fetch(`${base}/v0.1/servers?limit=0`)).status).toBe(599);
+    expect((await fetch(`${base}/v0.1/servers?search=%E0%A4%A`)).status).toBe(599);
+    expect(passed).toEqual([
+      "/v0.1/servers/dev.connectory%2Fnope/versions/latest",
+      "/v1/connectors/fast",
+      "/v0.1/servers?limit=0",
+      "/v0.1/servers?search=%E0%A4%A",
+    ]);
   } finally {
     await new Promise((resolve) => probe.close(resolve));
   }

@@ -26,7 +26,7 @@ import { DrizzleTx } from "../drizzle/drizzle-tx.js";
 import { DrizzleRepository } from "../drizzle/drizzle-repository.js";
 import { pgDialect } from "./pg-dialect.js";
 import { prepareHotReads } from "./pg-hot-reads.js";
-import { ResultCache } from "../result-cache.js";
+import { BUILT_MAX, ResultCache } from "../result-cache.js";
 
 // A deadlock or serialization failure is PostgreSQL asking us to try again; a few tries always suffice
 // in practice, and a bounded number keeps a real bug from spinning.
@@ -43,8 +43,10 @@ const RECONNECT_ATTEMPTS = 4;
 export class PgRepository extends DrizzleRepository implements RegistryRepository {
   /** The hot reads, prepared once (pg-hot-reads.ts). */
   private readonly stmts;
-  /** Search and server-list results, kept until a transaction that wrote ends (src/db/result-cache.ts). */
+  /** Search results, kept until a transaction that wrote ends (src/db/result-cache.ts). */
   readonly results: ResultCache;
+  /** Built answers (whileUnchanged), larger than rows: fewer of them. */
+  private readonly built: ResultCache;
 
   constructor(
     private readonly client: Sql,
@@ -55,9 +57,9 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
     super({ db, dialect: pgDialect }, { db, dialect: pgDialect });
     this.stmts = prepareHotReads(db);
     // Any write ended (committed or not), by any process, gives a new snapshot: one cheap round trip.
-    this.results = new ResultCache(
-      async () => (await this.client`SELECT pg_current_snapshot()::text AS s`)[0]!.s as string,
-    );
+    const snapshot = async () => (await this.client`SELECT pg_current_snapshot()::text AS s`)[0]!.s as string;
+    this.results = new ResultCache(snapshot);
+    this.built = new ResultCache(() => this.run(snapshot), BUILT_MAX);
   }
 
   transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {
@@ -159,9 +161,12 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
   }
 
   listServers(query: ServerListQuery): Promise<ServerListRow[]> {
-    return this.run(() =>
-      this.results.get(`servers ${JSON.stringify(query)}`, () => listServersPg(this.client, query)),
-    );
+    // Not kept itself: the pages built from these rows are (whileUnchanged, src/registry/official/servers.ts).
+    return this.run(() => listServersPg(this.client, query));
+  }
+
+  whileUnchanged<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.built.get(key, compute); // compute's own reads translate their errors
   }
 
   async ping(): Promise<void> {

@@ -14,7 +14,7 @@ import { connectors, distTags, publishers, tokens } from "./schema.js";
 import { SqliteChecks } from "./sqlite-checks.js";
 import { SqliteCoordination } from "./sqlite-coordination.js";
 import { SqliteSearch } from "./sqlite-search.js";
-import { ResultCache } from "../result-cache.js";
+import { BUILT_MAX, ResultCache } from "../result-cache.js";
 import { prepareStatements, type SqliteConnections } from "./sqlite-statements.js";
 import { SqliteServerList } from "./sqlite-server-list.js";
 import { DrizzleTx } from "../drizzle/drizzle-tx.js";
@@ -34,14 +34,17 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
   private readonly checks: SqliteChecks;
   private readonly coordination: SqliteCoordination;
   private readonly stmts;
-  /** Search and server-list results, kept until the next commit (src/db/result-cache.ts). */
+  /** Search results, kept until the next commit (src/db/result-cache.ts). */
   readonly results: ResultCache;
+  /** Built answers (whileUnchanged), larger than rows: fewer of them. */
+  private readonly built: ResultCache;
 
   constructor(private readonly c: SqliteConnections) {
     super(sqliteOn(c.readDb), sqliteOn(c.writeDb));
     this.searcher = new SqliteSearch(c.reader);
     this.serverList = new SqliteServerList(c.reader);
     this.results = new ResultCache(() => this.changeCounter());
+    this.built = new ResultCache(() => this.changeCounter(), BUILT_MAX);
     this.checks = new SqliteChecks(c.writer, c.reader);
     this.coordination = new SqliteCoordination(c.writer, c.reader);
     this.stmts = prepareStatements(c);
@@ -141,8 +144,13 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
     return this.results.get(`search ${JSON.stringify(query)}`, () => this.searcher.run(query));
   }
 
-  listServers(query: ServerListQuery): Promise<ServerListRow[]> {
-    return this.results.get(`servers ${JSON.stringify(query)}`, () => this.serverList.run(query));
+  async listServers(query: ServerListQuery): Promise<ServerListRow[]> {
+    // Not kept itself: the pages built from these rows are (whileUnchanged, src/registry/official/servers.ts).
+    return this.serverList.run(query);
+  }
+
+  whileUnchanged<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.built.get(key, compute);
   }
 
   async ping(): Promise<void> {

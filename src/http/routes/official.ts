@@ -23,7 +23,7 @@ export function officialRoutes(api: OfficialApi): Hono {
       }),
     );
     app.get(`${base}/servers`, async (c) =>
-      json(
+      sendPrepared(
         c,
         await api.list({
           search: c.req.query("search"),

@@ -45,8 +45,16 @@ const outlines = new Map<
     latest: string | undefined;
     yanked: Record<string, boolean>;
     upstream: Record<string, { upstreamVersion?: string }>;
+    /** What the entries show of the document, so building them parses it no second time. */
+    shown: ShownFields;
   }
 >();
+
+/** The fields of a connector document its entries show (versionEntries). */
+type ShownFields = Pick<
+  ConnectorDoc,
+  "publisher" | "updatedAt" | "quality" | "publisherBadge" | "provenance"
+>;
 
 function outlineOf(row: { name: string; document: string; etag: string }) {
   const key = `${row.name}|${row.etag}`;
@@ -59,7 +67,14 @@ function outlineOf(row: { name: string; document: string; etag: string }) {
       yanked[version] = v.yanked;
       upstream[version] = v.upstreamVersion !== undefined ? { upstreamVersion: v.upstreamVersion } : {};
     }
-    outline = { latest: officialLatest(doc), yanked, upstream };
+    const shown: ShownFields = {
+      publisher: doc.publisher,
+      updatedAt: doc.updatedAt,
+      ...(doc.quality !== undefined ? { quality: { score: doc.quality.score } } : {}),
+      ...(doc.publisherBadge !== undefined ? { publisherBadge: doc.publisherBadge } : {}),
+      ...(doc.provenance !== undefined ? { provenance: doc.provenance } : {}),
+    };
+    outline = { latest: officialLatest(doc), yanked, upstream, shown };
     outlines.set(key, outline);
     if (outlines.size > MAX_REMEMBERED) outlines.delete(outlines.keys().next().value as string);
   }
@@ -112,8 +127,7 @@ export async function connectorEntries(
   /** Version documents read beforehand for a whole page (repo.versionDocuments), keyed `name@version`. */
   prefetched?: Map<string, Prepared>,
 ): Promise<ServerResponse[]> {
-  const { latest } = outlineOf(row);
-  let doc: ConnectorDoc | undefined; // parsed only to build entries not remembered
+  const { latest, shown: doc } = outlineOf(row);
   const wanted = wantedVersions(row, pick, includeDeleted);
   const entries: ServerResponse[] = [];
   for (const version of wanted) {
@@ -125,7 +139,6 @@ export async function connectorEntries(
     let built = remembered.get(key);
     if (!built) {
       const source = JSON.parse(found.body) as VersionSource;
-      doc ??= JSON.parse(row.document) as ConnectorDoc;
       built = await versionEntries(ctx, { ...row, doc, latest }, source);
       remembered.set(key, built);
       if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
@@ -152,7 +165,7 @@ function entryVersion(e: ServerResponse): string {
 /** The entries of one version document (every server, deleted or not), its bundles built if needed. */
 export async function versionEntries(
   ctx: OfficialContext,
-  connector: { name: string; doc: ConnectorDoc; downloads: number; latest: string | undefined },
+  connector: { name: string; doc: ShownFields; downloads: number; latest: string | undefined },
   source: VersionSource,
 ): Promise<ServerResponse[]> {
   const upstreamName = upstreamServerName(

@@ -7,12 +7,13 @@ import type { Registry } from "../registry.js";
 import { bundleBytes, ensureBundles } from "./bundles.js";
 import type { OfficialContext } from "./entries.js";
 import type { ServerListParams } from "./list-params.js";
-import { listServers, serverVersion, serverVersions, versionServerJson } from "./servers.js";
+import { listServersPrepared, serverVersion, serverVersions, versionServerJson } from "./servers.js";
 
 /** The official registry API's services, bound to a registry and its namespace: what the routes call. */
 export interface OfficialApi {
   namespace: string;
-  list(params: ServerListParams): Promise<ServerList>;
+  /** A listing page, prepared (bytes + ETag) and kept while the database stays the same. */
+  list(params: ServerListParams): Promise<Prepared>;
   versions(name: string, includeDeleted: boolean): Promise<ServerList>;
   /** One entry, prepared (bytes + ETag): the hot read. */
   version(name: string, version: string, includeDeleted: boolean): Promise<Prepared>;
@@ -38,7 +39,7 @@ export function createOfficialApi(registry: Registry, namespace = DEFAULT_NAMESP
     registry.readVersion(name, ref) as Promise<unknown> as Promise<VersionSource>;
   return {
     namespace: ctx.namespace,
-    list: async (params) => (await ready(), listServers(ctx, params)),
+    list: async (params) => (await ready(), listServersPrepared(ctx, params)),
     versions: async (name, deleted) => (await ready(), serverVersions(ctx, name, deleted)),
     version: async (name, version, deleted) => (await ready(), serverVersion(ctx, name, version, deleted)),
     serverJson: async (name, ref) => (await ready(), versionServerJson(ctx, name, ref)),

@@ -9,9 +9,25 @@ import type { Prepared } from "../../core/api/prepared.js";
 import { connectorEntries, wantedVersions, type OfficialContext, type VersionPick } from "./entries.js";
 import { answersTo, connectorOfUpstreamName } from "./upstream-names.js";
 import { preparedVersionEntry } from "./version-entry.js";
+import { prepare } from "../documents.js";
 import { encodeCursor, parseListParams, type ListPosition, type ServerListParams } from "./list-params.js";
 
 // The official registry read API over Connectory's connectors (GET /v0.1/servers …).
+
+/**
+ * GET /v0.1/servers, as it goes on the wire: the page serialized with its ETag, built once while the
+ * database stays the same (every input of a page is in the database, or in the key), so a repeated
+ * listing reads and serializes nothing (issue 29).
+ */
+export async function listServersPrepared(ctx: OfficialContext, params: ServerListParams): Promise<Prepared> {
+  parseListParams(params); // a bad query is refused before the cache is asked
+  const given = [params.search, params.cursor, params.limit, params.version, params.updated_since];
+  const key = `v0.1 ${ctx.namespace} ${ctx.deps.publicUrl} ${JSON.stringify([...given, params.include_deleted])}`;
+  return ctx.deps.repo.whileUnchanged(key, async () => {
+    const page = prepare(await listServers(ctx, params));
+    return { body: page.body, etag: `"${page.etag}"` };
+  });
+}
 
 /** GET /v0.1/servers: a page of entries, name matches of `search` first, then by name. */
 export async function listServers(ctx: OfficialContext, params: ServerListParams): Promise<ServerList> {
