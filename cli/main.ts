@@ -1,24 +1,11 @@
 import { parseArgs } from "node:util";
 import { ConnectoryError, usageError } from "../src/core/errors.js";
-import { COMMANDS, findCommand } from "./commands.js";
+import { findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
 import { configureCredentialStore } from "./credentials/credential-store-world.js";
-import {
-  chooseLanguage,
-  cliLanguage,
-  localizedUsageError,
-  say,
-  sayEnglish,
-  setCliLanguage,
-} from "./terminal/language.js";
+import { chooseLanguage, localizedUsageError, say, sayEnglish, setCliLanguage } from "./terminal/language.js";
 import { printError, printResult } from "./terminal/output.js";
-import { HELP_ZH_CN, type VerbHelp } from "./terminal/help-zh-cn.js";
-import { DESCRIPTIONS_ZH_CN } from "./terminal/help-zh-cn-descriptions.js";
-import type { Language } from "../src/core/text/language.js";
-
-/** `--help` in the languages other than English (the declarations are the English). */
-const VERB_HELP: Partial<Record<Language, Record<string, VerbHelp>>> = { "zh-CN": HELP_ZH_CN };
 
 /** The options every verb takes; their help text is in the tables (option.<name>). */
 const GLOBAL_OPTIONS = (): OptionSpec => ({
@@ -60,7 +47,7 @@ export async function runCli(input: string[], base: Omit<CommandContext, "json">
     if (!found) {
       const words = argv.filter((a) => !a.startsWith("-"));
       if (words.length === 0 || argv.includes("--help") || argv.includes("-h") || words[0] === "help") {
-        ctx.stdout.write(globalHelp());
+        ctx.stdout.write((await import("./terminal/help-text.js")).globalHelp());
         return words.length === 0 && !argv.some((a) => a === "--help" || a === "-h") ? 2 : 0;
       }
       throw localizedUsageError(
@@ -72,7 +59,9 @@ export async function runCli(input: string[], base: Omit<CommandContext, "json">
     if (command.protocolStdout) ctx = { ...ctx, json: false };
     const args = parseCommandArgs(found.name, command, found.rest);
     if (args.values.help) {
-      ctx.stdout.write(commandHelp(found.name, summaryOf(found.name, found.entry.summary), command));
+      // Loaded only here: the help tables of every language are no start-up cost of the verbs themselves.
+      const { commandHelp } = await import("./terminal/help-text.js");
+      ctx.stdout.write(commandHelp(found.name, found.entry.summary, command, GLOBAL_OPTIONS()));
       return 0;
     }
     const result = await command.run(args, ctx);
@@ -134,68 +123,4 @@ function parseArgsMessage(error: Error & { code?: string }): string {
     if (option) return `unknown option ${option}`;
   }
   return error.message.replace(/^.*?: /, "");
-}
-
-function globalHelp(): string {
-  const shown = Object.entries(COMMANDS).filter(([, e]) => !e.hidden);
-  const width = Math.max(...shown.map(([n]) => n.length));
-  const lines = shown.map(([name, e]) => `  ${name.padEnd(width)}  ${summaryOf(name, e.summary)}`);
-  return [
-    say("main.tagline"),
-    "",
-    say("main.usage"),
-    "",
-    say("main.commands"),
-    ...lines,
-    "",
-    say("main.footer-flags"),
-    say("main.footer-home"),
-    say("main.footer-lang"),
-    "",
-  ].join("\n");
-}
-
-/** `--help` of one verb: summary, usage, description, and one line per option. */
-export function commandHelp(name: string, summary: string, command: Command): string {
-  const own = VERB_HELP[cliLanguage()]?.[name]?.options ?? {};
-  const described = (key: string, description: string) => (Object.hasOwn(own, key) ? own[key]! : description);
-  const flags = [
-    ...Object.entries(command.options ?? {}).map(([key, o]) => ({
-      key,
-      o,
-      text: described(key, o.description),
-    })),
-    ...Object.entries(GLOBAL_OPTIONS()).map(([key, o]) => ({ key, o, text: o.description })),
-  ].map(({ key, o, text }) => {
-    const value = o.type === "string" ? ` <${o.value ?? "value"}>` : "";
-    return { flag: `${o.short ? `-${o.short}, ` : "    "}--${key}${value}`, o, text };
-  });
-  const width = Math.max(...flags.map((f) => f.flag.length));
-  const options = flags.map(
-    ({ flag, o, text }) => `  ${flag.padEnd(width)}  ${text}${o.multiple ? say("main.repeatable") : ""}`,
-  );
-  return [
-    `${summary}${cliLanguage() === "zh-CN" ? "。" : "."}`,
-    "",
-    say("main.help-usage", { usage: command.usage }),
-    ...(command.description ? ["", describedIn(name, command.description)] : []),
-    "",
-    say("main.help-options"),
-    ...options,
-    "",
-  ].join("\n");
-}
-
-/** A verb's one-line summary in the run's language (help-zh-cn.ts), else as declared (English). */
-function summaryOf(name: string, summary: string): string {
-  return VERB_HELP[cliLanguage()]?.[name]?.summary ?? summary;
-}
-
-/** A verb's longer help in the run's language where it has been translated, else the English. */
-function describedIn(name: string, description: string): string {
-  const zh =
-    cliLanguage() === "zh-CN" && Object.hasOwn(DESCRIPTIONS_ZH_CN, name)
-      ? DESCRIPTIONS_ZH_CN[name]
-      : undefined;
-  return (zh?.text ?? description).trim();
 }
