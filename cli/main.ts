@@ -4,7 +4,14 @@ import { findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
 import { configureCredentialStore } from "./credentials/credential-store-world.js";
-import { chooseLanguage, localizedUsageError, say, sayEnglish, setCliLanguage } from "./terminal/language.js";
+import {
+  chooseLanguage,
+  localizedUsageError,
+  say,
+  sayEnglish,
+  setCliLanguage,
+  type Said,
+} from "./terminal/language.js";
 import { printError, printResult } from "./terminal/output.js";
 
 /** The options every verb takes; their help text is in the tables (option.<name>). */
@@ -87,11 +94,19 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
       strict: true,
     });
   } catch (error) {
-    throw new ConnectoryError("usage", parseArgsMessage(error as Error & { code?: string }), {
-      usage: true,
-      hint: sayEnglish("main.bad-option-hint", { command: name }),
-      localized: { hint: { key: "main.bad-option-hint", params: { command: name } } },
-    });
+    const message = parseArgsMessage(error as Error & { code?: string });
+    throw new ConnectoryError(
+      "usage",
+      typeof message === "string" ? message : sayEnglish(message.key, message.params),
+      {
+        usage: true,
+        hint: sayEnglish("main.bad-option-hint", { command: name }),
+        localized: {
+          ...(typeof message === "string" ? {} : { message }),
+          hint: { key: "main.bad-option-hint", params: { command: name } },
+        },
+      },
+    );
   }
   const { min = 0, max = Infinity } = command.positionals ?? {};
   if (!parsed.values.help && (parsed.positionals.length < min || parsed.positionals.length > max)) {
@@ -117,10 +132,11 @@ function parseArgsOptions(spec: OptionSpec) {
  * node:util's own words, except for an unknown option, where it suggests `-- "--x"` (a positional
  * after --), which no command here but `mcp add` takes: name the option, --help lists the real ones.
  */
-function parseArgsMessage(error: Error & { code?: string }): string {
+/** What parseArgs refused: an unknown option from the tables, else node's own words. */
+function parseArgsMessage(error: Error & { code?: string }): Said | string {
   if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const option = /'([^']+)'/.exec(error.message)?.[1];
-    if (option) return `unknown option ${option}`;
+    if (option) return { key: "main.unknown-option", params: { option } };
   }
   return error.message.replace(/^.*?: /, "");
 }

@@ -1,4 +1,4 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 
 /** The most an OAuth metadata, registration or token response may be: they are a few KiB. */
 export const MAX_AUTH_RESPONSE_BYTES = 256 * 1024;
@@ -14,12 +14,10 @@ export function cappedFetch(fetchFn: typeof fetch, maxBytes = MAX_AUTH_RESPONSE_
     const declared = Number(response.headers.get("content-length") ?? "0");
     const where = new URL(typeof input === "string" || input instanceof URL ? input : input.url).origin;
     const tooLarge = () =>
-      new ConnectoryError(
+      localizedError(
         "auth.response.too-large",
-        `${where} sent an OAuth response over ${maxBytes} bytes`,
-        {
-          hint: "nothing was stored; tell the server's operator",
-        },
+        { key: "oauth.too-large", params: { where, max: maxBytes } },
+        { key: "oauth.tell-operator-nothing-stored" },
       );
     if (declared > maxBytes) {
       await response.body.cancel().catch(() => undefined);

@@ -9,6 +9,7 @@ import type {
   OAuthProtectedResourceMetadata,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError, type Said } from "../terminal/language.js";
 import { isLoopbackHost } from "./loopback.js";
 import { cappedFetch } from "./capped-fetch.js";
 
@@ -24,7 +25,7 @@ export interface Discovered {
   challengeScope?: string;
 }
 
-const fail = (code: string, message: string, hint: string) => new ConnectoryError(code, message, { hint });
+const fail = (code: string, message: Said, hint: Said) => localizedError(code, message, hint);
 
 /**
  * Finds and vets a server's authorization setup: the 401 challenge, its protected resource metadata
@@ -51,24 +52,27 @@ export async function discoverServer(
     if (error instanceof ConnectoryError) throw error;
     throw fail(
       "auth.discovery.failed",
-      `${serverUrl} publishes no OAuth protected resource metadata (RFC 9728): ${(error as Error).message}`,
-      "the server may not use OAuth; if it takes an API key, set it with `connectory credentials set`",
+      { key: "oauth.no-resource-metadata", params: { url: serverUrl, why: (error as Error).message } },
+      { key: "oauth.no-resource-metadata-hint" },
     );
   }
   const expected = resourceUrlFromServerUrl(serverUrl);
   if (!sameResource(resourceMetadata.resource, expected)) {
     throw fail(
       "auth.resource.mismatch",
-      `the protected resource metadata is for ${String(resourceMetadata.resource)}, not ${expected.href}`,
-      "a server must describe itself; nothing was sent or stored. Tell the server's operator",
+      {
+        key: "oauth.resource-mismatch",
+        params: { resource: String(resourceMetadata.resource), expected: expected.href },
+      },
+      { key: "oauth.resource-mismatch-hint" },
     );
   }
   const issuer = resourceMetadata.authorization_servers?.[0];
   if (!issuer) {
     throw fail(
       "auth.discovery.failed",
-      `the protected resource metadata of ${serverUrl} names no authorization server`,
-      "tell the server's operator: `authorization_servers` is empty",
+      { key: "oauth.no-issuer", params: { url: serverUrl } },
+      { key: "oauth.no-issuer-hint" },
     );
   }
   checkSecure(issuer, "issuer");
@@ -77,16 +81,16 @@ export async function discoverServer(
       if (error instanceof ConnectoryError) throw error;
       throw fail(
         "auth.discovery.failed",
-        `could not read the metadata of authorization server ${issuer}: ${error.message}`,
-        "check your network, or tell the server's operator",
+        { key: "oauth.metadata-unreadable", params: { issuer, why: error.message } },
+        { key: "oauth.metadata-unreadable-hint" },
       );
     },
   );
   if (!metadata) {
     throw fail(
       "auth.discovery.failed",
-      `authorization server ${issuer} publishes no metadata (RFC 8414 or OpenID discovery)`,
-      "tell the server's operator",
+      { key: "oauth.no-metadata", params: { issuer } },
+      { key: "oauth.tell-operator" },
     );
   }
   vetMetadata(issuer, metadata);
@@ -122,15 +126,15 @@ export function vetMetadata(issuer: string, metadata: AuthorizationServerMetadat
   if (stripSlash(metadata.issuer) !== stripSlash(issuer)) {
     throw fail(
       "auth.issuer.mismatch",
-      `authorization server ${issuer} answered with metadata for issuer ${metadata.issuer}`,
-      "the metadata must name the server it came from; nothing was sent or stored",
+      { key: "oauth.issuer-mismatch", params: { issuer, named: metadata.issuer } },
+      { key: "oauth.issuer-mismatch-hint" },
     );
   }
   if (!metadata.code_challenge_methods_supported?.includes("S256")) {
     throw fail(
       "auth.pkce.unsupported",
-      `authorization server ${issuer} does not advertise PKCE with S256 (code_challenge_methods_supported)`,
-      "the MCP specification requires S256; Connectory will not sign in without it. Tell the server's operator",
+      { key: "oauth.no-pkce", params: { issuer } },
+      { key: "oauth.no-pkce-hint" },
     );
   }
   const origin = new URL(issuer).origin;
@@ -146,8 +150,8 @@ export function vetMetadata(issuer: string, metadata: AuthorizationServerMetadat
     if (new URL(value).origin !== origin) {
       throw fail(
         "auth.endpoint.origin",
-        `the ${field} of ${issuer} is on ${new URL(value).origin}, another origin than the issuer`,
-        "Connectory sends codes and tokens only to the issuer's own origin; nothing was sent or stored",
+        { key: "oauth.endpoint-origin", params: { field, issuer, origin: new URL(value).origin } },
+        { key: "oauth.endpoint-origin-hint" },
       );
     }
   }
@@ -159,13 +163,17 @@ function checkSecure(url: string, what: string): void {
   try {
     u = new URL(url);
   } catch {
-    throw fail("auth.discovery.failed", `the ${what} is not a URL`, "tell the server's operator");
+    throw fail(
+      "auth.discovery.failed",
+      { key: "oauth.not-a-url", params: { what } },
+      { key: "oauth.tell-operator" },
+    );
   }
   if (u.protocol === "https:" || (u.protocol === "http:" && isLoopbackHost(u.hostname))) return;
   throw fail(
     "auth.insecure",
-    `the ${what} ${u.origin} is not https`,
-    "OAuth needs https off this machine; tell the server's operator",
+    { key: "oauth.insecure", params: { what, origin: u.origin } },
+    { key: "oauth.insecure-hint" },
   );
 }
 
@@ -191,8 +199,8 @@ async function probe(
   }).catch((error: Error) => {
     throw fail(
       "auth.discovery.failed",
-      `could not reach ${serverUrl}: ${error.message}`,
-      "check the URL and your network",
+      { key: "oauth.unreachable", params: { url: serverUrl, why: error.message } },
+      { key: "oauth.unreachable-hint" },
     );
   });
   await response.body?.cancel().catch(() => undefined);

@@ -6,6 +6,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { Discovered } from "./discovery.js";
 import { isLoopbackRedirect } from "./loopback.js";
 
@@ -89,10 +90,10 @@ export class LoginProvider implements OAuthClientProvider {
       (uris.length === 0 ||
         uris.some((u) => typeof u !== "string" || !isLoopbackRedirect(u) || u !== this.redirectUrl))
     ) {
-      throw new ConnectoryError(
+      throw localizedError(
         "auth.redirect.invalid",
-        "the authorization server registered a redirect URI other than Connectory's loopback address",
-        { hint: "a code sent elsewhere could be stolen; nothing was stored. Tell the server's operator" },
+        { key: "oauth.redirect-registered" },
+        { key: "oauth.redirect-registered-hint" },
       );
     }
     this.client = info;
@@ -111,19 +112,25 @@ export class LoginProvider implements OAuthClientProvider {
     const p = url.searchParams;
     const redirect = p.get("redirect_uri") ?? "";
     if (url.origin !== endpoint.origin || url.pathname !== endpoint.pathname) {
-      throw new ConnectoryError("auth.endpoint.origin", "the authorization URL is not the vetted endpoint", {
-        hint: "nothing was stored",
-      });
+      throw localizedError(
+        "auth.endpoint.origin",
+        { key: "oauth.url-not-vetted" },
+        { key: "oauth.nothing-stored" },
+      );
     }
     if (p.get("code_challenge_method") !== "S256" || !p.get("code_challenge")) {
-      throw new ConnectoryError("auth.pkce.unsupported", "the authorization request lacks PKCE S256", {
-        hint: "nothing was stored",
-      });
+      throw localizedError(
+        "auth.pkce.unsupported",
+        { key: "oauth.request-no-pkce" },
+        { key: "oauth.nothing-stored" },
+      );
     }
     if (!isLoopbackRedirect(redirect) || redirect !== this.redirectUrl) {
-      throw new ConnectoryError("auth.redirect.invalid", `the redirect URI is not ${this.redirectUrl}`, {
-        hint: "nothing was stored",
-      });
+      throw localizedError(
+        "auth.redirect.invalid",
+        { key: "oauth.redirect-other", params: { url: this.redirectUrl } },
+        { key: "oauth.nothing-stored" },
+      );
     }
     this.requestedScope = p.get("scope") ?? undefined;
     await this.open(url);

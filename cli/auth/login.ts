@@ -1,6 +1,7 @@
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import { discoverServer, type Discovered } from "./discovery.js";
 import { LoginProvider, type DeclaredOAuth } from "./login-provider.js";
 import { isLoopbackRedirect, startLoopback } from "./loopback.js";
@@ -63,10 +64,12 @@ export async function login(options: LoginOptions): Promise<OAuthRecord> {
     const check = await tryToken(options.serverUrl, record.tokens.access_token, options.fetch);
     if (check.ok) return record;
     if (attempt >= STEP_UP_LIMIT) {
-      throw new ConnectoryError(
+      throw localizedError(
         "auth.scope.insufficient",
-        `the server still refuses the token for lack of scope after ${STEP_UP_LIMIT} step-ups (asked for: ${check.scope ?? "no scope named"})`,
-        { hint: "your account may not be allowed those scopes; nothing was stored" },
+        check.scope
+          ? { key: "oauth.step-up-exhausted", params: { n: STEP_UP_LIMIT, scope: check.scope } }
+          : { key: "oauth.step-up-exhausted-unnamed", params: { n: STEP_UP_LIMIT } },
+        { key: "oauth.step-up-exhausted-hint" },
       );
     }
     scope = joinScopes(check.scope, scope);
@@ -130,14 +133,14 @@ async function authorizeOnce(
     );
     const refused = (error: unknown): never => {
       if (provider.reuseRefused) throw new ReuseRefused("the reused client was refused");
-      return rethrow("could not redeem the code")(error);
+      return rethrow("oauth.redeem-failed")(error);
     };
     const sdk = {
       serverUrl: options.serverUrl,
       fetchFn: cappedFetch(options.fetch),
       ...(scope ? { scope } : {}),
     };
-    const started = await auth(provider, sdk).catch(rethrow("could not start the sign-in"));
+    const started = await auth(provider, sdk).catch(rethrow("oauth.start-failed"));
     if (started === "AUTHORIZED") throw new Error("the SDK signed in without a browser step");
     const query = await loopback.callback;
     // A server that redirects back an error about the reused client (RFC 6749 §4.1.2.1) gets a new one.
@@ -148,9 +151,7 @@ async function authorizeOnce(
     if (provider.reuseRefused) throw new ReuseRefused("the reused client was refused");
     const tokens = provider.saved;
     if (!tokens?.access_token || tokens.token_type.toLowerCase() !== "bearer") {
-      throw new ConnectoryError("auth.token.failed", "the token endpoint returned no bearer access token", {
-        hint: "tell the server's operator; nothing was stored",
-      });
+      throw localizedError("auth.token.failed", { key: "oauth.no-bearer" }, { key: "oauth.no-bearer-hint" });
     }
     const now = options.now();
     const granted = (tokens.scope ?? provider.requestedScope ?? "").split(" ").filter(Boolean);
@@ -186,14 +187,13 @@ function checkRegistration(discovered: Discovered, declared: DeclaredOAuth): voi
   const m = discovered.metadata as { client_id_metadata_document_supported?: boolean };
   if (declared.clientMetadataUrl && m.client_id_metadata_document_supported === true) return;
   if (discovered.metadata.registration_endpoint) return;
-  throw new ConnectoryError(
+  throw localizedError(
     "auth.client.unregistered",
-    `authorization server ${discovered.issuer} offers neither dynamic client registration nor client ID metadata documents${
-      declared.clientMetadataUrl ? " (it does not support them)" : ""
-    }, and the connector declares no client id`,
     {
-      hint: "the connector's publisher must register a client with the server and declare its `oauth.clientId`",
+      key: declared.clientMetadataUrl ? "oauth.no-client-metadata-unsupported" : "oauth.no-client",
+      params: { issuer: discovered.issuer },
     },
+    { key: "oauth.no-client-hint" },
   );
 }
 
@@ -201,17 +201,17 @@ function checkRegistration(discovered: Discovered, declared: DeclaredOAuth): voi
 export function checkCallback(query: URLSearchParams, state: string, discovered: Discovered): string {
   const error = query.get("error");
   if (error) {
-    throw new ConnectoryError("auth.denied", `the authorization server said ${error}`, {
-      hint: "sign in again and approve the request: connectory auth <server>",
-    });
+    throw localizedError(
+      "auth.denied",
+      { key: "oauth.denied", params: { error } },
+      { key: "oauth.denied-hint" },
+    );
   }
   if (query.get("state") !== state) {
-    throw new ConnectoryError(
+    throw localizedError(
       "auth.state.mismatch",
-      "the sign-in came back with another state than was sent",
-      {
-        hint: "a forged or stale redirect reached the listener; nothing was stored. Sign in again",
-      },
+      { key: "oauth.state-mismatch" },
+      { key: "oauth.state-mismatch-hint" },
     );
   }
   const iss = query.get("iss");
@@ -219,17 +219,17 @@ export function checkCallback(query: URLSearchParams, state: string, discovered:
     (discovered.metadata as { authorization_response_iss_parameter_supported?: boolean })
       .authorization_response_iss_parameter_supported === true;
   if ((required && iss === null) || (iss !== null && strip(iss) !== strip(discovered.issuer))) {
-    throw new ConnectoryError(
+    throw localizedError(
       "auth.iss.mismatch",
-      `the sign-in came back from issuer ${iss ?? "(none named)"}, not ${discovered.issuer}`,
-      { hint: "a mix-up attack, or a misconfigured server (RFC 9207); nothing was stored" },
+      iss === null
+        ? { key: "oauth.iss-unnamed", params: { issuer: discovered.issuer } }
+        : { key: "oauth.iss-mismatch", params: { iss, issuer: discovered.issuer } },
+      { key: "oauth.iss-mismatch-hint" },
     );
   }
   const code = query.get("code");
   if (!code) {
-    throw new ConnectoryError("auth.token.failed", "the sign-in came back without a code", {
-      hint: "sign in again",
-    });
+    throw localizedError("auth.token.failed", { key: "oauth.no-code" }, { key: "oauth.no-code-hint" });
   }
   return code;
 }
@@ -252,12 +252,10 @@ async function tryToken(
   }).catch(() => undefined);
   await response?.body?.cancel().catch(() => undefined);
   if (response?.status === 401) {
-    throw new ConnectoryError(
+    throw localizedError(
       "auth.token.failed",
-      "the server refused the token its authorization server just issued (HTTP 401)",
-      {
-        hint: "the token may be for another resource; nothing was stored. Tell the server's operator",
-      },
+      { key: "oauth.token-refused" },
+      { key: "oauth.token-refused-hint" },
     );
   }
   if (response?.status !== 403) return { ok: true };
@@ -275,12 +273,14 @@ function strip(url: string): string {
   return url.endsWith("/") ? url.slice(0, -1) : url;
 }
 
-function rethrow(what: string) {
+function rethrow(what: "oauth.redeem-failed" | "oauth.start-failed") {
   return (error: unknown): never => {
     if (error instanceof ConnectoryError) throw error;
-    throw new ConnectoryError("auth.token.failed", `${what}: ${(error as Error).message}`, {
-      hint: "nothing was stored; try again, or tell the server's operator",
-      cause: error,
-    });
+    throw localizedError(
+      "auth.token.failed",
+      { key: what, params: { why: (error as Error).message } },
+      { key: "oauth.try-again-or-operator" },
+      { cause: error },
+    );
   };
 }

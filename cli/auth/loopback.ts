@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 
 /** localhost, 127.0.0.0/8 or ::1. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -63,9 +64,11 @@ export async function startLoopback(timeoutMs: number, preferredPort?: number): 
   else await listen(preferredPort).catch(() => listen(0)); // taken: any port will do
   const timer = setTimeout(() => {
     settle.reject(
-      new ConnectoryError("auth.timeout", `no sign-in came back within ${Math.round(timeoutMs / 1000)} s`, {
-        hint: "finish the sign-in in the browser sooner, or pass --timeout <seconds>",
-      }),
+      localizedError(
+        "auth.timeout",
+        { key: "oauth.timeout", params: { seconds: Math.round(timeoutMs / 1000) } },
+        { key: "oauth.timeout-hint" },
+      ),
     );
     void close();
   }, timeoutMs);

@@ -3,6 +3,7 @@ import {
   type OAuthClientProvider,
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { RemoteServer } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { readOAuth } from "./oauth-store.js";
@@ -21,7 +22,7 @@ export async function runAuthProvider(
 ): Promise<OAuthClientProvider | undefined> {
   const record = await readOAuth(ctx.home, spec.url);
   if (!record) {
-    if (spec.oauth) throw authRequired(name, "it signs in with OAuth and has no sign-in yet");
+    if (spec.oauth) throw authRequired(name, "oauth.required-none");
     return undefined;
   }
   return new StoredProvider(record, { server: name, home: ctx.home, fetch: ctx.fetch, now: ctx.now, log });
@@ -57,9 +58,15 @@ export function scopeWatch(fetchFn: typeof fetch): {
 
 /** The error for a request the sign-in's scopes do not cover. */
 export function scopeRequired(server: string, scope: string | undefined): ConnectoryError {
-  return new ConnectoryError(
-    "auth.scope.insufficient",
-    `server "${server}" needs more scopes than its sign-in has${scope ? ` (it asks for: ${scope})` : ""}`,
-    { hint: `run \`connectory auth ${server}${scope ? ` --scope "${scope}"` : ""}\`` },
-  );
+  return scope
+    ? localizedError(
+        "auth.scope.insufficient",
+        { key: "oauth.scope-more-named", params: { server, scope } },
+        { key: "oauth.scope-more-hint", params: { command: `connectory auth ${server} --scope "${scope}"` } },
+      )
+    : localizedError(
+        "auth.scope.insufficient",
+        { key: "oauth.scope-more", params: { server } },
+        { key: "oauth.scope-more-hint", params: { command: `connectory auth ${server}` } },
+      );
 }

@@ -11,6 +11,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { OAuthRecord } from "./oauth-record.js";
 import { readOAuth, saveRefreshed } from "./oauth-store.js";
 import { cappedFetch } from "./capped-fetch.js";
@@ -18,11 +19,21 @@ import { cappedFetch } from "./capped-fetch.js";
 /** Refresh this long before the access token expires. */
 export const REFRESH_SKEW_MS = 60_000;
 
+/** Why a stored sign-in no longer works: a key of the message tables. */
+export type SignInGone =
+  | "oauth.required-forgotten"
+  | "oauth.required-refresh-refused"
+  | "oauth.required-expired"
+  | "oauth.required-browser"
+  | "oauth.required-none";
+
 /** The error `run` ends with when the stored sign-in no longer works. */
-export function authRequired(server: string, why: string): ConnectoryError {
-  return new ConnectoryError("auth.required", `server "${server}" needs a new sign-in: ${why}`, {
-    hint: `run \`connectory auth ${server}\``,
-  });
+export function authRequired(server: string, why: SignInGone): ConnectoryError {
+  return localizedError(
+    "auth.required",
+    { key: why, params: { server } },
+    { key: "oauth.required-hint", params: { server } },
+  );
 }
 
 /**
@@ -60,7 +71,7 @@ export class StoredProvider implements OAuthClientProvider {
   }
 
   saveClientInformation(): void {
-    throw authRequired(this.options.server, "the authorization server no longer knows this client");
+    throw authRequired(this.options.server, "oauth.required-forgotten");
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
@@ -79,9 +90,7 @@ export class StoredProvider implements OAuthClientProvider {
   redirectToAuthorization(): never {
     throw authRequired(
       this.options.server,
-      this.record.tokens.refresh_token
-        ? "the refresh token was refused"
-        : "the access token expired and cannot be refreshed",
+      this.record.tokens.refresh_token ? "oauth.required-refresh-refused" : "oauth.required-expired",
     );
   }
 
@@ -90,7 +99,7 @@ export class StoredProvider implements OAuthClientProvider {
   }
 
   codeVerifier(): string {
-    throw authRequired(this.options.server, "a browser sign-in is needed");
+    throw authRequired(this.options.server, "oauth.required-browser");
   }
 
   discoveryState(): OAuthDiscoveryState {

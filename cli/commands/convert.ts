@@ -1,11 +1,10 @@
 import path from "node:path";
 import { readForeignInput } from "../../src/core/convert/read-input.js";
 import type { ConvertOptions } from "../../src/core/convert/types.js";
-import { ConnectoryError } from "../../src/core/errors.js";
 import type { Command } from "../command.js";
 import { cliForeignIo } from "../convert/npm-plugin.js";
 import { writeFolder } from "../convert/write-folder.js";
-import { say } from "../terminal/language.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 
 // The verb only: reading and detecting the foreign format is src/core/convert/read-input.ts.
 
@@ -38,9 +37,7 @@ unless --force.
   async run(args, ctx) {
     const output = args.values.output;
     if (typeof output !== "string" || output === "")
-      throw new ConnectoryError("usage", "convert needs -o <folder>: where to write the connector", {
-        usage: true,
-      });
+      throw localizedUsageError({ key: "convert.needs-output" });
     const input = args.positionals[0]!;
     const options: ConvertOptions = { origin: input };
     if (typeof args.values.publisher === "string") options.publisher = args.values.publisher;
@@ -53,10 +50,13 @@ unless --force.
       args.values.name,
     );
     if (!conversion.ok)
-      throw new ConnectoryError(conversion.code, conversion.message, {
-        hint: 'Nothing was written. The notes above say what was read; see docs/package-format.md, "Converting from other formats".',
-        ...(conversion.problems ? { problems: conversion.problems } : {}),
-      });
+      // The converter's own words (src/core/convert, English) inside this frame.
+      throw localizedError(
+        conversion.code,
+        { key: "convert.failed", params: { why: conversion.message } },
+        { key: "convert.failed-hint" },
+        conversion.problems ? { problems: conversion.problems } : {},
+      );
     const folder = path.resolve(ctx.cwd, output);
     await writeFolder(folder, conversion.files, executables, args.values.force === true);
     const data = {

@@ -1,12 +1,12 @@
 import semver from "semver";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { usageError } from "../../src/core/errors.js";
 import { listVersions, sortedVersions } from "../../src/core/resolve-version.js";
 import { defineCommand } from "../command.js";
 import { fetchConnector } from "../registry/open-marketplace.js";
 import { MARKETPLACE_OPTION, checkConnectorName, clip, ownerSession } from "../registry/owner-session.js";
 import { RegistryClient } from "../registry/registry-client.js";
 import { status } from "../terminal/output.js";
-import { say } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 
 /** The registry's limit on a deprecation message (src/registry/manage.ts). */
 const MAX_MESSAGE = 1000;
@@ -50,10 +50,12 @@ listed, and running the command again finishes the rest.
       tagged !== undefined ? v === tagged : semver.satisfies(v, range, { includePrerelease: true }),
     );
     if (matching.length === 0) {
-      throw new ConnectoryError("version.not-found", `no version of ${name} matches "${clip(range)}"`, {
-        status: 404,
-        hint: `versions: ${listVersions(doc)}`,
-      });
+      throw localizedError(
+        "version.not-found",
+        { key: "deprecate.no-match", params: { name, range: clip(range) } },
+        { key: "deprecate.versions", params: { versions: listVersions(doc) } },
+        { status: 404 },
+      );
     }
     const done: string[] = [];
     for (const version of matching) {

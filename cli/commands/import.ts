@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { usageError } from "../../src/core/errors.js";
 import { getHost, type HostId } from "../../src/core/hosts/index.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
@@ -18,7 +18,7 @@ import { findConnectorMatches, type ConnectorMatch } from "../hosts/marketplace-
 import { userHome } from "../hosts/skill-paths.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
-import { say } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "import --from <host> [--file <path>] [--scope user|project] [--dry-run] [--trust]",
@@ -161,10 +161,12 @@ function hostFile(ctx: CommandContext, host: HostId, scope: HostScope, file: str
   });
   const chosen = chooseHostPath(candidates, existsSync);
   if (!chosen)
-    throw new ConnectoryError("import.scope.unsupported", `${host} has no ${scope} config file`, {
-      usage: true,
-      hint: "pass the file with --file",
-    });
+    throw localizedError(
+      "import.scope.unsupported",
+      { key: "import.no-scope-file", params: { host, scope } },
+      { key: "import.no-scope-file-hint" },
+      { usage: true },
+    );
   return chosen;
 }
 

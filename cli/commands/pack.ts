@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { validatePackage } from "../../src/core/package/validate-package.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { computeIntegrity } from "../../src/package/integrity.js";
@@ -75,12 +74,10 @@ async function outputFile(cwd: string, option: string | undefined, defaultName: 
   if (stat?.isDirectory()) return path.join(target, defaultName);
   const parent = await fs.stat(path.dirname(target)).catch(() => undefined);
   if (!parent?.isDirectory())
-    throw new ConnectoryError(
+    throw localizedError(
       "pack.output.no-folder",
-      `cannot write ${target}: the folder ${path.dirname(target)} does not exist`,
-      {
-        hint: "Create the folder first, or pass -o a path in an existing folder.",
-      },
+      { key: "pack.no-folder", params: { target, folder: path.dirname(target) } },
+      { key: "pack.no-folder-hint" },
     );
   return target;
 }

@@ -28,7 +28,7 @@ import { PublishClient } from "../registry/publish-client.js";
 import { convertForPublish, isForeignInput } from "../convert/foreign-input.js";
 import { ciPublishToken, ciTokenSource } from "../publish/ci-token.js";
 import type { PackageFiles } from "../../src/core/types.js";
-import { localizedError, say } from "../terminal/language.js";
+import { errorText, localizedError, say, sayEnglish } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -93,10 +93,10 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
     // In a CI job that can hand out an ID token (and no CONNECTORY_TOKEN is set): trusted publishing.
     const oidc = !ctx.env.CONNECTORY_TOKEN && ciTokenSource(ctx.env) !== undefined;
     if (oidc && (await isForeignInput(target)))
-      throw new ConnectoryError(
+      throw localizedError(
         "publish.oidc.convert",
-        "trusted publishing publishes connector packages only; this file needs converting first",
-        { hint: `run \`connectory convert ${given}\` in the job and publish the folder it writes` },
+        { key: "oidc.convert-first" },
+        { key: "oidc.convert-first-hint", params: { given } },
       );
     let client = oidc
       ? undefined
@@ -162,13 +162,20 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
         reported = await publisher.reportTools(name, version, tools);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
+        // The failure's own words inside this error's: translated when they come from the tables.
+        const shown = error instanceof ConnectoryError ? errorText(error).message : reason;
+        const hint = { key: "publish.tools-report-hint" as const, params: { given } };
         throw new ConnectoryError(
           "publish.tools.report",
-          `${name}@${version} is published, but reporting its tools failed: ${reason}`,
+          sayEnglish("publish.tools-report-failed", { name, version, reason }),
           {
-            hint: `report them again with \`connectory publish ${given} --tools-only\``,
+            hint: sayEnglish(hint.key, hint.params),
             ...(error instanceof ConnectoryError ? { problems: error.problems } : {}),
             cause: error,
+            localized: {
+              message: { key: "publish.tools-report-failed", params: { name, version, reason: shown } },
+              hint,
+            },
           },
         );
       }
@@ -216,9 +223,11 @@ async function preparePackage(
 ): Promise<PreparedPackage> {
   const stat = converted ? undefined : await fs.stat(target).catch(() => undefined);
   if (!stat && !converted)
-    throw new ConnectoryError("publish.path.missing", `${target} does not exist`, {
-      hint: "give a connector folder or a .tgz",
-    });
+    throw localizedError(
+      "publish.path.missing",
+      { key: "publish.path-missing", params: { target } },
+      { key: "publish.path-missing-hint" },
+    );
   let bytes: Uint8Array;
   let files;
   if (converted) {
@@ -230,9 +239,11 @@ async function preparePackage(
     bytes = await packFiles(files, { executables: contents.executables });
   } else {
     if (stat!.size > MAX_COMPRESSED_BYTES) {
-      throw new ConnectoryError("tar.size.compressed", `${target} is larger than 5 MiB, the tarball limit`, {
-        hint: "remove large files from the package and pack again",
-      });
+      throw localizedError(
+        "tar.size.compressed",
+        { key: "publish.tarball-too-large", params: { target } },
+        { key: "publish.tarball-too-large-hint" },
+      );
     }
     bytes = new Uint8Array(await fs.readFile(target));
     files = await readTarball(bytes);

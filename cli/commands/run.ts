@@ -28,7 +28,7 @@ import { explainSandbox } from "../sandbox/sandbox-launch.js";
 import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { inactiveReasonEnglish, isInactive } from "../terminal/inactive-reason.js";
-import { sayEnglish, type Said } from "../terminal/language.js";
+import { localizedError, sayEnglish, type Said } from "../terminal/language.js";
 
 /** After a sign-in stops working, the host gets the error reply, then the session ends. */
 const AUTH_EXIT_GRACE_MS = 200;
@@ -96,9 +96,11 @@ apply, and with OTEL_EXPORTER_OTLP_ENDPOINT set each request is an OpenTelemetry
       config.servers.find((s) => s.name === name && s.status === "active") ??
       config.servers.find((s) => s.name === name);
     if (!found) {
-      throw new ConnectoryError("run.server.unknown", `no server named "${name}" in the effective set`, {
-        hint: "see `connectory config --explain` for every server and its name",
-      });
+      throw localizedError(
+        "run.server.unknown",
+        { key: "run.unknown-server", params: { name } },
+        { key: "run.unknown-server-hint" },
+      );
     }
     if (found.status !== "active") {
       const next = nextStep(found.status, name, found.origin.connector);

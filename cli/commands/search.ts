@@ -1,12 +1,11 @@
 import { CATEGORIES } from "../../src/core/types.js";
 import { isSortKey, SORT_KEYS } from "../../src/core/api/search.js";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { defineCommand, marketplaceOption } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { searchLines } from "../terminal/search-lines.js";
 import { printable } from "../terminal/printable.js";
 import { openMarketplace } from "../registry/open-marketplace.js";
-import { localizedUsageError, say } from "../terminal/language.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 import { warn } from "../terminal/output.js";
 import type { RegistryClient, SearchParams } from "../registry/registry-client.js";
 import type { ReceivedListItem } from "../../src/core/api/documents.js";
@@ -195,15 +194,15 @@ async function everyPage(
     hits.push(...page.hits);
     if (!page.nextCursor) return { hits, nextCursor: undefined };
     if (seen.has(page.nextCursor) || page.hits.length === 0) {
-      throw new ConnectoryError(
+      throw localizedError(
         "registry.response.invalid",
-        "the registry's search results do not advance from page to page",
-        { hint: "the registry's pagination is broken; list a page at a time with --limit and --cursor" },
+        { key: "search.pages-stuck" },
+        { key: "search.pages-stuck-hint" },
       );
     }
     seen.add(page.nextCursor);
     if (hits.length >= MAX_ALL) {
-      warnFn(`stopped after ${hits.length} results; narrow the words or add --category`);
+      warnFn(say("search.stopped", { n: hits.length }));
       return { hits, nextCursor: page.nextCursor };
     }
     cursor = page.nextCursor;

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ConvertNote } from "../../src/core/convert/notes.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { PackageFiles } from "../../src/core/types.js";
 
 // `connectory publish` takes another ecosystem's file directly (server.json, manifest.json,
@@ -37,9 +37,12 @@ export async function convertForPublish(
     publisher,
   });
   if (!conversion.ok)
-    throw new ConnectoryError(conversion.code, `${shown} cannot be published: ${conversion.message}`, {
-      hint: "nothing was uploaded; `connectory convert` shows what was read (docs/package-format.md)",
-      ...(conversion.problems ? { problems: conversion.problems } : {}),
-    });
+    // The converter's own words (src/core/convert, English) inside this frame.
+    throw localizedError(
+      conversion.code,
+      { key: "convert.cannot-publish", params: { shown, why: conversion.message } },
+      { key: "convert.cannot-publish-hint" },
+      conversion.problems ? { problems: conversion.problems } : {},
+    );
   return { files: conversion.files, executables, format, notes: conversion.notes };
 }

@@ -1,5 +1,6 @@
 import type { ForeignIo } from "../../src/core/convert/foreign-io.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError, type Said } from "../terminal/language.js";
 import { isObject } from "../../src/core/json-guards.js";
 import type { PackageContents } from "../../src/package/contents.js";
 import { foreignFiles } from "../../src/package/foreign-files.js";
@@ -23,21 +24,19 @@ async function get(fetchFn: typeof fetch, url: string, max: number): Promise<Uin
   try {
     res = await fetchFn(url, { signal: AbortSignal.timeout(30_000) });
   } catch (error) {
-    throw remote(`${url} could not be fetched: ${(error as Error).message}`);
+    throw remote({ key: "convert.fetch-failed", params: { url, why: (error as Error).message } });
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw remote(`${url} answered ${res.status}`);
+    throw remote({ key: "convert.answered", params: { url, status: res.status } });
   }
   const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.byteLength > max) throw remote(`${url} is larger than ${max} bytes`);
+  if (bytes.byteLength > max) throw remote({ key: "convert.too-large", params: { url, max } });
   return bytes;
 }
 
-function remote(message: string): ConnectoryError {
-  return new ConnectoryError("convert.remote.failed", message, {
-    hint: "check the URL and your connection; nothing was written",
-  });
+function remote(message: Said): ConnectoryError {
+  return localizedError("convert.remote.failed", message, { key: "convert.remote-hint" });
 }
 
 /** The JSON at `url` (a marketplace.json or a packument). */
@@ -46,7 +45,7 @@ export async function fetchJson(fetchFn: typeof fetch, url: string): Promise<unk
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw remote(`${url} is not JSON`);
+    throw remote({ key: "convert.not-json", params: { url } });
   }
 }
 
@@ -57,7 +56,7 @@ export async function npmPluginContents(
 ): Promise<PackageContents> {
   const source = entry["source"] as Record<string, unknown>;
   const name = typeof source["package"] === "string" ? source["package"] : undefined;
-  if (!name) throw remote(`plugin "${String(entry["name"])}" has an npm source without a package`);
+  if (!name) throw remote({ key: "convert.no-package", params: { name: String(entry["name"]) } });
   const registry = (
     typeof source["registry"] === "string" ? source["registry"] : "https://registry.npmjs.org/"
   ).replace(/\/?$/, "/");
@@ -68,15 +67,13 @@ export async function npmPluginContents(
   const found = typeof version === "string" ? versions[version] : undefined;
   const dist = isObject(found) && isObject(found["dist"]) ? found["dist"] : undefined;
   if (!dist || typeof dist["tarball"] !== "string" || typeof dist["integrity"] !== "string")
-    throw remote(`${registry} has no version ${String(version)} of ${name} with a tarball and an integrity`);
+    throw remote({ key: "convert.no-version", params: { registry, version: String(version), name } });
   const bytes = await get(fetchFn, dist["tarball"], 10 * 1024 * 1024);
   if (computeIntegrity(bytes).integrity !== dist["integrity"])
-    throw new ConnectoryError(
+    throw localizedError(
       "convert.remote.integrity",
-      `${dist["tarball"]} does not match its dist.integrity`,
-      {
-        hint: "the registry or something between served other bytes than it announced; nothing was written",
-      },
+      { key: "convert.integrity", params: { url: dist["tarball"] } },
+      { key: "convert.integrity-hint" },
     );
   return readTarballContents(bytes);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { PackageFiles } from "../../src/core/types.js";
 import { syncDir } from "../../src/fs/atomic-write.js";
 
@@ -16,12 +16,10 @@ export async function writeFolder(
     .readdir(folder)
     .catch((e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? undefined : Promise.reject(e)));
   if (existing && existing.length > 0 && !force)
-    throw new ConnectoryError(
+    throw localizedError(
       "convert.output.exists",
-      `${folder} exists and is not empty; nothing was written`,
-      {
-        hint: "Choose another -o folder, or pass --force to replace it.",
-      },
+      { key: "convert.output-exists", params: { folder } },
+      { key: "convert.output-exists-hint" },
     );
   const parent = path.dirname(folder);
   await fs.mkdir(parent, { recursive: true });

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { errorText, localizedError, sayEnglish } from "../terminal/language.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { homePaths } from "../home/home.js";
 import { readJsonFile, type ShapeCheck } from "../home/json-file.js";
@@ -34,10 +35,10 @@ export function storeChoice(from: Record<string, string | undefined> = env()): S
   const value = from.CONNECTORY_CREDENTIAL_STORE ?? "";
   if (value === "" || value === "auto") return "auto";
   if (value === "keychain" || value === "file") return value;
-  throw new ConnectoryError(
+  throw localizedError(
     "credentials.store.invalid",
-    `CONNECTORY_CREDENTIAL_STORE is "${value.slice(0, 40)}", not keychain, file or auto`,
-    { hint: "set it to keychain or file, or unset it to use the keychain where there is one" },
+    { key: "store.choice-invalid", params: { value: value.slice(0, 40) } },
+    { key: "store.choice-invalid-hint" },
   );
 }
 
@@ -83,12 +84,17 @@ async function choose(
     const fallback = error instanceof ConnectoryError && error.code === "credentials.keychain.unavailable";
     if (choice === "keychain" || inKeychain || !fallback) {
       if (inKeychain && error instanceof ConnectoryError && error.code === "credentials.keychain.unavailable")
+        // The keychain's own error (already in the tables) inside this one's words.
         throw new ConnectoryError(
           "credentials.keychain.unavailable",
-          `${error.message}, and it holds this home's credentials`,
+          sayEnglish("store.keychain-holds", { why: error.message }),
           {
-            hint: "make the keychain reachable again (CONNECTORY_CREDENTIAL_STORE=file moves them back to credentials.json once it is)",
+            hint: sayEnglish("store.keychain-holds-hint"),
             cause: error,
+            localized: {
+              message: { key: "store.keychain-holds", params: { why: errorText(error).message } },
+              hint: { key: "store.keychain-holds-hint" },
+            },
           },
         );
       throw error;
@@ -187,10 +193,10 @@ async function dropLeftover(home: string, marker: Marker): Promise<void> {
 async function writeVerified(backend: SecretBackend, text: string): Promise<void> {
   await backend.write(text);
   if ((await backend.read()) !== text)
-    throw new ConnectoryError(
+    throw localizedError(
       "credentials.keychain.failed",
-      `${backend.label} did not keep what was written to it; credentials.json is left as it was`,
-      { hint: "set CONNECTORY_CREDENTIAL_STORE=file to keep the credentials in credentials.json" },
+      { key: "store.not-kept", params: { label: backend.label } },
+      { key: "store.not-kept-hint" },
     );
 }
 
@@ -204,11 +210,17 @@ async function dropSameCopy(file: string, backend: SecretBackend, check: ShapeCh
   const same =
     text !== undefined && JSON.stringify(inFile) === JSON.stringify(parseEntry(text, backend, check));
   if (!same)
-    throw new ConnectoryError(
+    throw localizedError(
       "credentials.store.conflict",
-      `${file} and ${backend.label} both hold credentials for this home, and they differ`,
+      { key: "store.conflict", params: { file, label: backend.label } },
       {
-        hint: `this home keeps its credentials in the keychain: move ${path.basename(file)} out of the home if the keychain's are current, or delete the keychain entry (service "${backend.service}", account "${backend.account}") and ${path.basename(markerPath(""))} to keep the file's`,
+        key: "store.conflict-hint",
+        params: {
+          file: path.basename(file),
+          service: backend.service,
+          account: backend.account,
+          marker: path.basename(markerPath("")),
+        },
       },
     );
   await fs.rm(file, { force: true });
@@ -220,18 +232,22 @@ export function parseEntry(text: string, backend: SecretBackend, check: ShapeChe
   try {
     doc = JSON.parse(text);
   } catch {
-    throw invalidEntry(backend, "it is not valid JSON");
+    throw invalidEntry(backend, undefined);
   }
   const problem = check(doc);
   if (problem !== undefined) throw invalidEntry(backend, problem);
   return doc;
 }
 
-function invalidEntry(backend: SecretBackend, problem: string): ConnectoryError {
-  return new ConnectoryError(
+/** The entry is not what connectory wrote: not JSON (`problem` undefined), or the shape check's words. */
+function invalidEntry(backend: SecretBackend, problem: string | undefined): ConnectoryError {
+  const params = { label: backend.label, service: backend.service, account: backend.account };
+  return localizedError(
     "credentials.keychain.invalid",
-    `the credentials in ${backend.label} (service "${backend.service}", account "${backend.account}") are not what connectory wrote there: ${problem}`,
-    { hint: "fix or delete that entry with your keychain's own tool; connectory will not overwrite it" },
+    problem === undefined
+      ? { key: "keychain.entry-not-json", params }
+      : { key: "keychain.entry-invalid", params: { ...params, problem } },
+    { key: "keychain.entry-invalid-hint" },
   );
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { SecretBackend, SecretBackendFactory } from "./secret-backend.js";
 
 /**
@@ -26,10 +26,13 @@ export function chunkedBackend(
     const [generation, count] = text.slice(HEAD.length).split(":");
     const n = Number(count);
     if (!generation || !/^[0-9a-f]{1,32}$/.test(generation) || !Number.isInteger(n) || n < 1 || n > 10_000)
-      throw new ConnectoryError(
+      throw localizedError(
         "credentials.keychain.invalid",
-        `the head entry in ${head.label} (service "${head.service}", account "${head.account}") names its parts wrongly`,
-        { hint: "fix or delete that entry with your keychain's own tool; connectory will not overwrite it" },
+        {
+          key: "keychain.head-invalid",
+          params: { label: head.label, service: head.service, account: head.account },
+        },
+        { key: "keychain.entry-invalid-hint" },
       );
     return { generation, count: n };
   };
@@ -57,10 +60,19 @@ export function chunkedBackend(
         }
         if (whole !== undefined) return whole;
         if (attempt < 3 && (await head.read()) !== text) continue;
-        throw new ConnectoryError(
+        throw localizedError(
           "credentials.keychain.invalid",
-          `part ${missing} of ${parts.count} of the credentials in ${head.label} (service "${head.service}", account "${head.account}") is missing`,
-          { hint: "the keychain lost an entry: set the credentials again, or restore the entry" },
+          {
+            key: "keychain.part-missing",
+            params: {
+              part: missing,
+              count: parts.count,
+              label: head.label,
+              service: head.service,
+              account: head.account,
+            },
+          },
+          { key: "keychain.part-missing-hint" },
         );
       }
     },

@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
 
@@ -36,7 +37,7 @@ async function readToken(file: string): Promise<string | undefined> {
   let text: string;
   try {
     const stat = await fs.stat(file);
-    if (!stat.isFile() || stat.size > 1024) throw damaged(file, "is not a small regular file");
+    if (!stat.isFile() || stat.size > 1024) throw damaged(file, "gateway-http.token-not-file");
     text = await fs.readFile(file, "utf8");
     // Someone loosened it: the token is a password, so it goes back to owner-only.
     if ((stat.mode & 0o077) !== 0) await fs.chmod(file, 0o600);
@@ -45,14 +46,19 @@ async function readToken(file: string): Promise<string | undefined> {
     throw error;
   }
   const token = text.trim();
-  if (!TOKEN.test(token)) throw damaged(file, "does not hold one gateway token");
+  if (!TOKEN.test(token)) throw damaged(file, "gateway-http.token-not-token");
   return token;
 }
 
-function damaged(file: string, what: string): ConnectoryError {
-  return new ConnectoryError("gateway.token.invalid", `${file} ${what}`, {
-    hint: "make a new one with `connectory gateway token --rotate` (hosts using the old one must be given the new one)",
-  });
+function damaged(
+  file: string,
+  what: "gateway-http.token-not-file" | "gateway-http.token-not-token",
+): ConnectoryError {
+  return localizedError(
+    "gateway.token.invalid",
+    { key: what, params: { file } },
+    { key: "gateway-http.token-hint" },
+  );
 }
 
 /** Whether an Authorization header carries `token` (compared in constant time). */

@@ -1,4 +1,4 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 
 /** Where `gateway --http` listens: a loopback address and a port (0: any free one). */
 export interface HttpAddress {
@@ -16,21 +16,20 @@ export function parseHttpAddress(value: string): HttpAddress {
   const match = /^(?:\[([^\]]*)\]|([^:[\]]*)):(\d{1,5})$/.exec(value);
   const port = match ? Number(match[3]) : NaN;
   if (!match || port > 65535)
-    throw new ConnectoryError(
+    throw localizedError(
       "gateway.http.address.invalid",
-      `--http ${JSON.stringify(value.slice(0, 80))} is not <host>:<port>`,
-      { usage: true, hint: "e.g. --http 127.0.0.1:8765 (port 0 picks a free one), or --http [::1]:8765" },
+      { key: "gateway-http.not-address", params: { value: JSON.stringify(value.slice(0, 80)) } },
+      { key: "gateway-http.not-address-hint" },
+      { usage: true },
     );
   const name = (match[1] ?? match[2] ?? "").toLowerCase();
   const host = name === "localhost" ? "127.0.0.1" : name;
   if (!isLoopback(host))
-    throw new ConnectoryError(
+    throw localizedError(
       "gateway.http.not-loopback",
-      `--http ${JSON.stringify(value.slice(0, 80))}: the gateway listens on loopback only (127.0.0.1, ::1, localhost)`,
-      {
-        usage: true,
-        hint: `use --http 127.0.0.1:${port}; to reach it from another machine, tunnel to it (e.g. ssh -L)`,
-      },
+      { key: "gateway-http.not-loopback", params: { value: JSON.stringify(value.slice(0, 80)) } },
+      { key: "gateway-http.not-loopback-hint", params: { port } },
+      { usage: true },
     );
   return { host, port };
 }

@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ConnectoryError } from "../../src/core/errors.js";
 import type { GatewayServer } from "./gateway-server.js";
 import { bearerMatches } from "./gateway-token.js";
 import { isLoopback, type HttpAddress } from "./http-address.js";
-import { say } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 
 /** What the HTTP front needs: where to listen, the token, and a fresh gateway per host session. */
 export interface HttpGatewayOptions extends HttpAddress {
@@ -82,12 +81,17 @@ export async function startHttpGateway(
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
-        new ConnectoryError(
+        localizedError(
           "gateway.http.listen-failed",
-          `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`,
           {
-            hint:
-              error.code === "EADDRINUSE" ? "pick another port (0 picks a free one)" : "check the address",
+            key: "gateway-http.listen-failed",
+            params: { address: `${options.host}:${options.port}`, why: error.code ?? error.message },
+          },
+          {
+            key:
+              error.code === "EADDRINUSE"
+                ? "gateway-http.port-taken-hint"
+                : "gateway-http.check-address-hint",
           },
         ),
       ),

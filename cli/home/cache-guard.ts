@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 
 /**
  * The plugins cache is written and deleted by the CLI (install, update, uninstall prune old versions).
@@ -17,10 +18,10 @@ export async function guardCachePath(cacheRoot: string, target: string): Promise
     const stat = await fs.lstat(at).catch(() => undefined);
     if (!stat) return; // not there (yet): nothing below it can be a link either
     if (stat.isSymbolicLink()) {
-      throw new ConnectoryError(
+      throw localizedError(
         "home.cache.symlink",
-        `${at} is a symbolic link; connectory never writes or deletes through one in its cache`,
-        { hint: `check where it points (ls -l ${at}), then remove the link itself: rm ${at}` },
+        { key: "home.cache-symlink", params: { path: at } },
+        { key: "home.cache-symlink-hint", params: { path: at } },
       );
     }
   }
@@ -34,7 +35,9 @@ export function cacheRootOf(connectorDir: string): string {
 }
 
 function outside(cacheRoot: string, target: string): ConnectoryError {
-  return new ConnectoryError("home.cache.outside", `${target} is not inside the cache ${cacheRoot}`, {
-    hint: "this is a bug in connectory, or the cache was changed by hand: check the path",
-  });
+  return localizedError(
+    "home.cache.outside",
+    { key: "home.cache-outside", params: { path: target, cache: cacheRoot } },
+    { key: "home.cache-outside-hint" },
+  );
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError, sayEnglish, type Said } from "../terminal/language.js";
 
 /**
  * ssh's StrictModes for $CONNECTORY_HOME: what the CLI reads there decides what runs as you (mcp.json,
@@ -13,6 +14,19 @@ export interface HomeProblem {
   code: string;
   message: string;
   fix: string;
+  /** The message and fix as keys of the tables (message and fix are their English). */
+  said: { message: Said; fix: Said };
+}
+
+/** A problem from the tables' keys, its English filled in. */
+function problemOf(path: string, code: string, message: Said, fix: Said): HomeProblem {
+  return {
+    path,
+    code,
+    message: sayEnglish(message.key, message.params),
+    fix: sayEnglish(fix.key, fix.params),
+    said: { message, fix },
+  };
 }
 
 const uid = (): number | undefined => (typeof process.getuid === "function" ? process.getuid() : undefined);
@@ -29,21 +43,27 @@ export async function pathProblem(file: string, kind: "folder" | "file"): Promis
   }
   // Root's files are as trusted as one's own (ssh allows both).
   if (stat.uid !== me && stat.uid !== 0) {
-    return {
-      path: file,
-      code: "home.unsafe.owner",
-      message: `${file} belongs to another user (uid ${stat.uid}), who could make connectory run anything as you`,
-      fix: `check what it holds, then: sudo chown ${me} ${quote(file)}${kind === "folder" ? " (and its files)" : ""}`,
-    };
+    return problemOf(
+      file,
+      "home.unsafe.owner",
+      { key: "home.unsafe-owner", params: { file, uid: stat.uid } },
+      {
+        key: kind === "folder" ? "home.unsafe-owner-folder-fix" : "home.unsafe-owner-fix",
+        params: { me, file: quote(file) },
+      },
+    );
   }
   if ((stat.mode & 0o022) !== 0) {
     const mode = (stat.mode & 0o777).toString(8).padStart(3, "0");
-    return {
-      path: file,
-      code: "home.unsafe.writable",
-      message: `${file} is writable by ${stat.mode & 0o002 ? "every user" : "its group"} (mode ${mode}): another local user could make connectory run anything as you`,
-      fix: `check what it holds, then: chmod ${kind === "folder" ? "700" : "go-w"} ${quote(file)}`,
-    };
+    return problemOf(
+      file,
+      "home.unsafe.writable",
+      { key: stat.mode & 0o002 ? "home.unsafe-everyone" : "home.unsafe-group", params: { file, mode } },
+      {
+        key: "home.unsafe-writable-fix",
+        params: { mode: kind === "folder" ? "700" : "go-w", file: quote(file) },
+      },
+    );
   }
   return undefined;
 }
@@ -78,17 +98,19 @@ export async function homeFileProblem(home: string, file: string): Promise<HomeP
 export async function guardNotSymlink(file: string): Promise<void> {
   const stat = await fs.lstat(file).catch(() => undefined);
   if (stat?.isSymbolicLink()) {
-    throw unsafe({
-      path: file,
-      code: "home.credentials.symlink",
-      message: `${file} is a symbolic link; connectory keeps secrets only in a real file inside its 0700 home`,
-      fix: `replace the link with the file it points to: mv "$(readlink -f ${quote(file)})" ${quote(file)}, or remove it`,
-    });
+    throw unsafe(
+      problemOf(
+        file,
+        "home.credentials.symlink",
+        { key: "home.credentials-symlink", params: { file } },
+        { key: "home.credentials-symlink-fix", params: { file: quote(file) } },
+      ),
+    );
   }
 }
 
 export function unsafe(problem: HomeProblem): ConnectoryError {
-  return new ConnectoryError(problem.code, problem.message, { hint: problem.fix });
+  return localizedError(problem.code, problem.said.message, problem.said.fix);
 }
 
 function quote(p: string): string {

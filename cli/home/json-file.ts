@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ParseError } from "jsonc-parser";
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError, type Said } from "../terminal/language.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
 import { guardHomeFile } from "./home-guard.js";
 import { isObject } from "../../src/core/json-guards.js";
@@ -30,10 +31,15 @@ export async function readJsonFile<T>(file: string, fallback: T, check?: ShapeCh
   try {
     value = JSON.parse(text);
   } catch {
-    throw invalid(`${file} is not valid JSON${await whereInvalid(text)}`);
+    const at = await whereInvalid(text);
+    throw invalid(
+      at
+        ? { key: "home.file-not-json-at", params: { file, ...at } }
+        : { key: "home.file-not-json", params: { file } },
+    );
   }
   const problem = check?.(value);
-  if (problem !== undefined) throw invalid(`${file} is not what connectory wrote there: ${problem}`);
+  if (problem !== undefined) throw invalid({ key: "home.file-not-ours", params: { file, problem } });
   return value as T;
 }
 
@@ -42,20 +48,22 @@ export async function readJsonFile<T>(file: string, fallback: T, check?: ShapeCh
  * quotes the text around the fault (`Unexpected token 'g', "ghp_…" is not valid JSON`), and these files
  * hold tokens.
  */
-async function whereInvalid(text: string): Promise<string> {
+async function whereInvalid(
+  text: string,
+): Promise<{ line: number; column: number; what: string } | undefined> {
   // Loaded on this error path only: reading a sound file stays as cheap as JSON.parse.
   const { parse, printParseErrorCode } = await import("jsonc-parser");
   const errors: ParseError[] = [];
   parse(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
-  if (!first) return "";
+  if (!first) return undefined;
   const before = text.slice(0, first.offset);
   const line = before.split("\n").length;
   const column = first.offset - before.lastIndexOf("\n");
   const what = printParseErrorCode(first.error)
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase();
-  return `, at line ${line}, column ${column} (${what})`;
+  return { line, column, what };
 }
 
 /**
@@ -67,10 +75,8 @@ function homeOf(file: string): string {
   return path.basename(dir) === "plugins" ? path.dirname(dir) : dir;
 }
 
-function invalid(message: string): ConnectoryError {
-  return new ConnectoryError("home.file.invalid", message, {
-    hint: "fix or move the file by hand; connectory will not overwrite it",
-  });
+function invalid(message: Said): ConnectoryError {
+  return localizedError("home.file.invalid", message, { key: "home.file-fix-hint" });
 }
 
 /**

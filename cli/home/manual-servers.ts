@@ -1,6 +1,7 @@
 import { guardHomeFile } from "./home-guard.js";
 import fs from "node:fs/promises";
-import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import { isConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import { editJson, parseJson } from "../../src/core/hosts/document-json.js";
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
 import type { ServerSet, ServerSpec } from "../../src/core/types.js";
@@ -40,12 +41,10 @@ export async function readManualServers(home: string): Promise<ManualDocument> {
   try {
     const size = (await fs.stat(file)).size;
     if (size > MAX_MCP_JSON_BYTES) {
-      throw new ConnectoryError(
+      throw localizedError(
         "mcp-json.too-large",
-        `${file} is ${size} bytes, more than connectory reads (1 MiB)`,
-        {
-          hint: "a hand-written server list is a few kilobytes: check what was written into it",
-        },
+        { key: "mcp-json.too-large", params: { file, size } },
+        { key: "mcp-json.too-large-hint" },
       );
     }
     text = await fs.readFile(file, "utf8");
@@ -62,9 +61,11 @@ export async function parseManualText(file: string, text: string | undefined): P
   const parsed = parseJson(text);
   if ("failure" in parsed) {
     const { line, column, message } = parsed.failure;
-    throw new ConnectoryError("mcp-json.syntax", `${file}:${line}:${column}: ${message}`, {
-      hint: "fix the file by hand; connectory leaves it untouched until it parses",
-    });
+    throw localizedError(
+      "mcp-json.syntax",
+      { key: "mcp-json.syntax", params: { file, line, column, message } },
+      { key: "mcp-json.syntax-hint" },
+    );
   }
   const { json, permissions } = takePermissions(file, parsed.data);
   const wrapped = isObject(json) && "mcpServers" in json;
@@ -77,13 +78,11 @@ export async function parseManualText(file: string, text: string | undefined): P
       (await import("../../src/core/package/mcp-config.js")).parseServerSet(json, file);
   } catch (error) {
     if (!isConnectoryError(error)) throw error;
-    throw new ConnectoryError(
+    throw localizedError(
       "mcp-json.invalid",
-      `${file} holds servers connectory cannot read: ${error.message}`,
-      {
-        ...(error.problems ? { problems: error.problems } : {}),
-        hint: "fix the listed entries by hand; connectory leaves the file untouched until then",
-      },
+      { key: "mcp-json.unreadable", params: { file, why: error.message } },
+      { key: "mcp-json.unreadable-hint" },
+      error.problems ? { problems: error.problems } : {},
     );
   }
   return { file, text, servers, shape: wrapped || empty ? "wrapped" : "flat", permissions };
@@ -111,9 +110,11 @@ function takePermissions(
     const { permissions: block, ...rest } = server;
     const read = parsePermissionBlock(block);
     if ("invalid" in read)
-      throw new ConnectoryError("mcp-json.invalid", `${file}: server "${name}": ${read.invalid}`, {
-        hint: "fix the block by hand (see docs/package-format.md#permissions); connectory leaves the file untouched until then",
-      });
+      throw localizedError(
+        "mcp-json.invalid",
+        { key: "mcp-json.permissions-invalid", params: { file, name, why: read.invalid } },
+        { key: "mcp-json.permissions-invalid-hint" },
+      );
     permissions[name] = read.permissions;
     stripped[name] = rest;
   }

@@ -1,4 +1,4 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { Origin } from "../../src/core/merge.js";
 import { diffPins, pinTools, type ToolDrift, type ToolPins } from "../../src/core/tools/drift.js";
 import type { McpTool } from "../../src/core/tools/types.js";
@@ -132,12 +132,10 @@ function checkShape(raw: unknown, file: string): PinsFile {
     }
   }
   if (problems.length > 0) {
-    throw new ConnectoryError(
+    throw localizedError(
       "pins.file.invalid",
-      `${file} is not a valid pins file: ${problems.join("; ")}`,
-      {
-        hint: "move it aside and re-approve your servers with `connectory trust <server>`; connectory will not overwrite it",
-      },
+      { key: "home.pins-invalid", params: { file, problems: problems.join("; ") } },
+      { key: "home.pins-invalid-hint" },
     );
   }
   return raw as unknown as PinsFile;

@@ -1,4 +1,3 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import { permissionText } from "../terminal/permission-text.js";
 import { localizedError, say } from "../terminal/language.js";
 import {
@@ -31,9 +30,11 @@ export function permissionsRecord(
   try {
     return consentView(declared, schema);
   } catch (error) {
-    throw new ConnectoryError("install.permissions.invalid", `its ${(error as Error).message}`, {
-      hint: "a sandbox grant must be a clean absolute folder: ask the publisher to fix it, or set the credential it uses to one (`connectory credentials set`)",
-    });
+    throw localizedError(
+      "install.permissions.invalid",
+      { key: "install.permissions-invalid", params: { why: (error as Error).message } },
+      { key: "install.permissions-invalid-hint" },
+    );
   }
 }
 

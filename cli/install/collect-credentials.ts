@@ -1,5 +1,5 @@
 import { checkCredentials } from "../../src/core/credential-check.js";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { usageError, type ConnectoryError } from "../../src/core/errors.js";
 import { redact } from "../../src/core/secrets.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
 import type { OptionSpec } from "../command.js";
@@ -254,15 +254,13 @@ function undeclaredError(label: string, keys: string[], declared: string[]): Con
     path: `/properties/${key}`,
     message: `${label} does not declare a credential named ${key}`,
   }));
-  return new ConnectoryError(
+  return localizedError(
     "credentials.undeclared",
-    `${label} has no credential named ${keys.join(", ")}`,
-    {
-      problems,
-      hint: declared.length
-        ? `${label} takes: ${declared.join(", ")}`
-        : `${label} needs no credentials; drop the --config values`,
-    },
+    { key: "credentials.undeclared", params: { label, keys: keys.join(", ") } },
+    declared.length
+      ? { key: "credentials.undeclared-takes", params: { label, declared: declared.join(", ") } }
+      : { key: "credentials.undeclared-none", params: { label } },
+    { problems },
   );
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { saveTrust } from "../verify/marketplace-keys.js";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { Credentials } from "../../src/core/types.js";
 import { syncDir } from "../../src/fs/atomic-write.js";
 import { withLock } from "../../src/fs/lock.js";
@@ -107,12 +107,10 @@ async function placeVersion(dir: string, fetched: FetchedVersion): Promise<void>
   const present = await exists(dir);
   if (present && fetched.contents === undefined) return;
   if (!fetched.contents) {
-    throw new ConnectoryError(
+    throw localizedError(
       "install.raced",
-      `another connectory process removed ${fetched.name}@${fetched.version} meanwhile`,
-      {
-        hint: "run the command again",
-      },
+      { key: "install.raced", params: { label: `${fetched.name}@${fetched.version}` } },
+      { key: "install.raced-hint" },
     );
   }
   if (!present) return writePackageTree(fetched.contents, dir);

@@ -163,15 +163,13 @@ export function refuseListingOnly(pkg: InstallablePackage, label: string): void 
   const where = [pkg.manifest.homepage, pkg.manifest.repository].filter(
     (u): u is string => typeof u === "string" && /^https?:\/\//.test(u),
   );
-  throw new ConnectoryError(
+  // The reason is the listing's own words (recorded at import, English).
+  throw localizedError(
     "install.listing-only",
-    `${label} is listed but cannot be installed with Connectory: ${listing.reason}`,
-    {
-      hint:
-        where.length > 0
-          ? `see ${where.join(" or ")} for how to run it yourself; nothing was installed`
-          : `its server.json (\`connectory info ${label.split("@")[0]}\` links its page) says what it needs; nothing was installed`,
-    },
+    { key: "install.listing-only", params: { label, reason: listing.reason } },
+    where.length > 0
+      ? { key: "install.listing-only-see", params: { where: where.join(" or ") } }
+      : { key: "install.listing-only-info", params: { name: label.split("@")[0]! } },
   );
 }
 

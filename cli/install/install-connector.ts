@@ -2,8 +2,8 @@ import { fetchBundles } from "./fetch-bundles.js";
 import type { Runner } from "../../src/core/launch/pick-launch.js";
 import semver from "semver";
 import { launchProblems } from "../../src/core/launch/launch-problems.js";
-import { say } from "../terminal/language.js";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { localizedError, say } from "../terminal/language.js";
+import { usageError } from "../../src/core/errors.js";
 import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
 import {
@@ -115,18 +115,13 @@ export function refuseMalicious(
   const marked = doc.versions[version]?.malicious;
   if (marked === undefined) return;
   if (!force) {
-    throw new ConnectoryError(
+    throw localizedError(
       "install.malicious",
-      `${name}@${version} was confirmed malicious by the registry's operators (${marked.slice(0, 40)}); it is not installed`,
-      {
-        hint: `install another version (\`connectory info ${name}\` lists them); --force installs it anyway`,
-      },
+      { key: "install.malicious", params: { name, version, marked: marked.slice(0, 40) } },
+      { key: "install.malicious-hint", params: { name } },
     );
   }
-  warn(
-    ctx,
-    `${name}@${version} was confirmed malicious by the registry's operators; installing it because of --force`,
-  );
+  warn(ctx, say("install.malicious-forced", { name, version }));
 }
 
 /** How commands name an installed connector: `name`, or `name@marketplace` when the bare name is ambiguous. */

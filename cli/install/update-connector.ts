@@ -109,12 +109,10 @@ export async function updateConnector(
     const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
     ctx.stderr.write(printable([heading, ...describeChanges(changes), ""].join("\n")));
     if (!interactive) {
-      throw new ConnectoryError(
+      throw localizedError(
         "update.consent-required",
-        `updating ${ref} to ${fetched.version} needs your consent; nothing changed`,
-        {
-          hint: `review the changes above, then run: connectory update ${ref} --yes`,
-        },
+        { key: "update.consent-required", params: { ref, version: fetched.version } },
+        { key: "update.consent-required-hint", params: { ref } },
       );
     }
     const answer = (

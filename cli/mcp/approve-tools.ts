@@ -1,5 +1,5 @@
 import { redact } from "../../src/core/secrets.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError, say } from "../terminal/language.js";
 import { formatDrift, type ToolDrift } from "../../src/core/tools/drift.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -35,12 +35,10 @@ export async function approveTools(
   const config = await loadEffectiveConfig(ctx.home);
   const server = config.servers.find((s) => s.name === name && s.status === "active");
   if (!server) {
-    throw new ConnectoryError(
+    throw localizedError(
       "trust.server.inactive",
-      `server "${name}" is not active, so its tools cannot be approved`,
-      {
-        hint: "see `connectory config --explain` for why",
-      },
+      { key: "trust.inactive", params: { name } },
+      { key: "trust.inactive-hint" },
     );
   }
   const session = await connectServer(targetOf(server, config), mcpWorld(ctx, undefined));
@@ -72,18 +70,14 @@ export async function approveTools(
 /** Shows the flags; a person at a terminal may still approve, anyone else needs --yes. */
 async function confirmFlags(ctx: CommandContext, name: string, flags: TextFlag[]): Promise<void> {
   const lines = flags.map((f) => `  ${flagLine(f)}`);
-  ctx.stderr.write(
-    printable([`the tools of ${name} hold instruction-like content:`, ...lines, ""].join("\n")),
-  );
+  ctx.stderr.write(printable([say("trust.flagged-heading", { name }), ...lines, ""].join("\n")));
   if (canPrompt(ctx)) {
-    const answer = await prompt(ctx, { message: `approve the tools of ${name} anyway? [y/N] ` });
+    const answer = await prompt(ctx, { message: say("trust.flagged-prompt", { name }) });
     if (/^y(es)?$/i.test(answer.trim())) return;
   }
-  throw new ConnectoryError(
+  throw localizedError(
     "trust.tools.flagged",
-    `the tools of ${name} hold ${flags.length} flagged instruction${flags.length === 1 ? "" : "s"}; nothing was approved`,
-    {
-      hint: `read them (connectory inspect ${name}); to approve them anyway: connectory trust ${name} --yes`,
-    },
+    { key: flags.length === 1 ? "trust.flagged-one" : "trust.flagged", params: { name, n: flags.length } },
+    { key: "trust.flagged-hint", params: { name } },
   );
 }

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import { spawnLaunch, type StdioLaunch } from "./child-env.js";
 
 // A local server that serves MCP over HTTP (mcp.json 2 `transport`): the process is started as a stdio one
@@ -60,20 +60,18 @@ export class LocalHttpTransport implements Transport {
     const deadline = Date.now() + waitMs;
     for (;;) {
       if (this.exited)
-        throw new ConnectoryError(
+        throw localizedError(
           "run.local-http.exited",
-          `the server ended before it listened on ${this.url.host}`,
-          {
-            hint: "its log is above; check the launch's arguments (the port) and credentials",
-          },
+          { key: "local-http.exited", params: { host: this.url.host } },
+          { key: "local-http.exited-hint" },
         );
       if (await accepts(host, port)) return;
       if (Date.now() > deadline) {
         await this.close();
-        throw new ConnectoryError(
+        throw localizedError(
           "run.local-http.timeout",
-          `the server did not listen on ${this.url.host} within ${Math.round(waitMs / 1000)} s`,
-          { hint: "check that its transport URL in mcp.json names the port it listens on" },
+          { key: "local-http.timeout", params: { host: this.url.host, seconds: Math.round(waitMs / 1000) } },
+          { key: "local-http.timeout-hint" },
         );
       }
       await new Promise((r) => setTimeout(r, POLL_MS));

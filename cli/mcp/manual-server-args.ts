@@ -1,5 +1,5 @@
 /** `mcp add`'s flags, and the server, sandbox block and warnings they make (cli/commands/mcp.ts). */
-import type { Said } from "../terminal/language.js";
+import { sayEnglish, type Said } from "../terminal/language.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConnectoryError, usageError } from "../../src/core/errors.js";
@@ -101,10 +101,12 @@ export function specFromArgs(name: string, args: CommandArgs<typeof MCP_ADD_OPTI
     parseServerSet({ mcpServers: { [name]: spec } }, "the new server");
   } catch (error) {
     if (!(error instanceof ConnectoryError)) throw error;
+    // The validator's own words (English; its problems are printed in the run's language).
     throw new ConnectoryError(error.code, error.message, {
       usage: true,
       ...(error.problems ? { problems: error.problems } : {}),
-      hint: "fix the arguments; see `connectory mcp add --help`",
+      hint: sayEnglish("mcp-add.fix-arguments"),
+      localized: { ...error.localized, hint: { key: "mcp-add.fix-arguments" } },
     });
   }
   return spec;

@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type { McpTool } from "../../src/core/tools/types.js";
 import { isRemote, type RemoteServer, type ServerSpec, type StdioServer } from "../../src/core/types.js";
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
@@ -110,12 +110,10 @@ async function startStdio(
   const failure: FailureContext = base(target, world, "stdio", { command: spec.command });
   if (!(await isDirectory(cwd)))
     throw explainFailure(
-      new ConnectoryError(
+      localizedError(
         "mcp.cwd.not-found",
-        `server "${target.name}": its working folder ${cwd} does not exist`,
-        {
-          hint: "fix `cwd` in the server's config (for a connector, reinstall it)",
-        },
+        { key: "mcp.cwd-missing", params: { server: target.name, cwd } },
+        { key: "mcp.cwd-missing-hint" },
       ),
       failure,
     );
@@ -275,12 +273,10 @@ function parseUrl(target: McpTarget): URL {
     // reported below
   }
   throw explainFailure(
-    new ConnectoryError(
+    localizedError(
       "mcp.url.invalid",
-      `server "${target.name}": ${JSON.stringify(raw)} is not an http(s) URL`,
-      {
-        hint: "fix `url` in the server's config",
-      },
+      { key: "mcp.url-invalid", params: { server: target.name, url: JSON.stringify(raw) } },
+      { key: "mcp.url-invalid-hint" },
     ),
     base(target, { timeoutMs: 0 } as McpWorld, "http", {}),
   );

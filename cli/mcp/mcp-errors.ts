@@ -6,6 +6,7 @@ import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import type { Origin } from "../../src/core/merge.js";
 import { InvalidStdoutError } from "./stdio-transport.js";
+import { say, sayEnglish, type Said, type Speak } from "../terminal/language.js";
 
 /** What went on while talking to a server, gathered so a failure can be explained precisely. */
 export interface FailureContext {
@@ -25,90 +26,122 @@ export interface FailureContext {
   origin?: Pick<Origin, "kind" | "file" | "connector"> | undefined;
 }
 
+type Make = (code: string, message: Said, hint: Said) => ConnectoryError;
+
 /** Turns whatever the SDK, node or the server threw into a ConnectoryError, secrets redacted. */
 export function explainFailure(error: unknown, f: FailureContext): ConnectoryError {
   const hide = (text: string) => redact(text, f.secretValues);
-  const tail = f.stderr?.length
-    ? `\nlast lines on its stderr:\n${f.stderr.map((l) => `  | ${l}`).join("\n")}`
-    : "";
-  const make = (code: string, message: string, hint: string) =>
-    new ConnectoryError(code, hide(message + tail), { hint: hide(hint), cause: error });
-  const who = `server "${f.server}"`;
+  const hidden = (said: Said): Said => ({
+    key: said.key,
+    params: Object.fromEntries(
+      Object.entries(said.params ?? {}).map(([k, v]) => [k, typeof v === "string" ? hide(v) : v]),
+    ),
+  });
+  const lines = f.stderr?.length ? hide(f.stderr.map((l) => `  | ${l}`).join("\n")) : undefined;
+  // The message from the tables (English in the error, the run's language when printed), the server's
+  // last stderr lines after it.
+  const make: Make = (code, message, hint) => {
+    const m = hidden(message);
+    const h = hidden(hint);
+    const withTail = (speak: Speak): Said =>
+      lines === undefined
+        ? m
+        : { key: "mcp.with-stderr", params: { message: speak(m.key, m.params), lines } };
+    const english = withTail(sayEnglish);
+    return new ConnectoryError(code, sayEnglish(english.key, english.params), {
+      hint: sayEnglish(h.key, h.params),
+      cause: error,
+      localized: { message: withTail(say), hint: h },
+    });
+  };
+  const server = f.server;
   const errno = (error as NodeJS.ErrnoException | undefined)?.code;
 
   if (error instanceof ConnectoryError) return error;
   if (f.stage === "start" && errno === "ENOENT")
     return make(
       "mcp.command.not-found",
-      `${who}: command "${f.command}" was not found`,
-      "install it, or fix `command` in the server's config; it is run without a shell, so it must be on PATH or an absolute path",
+      { key: "mcp.command-not-found", params: { server, command: f.command ?? "" } },
+      { key: "mcp.command-not-found-hint" },
     );
   if (f.stage === "start" && errno === "EACCES")
     return make(
       "mcp.command.not-executable",
-      `${who}: command "${f.command}" is not executable`,
-      "check its permissions (chmod +x)",
+      { key: "mcp.command-not-executable", params: { server, command: f.command ?? "" } },
+      { key: "mcp.command-not-executable-hint" },
     );
   if (f.invalidLine !== undefined || error instanceof InvalidStdoutError) {
     const line = f.invalidLine ?? (error as InvalidStdoutError).line;
     return make(
       "mcp.protocol.invalid",
-      `${who} wrote something that is not JSON-RPC on stdout: ${JSON.stringify(line.slice(0, 200))}`,
-      "a stdio MCP server must write only JSON-RPC messages on stdout (logs belong on stderr); check that the command really is an MCP server",
+      { key: "mcp.not-json-rpc", params: { server, line: JSON.stringify(line.slice(0, 200)) } },
+      { key: "mcp.not-json-rpc-hint" },
     );
   }
   if (f.exit) {
-    const how = f.exit.signal ? `was killed by ${f.exit.signal}` : `exited with code ${f.exit.code}`;
-    const when = f.stage === "request" ? "while answering" : "before completing the MCP handshake";
+    const request = f.stage === "request";
+    const key = f.exit.signal
+      ? request
+        ? "mcp.killed-answering"
+        : "mcp.killed-handshake"
+      : request
+        ? "mcp.exited-answering"
+        : "mcp.exited-handshake";
     return make(
       "mcp.server.exited",
-      `${who} ${how} ${when}`,
-      "run the command by hand to see why, and check its credentials and arguments",
+      { key, params: { server, signal: f.exit.signal ?? "", code: String(f.exit.code) } },
+      { key: "mcp.exited-hint" },
     );
   }
   const status = httpStatus(error);
   if (status === 401 || status === 403 || error instanceof UnauthorizedError)
     return make(
       status === 403 ? "mcp.http.forbidden" : "mcp.http.unauthorized",
-      `${who} refused the connection (HTTP ${status ?? 401}) at ${f.url}`,
+      { key: "mcp.http-refused", params: { server, status: status ?? 401, url: f.url ?? "" } },
       authHint(f),
     );
   if (status === 404)
     return make(
       "mcp.http.not-found",
-      `${who}: nothing at ${f.url} (HTTP 404)`,
-      "check the server's url; the endpoint is often /mcp or /sse",
+      { key: "mcp.http-not-found", params: { server, url: f.url ?? "" } },
+      { key: "mcp.http-not-found-hint" },
     );
   if (status !== undefined && status > 0)
     return make(
       "mcp.http.status",
-      `${who} answered HTTP ${status} at ${f.url}: ${message(error)}`,
-      "check the url and that the server is up",
+      { key: "mcp.http-status", params: { server, status, url: f.url ?? "", why: message(error) } },
+      { key: "mcp.http-status-hint" },
     );
   if (error instanceof TypeError && /fetch failed/i.test(error.message))
     return make(
       "mcp.http.unreachable",
-      `${who}: cannot reach ${f.url} (${message(error.cause) || error.message})`,
-      "check the url, your network and any proxy settings",
+      {
+        key: "mcp.http-unreachable",
+        params: { server, url: f.url ?? "", why: message(error.cause) || error.message },
+      },
+      { key: "mcp.http-unreachable-hint" },
     );
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return timeout(f, make);
   if (error instanceof DeadlineError) return timeout(f, make);
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
     return make(
       "mcp.server.closed",
-      `${who} closed the connection ${f.stage === "request" ? "while answering" : "during the handshake"}`,
-      "run it by hand to see why",
+      { key: f.stage === "request" ? "mcp.closed-answering" : "mcp.closed-handshake", params: { server } },
+      { key: "mcp.closed-hint" },
     );
   if (/protocol version is not supported/i.test(message(error)))
     return make(
       "mcp.protocol.unsupported",
-      `${who}: ${message(error)}`,
-      "the server speaks an MCP version this CLI does not; update connectory or the server",
+      { key: "mcp.protocol-unsupported", params: { server, why: message(error) } },
+      { key: "mcp.protocol-unsupported-hint" },
     );
   return make(
     f.stage === "request" ? "mcp.request.failed" : "mcp.handshake.failed",
-    `${who}: ${f.stage === "request" ? "a request failed" : "the MCP handshake failed"}: ${message(error)}`,
-    "run `connectory inspect` on it for details, or run the server by hand",
+    {
+      key: f.stage === "request" ? "mcp.request-failed" : "mcp.handshake-failed",
+      params: { server, why: message(error) },
+    },
+    { key: "mcp.failed-hint" },
   );
 }
 
@@ -117,12 +150,13 @@ export function explainFailure(error: unknown, f: FailureContext): ConnectoryErr
  * is in its own headers in mcp.json, which `credentials set` cannot reach, and changing them needs a
  * new trust.
  */
-function authHint(f: FailureContext): string {
-  if (f.origin?.kind === "manual") {
-    return `its token is in its headers in ${f.origin.file}: fix them with \`connectory mcp add ${f.server} --url ${f.url ?? "<url>"} --header "Authorization: Bearer <token>" --force\` (one --header per header it needs), then re-trust it: \`connectory trust ${f.server}\` (or add --trust to mcp add)`;
-  }
-  const connector = f.origin?.connector ?? "<connector>";
-  return `check the connector's credentials (\`connectory credentials set ${connector}\`) and the server's headers`;
+function authHint(f: FailureContext): Said {
+  if (f.origin?.kind === "manual")
+    return {
+      key: "mcp.http-refused-manual-hint",
+      params: { file: f.origin.file, server: f.server, url: f.url ?? "<url>" },
+    };
+  return { key: "mcp.http-refused-hint", params: { connector: f.origin?.connector ?? "<connector>" } };
 }
 
 /** Raised by our own deadline (the SDK's timeout covers only requests, not transport start-up). */
@@ -132,20 +166,17 @@ export class DeadlineError extends Error {
   }
 }
 
-function timeout(
-  f: FailureContext,
-  make: (c: string, m: string, h: string) => ConnectoryError,
-): ConnectoryError {
+function timeout(f: FailureContext, make: Make): ConnectoryError {
   return f.stage === "request"
     ? make(
         "mcp.request.timeout",
-        `server "${f.server}" did not answer within ${f.timeoutMs} ms`,
-        "try a larger --timeout",
+        { key: "mcp.request-timeout", params: { server: f.server, ms: f.timeoutMs } },
+        { key: "mcp.request-timeout-hint" },
       )
     : make(
         "mcp.handshake.timeout",
-        `server "${f.server}" did not complete the MCP handshake within ${f.timeoutMs} ms`,
-        "it may be waiting for input or slow to start (npx downloads on first run): retry with a larger --timeout, or run it by hand",
+        { key: "mcp.handshake-timeout", params: { server: f.server, ms: f.timeoutMs } },
+        { key: "mcp.handshake-timeout-hint" },
       );
 }
 

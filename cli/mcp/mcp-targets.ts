@@ -5,7 +5,7 @@ import type { CommandContext } from "../context.js";
 import { DEFAULT_TIMEOUT_MS, type McpTarget, type McpWorld } from "./mcp-client.js";
 import type { OptionSpec } from "../command.js";
 import { inactiveLine } from "../terminal/inactive-reason.js";
-import { say, sayEnglish, type Speak } from "../terminal/language.js";
+import { localizedError, say, sayEnglish, type Speak } from "../terminal/language.js";
 
 /** The `--timeout <ms>` option shared by inspect, tools and doctor. */
 export const TIMEOUT_OPTION = {
@@ -65,11 +65,13 @@ export function selectServers(config: MergeResult, query: string): ExplainedServ
   if (byConnector.length > 0) return byConnector;
   if (shadowed.length > 0) return shadowed;
   const known = [...new Set(config.servers.map((s) => s.name))].sort();
-  throw new ConnectoryError("server.not-found", `no server or installed connector is named "${query}"`, {
-    hint: known.length
-      ? `known servers: ${known.join(", ")} (see \`connectory config --explain\`)`
-      : "install a connector (`connectory install <name>`) or add a server (`connectory mcp add`)",
-  });
+  throw localizedError(
+    "server.not-found",
+    { key: "mcp.no-such-server", params: { query } },
+    known.length
+      ? { key: "mcp.known-servers", params: { servers: known.join(", ") } }
+      : { key: "mcp.no-servers-hint" },
+  );
 }
 
 /** Fails when none of the selected servers is active, saying why each is not. */

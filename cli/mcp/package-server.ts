@@ -1,11 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import {
+  errorText,
+  localizedError,
+  say,
+  sayBoth,
+  sayEnglish,
+  unsaid,
+  type Said,
+  type SaidBoth,
+} from "../terminal/language.js";
 import { mergeServers, type ExplainedServer } from "../../src/core/merge.js";
 import type { Credentials } from "../../src/core/types.js";
 import { readVersionFolder } from "../home/effective-config.js";
 import { credentialVariable } from "../../src/core/host-catalogs/sandbox-wrapper.js";
-import { inactiveReasonEnglish } from "../terminal/inactive-reason.js";
+import { inactiveReasonIn } from "../terminal/inactive-reason.js";
 
 /** The files of a connector's own package that `run --package` reads (never a link, never a folder). */
 const READ = ["plugin.json", "mcp.json", "token-schema.json"] as const;
@@ -38,16 +48,26 @@ export async function packageServer(
     manifest = JSON.parse(fs.readFileSync(path.join(root, "plugin.json"), "utf8")) as typeof manifest;
     read = await readVersionFolder(home, root);
   } catch (error) {
-    throw unreadable(root, isConnectoryError(error) ? error.message : (error as Error).message);
+    throw unreadable(
+      root,
+      isConnectoryError(error)
+        ? { en: error.message, text: errorText(error).message }
+        : unsaid((error as Error).message),
+    );
   }
   if (typeof manifest?.name !== "string" || typeof manifest.version !== "string")
-    throw unreadable(root, "plugin.json has no name or version");
+    throw unreadable(
+      root,
+      sayBoth((t) => t("host-package.no-name")),
+    );
   if (!Object.hasOwn(read.servers, server)) {
     const names = Object.keys(read.servers);
-    throw new ConnectoryError(
+    throw localizedError(
       "run.package.server",
-      `the package in ${root} has no server named "${server}" in its mcp.json`,
-      { hint: `its servers: ${names.length > 0 ? names.join(", ") : "none"}` },
+      { key: "host-package.no-server", params: { root, server } },
+      names.length > 0
+        ? { key: "host-package.servers", params: { servers: names.join(", ") } }
+        : { key: "host-package.servers-none" },
     );
   }
   const credentials: Credentials = {};
@@ -74,18 +94,12 @@ export async function packageServer(
     ],
   });
   const found = result.servers[0];
-  if (!found) throw unreadable(root, `mcp.json has no server "${server}"`);
-  if (found.status !== "active")
-    throw new ConnectoryError(
-      "run.server.inactive",
-      `server "${server}" of ${manifest.name} ${manifest.version} is ${found.status}${found.why && found.status !== "needs-credentials" ? `: ${inactiveReasonEnglish(found)}` : ""}`,
-      {
-        hint:
-          found.status === "needs-credentials"
-            ? `set ${(found.missing ?? []).join(", ")} in the host's settings for this plugin (the host passes each to the server's environment)`
-            : "report this to the connector's publisher",
-      },
+  if (!found)
+    throw unreadable(
+      root,
+      sayBoth((t) => t("host-package.mcp-no-server", { server })),
     );
+  if (found.status !== "active") throw inactiveError(found, server, `${manifest.name} ${manifest.version}`);
   return { found, secretValues: result.secretValues };
 }
 
@@ -95,14 +109,18 @@ function checkedFolder(dir: string): string {
   try {
     real = fs.realpathSync(root);
   } catch {
-    throw new ConnectoryError("run.package.missing", `no package folder at ${root}`, {
-      hint: "give the folder the host installed the plugin or extension in (its plugin root)",
-    });
+    throw localizedError(
+      "run.package.missing",
+      { key: "host-package.missing", params: { root } },
+      { key: "host-package.missing-hint" },
+    );
   }
   if (!fs.statSync(real).isDirectory())
-    throw new ConnectoryError("run.package.missing", `${root} is not a folder`, {
-      hint: "give the folder the host installed the plugin or extension in (its plugin root)",
-    });
+    throw localizedError(
+      "run.package.missing",
+      { key: "host-package.not-folder", params: { root } },
+      { key: "host-package.missing-hint" },
+    );
   // The folder itself may be reached through a link (a host's cache layout); its files may not.
   return real;
 }
@@ -111,15 +129,54 @@ function checkedFile(root: string, name: string, required: boolean): void {
   const file = path.join(root, name);
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
   if (!stat) {
-    if (required) throw unreadable(root, `${name} is missing`);
+    if (required)
+      throw unreadable(
+        root,
+        sayBoth((t) => t("host-package.file-missing", { name })),
+      );
     return;
   }
   if (!stat.isFile())
-    throw unreadable(root, `${name} is ${stat.isSymbolicLink() ? "a symbolic link" : "not a file"}`);
+    throw unreadable(
+      root,
+      sayBoth((t) =>
+        t(stat.isSymbolicLink() ? "host-package.file-link" : "host-package.file-not-file", { name }),
+      ),
+    );
 }
 
-function unreadable(root: string, why: string): ConnectoryError {
-  return new ConnectoryError("run.package.invalid", `${root} is not a connector's host package: ${why}`, {
-    hint: "reinstall the plugin from its registry; a host package keeps the connector's own plugin.json and mcp.json",
+/** Not a host package: why, in English (the error, --json) and in the run's language (the text). */
+function unreadable(root: string, why: SaidBoth): ConnectoryError {
+  return new ConnectoryError(
+    "run.package.invalid",
+    sayEnglish("host-package.invalid", { root, why: why.en }),
+    {
+      hint: sayEnglish("host-package.invalid-hint"),
+      localized: {
+        message: { key: "host-package.invalid", params: { root, why: why.text } },
+        hint: { key: "host-package.invalid-hint" },
+      },
+    },
+  );
+}
+
+/** A server of the package that is not active: its status and why, and what the host's user can do. */
+function inactiveError(found: ExplainedServer, server: string, label: string): ConnectoryError {
+  const reason = found.why && found.status !== "needs-credentials";
+  const message = (speak: typeof sayEnglish): Said =>
+    reason
+      ? {
+          key: "host-package.inactive-because",
+          params: { server, label, status: found.status, reason: inactiveReasonIn(found, speak) ?? "" },
+        }
+      : { key: "host-package.inactive", params: { server, label, status: found.status } };
+  const hint: Said =
+    found.status === "needs-credentials"
+      ? { key: "host-package.set-in-host", params: { keys: (found.missing ?? []).join(", ") } }
+      : { key: "host-package.report" };
+  const english = message(sayEnglish);
+  return new ConnectoryError("run.server.inactive", sayEnglish(english.key, english.params), {
+    hint: sayEnglish(hint.key, hint.params),
+    localized: { message: message(say), hint },
   });
 }

@@ -1,5 +1,6 @@
 import { validateCredentials } from "../../src/core/credentials.js";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import { errorText, localizedError, sayEnglish } from "../terminal/language.js";
 import { secretKeys } from "../../src/core/secrets.js";
 import { renderServers } from "../../src/core/templates.js";
 import {
@@ -86,11 +87,12 @@ export async function listPackageTools(
   const rendered = renderServers(input.servers, values, input.root, secretKeys(input.tokenSchema));
   if (rendered.status === "needs-credentials") {
     const missing = rendered.missing;
-    throw new ConnectoryError(
+    throw localizedError(
       "publish.tools.credentials",
-      `listing the tools of ${input.label} needs ${missing.join(", ")} to start its servers; nothing was published`,
+      { key: "publish.tools-credentials", params: { label: input.label, keys: missing.join(", ") } },
       {
-        hint: `give each with --config KEY=VALUE (or --config-from-env to read variables of the same name): ${input.retry.replace("KEY=VALUE", `${missing[0]}=…`)}`,
+        key: "publish.tools-credentials-hint",
+        params: { retry: input.retry.replace("KEY=VALUE", `${missing[0]}=…`) },
       },
     );
   }
@@ -109,12 +111,25 @@ export async function listPackageTools(
     } catch (error) {
       if (!isConnectoryError(error)) throw error;
       // The MCP errors are already redacted; they say what failed (not found, exited, 401, timeout…).
+      const inner = errorText(error);
+      const fallback = { key: "publish.tools-inspect-hint" as const };
       throw new ConnectoryError(
         "publish.tools.inspect",
-        `could not list the tools of server "${server}" (${error.code}): ${error.message}; nothing was published`,
+        sayEnglish("publish.tools-inspect", { server, code: error.code, why: error.message }),
         {
-          hint: error.hint ?? "check that the server starts (`connectory validate`, then try again)",
+          hint: error.hint ?? sayEnglish(fallback.key),
           cause: error,
+          localized: {
+            message: {
+              key: "publish.tools-inspect",
+              params: { server, code: error.code, why: inner.message },
+            },
+            ...(error.hint === undefined
+              ? { hint: fallback }
+              : error.localized?.hint
+                ? { hint: error.localized.hint }
+                : {}),
+          },
         },
       );
     }
@@ -138,13 +153,14 @@ function checkReport(tools: ReportedTool[], servers: string[], label: string): v
     const tool = tools[Number(/^\/tools\/(\d+)/.exec(p.path)?.[1] ?? Number.NaN)];
     return tool ? { ...p, message: `tool "${tool.name}" of server "${tool.server}": ${p.message}` } : p;
   });
-  throw new ConnectoryError(
+  throw localizedError(
     "publish.tools.invalid",
-    `the tools ${label}'s servers list break the registry's limits (${problems.length} problem(s)); nothing was published`,
+    { key: "publish.tools-limits", params: { label, n: problems.length } },
     {
-      problems: named,
-      hint: `at most ${MAX_TOOLS} tools, ${MAX_TOOLS_BYTES} bytes in all, each inputSchema at most ${MAX_SCHEMA_BYTES} bytes and ${MAX_SCHEMA_DEPTH} levels deep: fix the servers, or publish without --with-tools`,
+      key: "publish.tools-limits-hint",
+      params: { tools: MAX_TOOLS, bytes: MAX_TOOLS_BYTES, schema: MAX_SCHEMA_BYTES, depth: MAX_SCHEMA_DEPTH },
     },
+    { problems: named },
   );
 }
 

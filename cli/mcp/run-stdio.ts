@@ -1,4 +1,3 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
 import type { StdioServer } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
@@ -8,7 +7,7 @@ import { secretInArgs } from "./child-env.js";
 import { stdioTransport } from "./client-transport.js";
 import type { HostStdioTransport } from "./host-stdio.js";
 import { InvalidStdoutError, type StdioTransport } from "./stdio-transport.js";
-import { say } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 
 /** A stdio server's transport: spawned without a shell, the one child environment rule, stderr passed through. */
 export async function stdioChild(
@@ -58,12 +57,12 @@ export async function runStdio(
     await child.start();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConnectoryError(
+    throw localizedError(
       "run.spawn.failed",
-      `could not start ${spec.command}: ${code ?? (error as Error).message}`,
-      {
-        hint: code === "ENOENT" ? `install ${spec.command} or put it on PATH` : "check the server's command",
-      },
+      { key: "run.spawn-failed", params: { command: spec.command, why: code ?? (error as Error).message } },
+      code === "ENOENT"
+        ? { key: "run.spawn-enoent-hint", params: { command: spec.command } }
+        : { key: "run.spawn-failed-hint" },
     );
   }
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];

@@ -1,4 +1,4 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import { canonical } from "../../src/core/hosts/document.js";
 import type { LockedConnector } from "../../src/core/project/lock.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
@@ -58,19 +58,18 @@ export function checkLocked(t: ProjectTarget, doc: ReceivedConnectorDocument): v
   if (!locked) return;
   const served = doc.versions[locked.version];
   if (!served)
-    throw new ConnectoryError(
+    throw localizedError(
       "project.lock.gone",
-      `${t.name}@${locked.version}, which connectory.lock pins, is no longer served by ${t.market.url}; nothing was changed`,
-      {
-        hint: `run \`connectory update ${t.name}\` in the project to lock a version that is, and commit the lock`,
-      },
+      { key: "project.lock-gone", params: { name: t.name, version: locked.version, url: t.market.url } },
+      { key: "project.lock-gone-hint", params: { name: t.name } },
     );
   if (served.dist.integrity !== locked.integrity)
-    throw new ConnectoryError(
+    throw localizedError(
       "project.lock.integrity",
-      `connectory.lock's integrity for ${t.name}@${locked.version} is not what ${t.market.url} serves; it was refused and nothing was changed`,
+      { key: "project.lock-integrity", params: { name: t.name, version: locked.version, url: t.market.url } },
       {
-        hint: `lock ${locked.integrity.slice(0, 24)}…, registry ${served.dist.integrity.slice(0, 24)}…: someone edited the lock or the registry changed a published version; check the lock's history (git log connectory.lock) before anything else`,
+        key: "project.lock-integrity-hint",
+        params: { lock: locked.integrity.slice(0, 24), registry: served.dist.integrity.slice(0, 24) },
       },
     );
 }
@@ -125,12 +124,10 @@ export async function installProjectConnector(
   });
   const record = permissionsRecord(fetched.pkg.manifest.permissions, fetched.pkg.tokenSchema);
   if (t.locked && canonical(record) !== canonical(t.locked.permissions))
-    throw new ConnectoryError(
+    throw localizedError(
       "project.lock.permissions",
-      `connectory.lock records other permissions for ${t.name}@${resolution.version} than the version declares; nothing was changed`,
-      {
-        hint: "someone edited the lock: restore it from version control, or run `connectory update` in the project to lock it again",
-      },
+      { key: "project.lock-permissions", params: { name: t.name, version: resolution.version } },
+      { key: "project.lock-permissions-hint" },
     );
   const permissions = await acceptPermissions(ctx, {
     label: t.name,

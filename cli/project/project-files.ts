@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
 import { editJson, parseJson, type JsonChange } from "../../src/core/hosts/document-json.js";
 import { checkLock, serializeLock, type LockFile } from "../../src/core/project/lock.js";
 import {
@@ -82,10 +81,12 @@ async function readBounded(file: string): Promise<string | undefined> {
   const stat = await statIfPresent(file);
   if (!stat) return undefined;
   if (!stat.isFile() || stat.size > MANIFEST_LIMITS.bytes)
-    throw new ConnectoryError(
+    throw localizedError(
       "project.file.invalid",
-      `${file} is ${stat.isFile() ? `larger than ${MANIFEST_LIMITS.bytes} bytes` : "not a regular file"}`,
-      { hint: "check the project folder; nothing was changed" },
+      stat.isFile()
+        ? { key: "project.file-too-large", params: { file, max: MANIFEST_LIMITS.bytes } }
+        : { key: "project.file-not-regular", params: { file } },
+      { key: "project.file-check-hint" },
     );
   return fs.readFile(file, "utf8");
 }

@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
 import type { LockedConnector } from "../../src/core/project/lock.js";
 import type { Manifest } from "../../src/core/project/manifest.js";
 import { holds } from "../../src/core/sandbox/grant-paths.js";
@@ -43,10 +42,10 @@ export async function wantedGrants(
       if (real === undefined)
         notes.push(sayBoth((t) => t("sync.note-grant-missing", { name, path: g.path })));
       else if (!holds(realDir, real))
-        throw new ConnectoryError(
+        throw localizedError(
           "project.grant.outside",
-          `connectory.json grants ${name} ${g.path}, which really is ${real}, outside the project folder: refused, nothing changed`,
-          { hint: "a project grant names a folder of the project itself: replace the link by a folder" },
+          { key: "project.grant-outside", params: { name, path: g.path, real } },
+          { key: "project.grant-outside-hint" },
         );
       grants[key].push({ path: abs, access: g.access });
     }

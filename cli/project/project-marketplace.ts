@@ -1,4 +1,4 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError, say } from "../terminal/language.js";
 import { DEFAULT_PROJECT_MARKETPLACE, type Manifest } from "../../src/core/project/manifest.js";
 import type { CommandContext } from "../context.js";
 import { readMarketplaces, updateMarketplaces } from "../home/marketplaces-store.js";
@@ -59,34 +59,32 @@ export async function homeMarketplace(
   if (found) return { project: wanted.project, name: found, url, client: new RegistryClient(url, ctx.fetch) };
   const same = (await readMarketplaces(ctx.home, ctx.env))[wanted.project];
   if (wanted.project === DEFAULT_PROJECT_MARKETPLACE || same) {
-    throw new ConnectoryError(
+    throw localizedError(
       "project.marketplace.conflict",
-      `the project's marketplace "${wanted.project}" is ${url}, but yours is ${same ? norm(same.url) : "another URL"}`,
-      {
-        hint: `add the project's one under another name: connectory marketplace add <name> ${url}`,
-      },
+      same
+        ? {
+            key: "project.marketplace-conflict",
+            params: { project: wanted.project, url, yours: norm(same.url) },
+          }
+        : { key: "project.marketplace-conflict-other", params: { project: wanted.project, url } },
+      { key: "project.marketplace-conflict-hint", params: { url } },
     );
   }
   const add = `connectory marketplace add ${wanted.project} ${url}`;
   if (!canPrompt(ctx)) {
-    throw new ConnectoryError(
+    throw localizedError(
       "project.marketplace.unconfirmed",
-      `the project installs from marketplace "${wanted.project}" (${url}), which you have not added; nothing was changed`,
-      { hint: `check that you trust it, then run: ${add}` },
+      { key: "project.marketplace-unadded", params: { project: wanted.project, url } },
+      { key: "project.marketplace-unadded-hint", params: { command: add } },
     );
   }
-  status(
-    ctx,
-    `the project installs from marketplace "${wanted.project}" at ${url}, which you have not added.`,
-  );
-  const answer = (await prompt(ctx, { message: `add it to your marketplaces? [y/N] ` })).trim();
+  status(ctx, say("project.marketplace-unadded-status", { project: wanted.project, url }));
+  const answer = (await prompt(ctx, { message: say("project.marketplace-add-prompt") })).trim();
   if (!/^y(es)?$/i.test(answer)) {
-    throw new ConnectoryError(
+    throw localizedError(
       "project.marketplace.unconfirmed",
-      `marketplace "${wanted.project}" was not added; nothing was changed`,
-      {
-        hint: `run \`${add}\` once you trust it`,
-      },
+      { key: "project.marketplace-declined", params: { project: wanted.project } },
+      { key: "project.marketplace-declined-hint", params: { command: add } },
     );
   }
   await updateMarketplaces(ctx.home, ctx.env, (file) => ({ ...file, [wanted.project]: { url } }));

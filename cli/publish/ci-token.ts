@@ -1,4 +1,4 @@
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import { problemError } from "../registry/problem-error.js";
 import { fetchRegistry } from "../registry/registry-fetch.js";
 
@@ -28,14 +28,7 @@ export async function ciPublishToken(
   let idToken: string;
   if (source === "github-actions") idToken = await githubIdToken(env, fetchFn, audience);
   else if (source === "gitlab-ci") idToken = env.CONNECTORY_ID_TOKEN!;
-  else
-    throw new ConnectoryError(
-      "publish.oidc.unavailable",
-      "this is not a CI job that can hand out an ID token",
-      {
-        hint: "GitHub Actions: give the job `permissions: id-token: write`; GitLab: `id_tokens: CONNECTORY_ID_TOKEN`",
-      },
-    );
+  else throw localizedError("publish.oidc.unavailable", { key: "oidc.not-ci" }, { key: "oidc.not-ci-hint" });
   const res = await fetchRegistry(fetchFn, base, `${base}/v1/oidc/token`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
@@ -48,10 +41,14 @@ export async function ciPublishToken(
       code: "publish.oidc.refused",
       message: `${base} refused the CI token (${res.status})`,
       hint: `check the trusted publisher: connectory trusted-publisher list ${connector}`,
+      localized: {
+        message: { key: "oidc.refused", params: { url: base, status: res.status } },
+        hint: { key: "oidc.refused-hint", params: { connector } },
+      },
     });
   const body = JSON.parse(text) as { token?: unknown; expiresAt?: unknown };
   if (typeof body.token !== "string")
-    throw new ConnectoryError("publish.oidc.refused", `${base} answered the exchange without a token`);
+    throw localizedError("publish.oidc.refused", { key: "oidc.no-token", params: { url: base } });
   return { token: body.token, expiresAt: String(body.expiresAt ?? ""), source: source };
 }
 
@@ -68,14 +65,14 @@ async function githubIdToken(env: Env, fetchFn: typeof fetch, audience: string):
     if (!res.ok) throw new Error(`it answered ${res.status}`);
     value = ((await res.json()) as { value?: unknown }).value;
   } catch (error) {
-    throw new ConnectoryError("publish.oidc.id-token", "GitHub Actions did not hand out an ID token", {
-      hint: "give the publishing job `permissions: id-token: write`",
-      cause: error,
-    });
+    throw localizedError(
+      "publish.oidc.id-token",
+      { key: "oidc.github-refused" },
+      { key: "oidc.github-hint" },
+      { cause: error },
+    );
   }
   if (typeof value !== "string" || value === "")
-    throw new ConnectoryError("publish.oidc.id-token", "GitHub Actions answered without an ID token", {
-      hint: "give the publishing job `permissions: id-token: write`",
-    });
+    throw localizedError("publish.oidc.id-token", { key: "oidc.github-empty" }, { key: "oidc.github-hint" });
   return value;
 }

@@ -11,6 +11,7 @@ import { problemError } from "./problem-error.js";
 import type { RegistryClient } from "./registry-client.js";
 import { parseForeignJson } from "../../src/core/json-depth.js";
 import { fetchRegistry } from "./registry-fetch.js";
+import { localizedError } from "../terminal/language.js";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -172,7 +173,7 @@ async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): P
   });
   const text = await res.text();
   if (text.length > MAX_CONFIG_BYTES)
-    throw new ConnectoryError("registry.response.invalid", `${url}: the response is too large`);
+    throw localizedError("registry.response.invalid", { key: "registry.answer-too-large", params: { url } });
   // problem+json (docs/http-api.md): keep its code and hint, as RegistryClient does, so the agent learns what to do.
   if (!res.ok)
     throw problemError(res.status, text, {
@@ -182,6 +183,6 @@ async function fetchJson(baseUrl: string, fetchFn: typeof fetch, url: string): P
   try {
     return parseForeignJson(text);
   } catch {
-    throw new ConnectoryError("registry.response.invalid", `${url}: the response is not JSON`);
+    throw localizedError("registry.response.invalid", { key: "registry.answer-not-json", params: { url } });
   }
 }

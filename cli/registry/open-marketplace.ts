@@ -15,9 +15,11 @@ export async function openMarketplace(
 ): Promise<{ marketplace: string; client: RegistryClient }> {
   const m = await resolveMarketplace(ctx.home, ctx.env, name);
   if (!NAME.test(m.name)) {
-    throw new ConnectoryError("marketplace.name.invalid", `marketplace name "${m.name}" is not valid`, {
-      hint: "rename it in marketplaces.json (lower-case letters, digits, dashes), or re-add it",
-    });
+    throw localizedError(
+      "marketplace.name.invalid",
+      { key: "registry.marketplace-name-invalid", params: { name: m.name } },
+      { key: "registry.marketplace-name-invalid-hint" },
+    );
   }
   return { marketplace: m.name, client: new RegistryClient(m.url, ctx.fetch) };
 }

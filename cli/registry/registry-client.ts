@@ -153,7 +153,7 @@ export class RegistryClient {
     try {
       return parseForeignJson(new TextDecoder().decode(bytes));
     } catch {
-      throw invalid(url, "the response is not JSON");
+      throw invalid(url, { notJson: true });
     }
   }
 
@@ -221,11 +221,22 @@ async function problemFrom(res: GetResponse, url: string): Promise<ConnectoryErr
     code: res.status === 404 ? "registry.not-found" : `registry.http.${res.status}`,
     message: `${url} answered ${res.status} ${res.statusText}`,
     hint: res.status === 404 ? undefined : `the registry at ${new URL(url).origin} refused the request`,
+    localized: {
+      message: {
+        key: "publish-api.refused",
+        params: { url, status: res.status, statusText: res.statusText },
+      },
+      ...(res.status === 404
+        ? {}
+        : { hint: { key: "registry.refused-hint", params: { origin: new URL(url).origin } } }),
+    },
   });
 }
 
 function tooLarge(url: string, max: number): ConnectoryError {
-  return new ConnectoryError("registry.download.too-large", `${url} is larger than ${max} bytes`, {
-    hint: "a connector tarball is at most 5 MiB; the registry may be misconfigured",
-  });
+  return localizedError(
+    "registry.download.too-large",
+    { key: "registry.download-too-large", params: { url, max } },
+    { key: "registry.download-too-large-hint" },
+  );
 }

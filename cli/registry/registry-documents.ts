@@ -1,5 +1,6 @@
 import { readCheckStatus, readQuality, readStability } from "../../src/core/quality/read-quality.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import type {
   ImportProvenance,
   LocalizedListing,
@@ -17,11 +18,18 @@ import { isObject } from "../../src/core/json-guards.js";
 // `Received*` views: the installer trusts only what passes here, tolerates fields other registries and
 // mirrors leave out, and drops a field of the wrong type rather than pass it on.
 
-/** A response that is not what docs/http-api.md describes. */
-export function invalid(url: string, why: string): ConnectoryError {
-  return new ConnectoryError("registry.response.invalid", `${url}: ${why}`, {
-    hint: "the registry does not speak the Connectory API (docs/http-api.md); check the marketplace URL",
-  });
+/**
+ * A response that is not what docs/http-api.md describes: `why` is the check's English words, or
+ * `not-json` (a sentence of the tables).
+ */
+export function invalid(url: string, why: string | { notJson: true }): ConnectoryError {
+  return localizedError(
+    "registry.response.invalid",
+    typeof why === "string"
+      ? { key: "registry.answer-invalid", params: { url, why } }
+      : { key: "registry.answer-not-json", params: { url } },
+    { key: "registry.answer-invalid-hint" },
+  );
 }
 
 const optString = (v: unknown) => (typeof v === "string" ? v : undefined);

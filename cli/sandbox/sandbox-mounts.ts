@@ -1,7 +1,7 @@
 import { findOnPath } from "../../src/fs/find-on-path.js";
 import fs from "node:fs";
 import path from "node:path";
-import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import {
   cleanGrantPath,
   grantReachProblem,
@@ -17,6 +17,13 @@ import type { FilesystemGrant, Permissions } from "../../src/core/sandbox/permis
 /** System folders every sandbox mounts read-only anyway. */
 const SYSTEM = /^\/(usr|bin|sbin|lib|lib32|lib64|libx32|opt)(\/|$)/;
 
+/** A refused grant's message: named by the publisher as it is, or through credentials (`via`). */
+const REFUSED = {
+  invalid: ["sandbox.grant-invalid", "sandbox.grant-invalid-via"],
+  refused: ["sandbox.grant-refused", "sandbox.grant-refused-via"],
+  really: ["sandbox.grant-really", "sandbox.grant-really-via"],
+} as const;
+
 /**
  * Every grant cleaned, checked, resolved with realpath and checked again as the folder it really is; the
  * mount uses the real path. A grant must exist. Throws `sandbox.path.refused` / `sandbox.path.missing`.
@@ -29,29 +36,32 @@ export function resolveGrants(
   return grants.map((g) => {
     const clean = cleanGrantPath(g.path);
     const literal = (g.via ?? []).length === 0;
-    const via = literal ? "" : ` (from ${g.via!.join(", ")})`;
-    const refuse = (why: string) =>
-      new ConnectoryError("sandbox.path.refused", `${connector} is granted ${why}${via}: refused`, {
-        hint: literal
-          ? "a grant names one folder of yours: ask the publisher to narrow it"
-          : `set ${g.via!.join(", ")} to the one folder it should reach (\`connectory credentials set ${connector}\`)`,
-      });
-    if ("invalid" in clean) throw refuse(`a path that ${clean.invalid}`);
+    const via = (g.via ?? []).join(", ");
+    // Why is the grant rules' words (src/core/sandbox/grant-paths.ts, English); the frame is in the tables.
+    const refuse = (kind: keyof typeof REFUSED, why: string, path = "") =>
+      localizedError(
+        "sandbox.path.refused",
+        { key: REFUSED[kind][literal ? 0 : 1], params: { connector, why, via, path } },
+        literal
+          ? { key: "sandbox.grant-refused-hint" }
+          : { key: "sandbox.grant-refused-via-hint", params: { via, connector } },
+      );
+    if ("invalid" in clean) throw refuse("invalid", clean.invalid);
     const lexical = grantReachProblem(clean.path, places, literal);
-    if (lexical) throw refuse(lexical);
+    if (lexical) throw refuse("refused", lexical);
     let real: string;
     try {
       real = fs.realpathSync(clean.path);
     } catch {
-      throw new ConnectoryError(
+      throw localizedError(
         "sandbox.path.missing",
-        `${connector} is granted ${clean.path}, which does not exist`,
-        { hint: "create it, or choose another folder (`connectory credentials set`)" },
+        { key: "sandbox.grant-missing", params: { connector, path: clean.path } },
+        { key: "sandbox.grant-missing-hint" },
       );
     }
     // A link on the way makes it another folder than the one consented to: checked as not literal.
     const problem = grantReachProblem(real, realPlaces(places), literal && real === clean.path);
-    if (problem) throw refuse(`${clean.path}, really ${problem}`);
+    if (problem) throw refuse("really", problem, clean.path);
     return { path: real, access: g.access };
   });
 }

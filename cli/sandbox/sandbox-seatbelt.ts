@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "../terminal/language.js";
 import { PROXY_PORT } from "../../src/core/sandbox/bwrap-args.js";
 import { fetchedPackage, fetchLaunch } from "../../src/core/sandbox/fetch-step.js";
 import type { Permissions, SandboxRequest } from "../../src/core/sandbox/permissions.js";
@@ -93,8 +94,13 @@ export async function planSeatbelt(
   } catch (error) {
     await release();
     if (error instanceof ConnectoryError) throw error;
-    throw new ConnectoryError("sandbox.path.invalid", `${request.connector}: ${(error as Error).message}`, {
-      hint: "choose a folder whose path has no control characters (newlines, tabs)",
-    });
+    throw localizedError(
+      "sandbox.path.invalid",
+      {
+        key: "sandbox.path-invalid",
+        params: { connector: request.connector, why: (error as Error).message },
+      },
+      { key: "sandbox.path-invalid-hint" },
+    );
   }
 }

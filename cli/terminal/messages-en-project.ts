@@ -67,6 +67,38 @@ export const enProject = {
   "sync.grants-prompt": "grant these folders? [y/N] ",
   "sync.grants-refused": "the sandbox grants of connectory.json were not accepted; no grant was written",
   "sync.grants-refused-hint": "review them in connectory.json, then run: connectory sync --yes",
+  "project.marketplace-conflict": 'the project\'s marketplace "{project}" is {url}, but yours is {yours}',
+  "project.marketplace-conflict-other":
+    'the project\'s marketplace "{project}" is {url}, but yours is another URL',
+  "project.marketplace-conflict-hint":
+    "add the project's one under another name: connectory marketplace add <name> {url}",
+  "project.marketplace-unadded":
+    'the project installs from marketplace "{project}" ({url}), which you have not added; nothing was changed',
+  "project.marketplace-unadded-hint": "check that you trust it, then run: {command}",
+  "project.marketplace-unadded-status":
+    'the project installs from marketplace "{project}" at {url}, which you have not added.',
+  "project.marketplace-add-prompt": "add it to your marketplaces? [y/N] ",
+  "project.marketplace-declined": 'marketplace "{project}" was not added; nothing was changed',
+  "project.marketplace-declined-hint": "run `{command}` once you trust it",
+  "project.file-too-large": "{file} is larger than {max} bytes",
+  "project.file-not-regular": "{file} is not a regular file",
+  "project.file-check-hint": "check the project folder; nothing was changed",
+  "project.grant-outside":
+    "connectory.json grants {name} {path}, which really is {real}, outside the project folder: refused, nothing changed",
+  "project.grant-outside-hint":
+    "a project grant names a folder of the project itself: replace the link by a folder",
+  "project.lock-gone":
+    "{name}@{version}, which connectory.lock pins, is no longer served by {url}; nothing was changed",
+  "project.lock-gone-hint":
+    "run `connectory update {name}` in the project to lock a version that is, and commit the lock",
+  "project.lock-integrity":
+    "connectory.lock's integrity for {name}@{version} is not what {url} serves; it was refused and nothing was changed",
+  "project.lock-integrity-hint":
+    "lock {lock}…, registry {registry}…: someone edited the lock or the registry changed a published version; check the lock's history (git log connectory.lock) before anything else",
+  "project.lock-permissions":
+    "connectory.lock records other permissions for {name}@{version} than the version declares; nothing was changed",
+  "project.lock-permissions-hint":
+    "someone edited the lock: restore it from version control, or run `connectory update` in the project to lock it again",
 };
 
 /** A key of this part of the tables. */

@@ -4,6 +4,10 @@ import { enProject } from "./messages-en-project.js";
 import { enDiagnose } from "./messages-en-diagnose.js";
 import { enSetup } from "./messages-en-setup.js";
 import { enRare } from "./messages-en-rare.js";
+import { enOAuth } from "./messages-en-oauth.js";
+import { enLocal } from "./messages-en-local.js";
+import { enRegistry } from "./messages-en-registry.js";
+import { enServe } from "./messages-en-serve.js";
 
 // The CLI's words in English, by key; messages-zh-cn.ts has every key in Simplified Chinese. `{name}` is
 // a placeholder. Only text output reads these: --json documents are the same in every language.
@@ -35,6 +39,7 @@ const enFind = {
   "main.help-usage": "Usage: connectory {usage}",
   "main.help-options": "Options:",
   "main.repeatable": " (repeatable)",
+  "main.unknown-option": "unknown option {option}",
   "main.lang-unknown": "--lang {lang} is not a language connectory speaks",
   "main.lang-hint": "use one of: {langs}",
   "option.json": "print exactly one JSON document on stdout (status stays on stderr)",
@@ -204,6 +209,10 @@ export const en = {
   ...enOperate,
   ...enPublish,
   ...enRare,
+  ...enOAuth,
+  ...enLocal,
+  ...enRegistry,
+  ...enServe,
 };
 
 /** A key of the CLI's message tables. */

@@ -63,4 +63,29 @@ export const zhCNProject: Record<ProjectMessageKey, string> = {
   "sync.grants-prompt": "授予这些文件夹吗？[y/N] ",
   "sync.grants-refused": "没有接受 connectory.json 的沙箱授权；没有写入任何授权",
   "sync.grants-refused-hint": "在 connectory.json 中检查它们，然后运行：connectory sync --yes",
+  "project.marketplace-conflict": "项目的市场“{project}”是 {url}，而你的是 {yours}",
+  "project.marketplace-conflict-other": "项目的市场“{project}”是 {url}，而你的是另一个 URL",
+  "project.marketplace-conflict-hint": "用另一个名称添加项目的市场：connectory marketplace add <name> {url}",
+  "project.marketplace-unadded": "项目从市场“{project}”（{url}）安装，而你尚未添加它；没有做任何改动",
+  "project.marketplace-unadded-hint": "确认你信任它，然后运行：{command}",
+  "project.marketplace-unadded-status": "项目从位于 {url} 的市场“{project}”安装，而你尚未添加它。",
+  "project.marketplace-add-prompt": "把它加入你的市场吗？[y/N] ",
+  "project.marketplace-declined": "没有添加市场“{project}”；没有做任何改动",
+  "project.marketplace-declined-hint": "确认信任它之后，运行 `{command}`",
+  "project.file-too-large": "{file} 超过 {max} 字节",
+  "project.file-not-regular": "{file} 不是普通文件",
+  "project.file-check-hint": "请检查项目文件夹；没有做任何改动",
+  "project.grant-outside":
+    "connectory.json 授予 {name} {path}，而它实际上是项目文件夹之外的 {real}：已拒绝，没有做任何改动",
+  "project.grant-outside-hint": "项目授权只能指向项目自身的文件夹：请把该链接换成文件夹",
+  "project.lock-gone": "connectory.lock 锁定的 {name}@{version} 已不再由 {url} 提供；没有做任何改动",
+  "project.lock-gone-hint": "在项目中运行 `connectory update {name}` 锁定一个仍在提供的版本，并提交锁文件",
+  "project.lock-integrity":
+    "connectory.lock 中 {name}@{version} 的完整性校验值与 {url} 提供的不符；已拒绝，没有做任何改动",
+  "project.lock-integrity-hint":
+    "锁文件为 {lock}…，注册表为 {registry}…：有人改动了锁文件，或注册表改动了已发布的版本；请先检查锁文件的历史（git log connectory.lock）",
+  "project.lock-permissions":
+    "connectory.lock 为 {name}@{version} 记录的权限与该版本声明的不同；没有做任何改动",
+  "project.lock-permissions-hint":
+    "有人改动了锁文件：从版本控制中恢复它，或在项目中运行 `connectory update` 重新锁定",
 };

@@ -5,6 +5,10 @@ import type { CliMessageKey, FindMessageKey } from "./messages-en.js";
 import { zhCNDiagnose } from "./messages-zh-cn-diagnose.js";
 import { zhCNSetup } from "./messages-zh-cn-setup.js";
 import { zhCNRare } from "./messages-zh-cn-rare.js";
+import { zhCNOAuth } from "./messages-zh-cn-oauth.js";
+import { zhCNLocal } from "./messages-zh-cn-local.js";
+import { zhCNRegistry } from "./messages-zh-cn-registry.js";
+import { zhCNServe } from "./messages-zh-cn-serve.js";
 
 // The CLI's words in Simplified Chinese (简体中文): every key of messages-en.ts, no other. Commands,
 // options, codes and statuses (ready, needs-credentials…) stay as typed: they are what people type and scripts read.
@@ -29,6 +33,7 @@ const zhCNFind: Record<FindMessageKey, string> = {
   "main.help-usage": "用法：connectory {usage}",
   "main.help-options": "选项：",
   "main.repeatable": "（可重复）",
+  "main.unknown-option": "未知选项 {option}",
   "main.lang-unknown": "--lang {lang} 不是 connectory 支持的语言",
   "main.lang-hint": "可选：{langs}",
   "option.json": "在标准输出上只打印一个 JSON 文档（状态信息仍在标准错误）",
@@ -190,4 +195,8 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...zhCNOperate,
   ...zhCNPublish,
   ...zhCNRare,
+  ...zhCNOAuth,
+  ...zhCNLocal,
+  ...zhCNRegistry,
+  ...zhCNServe,
 };

@@ -2,7 +2,8 @@ import { styleText } from "node:util";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
 import type { CommandResult } from "../command.js";
 import type { CommandContext } from "../context.js";
-import { errorText, say } from "./language.js";
+import { errorText, localizedError, say } from "./language.js";
+import type { CliMessageKey } from "./messages-en.js";
 import { printable, printableJson } from "./printable.js";
 import { problemText } from "./problem-words-zh-cn.js";
 
@@ -80,26 +81,24 @@ export function printError(ctx: CommandContext, error: unknown): number {
 
 // What the file system refused, in words: a home that is a file, a folder without write permission or
 // a full disk is the user's to fix, not "a bug in connectory".
-const SYSTEM_ERRORS: Record<string, string> = {
-  ENOTDIR: "a part of this path is a file, not a folder",
-  EEXIST: "it exists and is not a folder",
-  EISDIR: "it is a folder, not a file",
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
-  EROFS: "the file system is read-only",
-  ENOSPC: "no space left on the device",
-  EDQUOT: "the disk quota is exhausted",
+const SYSTEM_ERRORS: Record<string, CliMessageKey> = {
+  ENOTDIR: "fs.enotdir",
+  EEXIST: "fs.eexist",
+  EISDIR: "fs.eisdir",
+  EACCES: "fs.eacces",
+  EPERM: "fs.eperm",
+  EROFS: "fs.erofs",
+  ENOSPC: "fs.enospc",
+  EDQUOT: "fs.edquot",
 };
 
 function fromSystemError(ctx: CommandContext, error: unknown): ConnectoryError | undefined {
   const e = error as NodeJS.ErrnoException | undefined;
   const why = typeof e?.code === "string" ? SYSTEM_ERRORS[e.code] : undefined;
   if (!why || typeof e?.path !== "string") return undefined;
-  return new ConnectoryError(
+  return localizedError(
     `fs.${e.code!.toLowerCase()}`,
-    `cannot ${e.syscall ?? "use"} ${e.path}: ${why}`,
-    {
-      hint: `check that path; connectory keeps its files in $CONNECTORY_HOME (now ${ctx.home})`,
-    },
+    { key: why, params: { syscall: e.syscall ?? "use", path: e.path } },
+    { key: "fs.hint", params: { home: ctx.home } },
   );
 }

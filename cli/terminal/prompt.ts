@@ -1,5 +1,6 @@
 import { printable } from "./printable.js";
-import { ConnectoryError } from "../../src/core/errors.js";
+import type { ConnectoryError } from "../../src/core/errors.js";
+import { localizedError } from "./language.js";
 import type { CommandContext } from "../context.js";
 
 type Input = CommandContext["stdin"] & { setRawMode?: (raw: boolean) => unknown };
@@ -83,7 +84,5 @@ function readLine(input: Input): Promise<string> {
 }
 
 function aborted(): ConnectoryError {
-  return new ConnectoryError("prompt.aborted", "input was cancelled", {
-    hint: "run the command again, or pass the values with --config KEY=VALUE",
-  });
+  return localizedError("prompt.aborted", { key: "prompt.aborted" }, { key: "prompt.aborted-hint" });
 }

@@ -1,4 +1,3 @@
-import { ConnectoryError } from "../../src/core/errors.js";
 import {
   fingerprintOf,
   keyEndorsement,
@@ -11,7 +10,7 @@ import type { CommandContext } from "../context.js";
 import { readTrust, updateTrust, type MarketplaceTrust } from "../home/signing-trust-store.js";
 import type { RegistryClient } from "../registry/registry-client.js";
 import { status } from "../terminal/output.js";
-import { say } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 
 /** The keys document as the CLI accepts it: every key's id is derived from the key itself. */
 export interface ReceivedKeys {
@@ -24,9 +23,11 @@ export interface ReceivedKeys {
 export function readKeysDocument(body: unknown, where: string): ReceivedKeys {
   const list = typeof body === "object" && body !== null ? (body as { keys?: unknown }).keys : undefined;
   if (!Array.isArray(list))
-    throw new ConnectoryError("marketplace.keys.invalid", `${where} lists no signing keys`, {
-      hint: "the marketplace does not sign its versions (or is not a Connectory registry); ask its operator",
-    });
+    throw localizedError(
+      "marketplace.keys.invalid",
+      { key: "keys.none-listed", params: { where } },
+      { key: "keys.none-listed-hint" },
+    );
   const keys: PublicKeyEntry[] = [];
   for (const k of list as Array<Record<string, unknown>>) {
     if (typeof k?.publicKey !== "string" || k.algorithm !== "ed25519") continue;
@@ -74,19 +75,19 @@ export async function pinKeys(
   if (fingerprint !== undefined) {
     const chosen = doc.keys.find((k) => k.fingerprint === fingerprint);
     if (!chosen || chosen.revokedAt)
-      throw new ConnectoryError(
+      throw localizedError(
         "marketplace.key.unknown",
-        `${marketplace.url} lists no valid signing key with fingerprint ${fingerprint.slice(0, 80)}`,
-        {
-          hint: "check the fingerprint with the marketplace operator (it looks like sha256:<64 hex digits>)",
-        },
+        { key: "keys.unknown", params: { url: marketplace.url, fingerprint: fingerprint.slice(0, 80) } },
+        { key: "keys.unknown-hint" },
       );
     keys = followChain([chosen], doc.keys);
   }
   if (keys.length === 0)
-    throw new ConnectoryError("marketplace.keys.invalid", `${marketplace.url} lists no valid signing key`, {
-      hint: "the marketplace does not sign its versions; ask its operator",
-    });
+    throw localizedError(
+      "marketplace.keys.invalid",
+      { key: "keys.none-valid", params: { url: marketplace.url } },
+      { key: "keys.none-valid-hint" },
+    );
   const trust: MarketplaceTrust = {
     url: marketplace.url,
     pinnedAt: ctx.now().toISOString(),

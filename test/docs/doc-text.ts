@@ -23,6 +23,7 @@ const CODE = /^[a-z][a-z0-9-]*(\.[a-zA-Z0-9$-]+)+$/;
  */
 const CALLS = [
   "new ConnectoryError",
+  "localizedError",
   "make",
   "fail",
   "fatal",

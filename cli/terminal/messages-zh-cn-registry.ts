@@ -1,0 +1,95 @@
+import type { RegistryMessageKey } from "./messages-en-registry.js";
+
+// What a registry or another ecosystem answers, and what install, publish and convert refuse because
+// of it, in Simplified Chinese: every key of messages-en-registry.ts.
+
+export const zhCNRegistry: Record<RegistryMessageKey, string> = {
+  "registry.answer-invalid": "{url}：注册表的响应不符合 API：{why}",
+  "registry.answer-not-json": "{url}：响应不是 JSON",
+  "registry.answer-too-large": "{url}：响应太大",
+  "registry.answer-invalid-hint": "该注册表不支持 Connectory API（docs/http-api.md）；请检查市场 URL",
+  "registry.download-too-large": "{url} 超过 {max} 字节",
+  "registry.download-too-large-hint": "连接器 tarball 最大 5 MiB；注册表可能配置有误",
+  "registry.refused-hint": "位于 {origin} 的注册表拒绝了请求",
+  "registry.marketplace-name-invalid": "市场名称“{name}”无效",
+  "registry.marketplace-name-invalid-hint":
+    "在 marketplaces.json 中重命名它（小写字母、数字、连字符），或重新添加",
+  "search.pages-stuck": "注册表的搜索结果翻页后没有前进",
+  "search.pages-stuck-hint": "注册表的分页有问题；请用 --limit 和 --cursor 一次列出一页",
+  "search.stopped": "已在 {n} 个结果后停止；请缩小搜索词范围，或加上 --category",
+  "keys.none-listed": "{where} 没有列出任何签名密钥",
+  "keys.none-listed-hint": "该市场不为其版本签名（或者不是 Connectory 注册表）；请询问其运营者",
+  "keys.unknown": "{url} 没有列出指纹为 {fingerprint} 的有效签名密钥",
+  "keys.unknown-hint": "请与市场运营者核对指纹（形如 sha256:<64 位十六进制数字>）",
+  "keys.none-valid": "{url} 没有列出任何有效的签名密钥",
+  "keys.none-valid-hint": "该市场不为其版本签名；请询问其运营者",
+
+  "install.listing-only": "{label} 只是列出，不能用 Connectory 安装：{reason}",
+  "install.listing-only-see": "参见 {where} 了解如何自行运行它；什么都没有安装",
+  "install.listing-only-info":
+    "它的 server.json（`connectory info {name}` 给出了其页面链接）说明了它需要什么；什么都没有安装",
+  "install.malicious": "{name}@{version} 已被注册表运营者确认为恶意（{marked}）；未安装",
+  "install.malicious-hint": "请安装其他版本（`connectory info {name}` 会列出它们）；--force 会强制安装",
+  "install.malicious-forced": "{name}@{version} 已被注册表运营者确认为恶意；因为使用了 --force，仍然安装",
+  "install.raced": "另一个 connectory 进程在此期间移除了 {label}",
+  "install.raced-hint": "请再次运行该命令",
+  "install.permissions-invalid": "它的权限声明无效：{why}",
+  "install.permissions-invalid-hint":
+    "沙箱授权必须是一个规范的绝对路径文件夹：请发布者修复，或把它使用的凭据设为这样的文件夹（`connectory credentials set`）",
+  "update.consent-required": "把 {ref} 更新到 {version} 需要你的同意；没有做任何改动",
+  "update.consent-required-hint": "先查看上面的改动，然后运行：connectory update {ref} --yes",
+  "credentials.undeclared": "{label} 没有名为 {keys} 的凭据",
+  "credentials.undeclared-takes": "{label} 接受的凭据：{declared}",
+  "credentials.undeclared-none": "{label} 不需要任何凭据；请去掉 --config 的值",
+
+  "oidc.not-ci": "当前不是能签发 ID 令牌的 CI 作业",
+  "oidc.not-ci-hint":
+    "GitHub Actions：给作业加上 `permissions: id-token: write`；GitLab：`id_tokens: CONNECTORY_ID_TOKEN`",
+  "oidc.refused": "{url} 拒绝了该 CI 令牌（{status}）",
+  "oidc.refused-hint": "请检查可信发布者：connectory trusted-publisher list {connector}",
+  "oidc.no-token": "{url} 在令牌交换的响应中没有给出令牌",
+  "oidc.github-refused": "GitHub Actions 没有签发 ID 令牌",
+  "oidc.github-empty": "GitHub Actions 的响应中没有 ID 令牌",
+  "oidc.github-hint": "给发布作业加上 `permissions: id-token: write`",
+  "oidc.convert-first": "可信发布只发布连接器包；这个文件需要先转换",
+  "oidc.convert-first-hint": "在作业中运行 `connectory convert {given}`，然后发布它写出的文件夹",
+  "publish.path-missing": "{target} 不存在",
+  "publish.path-missing-hint": "请给出一个连接器文件夹或 .tgz 文件",
+  "publish.tarball-too-large": "{target} 超过了 tarball 的上限 5 MiB",
+  "publish.tarball-too-large-hint": "从包中删除大文件，然后重新打包",
+  "publish.tools-report-failed": "{name}@{version} 已发布，但报告其工具失败：{reason}",
+  "publish.tools-report-hint": "用 `connectory publish {given} --tools-only` 重新报告工具",
+  "publish.tools-credentials": "列出 {label} 的工具需要 {keys} 才能启动其服务器；什么都没有发布",
+  "publish.tools-credentials-hint":
+    "用 --config KEY=VALUE 逐个提供（或用 --config-from-env 读取同名环境变量）：{retry}",
+  "publish.tools-inspect": "无法列出服务器“{server}”的工具（{code}）：{why}；什么都没有发布",
+  "publish.tools-inspect-hint": "请确认该服务器能启动（`connectory validate`，然后重试）",
+  "publish.tools-limits": "{label} 的服务器列出的工具超出了注册表的限制（{n} 个问题）；什么都没有发布",
+  "publish.tools-limits-hint":
+    "最多 {tools} 个工具、总共 {bytes} 字节，每个 inputSchema 最多 {schema} 字节、{depth} 层嵌套：请修正服务器，或不带 --with-tools 发布",
+  "pack.no-folder": "无法写入 {target}：文件夹 {folder} 不存在",
+  "pack.no-folder-hint": "请先创建该文件夹，或给 -o 传入一个已有文件夹中的路径。",
+  "deprecate.no-match": "{name} 没有匹配“{range}”的版本",
+  "deprecate.versions": "版本：{versions}",
+  "import.no-scope-file": "{host} 没有 {scope} 范围的配置文件",
+  "import.no-scope-file-hint": "请用 --file 指定文件",
+
+  "convert.needs-output": "convert 需要 -o <folder>：连接器写到哪里",
+  "convert.failed": "转换失败：{why}",
+  "convert.failed-hint":
+    "什么都没有写入。上面的说明列出了读取到的内容；参见 docs/package-format.md 的“Converting from other formats”。",
+  "convert.cannot-publish": "{shown} 无法发布：{why}",
+  "convert.cannot-publish-hint":
+    "什么都没有上传；`connectory convert` 会显示读取到的内容（docs/package-format.md）",
+  "convert.fetch-failed": "无法获取 {url}：{why}",
+  "convert.answered": "{url} 返回了 {status}",
+  "convert.too-large": "{url} 超过 {max} 字节",
+  "convert.not-json": "{url} 不是 JSON",
+  "convert.no-package": "插件“{name}”的 npm 来源没有指定包",
+  "convert.no-version": "{registry} 中没有 {name} 的带 tarball 和完整性校验值的版本 {version}",
+  "convert.remote-hint": "请检查 URL 和网络连接；什么都没有写入",
+  "convert.integrity": "{url} 与其 dist.integrity 不符",
+  "convert.integrity-hint": "注册表或中间环节提供的字节与其声明的不同；什么都没有写入",
+  "convert.output-exists": "{folder} 已存在且不为空；什么都没有写入",
+  "convert.output-exists-hint": "请换一个 -o 文件夹，或传入 --force 替换它。",
+};
