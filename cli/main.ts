@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConnectoryError, usageError } from "../src/core/errors.js";
+import { ConnectoryError } from "../src/core/errors.js";
 import { findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
@@ -84,7 +84,8 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
   const dashdash = argv.indexOf("--");
   const own = dashdash === -1 ? argv : argv.slice(0, dashdash);
   const rest = dashdash === -1 ? [] : argv.slice(dashdash + 1);
-  if (dashdash !== -1 && !command.allowRest) throw usageError(`${name} does not take arguments after --`);
+  if (dashdash !== -1 && !command.allowRest)
+    throw localizedUsageError({ key: "usage.no-rest", params: { command: name } });
   let parsed;
   try {
     parsed = parseArgs({

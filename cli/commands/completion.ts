@@ -1,5 +1,5 @@
-import { usageError } from "../../src/core/errors.js";
 import { defineCommand } from "../command.js";
+import { localizedUsageError } from "../terminal/language.js";
 
 // Each script hands the words typed so far to `connectory __complete`, which knows the verbs, their
 // options and the names in the home: one implementation for three shells, and never out of date.
@@ -60,7 +60,10 @@ scopes, marketplaces), installed connector names and server names. The script as
     const shell = args.positionals[0] as string;
     const script = Object.hasOwn(SCRIPTS, shell) ? SCRIPTS[shell] : undefined;
     if (script === undefined)
-      throw usageError(`no completion for "${shell.slice(0, 40)}"`, "use one of bash, zsh, fish");
+      throw localizedUsageError(
+        { key: "usage.completion-shell", params: { shell: shell.slice(0, 40) } },
+        { key: "usage.completion-shell-hint" },
+      );
     return { data: { shell, script }, text: script };
   },
 });

@@ -1,12 +1,11 @@
 import semver from "semver";
-import { usageError } from "../../src/core/errors.js";
 import { listVersions, sortedVersions } from "../../src/core/resolve-version.js";
 import { defineCommand } from "../command.js";
 import { fetchConnector } from "../registry/open-marketplace.js";
 import { MARKETPLACE_OPTION, checkConnectorName, clip, ownerSession } from "../registry/owner-session.js";
 import { RegistryClient } from "../registry/registry-client.js";
 import { status } from "../terminal/output.js";
-import { localizedError, say } from "../terminal/language.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 
 /** The registry's limit on a deprecation message (src/registry/manage.ts). */
 const MAX_MESSAGE = 1000;
@@ -28,23 +27,29 @@ listed, and running the command again finishes the rest.
     const at = spec.indexOf("@");
     const example = 'connectory deprecate weather@"<2" "use 2.x"';
     if (at <= 0 || spec.slice(at + 1).trim() === "")
-      throw usageError(`"${clip(spec)}" names no version range`, `give <name>@<range>, e.g. ${example}`);
+      throw localizedUsageError(
+        { key: "usage.no-range", params: { spec: clip(spec) } },
+        { key: "usage.no-range-hint", params: { example } },
+      );
     const name = checkConnectorName(spec.slice(0, at), example);
     const range = spec.slice(at + 1).trim();
     // eslint-disable-next-line no-control-regex
     if (message.length > MAX_MESSAGE || /[\u0000-\u001f\u007f]/.test(message))
-      throw usageError(
-        `the message must be one line of at most ${MAX_MESSAGE} characters (it has ${message.length}${/[\n\r]/.test(message) ? ", and a line break" : ""})`,
-        'shorten it; "" undeprecates',
+      throw localizedUsageError(
+        {
+          key: /[\n\r]/.test(message) ? "usage.deprecate-message-break" : "usage.deprecate-message",
+          params: { max: MAX_MESSAGE, n: message.length },
+        },
+        { key: "usage.deprecate-message-hint" },
       );
 
     const { marketplace, client } = await ownerSession(ctx, args.values.marketplace);
     const doc = await fetchConnector(new RegistryClient(marketplace.url, ctx.fetch), name, marketplace.name);
     const tagged = Object.hasOwn(doc.distTags, range) ? doc.distTags[range] : undefined;
     if (tagged === undefined && semver.validRange(range) === null)
-      throw usageError(
-        `"${clip(range)}" is not a version, a range or a dist-tag of ${name}`,
-        `e.g. ${example}`,
+      throw localizedUsageError(
+        { key: "usage.not-a-range", params: { range: clip(range), name } },
+        { key: "usage.example", params: { example } },
       );
     const matching = sortedVersions(doc).filter((v) =>
       tagged !== undefined ? v === tagged : semver.satisfies(v, range, { includePrerelease: true }),

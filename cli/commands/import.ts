@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { usageError } from "../../src/core/errors.js";
 import { getHost, type HostId } from "../../src/core/hosts/index.js";
 import { sensitiveValues } from "../../src/core/merge/redact.js";
 import { fingerprintSpec } from "../../src/core/merge/spec-hash.js";
@@ -18,7 +17,7 @@ import { findConnectorMatches, type ConnectorMatch } from "../hosts/marketplace-
 import { userHome } from "../hosts/skill-paths.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
-import { localizedError, say } from "../terminal/language.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "import --from <host> [--file <path>] [--scope user|project] [--dry-run] [--trust]",
@@ -68,10 +67,10 @@ leave the host file.`,
   positionals: { max: 0 },
   async run(args, ctx) {
     if (args.values.from === undefined)
-      throw usageError("--from is required", "e.g. connectory import --from cursor --dry-run");
+      throw localizedUsageError({ key: "usage.import-from" }, { key: "usage.import-from-hint" });
     const adapter = getHost(args.values.from);
     const scope = args.values.scope ?? "user";
-    if (scope !== "user" && scope !== "project") throw usageError("--scope must be one of user, project");
+    if (scope !== "user" && scope !== "project") throw localizedUsageError({ key: "usage.import-scope" });
     const file = hostFile(ctx, adapter.id, scope, args.values.file);
     const dryRun = args.values["dry-run"] === true;
 

@@ -1,10 +1,10 @@
 import { RUNNERS, type Runner } from "../../src/core/launch/pick-launch.js";
-import { usageError } from "../../src/core/errors.js";
 import { defineCommand, marketplaceOption, stringList } from "../command.js";
 import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome, installConnector } from "../install/install-connector.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
 import { status, warn } from "../terminal/output.js";
+import { localizedUsageError } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -63,7 +63,10 @@ once you accept them: --yes, or "y" at the prompt on a terminal.`,
     const marketplace = args.values.marketplace;
     const prefer = args.values.prefer as Runner | undefined;
     if (prefer !== undefined && !RUNNERS.includes(prefer))
-      throw usageError(`--prefer ${String(prefer)} is not a runner`, `use one of: ${RUNNERS.join(", ")}`);
+      throw localizedUsageError(
+        { key: "usage.prefer", params: { prefer: String(prefer) } },
+        { key: "usage.prefer-hint", params: { runners: RUNNERS.join(", ") } },
+      );
     const outcome = await installConnector(ctx, {
       spec: args.positionals[0] as string,
       ...(marketplace !== undefined ? { marketplace } : {}),

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { ConnectoryError } from "../../src/core/errors.js";
 import { MAX_COMPRESSED_BYTES } from "../../src/core/package/limits.js";
 import { validatePackage, type ConnectorPackage } from "../../src/core/package/validate-package.js";
 import {
@@ -28,7 +28,7 @@ import { PublishClient } from "../registry/publish-client.js";
 import { convertForPublish, isForeignInput } from "../convert/foreign-input.js";
 import { ciPublishToken, ciTokenSource } from "../publish/ci-token.js";
 import type { PackageFiles } from "../../src/core/types.js";
-import { errorText, localizedError, say, sayEnglish } from "../terminal/language.js";
+import { errorText, localizedError, localizedUsageError, say, sayEnglish } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -88,7 +88,7 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
     const config = parseConfigPairs(stringList(args.values.config));
     const fromEnv = envConsent(args.values);
     if (!withTools && (Object.keys(config).length > 0 || fromEnv || args.values.timeout !== undefined))
-      throw usageError("--config, --config-from-env, --config-env and --timeout only go with --with-tools");
+      throw localizedUsageError({ key: "usage.publish-config-with-tools" });
     const marketplace = await resolveMarketplace(ctx.home, ctx.env, args.values.marketplace ?? undefined);
     // In a CI job that can hand out an ID token (and no CONNECTORY_TOKEN is set): trusted publishing.
     const oidc = !ctx.env.CONNECTORY_TOKEN && ciTokenSource(ctx.env) !== undefined;

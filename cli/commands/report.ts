@@ -1,11 +1,10 @@
-import { usageError } from "../../src/core/errors.js";
 import { checkReportBody, REPORT_KINDS, REPORT_MESSAGE } from "../../src/core/quality/report-body.js";
 import { resolveVersion } from "../../src/core/resolve-version.js";
 import { defineCommand, marketplaceOption } from "../command.js";
 import { parseSpec } from "../install/install-connector.js";
 import { fetchConnector, openMarketplace } from "../registry/open-marketplace.js";
 import { postReport } from "../registry/report-client.js";
-import { say } from "../terminal/language.js";
+import { localizedUsageError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "report <name>[@version] --reason <kind> --message <text> [--marketplace m]",
@@ -26,13 +25,21 @@ resolves it, and a confirmed malicious report yanks the version (\`install\` the
     const { name, range } = parseSpec(args.positionals[0] as string);
     const { reason, message } = args.values;
     if (reason === undefined)
-      throw usageError("report needs --reason <kind>", `one of ${REPORT_KINDS.join(", ")}`);
-    if (message === undefined) throw usageError("report needs --message <text>", "say what is wrong");
+      throw localizedUsageError(
+        { key: "usage.report-reason" },
+        { key: "usage.report-kinds", params: { kinds: REPORT_KINDS.join(", ") } },
+      );
+    if (message === undefined)
+      throw localizedUsageError({ key: "usage.report-message" }, { key: "usage.report-message-hint" });
     let body;
     try {
       body = checkReportBody({ kind: reason, message });
     } catch (error) {
-      throw usageError((error as Error).message, `--reason is one of ${REPORT_KINDS.join(", ")}`);
+      // The check's own words (English), what to do from the tables.
+      throw localizedUsageError(
+        { key: "usage.report-invalid", params: { why: (error as Error).message } },
+        { key: "usage.report-kinds-flag", params: { kinds: REPORT_KINDS.join(", ") } },
+      );
     }
     const m = args.values.marketplace;
     const { marketplace, client } = await openMarketplace(ctx, m);

@@ -264,9 +264,9 @@ to the server's own. Takes effect at the next start of \`run\` or \`gateway\`.
     const server = target.slice(0, slash);
     const tool = target.slice(slash + 1);
     if (slash <= 0 || tool === "")
-      throw usageError(
-        `name the tool as <server>/<tool> (or <server>/* for all of them), not ${JSON.stringify(target)}`,
-        "connectory tools limit weather/get_forecast 10/min",
+      throw localizedUsageError(
+        { key: "usage.tools-target", params: { target: JSON.stringify(target) } },
+        { key: "usage.tools-target-hint" },
       );
     const rate = rateText === "off" ? undefined : rateText.trim();
     if (rate !== undefined) parseRate(rate);

@@ -1,9 +1,9 @@
 /** `trusted-publisher add`, `list` and `remove`: the CI identities that may publish a connector. */
-import { usageError } from "../../src/core/errors.js";
+
 import { defineCommand } from "../command.js";
 import { trustedPublisherLine } from "../publish/trusted-publisher-line.js";
 import { checkConnectorName, MARKETPLACE_OPTION, ownerSession } from "../registry/owner-session.js";
-import { say } from "../terminal/language.js";
+import { localizedUsageError, say } from "../terminal/language.js";
 
 export const addCommand = defineCommand({
   usage:
@@ -36,7 +36,7 @@ environment, repositoryOwnerId, createdAt, pending }.`,
     );
     const { repository, workflow, issuer, environment } = args.values;
     if (repository === undefined || workflow === undefined)
-      throw usageError("trusted-publisher add needs --repository <owner/repo> and --workflow <file>");
+      throw localizedUsageError({ key: "usage.trusted-publisher-add" });
     const { marketplace, client } = await ownerSession(ctx, args.values.marketplace);
     const added = await client.addTrustedPublisher(name, {
       repository,
@@ -90,9 +90,9 @@ publish token. --json prints the removed trusted publisher.`,
     );
     const id = args.positionals[1] as string;
     if (!/^\d{1,9}$/.test(id))
-      throw usageError(
-        `"${id.slice(0, 20)}" is not a trusted publisher id`,
-        `the ids are in \`connectory trusted-publisher list ${name}\``,
+      throw localizedUsageError(
+        { key: "usage.trusted-publisher-id", params: { id: id.slice(0, 20) } },
+        { key: "usage.trusted-publisher-id-hint", params: { name } },
       );
     const { marketplace, client } = await ownerSession(ctx, args.values.marketplace);
     const removed = await client.removeTrustedPublisher(name, Number(id));

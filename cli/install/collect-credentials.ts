@@ -1,10 +1,10 @@
 import { checkCredentials } from "../../src/core/credential-check.js";
-import { usageError, type ConnectoryError } from "../../src/core/errors.js";
+import { type ConnectoryError } from "../../src/core/errors.js";
 import { redact } from "../../src/core/secrets.js";
 import type { Credentials, Problem, TokenProperty, TokenSchema } from "../../src/core/types.js";
 import type { OptionSpec } from "../command.js";
 import type { CommandContext } from "../context.js";
-import { localizedError, say } from "../terminal/language.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 import type { CliMessageKey } from "../terminal/messages-en.js";
 import { printable } from "../terminal/printable.js";
 import { prompt } from "../terminal/prompt.js";
@@ -114,9 +114,9 @@ export async function collectCredentials(
   if (undeclared.length > 0) throw undeclaredError(options.label, undeclared, Object.keys(properties));
   const unset = named.filter((key) => (ctx.env[key] ?? "") === "");
   if (unset.length > 0) {
-    throw usageError(
-      `--config-env ${unset.join(", ")}: no such environment variable is set`,
-      `set it first, or give the value with --config ${unset[0]}=…`,
+    throw localizedUsageError(
+      { key: "usage.config-env-unset", params: { keys: unset.join(", ") } },
+      { key: "usage.config-env-unset-hint", params: { key: unset[0]! } },
     );
   }
   if (!options.schema) return { values: {}, missing: [], sources: {} };
@@ -181,12 +181,16 @@ export function parseConfigPairs(list: readonly string[]): Record<string, string
     const key = eq === -1 ? "" : pair.slice(0, eq).trim();
     // Never echo the pair: a user who forgot `KEY=` may have typed the secret itself.
     if (eq === -1 || key === "" || /\s/.test(key)) {
-      throw usageError(
-        `--config value #${index + 1} is not KEY=VALUE`,
-        "write each credential as --config KEY=VALUE, e.g. --config TUSHARE_TOKEN=…",
+      throw localizedUsageError(
+        { key: "usage.config-not-pair", params: { n: index + 1 } },
+        { key: "usage.config-not-pair-hint" },
       );
     }
-    if (Object.hasOwn(out, key)) throw usageError(`--config ${key} is given twice`, "give each key once");
+    if (Object.hasOwn(out, key))
+      throw localizedUsageError(
+        { key: "usage.config-twice", params: { key } },
+        { key: "usage.config-twice-hint" },
+      );
     out[key] = pair.slice(eq + 1);
   });
   return out;

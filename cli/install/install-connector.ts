@@ -2,8 +2,7 @@ import { fetchBundles } from "./fetch-bundles.js";
 import type { Runner } from "../../src/core/launch/pick-launch.js";
 import semver from "semver";
 import { launchProblems } from "../../src/core/launch/launch-problems.js";
-import { localizedError, say } from "../terminal/language.js";
-import { usageError } from "../../src/core/errors.js";
+import { localizedError, localizedUsageError, say } from "../terminal/language.js";
 import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { resolveVersion, type Resolution } from "../../src/core/resolve-version.js";
 import {
@@ -85,13 +84,16 @@ export function parseSpec(spec: string): { name: string; range: string } {
   const name = at === -1 ? spec : spec.slice(0, at);
   const range = at === -1 ? "" : spec.slice(at + 1).trim();
   if (!NAME.test(name)) {
-    throw usageError(
-      `"${name.slice(0, 80)}" is not a connector name`,
-      "names are lower-case letters, digits and dashes, e.g. `connectory install tushare@^1`",
+    throw localizedUsageError(
+      { key: "usage.not-a-name", params: { name: name.slice(0, 80) } },
+      { key: "usage.not-a-name-install-hint" },
     );
   }
   if (at !== -1 && range === "")
-    throw usageError(`"${spec}" names no version after @`, "e.g. tushare@^1.2 or tushare@latest");
+    throw localizedUsageError(
+      { key: "usage.no-version-after-at", params: { spec } },
+      { key: "usage.no-version-after-at-hint" },
+    );
   return { name, range };
 }
 

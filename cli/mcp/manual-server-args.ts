@@ -1,8 +1,8 @@
 /** `mcp add`'s flags, and the server, sandbox block and warnings they make (cli/commands/mcp.ts). */
-import { sayEnglish, type Said } from "../terminal/language.js";
+import { localizedUsageError, sayEnglish, type Said } from "../terminal/language.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { ConnectoryError } from "../../src/core/errors.js";
 import { parseServerSet } from "../../src/core/package/mcp-config.js";
 import { type RemoteTransport, type ServerSpec } from "../../src/core/types.js";
 import { type Permissions } from "../../src/core/sandbox/permissions.js";
@@ -68,16 +68,19 @@ export function specFromArgs(name: string, args: CommandArgs<typeof MCP_ADD_OPTI
   const transport = args.values.transport;
   const hasCommand = args.rest.length > 0;
   if ((url !== undefined) === hasCommand) {
-    throw usageError("give either --url <url> or -- <command> [args…]", "run `connectory mcp add --help`");
+    throw localizedUsageError({ key: "usage.mcp-url-or-command" }, { key: "usage.mcp-add-help" });
   }
   let spec: ServerSpec;
   if (url !== undefined) {
-    if (env.length > 0) throw usageError("--env applies to a command (stdio) server, not to --url");
+    if (env.length > 0) throw localizedUsageError({ key: "usage.mcp-env-url" });
     if (transport !== undefined && !TRANSPORTS.includes(transport as RemoteTransport)) {
-      throw usageError(`--transport must be one of ${TRANSPORTS.join(", ")}`);
+      throw localizedUsageError({
+        key: "usage.mcp-transport",
+        params: { transports: TRANSPORTS.join(", ") },
+      });
     }
     if (!/^https?:\/\/[^\s]+$/i.test(url) || !URL.canParse(url)) {
-      throw usageError("--url must be an http:// or https:// URL");
+      throw localizedUsageError({ key: "usage.mcp-url" });
     }
     spec = {
       type: (transport as RemoteTransport | undefined) ?? "http",
@@ -86,7 +89,7 @@ export function specFromArgs(name: string, args: CommandArgs<typeof MCP_ADD_OPTI
     };
   } else {
     if (headers.length > 0 || transport !== undefined) {
-      throw usageError("--header and --transport apply to a --url server, not to a command");
+      throw localizedUsageError({ key: "usage.mcp-header-command" });
     }
     const [commandName, ...rest] = args.rest as [string, ...string[]];
     spec = {
@@ -154,8 +157,10 @@ function pairs(list: string[], separator: string, flag: string, example: string)
     const at = item.indexOf(separator);
     const key = at === -1 ? "" : item.slice(0, at).trim();
     // Never echo the item: it may be a credential typed without its name.
-    if (key === "" || /\s/.test(key)) throw usageError(`${flag} #${index + 1} is not ${example}`);
-    if (Object.hasOwn(out, key)) throw usageError(`${flag} ${key} is given twice`);
+    if (key === "" || /\s/.test(key))
+      throw localizedUsageError({ key: "usage.pair-not", params: { flag, n: index + 1, example } });
+    if (Object.hasOwn(out, key))
+      throw localizedUsageError({ key: "usage.pair-twice", params: { flag, key } });
     // HTTP ignores whitespace around a header value; an env value is kept exactly as typed.
     const value = item.slice(at + 1);
     out[key] = separator === ":" ? value.trim() : value;
@@ -177,13 +182,9 @@ export function permissionsFromArgs(
   const write = stringList(args.values["allow-write"]);
   const none = args.values["no-network"] === true;
   if (hosts.length + read.length + write.length === 0 && !none) return undefined;
-  if (remote)
-    throw usageError(
-      "--allow-net, --allow-read, --allow-write and --no-network sandbox a command server, not --url",
-    );
-  if (none && hosts.length > 0) throw usageError("give --no-network or --allow-net, not both");
-  if (hosts.includes("any") && hosts.length > 1)
-    throw usageError("--allow-net any already allows every host: drop the other --allow-net");
+  if (remote) throw localizedUsageError({ key: "usage.mcp-sandbox-url" });
+  if (none && hosts.length > 0) throw localizedUsageError({ key: "usage.mcp-net-both" });
+  if (hosts.includes("any") && hosts.length > 1) throw localizedUsageError({ key: "usage.mcp-net-any" });
   const absolute = (p: string) => (p.startsWith("${") ? p : path.resolve(cwd, p));
   const block = {
     network: hosts.length === 0 ? "none" : hosts.includes("any") ? "any" : hosts,
@@ -198,7 +199,10 @@ export function permissionsFromArgs(
   };
   const parsed = parsePermissionBlock(block);
   if ("invalid" in parsed)
-    throw usageError(parsed.invalid.replace(/^permissions\./, ""), "see `connectory mcp add --help`");
+    throw localizedUsageError(
+      { key: "usage.mcp-permissions", params: { why: parsed.invalid.replace(/^permissions\./, "") } },
+      { key: "usage.mcp-add-see-help" },
+    );
   return parsed.permissions;
 }
 

@@ -1,11 +1,11 @@
 import { redact } from "../../src/core/secrets.js";
-import { ConnectoryError, usageError } from "../../src/core/errors.js";
+import { ConnectoryError } from "../../src/core/errors.js";
 import type { ExplainedServer, MergeResult } from "../../src/core/merge.js";
 import type { CommandContext } from "../context.js";
 import { DEFAULT_TIMEOUT_MS, type McpTarget, type McpWorld } from "./mcp-client.js";
 import type { OptionSpec } from "../command.js";
 import { inactiveLine } from "../terminal/inactive-reason.js";
-import { localizedError, say, sayEnglish, type Speak } from "../terminal/language.js";
+import { localizedError, localizedUsageError, say, sayEnglish, type Speak } from "../terminal/language.js";
 
 /** The `--timeout <ms>` option shared by inspect, tools and doctor. */
 export const TIMEOUT_OPTION = {
@@ -34,7 +34,7 @@ export function parseTimeout(value: unknown): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MS;
   const ms = typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : NaN;
   if (!(ms >= 1 && ms <= 600_000))
-    throw usageError(`--timeout must be milliseconds from 1 to 600000, not ${JSON.stringify(value)}`);
+    throw localizedUsageError({ key: "usage.timeout-ms", params: { value: JSON.stringify(value) } });
   return ms;
 }
 

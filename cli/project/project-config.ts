@@ -1,5 +1,5 @@
-import { usageError } from "../../src/core/errors.js";
 import { parseConfigPairs } from "../install/collect-credentials.js";
+import { localizedUsageError } from "../terminal/language.js";
 
 /**
  * `--config` for a project: `K=V` goes to every connector that declares K, `<connector>.K=V` to that
@@ -29,9 +29,12 @@ export function projectConfig(
     for (const name of takers) (out[name] ??= {})[key] = value;
   }
   if (unused.length > 0)
-    throw usageError(
-      `--config ${unused.join(", ")}: no connector of the project takes ${unused.length > 1 ? "these keys" : "this key"}`,
-      "check the spelling (connectory.lock lists each connector's credential keys), or name the connector: --config <connector>.KEY=VALUE",
+    throw localizedUsageError(
+      {
+        key: unused.length > 1 ? "usage.project-config-unused" : "usage.project-config-unused-one",
+        params: { keys: unused.join(", ") },
+      },
+      { key: "usage.project-config-unused-hint" },
     );
   return out;
 }

@@ -1,11 +1,11 @@
 import semver from "semver";
-import { usageError } from "../../src/core/errors.js";
 import { marketplaceOption } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { publishToken } from "../credentials/credentials-store.js";
 import { NAME } from "../../src/core/names.js";
 import { resolveMarketplace } from "../home/marketplaces-store.js";
 import { ManageClient } from "./manage-client.js";
+import { localizedUsageError } from "../terminal/language.js";
 
 /** `--marketplace`: the registry a publisher verb talks to. */
 export const MARKETPLACE_OPTION = marketplaceOption(
@@ -29,9 +29,9 @@ export async function ownerSession(
 /** A connector name as the registry accepts it; anything else is a usage error before any request. */
 export function checkConnectorName(name: string, example: string): string {
   if (!NAME.test(name))
-    throw usageError(
-      `"${clip(name)}" is not a connector name`,
-      `names are lower-case letters, digits and dashes, e.g. ${example}`,
+    throw localizedUsageError(
+      { key: "usage.not-a-name", params: { name: clip(name) } },
+      { key: "usage.not-a-name-hint", params: { example } },
     );
   return name;
 }
@@ -40,13 +40,16 @@ export function checkConnectorName(name: string, example: string): string {
 export function parseExact(spec: string, example: string): { name: string; version: string } {
   const at = spec.lastIndexOf("@");
   if (at <= 0 || at === spec.length - 1)
-    throw usageError(`"${clip(spec)}" names no version`, `give <name>@<version>, e.g. ${example}`);
+    throw localizedUsageError(
+      { key: "usage.no-version", params: { spec: clip(spec) } },
+      { key: "usage.no-version-hint", params: { example } },
+    );
   const name = checkConnectorName(spec.slice(0, at), example);
   const version = spec.slice(at + 1);
   if (!/^\d/.test(version) || semver.parse(version)?.raw !== version)
-    throw usageError(
-      `"${clip(version)}" is not an exact version (strict semver, e.g. 1.2.3)`,
-      `e.g. ${example}`,
+    throw localizedUsageError(
+      { key: "usage.not-exact-version", params: { version: clip(version) } },
+      { key: "usage.example", params: { example } },
     );
   return { name, version };
 }
@@ -57,9 +60,9 @@ const TAG = /^[a-z][a-z0-9._-]{0,31}$/;
 /** A dist-tag name: a lower-case word that cannot be read as a version or a range. */
 export function checkTag(tag: string): string {
   if (!TAG.test(tag) || semver.validRange(tag) !== null)
-    throw usageError(
-      `"${clip(tag)}" is not a dist-tag name`,
-      "a tag is a lower-case word (up to 32 characters) starting with a letter that is not a version range, e.g. beta, next",
+    throw localizedUsageError(
+      { key: "usage.not-a-tag", params: { tag: clip(tag) } },
+      { key: "usage.not-a-tag-hint" },
     );
   return tag;
 }

@@ -8,6 +8,7 @@ import { enOAuth } from "./messages-en-oauth.js";
 import { enLocal } from "./messages-en-local.js";
 import { enRegistry } from "./messages-en-registry.js";
 import { enServe } from "./messages-en-serve.js";
+import { enUsage } from "./messages-en-usage.js";
 
 // The CLI's words in English, by key; messages-zh-cn.ts has every key in Simplified Chinese. `{name}` is
 // a placeholder. Only text output reads these: --json documents are the same in every language.
@@ -213,6 +214,7 @@ export const en = {
   ...enLocal,
   ...enRegistry,
   ...enServe,
+  ...enUsage,
 };
 
 /** A key of the CLI's message tables. */

@@ -9,6 +9,7 @@ import { zhCNOAuth } from "./messages-zh-cn-oauth.js";
 import { zhCNLocal } from "./messages-zh-cn-local.js";
 import { zhCNRegistry } from "./messages-zh-cn-registry.js";
 import { zhCNServe } from "./messages-zh-cn-serve.js";
+import { zhCNUsage } from "./messages-zh-cn-usage.js";
 
 // The CLI's words in Simplified Chinese (简体中文): every key of messages-en.ts, no other. Commands,
 // options, codes and statuses (ready, needs-credentials…) stay as typed: they are what people type and scripts read.
@@ -199,4 +200,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...zhCNLocal,
   ...zhCNRegistry,
   ...zhCNServe,
+  ...zhCNUsage,
 };

@@ -19,6 +19,7 @@ const TABLE_FILES = new Set(
     "messages-en-local.ts",
     "messages-en-registry.ts",
     "messages-en-serve.ts",
+    "messages-en-usage.ts",
     "messages-zh-cn.ts",
     "messages-zh-cn-setup.ts",
     "messages-zh-cn-diagnose.ts",
@@ -30,6 +31,7 @@ const TABLE_FILES = new Set(
     "messages-zh-cn-local.ts",
     "messages-zh-cn-registry.ts",
     "messages-zh-cn-serve.ts",
+    "messages-zh-cn-usage.ts",
   ].map((f) => `cli/terminal/${f}`),
 );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

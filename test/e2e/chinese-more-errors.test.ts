@@ -231,8 +231,8 @@ describe("a registry's answers", () => {
   });
 });
 
-describe("servers and options", () => {
-  it("an unknown server, and an unknown option", async () => {
+describe("servers, options and names", () => {
+  it("an unknown server, an unknown option, a bad name and a bad --url", async () => {
     const home = await tempDir();
     const run = await twoWays(["run", "nothing"], { home }, 1);
     expect(run.zh).toContain("错误：生效的服务器中没有名为“nothing”的服务器");
@@ -242,5 +242,12 @@ describe("servers and options", () => {
     const option = await threeWays(["list", "--bogus"], { home }, 2);
     expect(option.zh).toContain("错误：未知选项 --bogus");
     expect(option.en).toContain("error: unknown option --bogus");
+    const name = await threeWays(["install", "Not_A_Name"], { home }, 2);
+    expect(name.error.code).toBe("usage");
+    expect(name.zh).toContain("错误：“Not_A_Name”不是连接器名称");
+    expect(name.zh).toContain("名称由小写字母、数字和连字符组成");
+    const url = await threeWays(["mcp", "add", "far", "--url", "ftp://example.com"], { home }, 2);
+    expect(url.zh).toContain("错误：--url 必须是 http:// 或 https:// URL");
+    expect(url.en).toContain("error: --url must be an http:// or https:// URL");
   });
 });
