@@ -1,7 +1,7 @@
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
-import { localizedError } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 import { discoverServer, type Discovered } from "./discovery.js";
 import { LoginProvider, type DeclaredOAuth } from "./login-provider.js";
 import { isLoopbackRedirect, startLoopback } from "./loopback.js";
@@ -54,9 +54,7 @@ export async function login(options: LoginOptions): Promise<OAuthRecord> {
       record = await authorizeOnce(discovered, options, scope, reuse);
     } catch (error) {
       if (!(error instanceof ReuseRefused)) throw error;
-      options.notice?.(
-        `${discovered.issuer} no longer accepts the client Connectory registered before: registering again…`,
-      );
+      options.notice?.(say("oauth.registering-again", { issuer: discovered.issuer }));
       record = await authorizeOnce(discovered, options, scope, undefined);
     }
     // A step-up signs in again with the client this sign-in has.

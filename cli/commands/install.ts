@@ -4,7 +4,7 @@ import { ENV_OPTIONS, envConsent } from "../install/collect-credentials.js";
 import { describeOutcome, installConnector } from "../install/install-connector.js";
 import { staleExportNotes } from "../hosts/host-exports.js";
 import { status, warn } from "../terminal/output.js";
-import { localizedUsageError } from "../terminal/language.js";
+import { localizedUsageError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -79,7 +79,14 @@ once you accept them: --yes, or "y" at the prompt on a terminal.`,
     });
     // The text result already says how to finish; a --json consumer's person still needs to read it.
     if (outcome.status === "needs-credentials" && ctx.json) {
-      warn(ctx, `${outcome.name} needs ${outcome.missing.join(", ")}; run: ${outcome.fix}`);
+      warn(
+        ctx,
+        say("install.needs-json", {
+          name: outcome.name,
+          keys: outcome.missing.join(", "),
+          fix: outcome.fix ?? "",
+        }),
+      );
     }
     for (const note of await staleExportNotes(ctx)) status(ctx, note);
     return { data: outcome, text: describeOutcome(outcome) };

@@ -84,7 +84,7 @@ instruction-like content is warned about on stderr.`,
     for (const entry of listed) {
       const name = entry.server.name;
       if (!entry.ok) {
-        warn(ctx, `${name}: ${entry.error.message}`);
+        warn(ctx, `${name}: ${entry.text.message}`);
         servers.push({ name, status: "error", error: entry.error });
       } else if (entry.pins.status === "drift") {
         warn(ctx, say("tools.drift", { name }));

@@ -9,7 +9,7 @@ import { syncNotes, syncProject } from "../project/sync-project.js";
 import { syncText } from "../project/sync-text.js";
 import { describeChanges } from "../install/update-changes.js";
 import { updateConnector, type UpdateResult } from "../install/update-connector.js";
-import { localizedError, say } from "../terminal/language.js";
+import { errorText, localizedError, say } from "../terminal/language.js";
 
 const command = defineCommand({
   usage:
@@ -84,7 +84,8 @@ connectors instead: each within its manifest range, connectory.lock rewritten, t
       } catch (error) {
         // One connector's failure must not stop the others; a single named one fails the command.
         if (ref || !isConnectoryError(error)) throw error;
-        warn(ctx, `${entry.name}: ${error.message}${error.hint ? ` (${error.hint})` : ""}`);
+        const text = errorText(error);
+        warn(ctx, `${entry.name}: ${text.message}${text.hint ? ` (${text.hint})` : ""}`);
         results.push({
           kind: "failed",
           name: entry.name,

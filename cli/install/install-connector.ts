@@ -99,8 +99,9 @@ export function parseSpec(spec: string): { name: string; range: string } {
 
 /** Warns about a yanked pin or a deprecated version: installing goes on. */
 export function warnResolution(ctx: CommandContext, name: string, r: Resolution): void {
-  if (r.yanked) warn(ctx, `${name}@${r.version} is yanked; installing it only because you pinned it exactly`);
-  if (r.deprecated !== undefined) warn(ctx, `${name}@${r.version} is deprecated: ${r.deprecated}`);
+  if (r.yanked) warn(ctx, say("install.yanked-pinned", { name, version: r.version }));
+  if (r.deprecated !== undefined)
+    warn(ctx, say("install.deprecated", { name, version: r.version, message: r.deprecated }));
 }
 
 /**

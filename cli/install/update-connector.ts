@@ -106,7 +106,7 @@ export async function updateConnector(
     ...(stored ? { values: stored } : {}),
   });
   if (changes.needsConsent && !options.yes) {
-    const heading = `${ref} ${entry.version} → ${fetched.version} changes how it runs:`;
+    const heading = say("update.changes-heading", { ref, from: entry.version, to: fetched.version });
     ctx.stderr.write(printable([heading, ...describeChanges(changes), ""].join("\n")));
     if (!interactive) {
       throw localizedError(
@@ -116,7 +116,7 @@ export async function updateConnector(
       );
     }
     const answer = (
-      await prompt(ctx, { message: `apply the update of ${ref} to ${fetched.version}? [y/N] ` })
+      await prompt(ctx, { message: say("update.apply-prompt", { ref, version: fetched.version }) })
     ).trim();
     if (!/^y(es)?$/i.test(answer)) {
       return { kind: "declined", name, marketplace, from: entry.version, to: fetched.version, changes };

@@ -3,7 +3,7 @@ import { formatDrift } from "../../src/core/tools/drift.js";
 import { exportCommand, fileLabel, type HostExport } from "../hosts/host-exports.js";
 import type { PathWorld } from "../hosts/host-paths.js";
 import type { ServerTools } from "./server-tools.js";
-import type { Speak } from "../terminal/language.js";
+import { sayEnglish, type Speak } from "../terminal/language.js";
 
 // One active server's row of `connectory doctor`: did it start, answer the handshake, list its tools,
 // match its pinned tools, and is it in every host file it was exported to.
@@ -57,7 +57,9 @@ export function serverRow(
         : i === at
           ? { status: "fail", detail: entry.error.code }
           : { status: "skip" };
-    problems.unshift(`${entry.error.message}${entry.error.hint ? `\n${entry.error.hint}` : ""}`);
+    // English for --json (built with sayEnglish), the run's language for the text.
+    const words = speak === sayEnglish ? entry.error : entry.text;
+    problems.unshift(`${words.message}${words.hint ? `\n${words.hint}` : ""}`);
     return {
       ...base,
       ok: false,

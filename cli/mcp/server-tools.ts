@@ -5,6 +5,7 @@ import type { McpWorld } from "./mcp-client.js";
 import { connectServer } from "./mcp-client.js";
 import { targetOf } from "./mcp-targets.js";
 import { comparePins, startingPins, type PinCheck } from "../home/pins-store.js";
+import { errorText } from "../terminal/language.js";
 
 /** One active server's tools as listed now, compared with its pins — or why they could not be listed. */
 export type ServerTools =
@@ -13,7 +14,10 @@ export type ServerTools =
       server: ExplainedServer;
       ok: false;
       stage: FailedStage;
+      /** English, as --json shows it. */
       error: { code: string; message: string; hint?: string };
+      /** The message and hint in the run's language, for text. */
+      text: { message: string; hint?: string };
     };
 
 /** Where a failed server stopped: it did not start, did not complete the handshake, or could not list tools. */
@@ -78,6 +82,7 @@ async function one(
         ? "start"
         : "handshake";
     const detail = { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
-    return { server, ok: false, stage, error: detail };
+    const { message, hint } = errorText(error);
+    return { server, ok: false, stage, error: detail, text: { message, ...(hint ? { hint } : {}) } };
   }
 }

@@ -45,6 +45,8 @@ export const enOAuth = {
   "oauth.request-no-pkce": "the authorization request lacks PKCE S256",
   "oauth.redirect-other": "the redirect URI is not {url}",
   "oauth.nothing-stored": "nothing was stored",
+  "oauth.registering-again":
+    "{issuer} no longer accepts the client Connectory registered before: registering again…",
   "oauth.timeout": "no sign-in came back within {seconds} s",
   "oauth.timeout-hint": "finish the sign-in in the browser sooner, or pass --timeout <seconds>",
   "oauth.denied": "the authorization server said {error}",

@@ -41,6 +41,12 @@ export const enRegistry = {
     "install another version (`connectory info {name}` lists them); --force installs it anyway",
   "install.malicious-forced":
     "{name}@{version} was confirmed malicious by the registry's operators; installing it because of --force",
+  "install.yanked-pinned": "{name}@{version} is yanked; installing it only because you pinned it exactly",
+  "install.deprecated": "{name}@{version} is deprecated: {message}",
+  "install.needs-json": "{name} needs {keys}; run: {fix}",
+  "update.changes-heading": "{ref} {from} → {to} changes how it runs:",
+  "update.apply-prompt": "apply the update of {ref} to {version}? [y/N] ",
+  "keys.rotated": "marketplace {name} rotated to key {fingerprint} (endorsed by a pinned key)",
   "install.raced": "another connectory process removed {label} meanwhile",
   "install.raced-hint": "run the command again",
   "install.permissions-invalid": "its {why}",

@@ -39,6 +39,7 @@ export const zhCNOAuth: Record<OAuthMessageKey, string> = {
   "oauth.request-no-pkce": "授权请求缺少 PKCE S256",
   "oauth.redirect-other": "重定向 URI 不是 {url}",
   "oauth.nothing-stored": "没有保存任何内容",
+  "oauth.registering-again": "{issuer} 已不再接受 Connectory 之前注册的客户端：正在重新注册…",
   "oauth.timeout": "{seconds} 秒内没有收到登录结果",
   "oauth.timeout-hint": "请更快地在浏览器中完成登录，或传入 --timeout <seconds>",
   "oauth.denied": "授权服务器返回了 {error}",

@@ -172,7 +172,6 @@ export async function refreshKeys(
   const next = { ...trust, keys: followChain(tightened, doc.keys) };
   const learned = next.keys.filter((k) => !trust.keys.some((p) => p.keyid === k.keyid));
   if (JSON.stringify(next.keys) === JSON.stringify(trust.keys)) return trust;
-  for (const k of learned)
-    status(ctx, `marketplace ${name} rotated to key ${k.fingerprint} (endorsed by a pinned key)`);
+  for (const k of learned) status(ctx, say("keys.rotated", { name, fingerprint: k.fingerprint }));
   return next;
 }

@@ -109,6 +109,12 @@ describe("a hand-written server's sandbox grant", () => {
     expect(["sandbox.path.missing", "sandbox.unavailable"]).toContain(json.error.code);
     if (json.error.code === "sandbox.unavailable") return; // no bubblewrap here: chinese-rare-errors covers it
     expect(json.error.message).toBe("probe is granted /nonexistent-zh-grant, which does not exist");
+    // doctor's row for the server says it in the run's language; doctor --json keeps the English.
+    const doctor = await spawnCli(["doctor"], { home, env: ZH });
+    expect(doctor.stdout + doctor.stderr).toContain("probe 被授予的 /nonexistent-zh-grant 不存在");
+    const doctorJson = await spawnCli(["doctor", "--json"], { home, env: ZH });
+    expect(doctorJson.stdout).toContain("probe is granted /nonexistent-zh-grant, which does not exist");
+    expect(doctorJson.stdout).not.toMatch(han);
     expect(r.zh).toContain("错误：probe 被授予的 /nonexistent-zh-grant 不存在");
     expect(r.zh).toContain("创建它，或选择另一个文件夹（`connectory credentials set`）");
     expect(r.en).toContain(
