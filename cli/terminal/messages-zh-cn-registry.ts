@@ -24,7 +24,7 @@ export const zhCNRegistry: Record<RegistryMessageKey, string> = {
   "keys.none-valid": "{url} 没有列出任何有效的签名密钥",
   "keys.none-valid-hint": "该市场不为其版本签名；请询问其运营者",
 
-  "install.listing-only": "{label} 只是列出，不能用 Connectory 安装：{reason}",
+  "install.listing-only": "{label} 仅在市场中列出，无法用 Connectory 安装：{reason}",
   "install.listing-only-see": "参见 {where} 了解如何自行运行它；什么都没有安装",
   "install.listing-only-info":
     "它的 server.json（`connectory info {name}` 给出了其页面链接）说明了它需要什么；什么都没有安装",

@@ -56,5 +56,10 @@ it.each([
   expect(error.hint).toMatch(where);
   const text = await run("install", entry.name!, "--yes");
   expect(text.stderr).toMatch(why);
+  // In Chinese: the sentence and what to do; the recorded reason stays as it was written.
+  const zh = await run("install", entry.name!, "--yes", "--lang", "zh-CN");
+  expect(zh.stderr).toContain("仅在市场中列出，无法用 Connectory 安装：");
+  expect(zh.stderr).toMatch(why);
+  expect(zh.stderr).toContain("什么都没有安装");
   await expect(fs.access(homePaths(home).installed)).rejects.toThrow();
 });

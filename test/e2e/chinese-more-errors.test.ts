@@ -2,8 +2,10 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_MESSAGES } from "../../cli/terminal/language.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ciPublishToken } from "../../cli/publish/ci-token.js";
+import { CLI_MESSAGES, errorText, setCliLanguage } from "../../cli/terminal/language.js";
+import { ConnectoryError } from "../../src/core/errors.js";
 import { oauthFixture } from "../fixtures/servers/oauth-servers.js";
 import { spawnCli, type CliRun } from "../helpers/cli.js";
 import { oauthHome } from "../helpers/oauth-home.js";
@@ -255,5 +257,25 @@ describe("servers, options and names", () => {
     const url = await threeWays(["mcp", "add", "far", "--url", "ftp://example.com"], { home }, 2);
     expect(url.zh).toContain("错误：--url 必须是 http:// 或 https:// URL");
     expect(url.en).toContain("error: --url must be an http:// or https:// URL");
+  });
+});
+
+describe("trusted publishing outside CI (the real code throws, the edge prints)", () => {
+  afterEach(() => setCliLanguage("en"));
+
+  it("no ID token to exchange: what to give the job, in Chinese; the error stays English", async () => {
+    setCliLanguage("zh-CN");
+    const error = await ciPublishToken({}, fetch, "http://127.0.0.1:9", "notes").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConnectoryError);
+    const e = error as ConnectoryError;
+    expect(e.code).toBe("publish.oidc.unavailable");
+    expect(e.message).toBe("this is not a CI job that can hand out an ID token");
+    expect(errorText(e)).toEqual({
+      message: "当前不是能签发 ID 令牌的 CI 作业",
+      hint: "GitHub Actions：给作业加上 `permissions: id-token: write`；GitLab：`id_tokens: CONNECTORY_ID_TOKEN`",
+    });
   });
 });
