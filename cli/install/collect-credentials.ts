@@ -231,22 +231,22 @@ async function ask(
 ): Promise<string> {
   const lines = [`${label}: ${property.title ? `${property.title} (${key})` : key}`];
   if (property.description) lines.push(`  ${property.description}`);
-  if (property.enum) lines.push(`  one of: ${property.enum.map(String).join(", ")}`);
-  else if (property.type === "boolean") lines.push("  true or false");
+  if (property.enum) lines.push(say("ask.one-of", { values: property.enum.map(String).join(", ") }));
+  else if (property.type === "boolean") lines.push(say("ask.boolean"));
   // On a second try the question alone: the description was just shown.
   // Title, description and enum values are the publisher's words: through the terminal sanitizer.
   if (!again) ctx.stderr.write(printable(lines.join("\n")) + "\n");
   const keep =
     stored !== undefined
       ? property.secret
-        ? "Enter keeps the stored value"
-        : `Enter keeps ${String(stored)}`
+        ? say("ask.keep-stored")
+        : say("ask.keep", { value: String(stored) })
       : property.default !== undefined
-        ? `Enter for ${String(property.default)}`
+        ? say("ask.default", { value: String(property.default) })
         : required
           ? undefined
-          : "optional, Enter to skip";
-  const message = `${key}${property.secret ? " (hidden)" : ""}${keep ? ` [${keep}]` : ""}: `;
+          : say("ask.optional");
+  const message = `${key}${property.secret ? say("ask.hidden") : ""}${keep ? ` [${keep}]` : ""}: `;
   return prompt(ctx, { message, hidden: property.secret === true });
 }
 

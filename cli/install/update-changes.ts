@@ -1,6 +1,7 @@
 import type { InstallablePackage } from "./cached-package.js";
 import { credentialKeys } from "../../src/core/sandbox/grant-paths.js";
 import type { Credentials, ServerSpec } from "../../src/core/types.js";
+import { say } from "../terminal/language.js";
 
 /** What an update changes in one server's launch spec (templates unrendered: no secrets). */
 export interface ServerChange {
@@ -89,21 +90,22 @@ export function diffPackages(
 /** Human lines describing the changes (indented under the connector's heading). */
 export function describeChanges(c: UpdateChanges): string[] {
   const lines: string[] = [];
-  const show = (v: unknown) => (v === undefined ? "(none)" : typeof v === "string" ? v : JSON.stringify(v));
+  const show = (v: unknown) =>
+    v === undefined ? say("update.none") : typeof v === "string" ? v : JSON.stringify(v);
   for (const s of c.servers) {
-    lines.push(`  server ${s.server}: ${s.change}`);
+    lines.push(say("update.server-change", { server: s.server, change: s.change }));
     for (const f of s.fields) {
       if (s.change === "added") lines.push(`    ${f.field}: ${show(f.after)}`);
       else lines.push(`    ${f.field}: ${show(f.before)} → ${show(f.after)}`);
     }
   }
-  if (c.newCredentials.length) lines.push(`  new required credentials: ${c.newCredentials.join(", ")}`);
-  if (c.newOptional.length) lines.push(`  new optional credentials: ${c.newOptional.join(", ")}`);
+  if (c.newCredentials.length) lines.push(say("update.new-required", { keys: c.newCredentials.join(", ") }));
+  if (c.newOptional.length) lines.push(say("update.new-optional", { keys: c.newOptional.join(", ") }));
   for (const d of c.grantDefaults)
-    lines.push(`  sandbox folder ${d.key} (default): ${show(d.before)} → ${show(d.after)}`);
+    lines.push(say("update.grant-default", { key: d.key, before: show(d.before), after: show(d.after) }));
   if (c.droppedCredentials.length)
-    lines.push(`  credentials no longer used (removed): ${c.droppedCredentials.join(", ")}`);
-  if (lines.length === 0) lines.push("  no change to servers or credentials");
+    lines.push(say("update.dropped", { keys: c.droppedCredentials.join(", ") }));
+  if (lines.length === 0) lines.push(say("update.no-change"));
   return lines;
 }
 

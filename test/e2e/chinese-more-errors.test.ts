@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describeChanges } from "../../cli/install/update-changes.js";
 import { ciPublishToken } from "../../cli/publish/ci-token.js";
 import { CLI_MESSAGES, errorText, setCliLanguage } from "../../cli/terminal/language.js";
 import { ConnectoryError } from "../../src/core/errors.js";
@@ -277,5 +278,36 @@ describe("trusted publishing outside CI (the real code throws, the edge prints)"
       message: "当前不是能签发 ID 令牌的 CI 作业",
       hint: "GitHub Actions：给作业加上 `permissions: id-token: write`；GitLab：`id_tokens: CONNECTORY_ID_TOKEN`",
     });
+  });
+});
+
+describe("update's list of changes", () => {
+  afterEach(() => setCliLanguage("en"));
+
+  it("is said in the run's language; the server's fields and values stay as they are", () => {
+    const changes = {
+      servers: [
+        {
+          server: "notes",
+          change: "changed" as const,
+          fields: [{ field: "args", before: ["a"], after: ["b"] }],
+        },
+      ],
+      newCredentials: ["NOTES_TOKEN"],
+      newOptional: [],
+      droppedCredentials: ["OLD_KEY"],
+      grantDefaults: [{ key: "NOTES_DIR", after: "/srv/notes" }],
+      needsConsent: true,
+    };
+    const english = describeChanges(changes);
+    expect(english).toContain("  new required credentials: NOTES_TOKEN");
+    setCliLanguage("zh-CN");
+    expect(describeChanges(changes)).toEqual([
+      "  服务器 notes：changed",
+      '    args: ["a"] → ["b"]',
+      "  新增的必填凭据：NOTES_TOKEN",
+      "  沙箱文件夹 NOTES_DIR（默认值）：（无） → /srv/notes",
+      "  不再使用的凭据（已移除）：OLD_KEY",
+    ]);
   });
 });
