@@ -5,10 +5,10 @@ export const BUILT_MAX = 256;
  * Query results kept while the database stays the same (issue 29: a common word's ranking off the hot
  * path), for both databases: keyed by the query, valid while `version()` returns what it returned before
  * they were computed. SQLite's is `PRAGMA data_version` of the read connection (it moves with every commit
- * of another connection: this process's writer or another process); PostgreSQL's is `pg_current_snapshot()`
- * (it moves whenever a transaction that wrote anything ends, in any process and in any database of the
- * same server: another database's writes empty this cache too). A new version empties the
- * cache. At most `max` entries, the least recently used go first. Callers get the kept value itself: an
+ * of another connection: this process's writer or another process); PostgreSQL's is the database's own
+ * change counter (the one row of `change_counter`, migration 0012: it moves when a transaction of any process
+ * that changed what reads show commits; other databases of the server, rate limits, leases and logs leave
+ * it alone). A new version empties the cache. At most `max` entries, the least recently used go first. Callers get the kept value itself: an
  * array result and its rows are frozen, so a caller that would change one fails loudly instead of
  * changing what the next caller gets.
  */

@@ -116,3 +116,56 @@ describe.skipIf(!available)("PostgreSQL", () => {
     };
   });
 });
+
+describe.skipIf(!available)("PostgreSQL's change counter (migration 0012)", () => {
+  it("is left alone by writes to another database, rate limits and rollbacks; moves once per commit here", async () => {
+    const [here, elsewhere] = [await createTestDatabase(), await createTestDatabase()];
+    databases.push(here, elsewhere);
+    const reg = await createTestRegistry({ databaseUrl: here.url });
+    const sqlHere = postgres(here.url, { max: 1, onnotice: () => undefined });
+    const sqlElsewhere = postgres(elsewhere.url, { max: 1, onnotice: () => undefined });
+    try {
+      const token = await reg.token();
+      const res = await reg.publish(
+        await packPackage({ name: "counted", version: "1.0.0", description: "okapi herds" }),
+        token,
+        "counted",
+      );
+      expect(res.status, await res.clone().text()).toBe(201);
+      const counter = async () => Number((await sqlHere`SELECT n FROM change_counter WHERE id = 1`)[0]!.n);
+      const query: SearchQuery = { terms: ["okapi"], sort: "relevance", limit: 10 };
+      const first = await reg.repo.search(query);
+      expect(first.map((r) => r.name)).toEqual(["counted"]);
+      const page = await reg.repo.whileUnchanged("page", async () => ({ built: 1 }));
+      const before = await counter();
+
+      // Another database of the same server writes (a registry there would publish): nothing here moves.
+      await sqlElsewhere.unsafe("CREATE TABLE elsewhere (id int); INSERT INTO elsewhere VALUES (1)");
+      await createTestRegistry({ databaseUrl: elsewhere.url }).then((other) => other.close());
+      // This database's request bookkeeping, and a write rolled back: neither is a change reads show.
+      await reg.repo.rateAdd("test-key", Date.now());
+      await sqlHere
+        .begin(async (tx) => {
+          await tx`UPDATE connectors SET downloads = 99 WHERE name = 'counted'`;
+          throw new Error("roll back");
+        })
+        .catch(() => undefined);
+      expect(await counter()).toBe(before);
+      expect(await reg.repo.search(query)).toBe(first);
+      expect(await reg.repo.whileUnchanged("page", async () => ({ built: 2 }))).toBe(page);
+
+      // One committed transaction of many rows here: the counter moves once, and the caches read again.
+      await sqlHere.begin(async (tx) => {
+        await tx`UPDATE connectors SET downloads = 5 WHERE name = 'counted'`;
+        await tx`INSERT INTO meta (key, value) VALUES ('a', '1'), ('b', '2'), ('c', '3')`;
+      });
+      expect(await counter()).toBe(before + 1);
+      const again = await reg.repo.search(query);
+      expect(again).not.toBe(first);
+      expect(again[0]).toMatchObject({ name: "counted", downloads: 5 });
+      expect(await reg.repo.whileUnchanged("page", async () => ({ built: 3 }))).toEqual({ built: 3 });
+    } finally {
+      await Promise.all([reg.close(), sqlHere.end(), sqlElsewhere.end()]);
+    }
+  });
+});

@@ -142,6 +142,46 @@ export function searchPagesContract(name: string, open: () => Promise<RegistryRe
       ).toEqual(finance);
     });
 
+    it("pages across the tiers alike: the exact name, then names holding the word, then the rest", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const rows: Array<{ name: string; description: string; category: Category }> = [];
+      // 12 names holding the word (SQLite ranks this tier alone when it fills a page), 25 descriptions
+      // only, some with the word twice (better ranks than some names' rows would have without their tier).
+      for (let i = 0; i < 12; i++)
+        rows.push({
+          name: `flint-${String((i * 5) % 12).padStart(2, "0")}`,
+          description: i % 3 ? "a tool" : "flint flint flint tool",
+          category: i % 2 ? "finance" : "weather",
+        });
+      for (let i = 0; i < 25; i++)
+        rows.push({
+          name: `stone-${String(i).padStart(2, "0")}`,
+          description: i % 4 ? "made of flint" : "flint flint flint flint",
+          category: i % 2 ? "finance" : "weather",
+        });
+      rows.push({ name: "flint", description: "the exact name", category: "finance" });
+      await addAll(repo, id, rows.reverse());
+      const all = await repo.search({ terms: ["flint"], sort: "relevance", limit: 100 });
+      const names = all.map((h) => h.name);
+      expect(names).toHaveLength(38);
+      expect(names[0]).toBe("flint");
+      expect(names.slice(1, 13).every((n) => n.startsWith("flint-"))).toBe(true);
+      expect(names.slice(13).every((n) => n.startsWith("stone-"))).toBe(true);
+      // Pages inside the first tiers, across their end and after it: the same list however it is paged.
+      for (const limit of [1, 2, 5, 12, 13, 14, 30])
+        expect((await walk(repo, { terms: ["flint"], sort: "relevance", limit })).map((h) => h.name)).toEqual(
+          names,
+        );
+      const finance = all.filter((h) => h.categories.includes("finance")).map((h) => h.name);
+      for (const limit of [2, 6])
+        expect(
+          (await walk(repo, { terms: ["flin"], category: "finance", sort: "relevance", limit })).map(
+            (h) => h.name,
+          ),
+        ).toEqual(finance);
+    });
+
     it("pages through hundreds of equal ranks (more than are read one by one) by name, mixed with other names", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { expect, it } from "vitest";
 import { openDatabase } from "../../src/db/open-database.js";
 import type { SearchQuery } from "../../src/db/listing-queries.js";
-import { SqliteSearch } from "../../src/db/sqlite/sqlite-search.js";
+import { SqliteSearch, tiersApart } from "../../src/db/sqlite/sqlite-search.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // Plans, not timings: the statements whose cost must not grow with the registry use an index.
@@ -25,7 +25,7 @@ it("rewriting one connector's categories reads its rows by index, not a scan of 
   }
 });
 
-/** The SQL SqliteSearch prepares for a query (the statement it really runs), from the real migrations. */
+/** The SQL SqliteSearch prepares for a query (the statement it really runs last), from the real migrations. */
 async function searchSql(query: SearchQuery): Promise<{ db: Database.Database; sql: string[] }> {
   const file = path.join(await tempDir(), "r.db");
   await (await openDatabase(file)).close();
@@ -38,7 +38,7 @@ async function searchSql(query: SearchQuery): Promise<{ db: Database.Database; s
         : (Reflect.get(target, key) as unknown),
   });
   new SqliteSearch(spy).run(query);
-  return { db, sql };
+  return { db, sql: sql.slice(-1) };
 }
 
 it("a category listing without words walks the sort's index and stops after a page", async () => {
@@ -68,10 +68,12 @@ it("relevance ranks from the FTS index alone and joins only the page; filters ne
   try {
     const detail = plan(db, sql[0]!.replaceAll(/:\w+/g, "'x'"));
     expect(detail).toContain("MATERIALIZE m");
-    // Two full-text scans, each once: every word, and the words in name or title (the relevance tier of
-    // src/core/api/search.ts, RANK_BOOST); no rowid-driven MATCH per category member; connectors read by
-    // primary key only.
-    expect(detail.match(/SCAN connectors_fts VIRTUAL TABLE INDEX 0:M/g)).toHaveLength(2);
+    expect(detail).toContain("MATERIALIZE mt");
+    // Three full-text scans, each once: the words in name or title (the relevance tier of
+    // src/core/api/search.ts, RANK_BOOST), every word ranked for that tier alone (mt), and every word
+    // ranked for all matches (only when the tier cannot fill the page); no rowid-driven MATCH per category
+    // member; connectors read by primary key only.
+    expect(detail.match(/SCAN connectors_fts VIRTUAL TABLE INDEX 0:M/g)).toHaveLength(3);
     expect(detail).toContain("SEARCH c USING INTEGER PRIMARY KEY (rowid=?)");
     expect(detail).not.toMatch(/SCAN c\b/);
     // Many ties at the page's last rank are found in name order by walking the covering name index.
@@ -79,4 +81,17 @@ it("relevance ranks from the FTS index alone and joins only the page; filters ne
   } finally {
     db.close();
   }
+});
+
+it("ranks the first tiers alone only while no other match can outrank them (bm25's bound)", () => {
+  // Each phrase adds less than 2.2 × ln((rows − 0.5) / 1.5) to bm25: 24.4 at 100,000 rows, 34.6 at 10 million.
+  expect([1, 2, 3, 4, 5].map((phrases) => tiersApart(phrases, 100_000))).toEqual([
+    true,
+    true,
+    true,
+    true,
+    false,
+  ]);
+  expect([2, 3].map((phrases) => tiersApart(phrases, 10_000_000))).toEqual([true, false]);
+  expect(tiersApart(1, 0)).toBe(true);
 });

@@ -43,7 +43,7 @@ const RECONNECT_ATTEMPTS = 4;
 export class PgRepository extends DrizzleRepository implements RegistryRepository {
   /** The hot reads, prepared once (pg-hot-reads.ts). */
   private readonly stmts;
-  /** Search results, kept until a transaction that wrote ends (src/db/result-cache.ts). */
+  /** Search results, kept until a change to what reads show commits (src/db/result-cache.ts). */
   readonly results: ResultCache;
   /** Built answers (whileUnchanged), larger than rows: fewer of them. */
   private readonly built: ResultCache;
@@ -56,10 +56,13 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
   ) {
     super({ db, dialect: pgDialect }, { db, dialect: pgDialect });
     this.stmts = prepareHotReads(db);
-    // Any write ended (committed or not), by any process, gives a new snapshot: one cheap round trip.
-    const snapshot = async () => (await this.client`SELECT pg_current_snapshot()::text AS s`)[0]!.s as string;
-    this.results = new ResultCache(snapshot);
-    this.built = new ResultCache(() => this.run(snapshot), BUILT_MAX);
+    // This database's change counter (migration 0012_change_counter): it moves when a transaction of any
+    // process that changed what reads show commits, and with nothing else. One cheap round trip.
+    // Without its row (removed by hand), a value equal to no other: nothing is kept.
+    const counter = async (): Promise<unknown> =>
+      (await this.client`SELECT n::text AS n FROM change_counter WHERE id = 1`)[0]?.n ?? {};
+    this.results = new ResultCache(counter);
+    this.built = new ResultCache(() => this.run(counter), BUILT_MAX);
   }
 
   transaction<T>(fn: (tx: RegistryTx) => Promise<T>): Promise<T> {

@@ -268,6 +268,20 @@ export const meta = pgTable("meta", {
   value: text("value").notNull(),
 });
 
+/**
+ * PostgreSQL only: one row (id 1) whose `n` moves once per committed transaction that changed what reads
+ * show (publishers, connectors, their search rows and categories, versions, dist-tags, meta, reports),
+ * bumped at commit by deferred triggers (migration 0012_change_counter). The result caches are kept while
+ * it stays the same (src/db/result-cache.ts): unlike pg_current_snapshot(), writes to other databases of
+ * the server, and this database's rate limits, leases and logs, leave it alone. `xact` is the last
+ * bumping transaction (txid_current()), so a transaction of many rows bumps it once.
+ */
+export const changeCounter = pgTable("change_counter", {
+  id: integer("id").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull().default(0),
+  xact: bigint("xact", { mode: "number" }),
+});
+
 /** One row per counted download (see the SQLite schema). */
 export const downloadMarks = pgTable(
   "download_marks",

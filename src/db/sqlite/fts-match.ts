@@ -7,14 +7,17 @@ import { splitTerm } from "../../core/text/cjk.js";
  * Terms are quoted strings, so no FTS5 syntax reaches the index.
  */
 export function ftsMatch(terms: string[]): string {
+  return ftsPhrases(terms).join(" ");
+}
+
+/** The phrases of ftsMatch's expression, one per word and per CJK run (bm25 sums one score per phrase). */
+export function ftsPhrases(terms: string[]): string[] {
   const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
-  return terms
-    .flatMap((term) => {
-      const { words, runs } = splitTerm(term);
-      return [
-        ...words.map((word) => `${quoted(word)}*`),
-        ...runs.map((run) => `${quoted(run.grams.join(" "))}${run.prefix ? "*" : ""}`),
-      ];
-    })
-    .join(" ");
+  return terms.flatMap((term) => {
+    const { words, runs } = splitTerm(term);
+    return [
+      ...words.map((word) => `${quoted(word)}*`),
+      ...runs.map((run) => `${quoted(run.grams.join(" "))}${run.prefix ? "*" : ""}`),
+    ];
+  });
 }

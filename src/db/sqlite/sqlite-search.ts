@@ -1,5 +1,5 @@
 import type { Database, Statement } from "better-sqlite3";
-import { ftsMatch } from "./fts-match.js";
+import { ftsPhrases } from "./fts-match.js";
 import { effectiveSort, RANK_BOOST } from "../../core/api/search.js";
 import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
 import { type SummaryRow, toSummary } from "../drizzle/summary-row.js";
@@ -34,8 +34,12 @@ const SORTS = {
  */
 export class SqliteSearch {
   private readonly cache = new Map<string, Statement>();
+  /** The highest connector id: at least the number of rows bm25 counts (connectors_fts rowid = id). */
+  private readonly maxId: Statement;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.maxId = db.prepare("SELECT coalesce(max(id), 0) FROM connectors").pluck();
+  }
 
   run(query: SearchQuery): ConnectorSummary[] {
     const hasText = query.terms.length > 0;
@@ -49,12 +53,14 @@ export class SqliteSearch {
     }
     const params: Record<string, unknown> = { limit: query.limit };
     if (hasText) {
-      params.match = ftsMatch(query.terms);
+      const phrases = ftsPhrases(query.terms);
+      params.match = phrases.join(" ");
       if (sort === "relevance") {
         params.exact = query.terms.join("-");
         // The same words, in the name or title only (an FTS5 column filter). A CJK run matches by its
         // grams, which only the `extra` column holds: it never lands in this tier.
         params.titled = `{name display_name} : (${params.match})`;
+        params.bounded = tiersApart(phrases.length, this.maxId.get() as number) ? 1 : 0;
       }
     }
     if (query.category !== undefined) params.category = query.category;
@@ -117,15 +123,29 @@ function relevanceSql(filters: { category: boolean; publisher: boolean }, hasAft
     where.push(
       "+rowid IN (SELECT id FROM connectors WHERE publisher_id = (SELECT id FROM publishers WHERE name = :publisher))",
     );
+  const exactId = "(SELECT id FROM connectors WHERE name = :exact)";
+  const key = `${BM25}
+          - CASE WHEN rowid = ${exactId} THEN ${RANK_BOOST.exactName}.0 ELSE 0.0 END
+          - CASE WHEN rowid IN titled THEN ${RANK_BOOST.nameOrTitle}.0 ELSE 0.0 END`;
+  // A branch runs only when `on` holds, else it has LIMIT 0, which SQLite checks before its loop.
+  const only = (on: string) => `LIMIT CASE WHEN ${on} THEN -1 ELSE 0 END`;
   const ctes = [
     // Every match whose name or title holds the words: one more walk of the same index.
     "titled AS MATERIALIZED (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :titled)",
+    // The first tiers alone (the exact name, the titled matches), ranked only when they could fill the
+    // page: bm25 is then computed for them, not for every match (the cost of a common word's page).
+    `mt AS MATERIALIZED (SELECT * FROM (
+      SELECT rowid AS id, ${key} AS key FROM connectors_fts
+      WHERE ${where.join(" AND ")} AND (+rowid IN titled OR +rowid = ${exactId})
+      ${only(":bounded AND (SELECT count(*) FROM titled) + 1 >= :limit")}))`,
+    // When :bounded (tiersApart) every key of mt lies below every other match's: if mt holds a page after
+    // the cursor, the page, its cut and its ties are all in mt, and the other matches need no rank.
+    `alone AS MATERIALIZED (SELECT :bounded AND (SELECT count(*) FROM mt ${hasAfter ? "WHERE key > :k" : ""}) >= :limit AS yes)`,
     `m AS MATERIALIZED (
-      SELECT rowid AS id,
-        ${BM25}
-          - CASE WHEN rowid = (SELECT id FROM connectors WHERE name = :exact) THEN ${RANK_BOOST.exactName}.0 ELSE 0.0 END
-          - CASE WHEN rowid IN titled THEN ${RANK_BOOST.nameOrTitle}.0 ELSE 0.0 END AS key
-      FROM connectors_fts WHERE ${where.join(" AND ")})`,
+      SELECT id, key FROM mt WHERE (SELECT yes FROM alone)
+      UNION ALL
+      SELECT * FROM (SELECT rowid AS id, ${key} AS key FROM connectors_fts WHERE ${where.join(" AND ")}
+        ${only("NOT (SELECT yes FROM alone)")}))`,
     `t AS (SELECT id, key FROM m ${hasAfter ? "WHERE key > :k" : ""})`,
     "cut AS (SELECT key FROM t ORDER BY key LIMIT 1 OFFSET :limit - 1)",
     "cut_ties AS MATERIALIZED (SELECT id FROM t WHERE key = (SELECT key FROM cut))",
@@ -145,6 +165,19 @@ function relevanceSql(filters: { category: boolean; publisher: boolean }, hasAft
     FROM (${parts.join("\n      UNION ALL ")}) page
     JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id
     ORDER BY key ASC, name ASC LIMIT :limit`;
+}
+
+/**
+ * Whether every match in the first tiers (exact name, name or title) outranks every other match for a
+ * query of `phrases` FTS5 phrases over at most `rows` rows. FTS5's bm25 is −Σ idf × f(k1 + 1) / (f + k1(1 − b
+ * + b·D/avgdl)) over the phrases, with k1 = 1.2, b = 0.75 and idf = ln((N − n + 0.5) / (n + 0.5)) for a phrase
+ * in n ≥ 1 of N rows (1e-6 when not positive): each phrase adds less than 2.2 × ln((N − 0.5) / 1.5), so
+ * while their sum stays under the name-or-title boost, a boosted key is below every unboosted one
+ * (100,000 rows: up to 4 phrases). One below the boost leaves room for rounding.
+ */
+export function tiersApart(phrases: number, rows: number): boolean {
+  const idf = Math.max(Math.log(Math.max((rows - 0.5) / 1.5, 1)), 1e-6);
+  return phrases * 2.2 * idf < RANK_BOOST.nameOrTitle - 1;
 }
 
 /** Below this many ties, their names are read one by one; above it, the name index is walked. */
