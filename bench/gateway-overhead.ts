@@ -12,6 +12,8 @@
 // without its server) per call, sequential and at 10 in flight; steadier than wall time on a shared
 // machine. At 10 in flight on 2 cores the three processes (client, gateway, server) share two CPUs,
 // so the gateway's CPU per call, paid for the calls ahead in line, is most of what it adds.
+// BENCH_PROXIES=1 adds two stand-ins (lib/stdio-proxy.ts), a proxy that pipes bytes and one that parses
+// and re-serializes each line: the floor any proxy process between host and server sits on.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -80,6 +82,8 @@ export async function overheadBudget(options: {
   gateway: Open;
   /** Another build's gateway (BENCH_BASELINE_BIN), guards on + OTLP: a before/after in one run. */
   baseline?: Open | undefined;
+  /** Stand-ins for any proxy (BENCH_PROXIES=1, lib/stdio-proxy.ts): what one more process hop costs. */
+  proxies?: Array<[label: string, open: () => Promise<Opened>]> | undefined;
   setGuards(on: boolean): Promise<void>;
 }): Promise<void> {
   const receiver = await sink();
@@ -108,6 +112,7 @@ export async function overheadBudget(options: {
       ? [["baseline build, guards on + OTLP", before, "weather__get_weather"] as [string, Opened, string]]
       : []),
   ];
+  for (const [label, open] of options.proxies ?? []) opened.push([label, await open(), "get_weather"]);
   const paths = opened.map(([label, o, name]) => [label, o.client, name] as [string, Client, string]);
   const seq = paths.map(() => [] as number[]);
   const par = paths.map(() => [] as number[]);
