@@ -8,6 +8,12 @@
 // (guards on + OTLP) in the same rounds: a before/after that the machine's load cannot tell apart.
 // BENCH_WARMUP (default 20) calls per path go first, untimed: most of what the gateway adds over a
 // direct call after 20 calls is V8 still warming up (raise it to 1500 to see the steady state).
+// The CPU columns: user+system time of the process each path talks to (the server, or the gateway
+// without its server) per call, sequential and at 10 in flight; steadier than wall time on a shared
+// machine. At 10 in flight on 2 cores the three processes (client, gateway, server) share two CPUs,
+// so the gateway's CPU per call, paid for the calls ahead in line, is most of what it adds.
+// BENCH_PROXIES=1 adds two stand-ins (lib/stdio-proxy.ts), a proxy that pipes bytes and one that parses
+// and re-serializes each line: the floor any proxy process between host and server sits on.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -76,6 +82,8 @@ export async function overheadBudget(options: {
   gateway: Open;
   /** Another build's gateway (BENCH_BASELINE_BIN), guards on + OTLP: a before/after in one run. */
   baseline?: Open | undefined;
+  /** Stand-ins for any proxy (BENCH_PROXIES=1, lib/stdio-proxy.ts): what one more process hop costs. */
+  proxies?: Array<[label: string, open: () => Promise<Opened>]> | undefined;
   setGuards(on: boolean): Promise<void>;
 }): Promise<void> {
   const receiver = await sink();
@@ -104,6 +112,7 @@ export async function overheadBudget(options: {
       ? [["baseline build, guards on + OTLP", before, "weather__get_weather"] as [string, Opened, string]]
       : []),
   ];
+  for (const [label, open] of options.proxies ?? []) opened.push([label, await open(), "get_weather"]);
   const paths = opened.map(([label, o, name]) => [label, o.client, name] as [string, Client, string]);
   const seq = paths.map(() => [] as number[]);
   const par = paths.map(() => [] as number[]);
@@ -114,9 +123,15 @@ export async function overheadBudget(options: {
   for (let i = 0; i < options.calls; i++)
     for (const [k, [, c, name]] of paths.entries()) (seq[k] as number[]).push(await timed(c, name));
   const cpu = opened.map(([, o], k) => ((cpuOf(o.pid) - (cpuBefore[k] as number)) / options.calls) * 1000);
-  for (let i = 0; i < Math.max(1, Math.floor(options.calls / 10)); i++)
+  const rounds = Math.max(1, Math.floor(options.calls / 10));
+  const cpuBeforePar = opened.map(([, o]) => cpuOf(o.pid));
+  for (let i = 0; i < rounds; i++)
     for (const [k, [, c, name]] of paths.entries())
       (par[k] as number[]).push(...(await Promise.all(Array.from({ length: 10 }, () => timed(c, name)))));
+  // At 10 in flight the work of several calls shares a wake-up: less CPU per call than one by one.
+  const cpuPar = opened.map(
+    ([, o], k) => ((cpuOf(o.pid) - (cpuBeforePar[k] as number)) / (rounds * 10)) * 1000,
+  );
   for (const [, c] of paths) await c.close();
   await new Promise((r) => setTimeout(r, 300));
   const rows = paths.map(([label], k) => {
@@ -133,6 +148,7 @@ export async function overheadBudget(options: {
       percentile(p, 0.99).toFixed(2),
       k === 0 ? "-" : `+${overPar(0.5).toFixed(2)} / +${overPar(0.99).toFixed(2)}`,
       Number.isNaN(cpu[k] as number) ? "-" : (cpu[k] as number).toFixed(0),
+      Number.isNaN(cpuPar[k] as number) ? "-" : (cpuPar[k] as number).toFixed(0),
     ];
   });
   console.log(
@@ -150,6 +166,7 @@ export async function overheadBudget(options: {
       "10-conc p99": r[5],
       "10-conc over direct": r[6],
       "CPU µs/call (its process)": r[7],
+      "10-conc CPU µs/call": r[8],
     })),
   );
   handOver(
@@ -158,7 +175,7 @@ export async function overheadBudget(options: {
       .slice(1)
       .map((r) => [
         `tools/call via ${r[0]}: over direct, seq p50 / p99 (10 in flight)`,
-        `${r[3]} ms (${r[6]}); gateway CPU ${r[7]} µs/call vs server ${rows[0]![7]}; load ${load.toFixed(2)}`,
+        `${r[3]} ms (${r[6]}); gateway CPU ${r[7]} µs/call (${r[8]} at 10 in flight) vs server ${rows[0]![7]} (${rows[0]![8]}); load ${load.toFixed(2)}`,
         "≤ +0.3 / +2 ms",
       ]),
   );

@@ -15,6 +15,7 @@ import { overheadBudget } from "./gateway-overhead.js";
 import { BIN, ROOT, WEATHER, benchHome as home, setGuards } from "./lib/bench-home.js";
 
 const TOOLS_SERVER = path.join(ROOT, "test/fixtures/servers/tools-server.mjs");
+const PROXY = path.join(ROOT, "dist/bench/lib/stdio-proxy.js");
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 /** Untimed calls per path before the overhead budget's timed ones. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -136,6 +137,13 @@ async function main(): Promise<void> {
       ? (env) => opened(process.execPath, [BASELINE_BIN, "gateway"], weather, env)
       : undefined,
     setGuards: (on) => setGuards(weather, "weather", on),
+    proxies:
+      process.env.BENCH_PROXIES === "1"
+        ? (["bytes", "parse"] as const).map((mode) => [
+            mode === "bytes" ? "stand-in proxy: pipes bytes" : "stand-in proxy: JSON.parse + stringify",
+            () => opened(process.execPath, [PROXY, mode, WEATHER], weather),
+          ])
+        : undefined,
   });
   await fs.rm(weather, { recursive: true, force: true });
   if (process.env.BENCH_OVERHEAD_ONLY === "1") return;

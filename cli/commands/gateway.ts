@@ -137,7 +137,8 @@ session; they share the servers.`,
         // Each call is logged with the host of its own session.
         record: (call) => {
           const host = gateway.server.getClientVersion();
-          audit.record({ ...call, ...(host ? { client: { name: host.name, version: host.version } } : {}) });
+          if (host) call.client = { name: host.name, version: host.version }; // the record is this call's own
+          audit.record(call);
         },
         lazy: args.values.lazy === true,
         telemetry: controls.telemetry,

@@ -58,7 +58,8 @@ export function auditRecorder(options: {
           server: call.server,
           tool: call.tool,
           arguments: describeArguments(call.args),
-          ...(options.logArguments ? { values: loggedValues(call.args, options.secretValues) } : {}),
+          // Undefined keys are left out of the line (JSON.stringify): one literal, no spreads.
+          values: options.logArguments ? loggedValues(call.args, options.secretValues) : undefined,
           durationMs,
           outcome:
             call.errorCode !== undefined
@@ -68,7 +69,7 @@ export function auditRecorder(options: {
               : call.toolError
                 ? "tool-error"
                 : "ok",
-          ...(call.errorCode !== undefined ? { errorCode: call.errorCode } : {}),
+          errorCode: call.errorCode,
         };
       });
     },

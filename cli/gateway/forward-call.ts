@@ -2,6 +2,7 @@ import {
   CallToolResultSchema,
   ErrorCode,
   McpError,
+  type CallToolRequest,
   type JSONRPCMessage,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -27,15 +28,13 @@ export async function forwardAnswer(
 ): Promise<JSONRPCMessage> {
   const { upstream, tool } = route;
   try {
-    const answer = await upstream.forwardCall(
-      {
-        name: tool,
-        ...(params.arguments ? { arguments: params.arguments } : {}),
-        // The upstream's client span (trace-filter.ts) is this span's child.
-        ...(call.span ? { _meta: { traceparent: call.span.span.traceparent() } } : {}),
-      },
-      cancel,
-    );
+    // Keys added one by one, not spread into a literal: after a spread a literal's keys are defined
+    // in the runtime, one call each (issue 26's overhead budget).
+    const sent: CallToolRequest["params"] = { name: tool };
+    if (params.arguments) sent.arguments = params.arguments;
+    // The upstream's client span (trace-filter.ts) is this span's child.
+    if (call.span) sent._meta = { traceparent: call.span.span.traceparent() };
+    const answer = await upstream.forwardCall(sent, cancel);
     if ("error" in answer) {
       const { code, message, data } = answer.error;
       throw McpError.fromError(code, message, data);

@@ -247,7 +247,14 @@ export class GatewayServer {
             ? { error: { code: outcome.errorCode } }
             : { result: { isError: outcome.toolError } },
         );
-      this.options.record?.({ server, tool, args: params.arguments, startedAt, ...outcome });
+      this.options.record?.({
+        server,
+        tool,
+        args: params.arguments,
+        startedAt,
+        errorCode: outcome.errorCode,
+        toolError: outcome.toolError,
+      });
     };
     return { span, record };
   }

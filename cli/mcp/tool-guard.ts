@@ -75,7 +75,8 @@ export class ToolGuard {
     const name = message.params?.name;
     if (typeof name !== "string") return undefined; // the server rejects it itself
     try {
-      await this.ensureChecked();
+      // Checked already (every call but the first): no await, no promise.
+      if (!this.approved) await this.ensureChecked();
     } catch (error) {
       return refusal(
         message.id,

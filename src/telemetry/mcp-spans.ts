@@ -22,7 +22,44 @@ export interface McpSpan {
   span: Span;
   side: "client" | "server";
   started: number;
+  /** The histogram point's attributes: shared by every span of the same set, never changed. */
   metric: Attributes;
+  /** JSON.stringify(metric), the histogram's key for the set. */
+  metricKey: string;
+}
+
+/** A histogram attribute set and its key, made once per method, transport and tool or prompt. */
+interface MetricSet {
+  metric: Attributes;
+  key: string;
+}
+/** transport → method → tool or prompt name ("" for none) → its set. */
+const metricSets = new Map<string, Map<string, Map<string, MetricSet>>>();
+let metricSetCount = 0;
+/** Past this many sets (names a host made up), a set is made per span instead of kept. */
+const MAX_METRIC_SETS = 1024;
+
+/**
+ * The histogram attributes of a request, kept (issue 26's overhead budget: the key was one
+ * JSON.stringify and the hash of a new string per span, two spans per gateway call).
+ */
+function metricSet(method: string, transport: string, tool: string | undefined, prompt: string | undefined) {
+  let byMethod = metricSets.get(transport);
+  if (!byMethod) metricSets.set(transport, (byMethod = new Map()));
+  let byName = byMethod.get(method);
+  if (!byName) byMethod.set(method, (byName = new Map()));
+  const name = tool ?? prompt ?? "";
+  let set = byName.get(name);
+  if (set) return set;
+  const metric: Attributes = { "mcp.method.name": method, "network.transport": transport };
+  if (tool) metric["gen_ai.tool.name"] = tool;
+  if (prompt) metric["gen_ai.prompt.name"] = prompt;
+  set = { metric, key: JSON.stringify(metric) };
+  if (metricSetCount < MAX_METRIC_SETS) {
+    byName.set(name, set);
+    metricSetCount++;
+  }
+  return set;
 }
 
 export function startMcpSpan(telemetry: Telemetry, side: "client" | "server", request: McpRequest): McpSpan {
@@ -44,10 +81,13 @@ export function startMcpSpan(telemetry: Telemetry, side: "client" | "server", re
     attributes["mcp.resource.uri"] = params.uri;
   const meta = params?._meta as { traceparent?: unknown } | undefined;
   const span = telemetry.startSpan(name ? `${method} ${name}` : method, side, attributes, meta?.traceparent);
-  const metric: Attributes = { "mcp.method.name": method, "network.transport": request.transport };
-  if (attributes["gen_ai.tool.name"]) metric["gen_ai.tool.name"] = name as string;
-  if (attributes["gen_ai.prompt.name"]) metric["gen_ai.prompt.name"] = name as string;
-  return { span, side, started: telemetry.now(), metric };
+  const { metric, key } = metricSet(
+    method,
+    request.transport,
+    attributes["gen_ai.tool.name"] ? name : undefined,
+    attributes["gen_ai.prompt.name"] ? name : undefined,
+  );
+  return { span, side, started: telemetry.now(), metric, metricKey: key };
 }
 
 /**
@@ -75,6 +115,8 @@ export function endMcpSpan(
   if (content?.result !== undefined)
     s.span.setAttributes({ "gen_ai.tool.call.result": JSON.stringify(content.result) });
   s.span.end(error);
-  const metric = error ? { ...s.metric, "error.type": error.type } : s.metric;
-  telemetry.record(`mcp.${s.side}.operation.duration`, (telemetry.now() - s.started) / 1000, metric);
+  const name = s.side === "server" ? "mcp.server.operation.duration" : "mcp.client.operation.duration";
+  const seconds = (telemetry.now() - s.started) / 1000;
+  if (error) telemetry.record(name, seconds, { ...s.metric, "error.type": error.type });
+  else telemetry.record(name, seconds, s.metric, s.metricKey);
 }

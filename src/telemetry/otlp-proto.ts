@@ -179,11 +179,51 @@ function anyValue(out: Writer, v: AttributeValue): Writer {
   return Number.isInteger(v) ? out.uint(3, v) : out.double(4, v);
 }
 
+/**
+ * Whole KeyValue messages of string attributes, encoded once per key and value: a span repeats most
+ * of its attributes (method, transport, session, tool, operation) from the span before (issue 26's
+ * overhead budget: two spans per gateway call), as attributes of a span or a data point (field 9).
+ * A key whose values keep changing (a request id) is given up after VALUES_PER_KEY values and encoded
+ * each time; so is any key past MAX_KEYS, and any value longer than MAX_VALUE (recorded content).
+ */
+const encodedPairs = new Map<string, Map<string, Uint8Array> | null>();
+const ATTRIBUTES = 9;
+const MAX_KEYS = 64;
+const VALUES_PER_KEY = 32;
+const MAX_VALUE = 128;
+
+function encodedPair(key: string, value: string): Uint8Array | undefined {
+  let values = encodedPairs.get(key);
+  if (values === null) return undefined;
+  const known = values?.get(value);
+  if (known) return known;
+  if (!values) {
+    if (encodedPairs.size >= MAX_KEYS) return undefined;
+    encodedPairs.set(key, (values = new Map()));
+  } else if (values.size >= VALUES_PER_KEY) {
+    encodedPairs.set(key, null);
+    return undefined;
+  }
+  const bytes = Uint8Array.from(pair(new Writer(), ATTRIBUTES, key, value).finish());
+  values.set(value, bytes);
+  return bytes;
+}
+
+/** One KeyValue in `field`: { key, value: AnyValue }. */
+function pair(out: Writer, field: number, key: string, value: AttributeValue): Writer {
+  return anyValue(out.open(field).string(1, key).open(2), value).close().close();
+}
+
 function addAttributes(out: Writer, field: number, attrs: Attributes): Writer {
-  for (const key in attrs)
-    anyValue(out.open(field).string(1, key).open(2), attrs[key] as AttributeValue)
-      .close()
-      .close();
+  for (const key in attrs) {
+    const value = attrs[key] as AttributeValue;
+    const encoded =
+      field === ATTRIBUTES && typeof value === "string" && value.length <= MAX_VALUE
+        ? encodedPair(key, value)
+        : undefined;
+    if (encoded) out.raw(encoded);
+    else pair(out, field, key, value);
+  }
   return out;
 }
 
@@ -210,10 +250,20 @@ function resourceAndScope(out: Writer, p: Producer): Writer {
   return out.open(1).raw(resource).open(2).raw(scope);
 }
 
-/** An ExportTraceServiceRequest. */
-export function tracesProto(producer: Producer, spans: readonly SpanData[]): Uint8Array {
-  const out = resourceAndScope(new Writer(), producer);
-  for (const s of spans) {
+/**
+ * An ExportTraceServiceRequest written span by span, as each span ends: what waits for the next
+ * export is one buffer of bytes, not hundreds of span objects that the young-generation GC would copy
+ * and promote while they wait (issue 26's overhead budget: two spans per gateway call).
+ */
+export class ProtoTraceBatch {
+  private readonly out: Writer;
+
+  constructor(producer: Producer) {
+    this.out = resourceAndScope(new Writer(), producer);
+  }
+
+  add(s: SpanData): void {
+    const out = this.out;
     out.open(2).hex(1, s.traceId).hex(2, s.spanId);
     if (s.parentSpanId) out.hex(4, s.parentSpanId);
     out.string(5, s.name).uint(6, s.kind).nanos(7, s.startMs).nanos(8, s.endMs);
@@ -222,7 +272,18 @@ export function tracesProto(producer: Producer, spans: readonly SpanData[]): Uin
     if (s.status.code) out.uint(3, s.status.code);
     out.close().close();
   }
-  return out.close().close().finish();
+
+  /** The request's bytes; nothing may be added after. */
+  finish(): Uint8Array {
+    return this.out.close().close().finish();
+  }
+}
+
+/** An ExportTraceServiceRequest. */
+export function tracesProto(producer: Producer, spans: readonly SpanData[]): Uint8Array {
+  const batch = new ProtoTraceBatch(producer);
+  for (const s of spans) batch.add(s);
+  return batch.finish();
 }
 
 /** An ExportMetricsServiceRequest of histograms (cumulative temporality: 2). */

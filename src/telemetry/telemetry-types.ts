@@ -6,7 +6,8 @@ export type Attributes = Record<string, AttributeValue>;
 export interface SpanData {
   traceId: string;
   spanId: string;
-  parentSpanId?: string;
+  /** Undefined for a trace's root span. */
+  parentSpanId?: string | undefined;
   name: string;
   /** OTLP SpanKind: 2 server, 3 client. */
   kind: 2 | 3;

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { OtelConfig } from "./otel-env.js";
 import { metricsJson, tracesJson } from "./otlp-json.js";
-import { metricsProto, tracesProto } from "./otlp-proto.js";
+import { ProtoTraceBatch, metricsProto } from "./otlp-proto.js";
 import { postOtlp } from "./otlp-http.js";
 import { formatTraceparent, parseTraceparent, randomId, type SpanContext } from "./trace-context.js";
 import type { Attributes, HistogramData, HistogramPoint, Producer, SpanData } from "./telemetry-types.js";
@@ -50,7 +50,10 @@ const MAX_BATCH = 512;
  */
 export class Telemetry {
   readonly captureContent: boolean;
+  /** Ended spans waiting for the next export: as objects (http/json) or already encoded (protobuf). */
   private spans: SpanData[] = [];
+  private encoded: ProtoTraceBatch | undefined;
+  private queued = 0;
   private readonly histograms = new Map<string, Map<string, HistogramPoint>>();
   private readonly startMs = Date.now();
   private spanTimer: NodeJS.Timeout | undefined;
@@ -92,10 +95,12 @@ export class Telemetry {
       spanId: randomId(8),
       sampled: up?.sampled ?? true,
     };
+    // One literal with every key, no spread: a literal that spreads defines the keys after the spread
+    // one by one in the runtime (issue 26's overhead budget: two spans per gateway call).
     const data: SpanData = {
       traceId: context.traceId,
       spanId: context.spanId,
-      ...(up ? { parentSpanId: up.spanId } : {}),
+      parentSpanId: up?.spanId,
       name,
       kind: kind === "server" ? 2 : 3,
       startMs: this.now(),
@@ -103,30 +108,18 @@ export class Telemetry {
       attributes,
       status: { code: 0 },
     };
-    let ended = false;
-    return {
-      context,
-      setAttributes: (more) => Object.assign(data.attributes, more),
-      traceparent: () => formatTraceparent(context),
-      end: (error) => {
-        if (ended) return;
-        ended = true;
-        data.endMs = this.now();
-        if (error) {
-          data.attributes["error.type"] = error.type;
-          data.status = error.message ? { code: 2, message: error.message } : { code: 2 };
-        }
-        if (context.sampled) this.finished(data);
-      },
-    };
+    return new OpenSpan(this, context, data);
   }
 
-  /** Adds one value to a histogram, per attribute set. */
-  record(name: HistogramName, value: number, attributes: Attributes): void {
+  /**
+   * Adds one value to a histogram, per attribute set. `key`: the set's JSON (JSON.stringify of
+   * `attributes`), when the caller keeps it for sets it records often (mcp-spans.ts).
+   */
+  record(name: HistogramName, value: number, attributes: Attributes, known?: string): void {
     if (!this.config.metrics) return;
+    const key = known ?? JSON.stringify(attributes);
     let points = this.histograms.get(name);
     if (!points) this.histograms.set(name, (points = new Map()));
-    const key = JSON.stringify(attributes);
     let point = points.get(key);
     if (!point) {
       const bounds = HISTOGRAMS[name].bounds;
@@ -161,25 +154,34 @@ export class Telemetry {
       this.log(`OpenTelemetry: ${this.dropped} spans were dropped (more than ${MAX_QUEUE} waiting)`);
   }
 
-  private finished(span: SpanData): void {
+  /** A sampled span that ended (OpenSpan.end): queued for the next export. */
+  finished(span: SpanData): void {
     if (!this.config.traces) return;
-    if (this.spans.length >= MAX_QUEUE) {
+    if (this.queued >= MAX_QUEUE) {
       this.dropped++;
       return;
     }
-    this.spans.push(span);
-    if (this.spans.length >= MAX_BATCH) this.exportSpans();
+    if (this.config.protocol === "http/json") this.spans.push(span);
+    else (this.encoded ??= new ProtoTraceBatch(this.producer)).add(span);
+    this.queued++;
+    if (this.queued >= MAX_BATCH) this.exportSpans();
     else this.spanTimer ??= setTimeout(() => this.exportSpans(), this.config.spanDelayMs).unref();
   }
 
   private exportSpans(): void {
     if (this.spanTimer) clearTimeout(this.spanTimer);
     this.spanTimer = undefined;
-    if (!this.config.traces || this.spans.length === 0) return;
-    const batch = this.spans;
-    this.spans = [];
+    if (!this.config.traces || this.queued === 0) return;
+    this.queued = 0;
     const json = this.config.protocol === "http/json";
-    const body = json ? tracesJson(this.producer, batch) : tracesProto(this.producer, batch);
+    let body: string | Uint8Array;
+    if (json) {
+      body = tracesJson(this.producer, this.spans);
+      this.spans = [];
+    } else {
+      body = (this.encoded as ProtoTraceBatch).finish();
+      this.encoded = undefined;
+    }
     this.send(this.config.traces, body, json);
   }
 
@@ -207,5 +209,36 @@ export class Telemetry {
       if (problem) this.failed = true;
     });
     this.sending = Promise.all([this.sending, post]).then(() => undefined);
+  }
+}
+
+/** A span in flight (a class, not four closures per span: two spans per gateway call). */
+class OpenSpan implements Span {
+  private done = false;
+
+  constructor(
+    private readonly telemetry: Telemetry,
+    readonly context: SpanContext,
+    private readonly data: SpanData,
+  ) {}
+
+  setAttributes(attributes: Attributes): void {
+    Object.assign(this.data.attributes, attributes);
+  }
+
+  traceparent(): string {
+    return formatTraceparent(this.context);
+  }
+
+  end(error?: { type: string; message?: string }): void {
+    if (this.done) return;
+    this.done = true;
+    const data = this.data;
+    data.endMs = this.telemetry.now();
+    if (error) {
+      data.attributes["error.type"] = error.type;
+      data.status = error.message ? { code: 2, message: error.message } : { code: 2 };
+    }
+    if (this.context.sampled) this.telemetry.finished(data);
   }
 }

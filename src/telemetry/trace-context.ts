@@ -8,12 +8,16 @@ export interface SpanContext {
 }
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+const ZERO_TRACE = "0".repeat(32);
+const ZERO_SPAN = "0".repeat(16);
 
 /** Parses a `traceparent` value; anything malformed (or all-zero ids) is no parent at all. */
 export function parseTraceparent(value: unknown): SpanContext | undefined {
   if (typeof value !== "string") return undefined;
-  const m = TRACEPARENT.exec(value.trim().toLowerCase());
-  if (!m || /^0+$/.test(m[1] as string) || /^0+$/.test(m[2] as string)) return undefined;
+  // A value as formatTraceparent writes it (the gateway's own, every call) matches as it is; only
+  // another shape is trimmed and lowercased first (the same verdict, without the two new strings).
+  const m = TRACEPARENT.exec(value) ?? TRACEPARENT.exec(value.trim().toLowerCase());
+  if (!m || m[1] === ZERO_TRACE || m[2] === ZERO_SPAN) return undefined;
   return {
     traceId: m[1] as string,
     spanId: m[2] as string,

@@ -65,6 +65,9 @@ describe("the gateway's guards and telemetry, end to end", () => {
     expect(shown).not.toContain(TOKEN);
     expect(shown).not.toContain(AWS);
     expect(hasTag(shown)).toBe(false);
+    // The server wrote the token as "\u0067hp_…": the guards read the decoded text, so it is caught too.
+    const escaped = text(await client.callTool({ name: "notes__read_escaped", arguments: {} }));
+    expect(escaped).toBe("escaped: [redacted:github-token]");
 
     const resource = await client.readResource({ uri: "connectory://notes/notes://secret" });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);

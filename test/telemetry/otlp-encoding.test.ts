@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { otelConfig } from "../../src/telemetry/otel-env.js";
+import { Telemetry } from "../../src/telemetry/telemetry.js";
+import { otlpReceiver } from "../helpers/otlp-receiver.js";
 import { nanosBig } from "../../src/telemetry/otlp-json.js";
 import { metricsProto, tracesProto } from "../../src/telemetry/otlp-proto.js";
 import { parseTraceparent } from "../../src/telemetry/trace-context.js";
@@ -106,6 +108,63 @@ describe("OTLP protobuf (opentelemetry-proto field numbers)", () => {
       expect(Buffer.from(one(resourceSpans, 1))).toEqual(Buffer.from(one(metrics, 1)));
     }
     expect(decode(one(decode(one(decode(second), 1)), 2)).get(2)).toHaveLength(2);
+  });
+
+  it("writes every span's attributes the same whether their encoding is kept or made anew", () => {
+    // The same key and value as a resource attribute (field 1) and as span attributes (field 9);
+    // a key whose values keep changing (past the 32 kept per key); a non-ASCII value; a long one.
+    const attributesOf = (request: Uint8Array) =>
+      decode(one(decode(one(decode(one(decode(request), 1)), 2)), 2)).get(9) as Uint8Array[];
+    const read = (kv: Uint8Array) => {
+      const d = decode(kv);
+      return [text(one(d, 1)), text(one(decode(one(d, 2)), 1))];
+    };
+    const mixed: Producer = { resource: { "mcp.method.name": "tools/call" }, scope: producer.scope };
+    for (let i = 0; i < 80; i++) {
+      const attributes = {
+        "mcp.method.name": "tools/call",
+        "jsonrpc.request.id": String(i),
+        "gen_ai.tool.name": i % 2 ? "天気" : "read_notes",
+        "gen_ai.tool.call.result": "r".repeat(200 + i),
+      };
+      const request = tracesProto(mixed, [{ ...span, attributes }]);
+      expect(attributesOf(request).map(read)).toEqual(Object.entries(attributes));
+      const resource = decode(one(decode(one(decode(request), 1)), 1));
+      expect(read(one(resource, 1))).toEqual(["mcp.method.name", "tools/call"]);
+    }
+  });
+
+  it("sends the spans encoded as they ended: 512 to an export, in order, the rest at shutdown", async () => {
+    const receiver = await otlpReceiver();
+    try {
+      const t = new Telemetry(
+        otelConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRICS_EXPORTER: "none" }, "svc")!,
+        "1.0.0",
+        () => undefined,
+      );
+      for (let i = 0; i < 600; i++) {
+        const s = t.startSpan(`op ${i}`, i % 2 ? "client" : "server", { "jsonrpc.request.id": String(i) });
+        if (i === 599) s.end({ type: "tool_error" });
+        else s.end();
+        s.setAttributes({ late: true }); // after its end: not sent
+      }
+      await t.shutdown();
+      const batches = receiver.exports
+        .filter((e) => e.path === "/v1/traces")
+        .map((e) => decode(one(decode(one(decode(e.body), 1)), 2)).get(2) as Uint8Array[]);
+      expect(batches.map((b) => b.length)).toEqual([512, 88]);
+      const spans = batches.flat().map(decode);
+      expect(spans.map((s) => text(one(s, 5)))).toEqual(Array.from({ length: 600 }, (_, i) => `op ${i}`));
+      expect(spans.map((s) => Number(s.get(6)?.[0]))).toEqual(
+        Array.from({ length: 600 }, (_, i) => (i % 2 ? 3 : 2)),
+      );
+      const last = spans[599] as Map<number, Array<bigint | Uint8Array>>;
+      const keys = (last.get(9) as Uint8Array[]).map((kv) => text(one(decode(kv), 1)));
+      expect(keys).toEqual(["jsonrpc.request.id", "error.type"]);
+      expect(decode(one(last, 15)).get(3)?.[0]).toBe(2n);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("writes non-ASCII and long strings, and nanosecond times exactly (past 2^53, fractions rounding up)", () => {
@@ -240,7 +299,14 @@ describe("the OTEL_* variables", () => {
       "00-00000000000000000000000000000000-b7ad6b7169203331-01",
       "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01-x",
       "00-zzf7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+      "00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01",
     ])
       expect(parseTraceparent(bad)).toBeUndefined();
+    // Another shape of the same value: padded, uppercase; the sampled flag read from the last byte.
+    expect(parseTraceparent(" 00-0AF7651916CD43DD8448EB211C80319C-B7AD6B7169203331-00\n")).toEqual({
+      traceId: "0af7651916cd43dd8448eb211c80319c",
+      spanId: "b7ad6b7169203331",
+      sampled: false,
+    });
   });
 });
