@@ -4,15 +4,9 @@ import { findCommand } from "./commands.js";
 import type { Command, CommandArgs, OptionSpec } from "./command.js";
 import type { CommandContext } from "./context.js";
 import { configureCredentialStore } from "./credentials/credential-store-world.js";
-import {
-  chooseLanguage,
-  localizedUsageError,
-  say,
-  sayEnglish,
-  setCliLanguage,
-  type Said,
-} from "./terminal/language.js";
+import { chooseLanguage, localizedUsageError, say, sayEnglish, setCliLanguage } from "./terminal/language.js";
 import { printError, printResult } from "./terminal/output.js";
+import { parseArgsMessage } from "./parse-args-message.js";
 
 /** The options every verb takes; their help text is in the tables (option.<name>). */
 const GLOBAL_OPTIONS = (): OptionSpec => ({
@@ -95,7 +89,10 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
       strict: true,
     });
   } catch (error) {
-    const message = parseArgsMessage(error as Error & { code?: string });
+    const message = parseArgsMessage(error as Error & { code?: string }, {
+      ...GLOBAL_OPTIONS(),
+      ...command.options,
+    });
     throw new ConnectoryError(
       "usage",
       typeof message === "string" ? message : sayEnglish(message.key, message.params),
@@ -127,17 +124,4 @@ function parseArgsOptions(spec: OptionSpec) {
       { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) },
     ]),
   );
-}
-
-/**
- * node:util's own words, except for an unknown option, where it suggests `-- "--x"` (a positional
- * after --), which no command here but `mcp add` takes: name the option, --help lists the real ones.
- */
-/** What parseArgs refused: an unknown option from the tables, else node's own words. */
-function parseArgsMessage(error: Error & { code?: string }): Said | string {
-  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-    const option = /'([^']+)'/.exec(error.message)?.[1];
-    if (option) return { key: "main.unknown-option", params: { option } };
-  }
-  return error.message.replace(/^.*?: /, "");
 }

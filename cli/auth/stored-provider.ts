@@ -11,7 +11,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ConnectoryError } from "../../src/core/errors.js";
-import { localizedError } from "../terminal/language.js";
+import { localizedError, say } from "../terminal/language.js";
 import type { OAuthRecord } from "./oauth-record.js";
 import { readOAuth, saveRefreshed } from "./oauth-store.js";
 import { cappedFetch } from "./capped-fetch.js";
@@ -156,7 +156,7 @@ export class StoredProvider implements OAuthClientProvider {
       if (error instanceof OAuthError) this.dead = true;
       else
         this.options.log(
-          `could not refresh the sign-in of "${this.options.server}": ${(error as Error).message}`,
+          say("auth.refresh-failed", { server: this.options.server, message: (error as Error).message }),
         );
     }
   }

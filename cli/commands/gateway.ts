@@ -75,7 +75,8 @@ session; they share the servers.`,
     // `<server>__<tool>` must split one way only: a server whose name holds `__` is left out, said once.
     const active = listed.filter((s) => {
       const refusal = joinableServerName(s.name);
-      if (refusal) warn(ctx, say("gateway-log.left-out", { why: refusal }));
+      if (refusal)
+        warn(ctx, say("gateway-log.left-out", { why: say("gateway-log.unjoinable", { name: s.name }) }));
       return refusal === undefined;
     });
     const hide = (text: string) => redact(text, config.secretValues);

@@ -17,7 +17,7 @@ import { findConnectorMatches, type ConnectorMatch } from "../hosts/marketplace-
 import { userHome } from "../hosts/skill-paths.js";
 import { canPrompt, prompt } from "../terminal/prompt.js";
 import { launchLine, visibleServer } from "../terminal/server-view.js";
-import { localizedError, localizedUsageError, say } from "../terminal/language.js";
+import { localizedError, localizedUsageError, say, type SaidBoth } from "../terminal/language.js";
 
 const command = defineCommand({
   usage: "import --from <host> [--file <path>] [--scope user|project] [--dry-run] [--trust]",
@@ -135,15 +135,22 @@ leave the host file.`,
     const servers = items.map((i) => ({
       name: i.name,
       action: i.action,
-      ...(i.reason ? { reason: i.reason } : {}),
+      ...(i.reason ? { reason: i.reason.en } : {}),
       ...(i.server ? { server: shown(i.server) } : {}),
       secretKeys: Object.keys(i.secrets),
       trusted: trusted.includes(i.name),
       ...(matches[i.name] ? { match: matches[i.name] } : {}),
-      notes: i.notes,
+      notes: i.notes.map((n) => n.en),
     }));
     const notes = note ? [note] : [];
-    const data = { host: adapter.id, file, dryRun, servers, ...(backup ? { backup } : {}), notes };
+    const data = {
+      host: adapter.id,
+      file,
+      dryRun,
+      servers,
+      ...(backup ? { backup } : {}),
+      notes: notes.map((n) => n.en),
+    };
     return { data, text: summary(adapter.id, file, items, matches, trusted, dryRun, notes, backup) };
   },
 });
@@ -208,23 +215,25 @@ function summary(
   matches: Record<string, ConnectorMatch>,
   trusted: string[],
   dryRun: boolean,
-  notes: string[],
+  notes: SaidBoth[],
   backup: string | undefined,
 ): string {
   const lines = [say(dryRun ? "import.would" : "import.done", { host, file })];
   if (items.length === 0) lines.push(say("import.empty"));
   for (const i of items) {
     const what = i.server ? launchLine(shown(i.server)) : "";
-    lines.push(`  ${say(LABEL[i.action])}  ${i.name}${i.reason ? `: ${i.reason}` : what ? `  ${what}` : ""}`);
+    lines.push(
+      `  ${say(LABEL[i.action])}  ${i.name}${i.reason ? `: ${i.reason.text}` : what ? `  ${what}` : ""}`,
+    );
     const keys = Object.keys(i.secrets);
     if (keys.length > 0 && i.action !== "exists")
       lines.push(say(dryRun ? "import.secrets-would" : "import.secrets-moved", { keys: keys.join(", ") }));
-    for (const note of i.notes) lines.push(say("import.item-note", { note }));
+    for (const note of i.notes) lines.push(say("import.item-note", { note: note.text }));
     const m = matches[i.name];
     if (m)
       lines.push(say("import.match", { connector: m.connector, marketplace: m.marketplace, server: i.name }));
   }
-  for (const note of notes) lines.push(say("import.note", { note }));
+  for (const note of notes) lines.push(say("import.note", { note: note.text }));
   if (backup) lines.push(say("import.backup", { backup }));
   const added = items.filter((i) => i.action === "add").map((i) => i.name);
   const untrusted = added.filter((n) => !trusted.includes(n));

@@ -21,7 +21,8 @@ import { LAZY_TOOLS, SEARCH_LIMIT } from "./lazy-tools.js";
 import type { Telemetry } from "../../src/telemetry/telemetry.js";
 import { GatewayCatalog } from "./gateway-catalog.js";
 import { GatewayError, forwardOptions, passOn, plain, type HostExtra } from "./host-request.js";
-import { say } from "../terminal/language.js";
+import { errorText, say } from "../terminal/language.js";
+import { isConnectoryError } from "../../src/core/errors.js";
 
 /** Where a gateway function name leads: the server and the tool's own name there. */
 export interface Route {
@@ -122,7 +123,7 @@ export class GatewayServer {
               say("gateway-log.left-out-of", {
                 server: u.name,
                 method: "tools/list",
-                message: plain(error.message),
+                message: plain(isConnectoryError(error) ? errorText(error).message : error.message),
               }),
             );
             return { upstream: u, tools: [] };

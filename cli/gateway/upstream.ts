@@ -17,7 +17,8 @@ import type { McpTool } from "../../src/core/tools/types.js";
 import type { Cancel } from "./cancel.js";
 import { GuardedTransport, type Answer } from "./guarded-transport.js";
 import { defaultBackoff, type UpstreamDeps, type UpstreamHealth } from "./upstream-deps.js";
-import { say } from "../terminal/language.js";
+import { isConnectoryError } from "../../src/core/errors.js";
+import { errorText, say, sayBoth, type SaidBoth } from "../terminal/language.js";
 
 const MAX_PAGES = 100;
 /** A server that stayed up this long is healthy again: its next crash restarts it at once. */
@@ -51,7 +52,11 @@ export class Upstream {
     if (this.closing) return Promise.reject(new Error(`${this.name} is shutting down`));
     this.session ??= this.start().catch((error: Error) => {
       this.session = undefined;
-      this.crashed(error.message);
+      // A refusal of Connectory's own (no sandbox, a grant missing…) is logged in the run's language.
+      this.crashed({
+        en: error.message,
+        text: isConnectoryError(error) ? errorText(error).message : error.message,
+      });
       throw error;
     });
     return this.session;
@@ -203,7 +208,7 @@ export class Upstream {
     client.onclose = () => {
       if (this.closing) return;
       this.session = undefined;
-      this.crashed("the server exited");
+      this.crashed(sayBoth((t) => t("gateway-log.exited")));
     };
     try {
       await client.connect(guarded, { timeout: this.deps.timeoutMs });
@@ -242,16 +247,16 @@ export class Upstream {
     return client;
   }
 
-  private crashed(why: string): void {
+  /** Logs a crash in the run's language; the gateway's state file (status --json) keeps the English. */
+  private crashed(why: SaidBoth): void {
     if (this.closing) return;
     if (this.upSince && this.now() - this.upSince >= HEALTHY_MS) this.crashes = 0;
     this.crashes++;
     this.crashedAt = this.now();
     this.upSince = 0;
-    const message = this.deps.hide(why);
-    this.deps.log(say("gateway-log.crashed", { server: this.name, message }));
+    this.deps.log(say("gateway-log.crashed", { server: this.name, message: this.deps.hide(why.text) }));
     delete this.health.pid;
-    this.set({ state: "crashed", lastError: message });
+    this.set({ state: "crashed", lastError: this.deps.hide(why.en) });
   }
 
   private backoffLeft(): number {

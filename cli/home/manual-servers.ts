@@ -1,7 +1,8 @@
 import { guardHomeFile } from "./home-guard.js";
 import fs from "node:fs/promises";
-import { isConnectoryError } from "../../src/core/errors.js";
-import { localizedError } from "../terminal/language.js";
+import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
+import { localizedError, sayEnglish } from "../terminal/language.js";
+import { problemsWhy } from "../terminal/core-error-text.js";
 import { editJson, parseJson } from "../../src/core/hosts/document-json.js";
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
 import type { ServerSet, ServerSpec } from "../../src/core/types.js";
@@ -78,12 +79,16 @@ export async function parseManualText(file: string, text: string | undefined): P
       (await import("../../src/core/package/mcp-config.js")).parseServerSet(json, file);
   } catch (error) {
     if (!isConnectoryError(error)) throw error;
-    throw localizedError(
-      "mcp-json.invalid",
-      { key: "mcp-json.unreadable", params: { file, why: error.message } },
-      { key: "mcp-json.unreadable-hint" },
-      error.problems ? { problems: error.problems } : {},
-    );
+    // The validator's verdict: its English message for --json, its first problem's kind in Chinese.
+    const why = problemsWhy(error);
+    throw new ConnectoryError("mcp-json.invalid", sayEnglish("mcp-json.unreadable", { file, why: why.en }), {
+      hint: sayEnglish("mcp-json.unreadable-hint"),
+      ...(error.problems ? { problems: error.problems } : {}),
+      localized: {
+        message: { key: "mcp-json.unreadable", params: { file, why: why.text } },
+        hint: { key: "mcp-json.unreadable-hint" },
+      },
+    });
   }
   return { file, text, servers, shape: wrapped || empty ? "wrapped" : "flat", permissions };
 }

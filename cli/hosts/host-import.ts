@@ -1,14 +1,15 @@
 import { ConnectoryError } from "../../src/core/errors.js";
 import { entriesAt, parseHostDocument } from "../../src/core/hosts/document.js";
 import { duplicateKeys } from "../../src/core/hosts/duplicate-keys.js";
-import { entryToServer } from "../../src/core/hosts/import-entry.js";
+import { entryToServer, type ImportSkipCode } from "../../src/core/hosts/import-entry.js";
 import { hasTemplates, moveSecrets } from "../../src/core/hosts/import-secrets.js";
 import type { HostAdapter } from "../../src/core/hosts/types.js";
 import { entryHash } from "../../src/core/hosts/ownership.js";
 import { canonical } from "../../src/core/hosts/document.js";
 import type { Credentials, ServerSpec } from "../../src/core/types.js";
 import { readText } from "./host-files.js";
-import { localizedError } from "../terminal/language.js";
+import { cliLanguage, errorText, localizedError, say, sayBoth, type SaidBoth } from "../terminal/language.js";
+import { problemInChinese } from "../terminal/problem-words-zh-cn.js";
 
 export type ImportAction =
   /** new in mcp.json */
@@ -26,12 +27,13 @@ export type ImportAction =
 export interface ImportItem {
   name: string;
   action: ImportAction;
-  reason?: string;
+  /** Why it is skipped or not imported: English (--json) and in the run's language (text). */
+  reason?: SaidBoth;
   /** The server as mcp.json will hold it: secrets replaced by `${KEY}`. */
   server?: ServerSpec;
   /** KEY → value moved to credentials.json (servers.<name>). */
   secrets: Record<string, string>;
-  notes: string[];
+  notes: SaidBoth[];
   /** Hash of the host entry as read (what `config export --replace-imported` may replace). */
   entryHash?: string;
 }
@@ -79,32 +81,43 @@ export async function planImport(
   const items: ImportItem[] = [];
   for (const [name, entry] of Object.entries(read.entries)) {
     const converted = entryToServer(adapter.id, entry);
-    const notes = "notes" in converted ? [...converted.notes] : [];
-    if (read.duplicates.includes(name))
-      notes.push(
-        `"${name}" appears more than once in the file; the last one is imported, as the host reads it`,
-      );
+    const notes =
+      "notes" in converted
+        ? converted.notes.map((n) =>
+            sayBoth((t) => t(n.code === "env-vars" ? "import-why.env-vars" : "import-why.env-keys")),
+          )
+        : [];
+    if (read.duplicates.includes(name)) notes.push(sayBoth((t) => t("import-why.duplicate", { name })));
     const hash = entryHash(entry);
     const ours = owned.has(name) || ("server" in converted && launchesConnectory(converted.server));
     if (ours) {
-      const reason = "Connectory wrote it (`connectory run`): importing it would make it start itself";
+      const reason = sayBoth((t) => t("import-why.ours"));
       items.push({ name, action: "skip", reason, secrets: {}, notes, entryHash: hash });
       continue;
     }
     if ("skip" in converted) {
-      items.push({ name, action: "skip", reason: converted.skip, secrets: {}, notes, entryHash: hash });
+      const reason = sayBoth((t) => t(SKIPPED[converted.skipCode], converted.params));
+      items.push({ name, action: "skip", reason, secrets: {}, notes, entryHash: hash });
       continue;
     }
     let moved = { server: converted.server, secrets: {} as Record<string, string> };
-    if (hasTemplates(converted.server))
-      notes.push(
-        "it uses the host's own ${…} variables, which `connectory run` passes as written: replace them with values, then trust it again",
-      );
+    if (hasTemplates(converted.server)) notes.push(sayBoth((t) => t("import-why.host-variables")));
     else moved = moveSecrets(converted.server);
     try {
       parseServerSet({ mcpServers: { [name]: moved.server } }, `${name} in the host file`);
     } catch (error) {
-      const reason = error instanceof ConnectoryError ? error.message : String(error);
+      // The first problem by its kind in a Chinese run; English keeps the core's message.
+      const first = error instanceof ConnectoryError ? error.problems?.[0] : undefined;
+      const reason =
+        error instanceof ConnectoryError
+          ? {
+              en: error.message,
+              text:
+                first && cliLanguage() !== "en"
+                  ? say("import-why.invalid", { problem: problemInChinese(first) })
+                  : errorText(error).message,
+            }
+          : { en: String(error), text: String(error) };
       items.push({ name, action: "skip", reason, secrets: {}, notes, entryHash: hash });
       continue;
     }
@@ -115,7 +128,7 @@ export async function planImport(
       items.push({
         ...base,
         action: "exists",
-        reason: `a different server named "${name}" is already in mcp.json: remove it first (connectory mcp remove ${name})`,
+        reason: sayBoth((t) => t("import-why.exists", { name })),
       });
     else {
       const same = canonical(stored[name] ?? {}) === canonical(moved.secrets);
@@ -124,6 +137,15 @@ export async function planImport(
   }
   return items;
 }
+
+/** Why an entry is skipped, by the core's code. */
+const SKIPPED = {
+  "not-object": "import-why.not-object",
+  disabled: "import-why.disabled",
+  "built-in": "import-why.built-in",
+  "url-not-http": "import-why.url-not-http",
+  "no-command": "import-why.no-command",
+} as const satisfies Record<ImportSkipCode, string>;
 
 /** A launcher entry of `config export`: `connectory run <server>` (by name, or node + bin/connectory.js). */
 function launchesConnectory(server: ServerSpec): boolean {

@@ -2,6 +2,8 @@ import { launchIdentity, launchMatches } from "../../src/core/hosts/launch-match
 import { isRemote, type ServerSpec } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { openMarketplace } from "../registry/open-marketplace.js";
+import { isConnectoryError } from "../../src/core/errors.js";
+import { errorText, say, sayEnglish, type SaidBoth } from "../terminal/language.js";
 
 /** A connector whose server launches what an imported server does. */
 export interface ConnectorMatch {
@@ -19,7 +21,7 @@ const HITS_CHECKED = 3;
 export async function findConnectorMatches(
   ctx: CommandContext,
   servers: Record<string, ServerSpec>,
-): Promise<{ matches: Record<string, ConnectorMatch>; note?: string }> {
+): Promise<{ matches: Record<string, ConnectorMatch>; note?: SaidBoth }> {
   const wanted = Object.entries(servers).filter(([, s]) => launchIdentity(s) !== undefined);
   if (wanted.length === 0) return { matches: {} };
   const matches: Record<string, ConnectorMatch> = {};
@@ -41,7 +43,13 @@ export async function findConnectorMatches(
     }
     return { matches };
   } catch (error) {
-    return { matches, note: `marketplace not checked for matching connectors: ${(error as Error).message}` };
+    // The registry's or the system's words inside: from the tables when the error names keys.
+    const why = isConnectoryError(error) ? errorText(error).message : (error as Error).message;
+    const note = {
+      en: sayEnglish("import-why.match-unchecked", { message: (error as Error).message }),
+      text: say("import-why.match-unchecked", { message: why }),
+    };
+    return { matches, note };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteServer } from "../../src/core/types.js";
+import { say } from "../terminal/language.js";
 
 /** Which side ended the session first. */
 export type ClosedBy = "host" | "server";
@@ -91,14 +92,14 @@ export function proxyMessages(
 
   host.onmessage = (message) => {
     if (!("method" in message)) {
-      void server.send(message).catch(failed("could not pass an answer to the server"));
+      void server.send(message).catch(failed(say("bridge.to-server")));
       return;
     }
     if ("id" in message && message.method === "initialize") initializeIds.add(message.id);
     if ("id" in message) unanswered.add(message.id);
     toServer = toServer.then(async () => {
       const reply = await filter.fromHost(message).catch((error: Error) => {
-        failed("tool check")(error);
+        failed(say("bridge.tool-check"))(error);
         return "id" in message
           ? errorReply(message.id, "connectory could not check this request")
           : undefined;
@@ -141,14 +142,14 @@ export function proxyMessages(
     }
     toHost = toHost.then(async () => {
       const out = await filter.fromServer(message).catch((error: Error) => {
-        failed("tool check")(error);
+        failed(say("bridge.tool-check"))(error);
         return undefined;
       });
-      if (out) await host.send(out).catch(failed("could not write to the host"));
+      if (out) await host.send(out).catch(failed(say("bridge.to-host")));
     });
   };
 
-  host.onerror = failed("host");
+  host.onerror = failed(say("bridge.host"));
   server.onerror = (error) => void errors.report(error);
 
   return new Promise<ClosedBy>((resolve) => {
@@ -160,7 +161,7 @@ export function proxyMessages(
       void toServer
         .then(allAnswered)
         .then(() => server.close())
-        .catch(failed("server"));
+        .catch(failed(say("bridge.server")));
     };
     server.onclose = () => {
       closedBy ??= "server";
@@ -170,7 +171,7 @@ export function proxyMessages(
       filter.close();
       void toHost
         .then(() => host.close())
-        .catch(failed("host"))
+        .catch(failed(say("bridge.host")))
         .then(() => resolve(closedBy ?? "server"));
     };
   });

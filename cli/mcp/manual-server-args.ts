@@ -1,5 +1,6 @@
 /** `mcp add`'s flags, and the server, sandbox block and warnings they make (cli/commands/mcp.ts). */
-import { localizedUsageError, sayEnglish, type Said } from "../terminal/language.js";
+import { cliLanguage, localizedUsageError, sayEnglish, type Said } from "../terminal/language.js";
+import { problemsWhy } from "../terminal/core-error-text.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConnectoryError } from "../../src/core/errors.js";
@@ -109,7 +110,14 @@ export function specFromArgs(name: string, args: CommandArgs<typeof MCP_ADD_OPTI
       usage: true,
       ...(error.problems ? { problems: error.problems } : {}),
       hint: sayEnglish("mcp-add.fix-arguments"),
-      localized: { ...error.localized, hint: { key: "mcp-add.fix-arguments" } },
+      localized: {
+        ...error.localized,
+        // In Chinese: the first problem's kind (the problems are listed below it); English keeps the message.
+        ...(cliLanguage() === "en"
+          ? {}
+          : { message: { key: "mcp-add.invalid", params: { why: problemsWhy(error).text } } }),
+        hint: { key: "mcp-add.fix-arguments" },
+      },
     });
   }
   return spec;

@@ -118,7 +118,7 @@ export class ToolGuard {
     // Only one answer per forwarded request reaches the host: a second answer to a tools/list (or an
     // answer to nothing) would otherwise pass unchecked.
     if (!this.pending.delete(message.id)) {
-      this.deps.log(`dropped an answer from ${this.deps.server} to a request the host has no pending`);
+      this.deps.log(say("session.dropped-answer", { server: this.deps.server }));
       return undefined;
     }
     if (this.initializeIds.delete(message.id) && "result" in message) {

@@ -8,12 +8,17 @@ import { isRemote, type ServerSpec } from "../../src/core/types.js";
 import { homePaths } from "../home/home.js";
 import {
   bwrapLaunch,
-  explainRules,
   launcherCaches,
   type SandboxRule,
+  type SandboxRuleCode,
 } from "../../src/core/sandbox/bwrap-args.js";
+import type { CliMessageKey } from "../terminal/messages-en.js";
 import { fetchedPackage, fetchLaunch } from "../../src/core/sandbox/fetch-step.js";
-import { renderPermissions, type SandboxRequest } from "../../src/core/sandbox/permissions.js";
+import {
+  PermissionPathError,
+  renderPermissions,
+  type SandboxRequest,
+} from "../../src/core/sandbox/permissions.js";
 import { SANDBOX_EXEC } from "../../src/core/sandbox/seatbelt-profile.js";
 import { projectGrantsFor, readSandboxFile } from "../home/sandbox-store.js";
 import { stdioLaunch, type StdioLaunch } from "../mcp/child-env.js";
@@ -21,15 +26,15 @@ import { fetchRegistry } from "./sandbox-fetch.js";
 import { bundleMounts, commandMounts, resolveGrants, scriptGrants } from "./sandbox-mounts.js";
 import { planSeatbelt } from "./sandbox-seatbelt.js";
 import { startFilterProxy } from "./sandbox-proxy.js";
-import { localizedError, sayEnglish } from "../terminal/language.js";
+import { localizedError, say, sayEnglish, type Said } from "../terminal/language.js";
 
 /** A launch as it will run: sandboxed (with its rules), or as is with the reason why not. */
 export interface PlannedLaunch {
   launch: StdioLaunch;
   sandboxed: boolean;
   rules: SandboxRule[];
-  /** Why it runs unsandboxed: "unrestricted" (no permissions declared) or "turned off by the user". */
-  reason?: string;
+  /** Why it runs unsandboxed (no permissions declared, or turned off by the user), as the tables say it. */
+  reason?: Said;
   /** An npx package to fetch (sandboxed, with network) before a network-less start: see prefetch(). */
   prefetch?: StdioLaunch;
   /** Stops what the launch needs while it runs (a host allowlist's filtering proxy); call once it ended. */
@@ -92,15 +97,14 @@ export async function planLaunch(
   request: SandboxRequest | undefined,
   world: SandboxWorld,
 ): Promise<PlannedLaunch> {
-  if (!request)
-    return { launch, sandboxed: false, rules: [], reason: "unrestricted: declares no permissions" };
+  if (!request) return { launch, sandboxed: false, rules: [], reason: { key: "sandbox-plan.unrestricted" } };
   const sandboxFile = world.home ? await readSandboxFile(world.home) : undefined;
   if (sandboxFile && Object.hasOwn(sandboxFile.off, request.connector))
     return {
       launch,
       sandboxed: false,
       rules: [],
-      reason: `sandbox turned off by you (\`connectory sandbox on ${request.connector}\` restores it)`,
+      reason: { key: "sandbox-plan.off", params: { connector: request.connector } },
     };
   const home = world.env["HOME"] || os.homedir();
   const platform = world.platform ?? process.platform;
@@ -119,11 +123,23 @@ export async function planLaunch(
   try {
     permissions = renderPermissions(request.permissions, { HOME: home });
   } catch (error) {
-    // What is unset is the permission renderer's words (English); what to do is in the tables.
+    // What is unset, by the renderer's kind (else its English words); what to do is in the tables.
     const hint = { key: "sandbox.path-unset-hint" as const, params: { connector: request.connector } };
+    const why =
+      error instanceof PermissionPathError
+        ? say(error.kind === "unset" ? "sandbox.path-needs" : "sandbox.path-holds-template", {
+            key: error.key,
+            path: error.grantPath,
+          })
+        : undefined;
     throw new ConnectoryError("sandbox.path.unset", `${request.connector}: ${(error as Error).message}`, {
       hint: sayEnglish(hint.key, hint.params),
-      localized: { hint },
+      localized: {
+        ...(why
+          ? { message: { key: "sandbox.path-unset", params: { connector: request.connector, why } } }
+          : {}),
+        hint,
+      },
     });
   }
   // Folders a project's connectory.json grants it (confirmed by the user at `sync`): literal paths.
@@ -204,6 +220,8 @@ export async function planLaunch(
       rules.push({
         kind: "network",
         why: `${fetched.spec} is fetched first, by ${fetched.tool} alone, from ${registry.hosts.join(", ")} only, without the server's credentials${fetched.tool === "npx" ? " or install scripts" : ""}`,
+        code: fetched.tool === "npx" ? "fetch-npx" : "fetch",
+        params: { spec: fetched.spec, tool: fetched.tool, hosts: registry.hosts.join(", ") },
       });
       out.prefetch = { command: fetcher.command, args: fetcher.args, env: fetcher.env, cwd: fetcher.cwd };
     }
@@ -236,31 +254,65 @@ export async function explainSandbox(
     sandboxExec?: string;
   },
 ): Promise<string> {
-  if (isRemote(server.server))
-    return `${server.name} is a remote server: it runs elsewhere, so no local sandbox applies.`;
+  if (isRemote(server.server)) return say("sandbox-plan.remote", { server: server.name });
   const planned = await planLaunch(stdioLaunch(server.server, ctx), server.sandbox, {
     ...ctx,
     explainOnly: true,
   });
-  if (!planned.sandboxed) return `${server.name} runs unsandboxed: ${planned.reason}.`;
+  if (!planned.sandboxed) {
+    const reason = planned.reason ?? { key: "sandbox-plan.unrestricted" };
+    return say("sandbox-plan.unsandboxed", { server: server.name, reason: say(reason.key, reason.params) });
+  }
   if (planned.sandbox === "sandbox-exec") {
-    const lines = [`${server.name} runs in sandbox-exec (${planned.launch.command}) with these rules:`];
-    for (const line of explainRules(planned.rules)) lines.push(`  ${line}`);
-    lines.push("Everything else is denied. The Seatbelt profile (sandbox-exec -p):");
+    const lines = [say("sandbox-plan.seatbelt", { server: server.name, command: planned.launch.command })];
+    for (const line of ruleLines(planned.rules)) lines.push(`  ${line}`);
+    lines.push(say("sandbox-plan.seatbelt-profile"));
     for (const line of (planned.profile ?? "").split("\n")) lines.push(`  ${line}`);
     lines.push(
-      "The command line:",
-      `  ${[planned.launch.command, "-p", "<the profile>", ...planned.launch.args.slice(2)].join(" ")}`,
+      say("sandbox-plan.command-line"),
+      `  ${[planned.launch.command, "-p", say("sandbox-plan.the-profile"), ...planned.launch.args.slice(2)].join(" ")}`,
     );
     return lines.join("\n");
   }
-  const lines = [`${server.name} runs in bubblewrap (${planned.launch.command}) with these rules:`];
-  for (const line of explainRules(planned.rules)) lines.push(`  ${line}`);
+  const lines = [say("sandbox-plan.bwrap", { server: server.name, command: planned.launch.command })];
+  for (const line of ruleLines(planned.rules)) lines.push(`  ${line}`);
   lines.push(
-    "Everything else is hidden. The command line:",
+    say("sandbox-plan.bwrap-rest"),
     `  ${[planned.launch.command, ...planned.launch.args].join(" ")}`,
   );
   return lines.join("\n");
+}
+
+/** A rule's reason by its code (src/core/sandbox keeps the English words). */
+const RULE_WORDS = {
+  "network-any": "sandbox-rule.network-any",
+  "network-hosts": "sandbox-rule.network-hosts",
+  "network-none": "sandbox-rule.network-none",
+  system: "sandbox-rule.system",
+  etc: "sandbox-rule.etc",
+  "private-tmp": "sandbox-rule.private-tmp",
+  process: "sandbox-rule.process",
+  command: "sandbox-rule.command",
+  "connector-files": "sandbox-rule.connector-files",
+  cache: "sandbox-rule.cache",
+  declared: "sandbox-rule.declared",
+  home: "sandbox-rule.home",
+  "seatbelt-process": "sandbox-rule.seatbelt-process",
+  "seatbelt-network-any": "sandbox-rule.seatbelt-network-any",
+  "seatbelt-network-hosts": "sandbox-rule.seatbelt-network-hosts",
+  "seatbelt-network-none": "sandbox-rule.seatbelt-network-none",
+  "seatbelt-tmpdir": "sandbox-rule.seatbelt-tmpdir",
+  "seatbelt-home": "sandbox-rule.seatbelt-home",
+  fetch: "sandbox-rule.fetch",
+  "fetch-npx": "sandbox-rule.fetch-npx",
+} as const satisfies Record<SandboxRuleCode, CliMessageKey>;
+
+/** The rules as lines, each reason from the tables by its code (else the core's English). */
+function ruleLines(rules: readonly SandboxRule[]): string[] {
+  return rules.map((r) => {
+    const why = r.code ? say(RULE_WORDS[r.code], r.params) : r.why;
+    return `${r.kind.padEnd(10)} ${r.path ? `${r.path}: ` : ""}${why}`;
+  });
 }
 
 /** bwrap from the system folders first: a PATH entry must not be able to stand in for the sandbox. */

@@ -88,6 +88,8 @@ export async function planSeatbelt(
       rules.push({
         kind: "network",
         why: `${fetched.spec} is fetched first, by ${fetched.tool} alone, from ${registry.hosts.join(", ")} only, without the server's credentials`,
+        code: "fetch",
+        params: { spec: fetched.spec, tool: fetched.tool, hosts: registry.hosts.join(", ") },
       });
     }
     return planned;

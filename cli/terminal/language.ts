@@ -3,6 +3,7 @@ import type { Problem } from "../../src/core/types.js";
 import { fillMessage, LANGUAGES, supportedLanguage, type Language } from "../../src/core/text/language.js";
 import { en, type CliMessageKey } from "./messages-en.js";
 import { zhCN } from "./messages-zh-cn.js";
+import { coreErrorWords } from "./core-error-text.js";
 
 // The CLI's words in English and Simplified Chinese. One run has one language, chosen once by runCli
 // (like the credential store's world), so any text builder can say() without a language parameter.
@@ -109,8 +110,10 @@ export function errorText(error: ConnectoryError): { message: string; hint: stri
   const table = CLI_MESSAGES[current] as Record<string, string>;
   const text = (l: { key: string; params?: Record<string, string | number> } | undefined) =>
     l && Object.hasOwn(table, l.key) ? fillMessage(table[l.key]!, l.params) : undefined;
+  // A core error that lists a file's problems, said by its code (English runs keep the core's words).
+  const words = current === "en" ? undefined : coreErrorWords(error);
   return {
-    message: text(error.localized?.message) ?? error.message,
-    hint: text(error.localized?.hint) ?? error.hint,
+    message: text(error.localized?.message) ?? text(words?.message) ?? error.message,
+    hint: text(error.localized?.hint) ?? text(words?.hint) ?? error.hint,
   };
 }

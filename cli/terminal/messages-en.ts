@@ -9,6 +9,7 @@ import { enLocal } from "./messages-en-local.js";
 import { enRegistry } from "./messages-en-registry.js";
 import { enServe } from "./messages-en-serve.js";
 import { enUsage } from "./messages-en-usage.js";
+import { enDetail } from "./messages-en-detail.js";
 
 // The CLI's words in English, by key; messages-zh-cn.ts has every key in Simplified Chinese. `{name}` is
 // a placeholder. Only text output reads these: --json documents are the same in every language.
@@ -215,6 +216,7 @@ export const en = {
   ...enRegistry,
   ...enServe,
   ...enUsage,
+  ...enDetail,
 };
 
 /** A key of the CLI's message tables. */

@@ -10,6 +10,7 @@ import { zhCNLocal } from "./messages-zh-cn-local.js";
 import { zhCNRegistry } from "./messages-zh-cn-registry.js";
 import { zhCNServe } from "./messages-zh-cn-serve.js";
 import { zhCNUsage } from "./messages-zh-cn-usage.js";
+import { zhCNDetail } from "./messages-zh-cn-detail.js";
 
 // The CLI's words in Simplified Chinese (简体中文): every key of messages-en.ts, no other. Commands,
 // options, codes and statuses (ready, needs-credentials…) stay as typed: they are what people type and scripts read.
@@ -201,4 +202,5 @@ export const zhCN: Record<CliMessageKey, string> = {
   ...zhCNRegistry,
   ...zhCNServe,
   ...zhCNUsage,
+  ...zhCNDetail,
 };

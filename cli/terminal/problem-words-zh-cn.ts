@@ -34,6 +34,44 @@ const EXACT: Record<string, string> = {
   "skill.name.mismatch": "SKILL.md 的 name 与其文件夹名不一致",
   "package.symlink": "包中有符号链接：打包时不能包含",
   "package.dir.missing": "文件夹不存在",
+  // plugin.json
+  "manifest.categories.unknown": "categories 中有未知的分类：请使用 connectory search --help 列出的分类",
+  "manifest.license.invalid":
+    "license 须为 SPDX 表达式（如 MIT 或 (MIT OR Apache-2.0)），或“SEE LICENSE IN <file>”",
+  "manifest.homepage.invalid": "homepage 须为 http(s) URL",
+  "manifest.repository.invalid": "repository 无效",
+  "manifest.publisher.invalid": "publisher 无效",
+  "manifest.engines.connectory.invalid": 'engines.connectory 不是语义化版本范围，例如 ">=0.1.0"',
+  "manifest.permissions.network.invalid": "permissions.network 中的主机名无效，须如 api.example.com",
+  "manifest.permissions.network.unknown": 'permissions.network 须为 "none"、"any" 或主机名列表',
+  "manifest.permissions.filesystem.access.unknown":
+    'permissions.filesystem 的 access 须为 "read" 或 "read-write"',
+  "manifest.permissions.path.template":
+    "权限路径用了未声明的模板：只能用 ${HOME}、${PLUGIN_ROOT} 或 token-schema.json 的键",
+  "manifest.permissions.path.relative": "权限路径不是绝对路径：以“/”或 ${HOME} 等模板开头",
+  "manifest.permissions.path.traversal": "权限路径含有 . 或 .. 路径段：请直接写出文件夹本身",
+  "manifest.permissions.path.default": "沙箱授权路径用到的凭据的默认值不是干净的绝对路径",
+  // mcp.json
+  "mcp.server.name.invalid": "服务器名称无效：须为 1–64 个字母、数字、“_”、“-”或“.”，以字母或数字开头",
+  "mcp.server.name.separator": "服务器名称含有“__”（它分隔服务器名和工具名）：请改一个不含“__”的名称",
+  "mcp.server.type.missing": '带 "url" 的服务器是远程服务器，需要 "type"："streamable-http"、"http" 或 "sse"',
+  "mcp.server.type.unknown":
+    '未知的服务器类型：命令用 "stdio"（或省略），URL 用 "streamable-http"、"http" 或 "sse"',
+  "mcp.server.url.invalid": "服务器的 URL 无效",
+  "mcp.schema-version.required": '用到了 mcp.json 2 的键：请在 mcp.json 顶层加上 "schemaVersion": 2',
+  "mcp.schema-version.unsupported": "mcp.json 的 schemaVersion 比这个版本的 Connectory 支持的更新",
+  "mcp.schema-version.invalid": "mcp.json 的 schemaVersion 无效",
+  // token-schema.json
+  "token-schema.root.type":
+    'token-schema.json 必须是 JSON Schema 对象：{ "type": "object", "properties": { … } }',
+  "token-schema.keyword.unknown": "token-schema.json 中有不允许的关键字：删除它或检查拼写",
+  "token-schema.property.type.missing": '每个凭据都需要 "type"："string"、"number"、"integer" 或 "boolean"',
+  "token-schema.property.type.unknown": '凭据的 "type" 须为 "string"、"number"、"integer" 或 "boolean"',
+  "token-schema.property.pattern.invalid": "pattern 不是有效的正则表达式（ajv 以 `u` 标志编译）",
+  "token-schema.property.secret-default": "机密凭据有默认值，它会随包一起发布：请删除默认值",
+  "token-schema.required.unknown": 'required 中的键不是已声明的凭据：在 "properties" 下声明它或删掉它',
+  "template.not-allowed": "env 或请求头的名称中不能用模板，只能用在值中",
+  "template.optional-unset": "服务器需要一个可选且没有默认值的凭据：把它设为必填或给它默认值",
 };
 
 /** The last part of a code, in words. */

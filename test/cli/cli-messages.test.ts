@@ -20,6 +20,7 @@ const TABLE_FILES = new Set(
     "messages-en-registry.ts",
     "messages-en-serve.ts",
     "messages-en-usage.ts",
+    "messages-en-detail.ts",
     "messages-zh-cn.ts",
     "messages-zh-cn-setup.ts",
     "messages-zh-cn-diagnose.ts",
@@ -32,6 +33,7 @@ const TABLE_FILES = new Set(
     "messages-zh-cn-registry.ts",
     "messages-zh-cn-serve.ts",
     "messages-zh-cn-usage.ts",
+    "messages-zh-cn-detail.ts",
   ].map((f) => `cli/terminal/${f}`),
 );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -70,7 +70,69 @@ export function proxyEnv(port = PROXY_PORT): Record<string, string> {
 export interface SandboxRule {
   kind: "read" | "read-write" | "private" | "network" | "process";
   path?: string;
+  /** Why, in English. */
   why: string;
+  /** Why, by a stable code with its values: the CLI says it from its tables (`sandbox-rule.<code>`). */
+  code?: SandboxRuleCode;
+  params?: Record<string, string>;
+}
+
+/** The reasons of the rules, by code. */
+export type SandboxRuleCode =
+  | "network-any"
+  | "network-hosts"
+  | "network-none"
+  | "system"
+  | "etc"
+  | "private-tmp"
+  | "process"
+  | "command"
+  | "connector-files"
+  | "cache"
+  | "declared"
+  | "home"
+  | "seatbelt-process"
+  | "seatbelt-network-any"
+  | "seatbelt-network-hosts"
+  | "seatbelt-network-none"
+  | "seatbelt-tmpdir"
+  | "seatbelt-home"
+  | "fetch"
+  | "fetch-npx";
+
+/** A mount of the launch, with why (English and by code). */
+export interface RuleMount {
+  path: string;
+  write: boolean;
+  why: string;
+  code: SandboxRuleCode;
+  params?: Record<string, string>;
+}
+
+/** The mounts every launch has besides its grants: its command, its package, its launcher's cache. */
+export function launchMounts(
+  launch: { command: string; env: Record<string, string> },
+  facts: { home: string; pluginRoot?: string; toolPaths?: string[] },
+): RuleMount[] {
+  const mounts: RuleMount[] = [];
+  for (const p of facts.toolPaths ?? [])
+    mounts.push({ path: p, write: false, why: "the server's command", code: "command" });
+  if (facts.pluginRoot)
+    mounts.push({
+      path: facts.pluginRoot,
+      write: false,
+      why: "the connector's files",
+      code: "connector-files",
+    });
+  for (const p of launcherCaches(launch.command, launch.env, facts.home))
+    mounts.push({
+      path: p,
+      write: true,
+      why: `${launch.command}'s cache`,
+      code: "cache",
+      params: { command: launch.command },
+    });
+  return mounts;
 }
 
 export interface SandboxedLaunch extends LaunchSpec {
@@ -144,31 +206,48 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
     rules.push({
       kind: "network",
       why: "any host, and abstract unix sockets such as X11 and D-Bus (declared network: any: the host's network namespace)",
+      code: "network-any",
     });
   } else if (hosts)
     rules.push({
       kind: "network",
       why: `only ${hosts.join(", ")}: no network of its own, HTTP(S)_PROXY=http://127.0.0.1:${PROXY_PORT} (a filtering proxy in Connectory) refuses every other host`,
+      code: "network-hosts",
+      params: { hosts: hosts.join(", "), port: String(PROXY_PORT) },
     });
-  else rules.push({ kind: "network", why: "none: a private network namespace with only loopback" });
+  else
+    rules.push({
+      kind: "network",
+      why: "none: a private network namespace with only loopback",
+      code: "network-none",
+    });
 
   for (const dir of SYSTEM_DIRS) args.push("--ro-bind-try", dir, dir);
   for (const file of ETC_FILES) args.push("--ro-bind-try", file, file);
-  rules.push({ kind: "read", path: SYSTEM_DIRS.join(" "), why: "system programs and libraries" });
-  rules.push({ kind: "read", path: "/etc (selected files)", why: "name resolution, TLS, users, time" });
+  rules.push(...systemRules(SYSTEM_DIRS));
   args.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
   if (hosts) args.push("--bind", facts.proxySocket as string, PROXY_SOCKET);
-  rules.push({ kind: "private", path: "/tmp /proc /dev", why: "empty, this sandbox's own" });
-  rules.push({ kind: "process", why: "own pid namespace; killed with its parent; no terminal" });
-  const mounts: Array<{ path: string; write: boolean; why: string }> = [];
-  for (const p of facts.toolPaths ?? []) mounts.push({ path: p, write: false, why: "the server's command" });
-  if (facts.pluginRoot) mounts.push({ path: facts.pluginRoot, write: false, why: "the connector's files" });
-  for (const p of launcherCaches(launch.command, launch.env, facts.home))
-    mounts.push({ path: p, write: true, why: `${launch.command}'s cache` });
+  rules.push({
+    kind: "private",
+    path: "/tmp /proc /dev",
+    why: "empty, this sandbox's own",
+    code: "private-tmp",
+  });
+  rules.push({
+    kind: "process",
+    why: "own pid namespace; killed with its parent; no terminal",
+    code: "process",
+  });
+  const mounts = launchMounts(launch, facts);
   for (const g of perms.filesystem ?? [])
-    mounts.push({ path: g.path, write: g.access === "read-write", why: "declared in permissions" });
+    mounts.push({
+      path: g.path,
+      write: g.access === "read-write",
+      why: "declared in permissions",
+      code: "declared",
+    });
   for (const m of mounts) {
-    const problem = mountProblem(m.path, facts.home, m.why === "declared in permissions");
+    const problem = mountProblem(m.path, facts.home, m.code === "declared");
     if (problem) throw new Error(`${problem}: the sandbox does not mount it (${m.why})`);
   }
   // Parents first, so a grant inside a read-only folder is bound on top of it.
@@ -178,13 +257,18 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
   const homeGranted = mounts.some((m) => m.path === facts.home);
   if (!homeGranted) {
     args.push("--tmpfs", facts.home);
-    rules.push({ kind: "private", path: facts.home, why: "empty and read-only but for the rules below" });
+    rules.push({
+      kind: "private",
+      path: facts.home,
+      why: "empty and read-only but for the rules below",
+      code: "home",
+    });
   }
   for (const m of mounts) {
     // Caches may not exist yet; grants and the plugin folder must (the caller checks, to say so clearly).
-    const cache = m.why.endsWith("'s cache");
+    const cache = m.code === "cache";
     args.push(m.write ? (cache ? "--bind-try" : "--bind") : "--ro-bind", m.path, m.path);
-    rules.push({ kind: m.write ? "read-write" : "read", path: m.path, why: m.why });
+    rules.push(mountRule(m));
   }
   const visible = mounts.some((m) => launch.cwd === m.path || launch.cwd.startsWith(`${m.path}/`));
   const cwd = visible ? launch.cwd : (facts.pluginRoot ?? "/");
@@ -218,7 +302,21 @@ function mountProblem(p: string, home: string, declared: boolean): string | unde
   return undefined;
 }
 
-/** The rules as lines of text. */
-export function explainRules(rules: readonly SandboxRule[]): string[] {
-  return rules.map((r) => `${r.kind.padEnd(10)} ${r.path ? `${r.path}: ` : ""}${r.why}`);
+/** The rules both sandboxes show for their system folders and /etc. */
+export function systemRules(dirs: readonly string[]): SandboxRule[] {
+  return [
+    { kind: "read", path: dirs.join(" "), why: "system programs and libraries", code: "system" },
+    { kind: "read", path: "/etc (selected files)", why: "name resolution, TLS, users, time", code: "etc" },
+  ];
+}
+
+/** A mount as a rule. */
+export function mountRule(m: RuleMount): SandboxRule {
+  return {
+    kind: m.write ? "read-write" : "read",
+    path: m.path,
+    why: m.why,
+    code: m.code,
+    ...(m.params ? { params: m.params } : {}),
+  };
 }

@@ -30,6 +30,22 @@ export interface SandboxRequest {
   scriptFolders?: boolean;
 }
 
+/**
+ * A permission path that cannot be filled, by kind, with the credential and the path it is about (the
+ * CLI says it from its tables; the message is the English).
+ */
+export class PermissionPathError extends Error {
+  constructor(
+    readonly kind: "unset" | "holds-template",
+    readonly key: string,
+    readonly grantPath: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PermissionPathError";
+  }
+}
+
 /** The templates a permission path may use besides the connector's credentials. */
 export const HOME_KEY = "HOME";
 
@@ -51,10 +67,20 @@ function renderGrant(grant: FilesystemGrant, values: Record<string, string>): Fi
       if ("text" in p) return p.text;
       const v = values[p.key];
       if (v === undefined || v === "")
-        throw new Error(`the permission path ${grant.path} needs \${${p.key}}, which is not set`);
+        throw new PermissionPathError(
+          "unset",
+          p.key,
+          grant.path,
+          `the permission path ${grant.path} needs \${${p.key}}, which is not set`,
+        );
       // A value is pasted as text, never read as a template again (a default of "\${HOME}" is not the home).
       if (p.key !== HOME_KEY && p.key !== PLUGIN_ROOT_KEY && v.includes("${"))
-        throw new Error(`the value of ${p.key}, used in the permission path ${grant.path}, holds "\${"`);
+        throw new PermissionPathError(
+          "holds-template",
+          p.key,
+          grant.path,
+          `the value of ${p.key}, used in the permission path ${grant.path}, holds "\${"`,
+        );
       if (p.key !== HOME_KEY && p.key !== PLUGIN_ROOT_KEY) via.add(p.key);
       return v;
     })

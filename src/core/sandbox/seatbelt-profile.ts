@@ -1,5 +1,7 @@
 import {
-  launcherCaches,
+  launchMounts,
+  mountRule,
+  systemRules,
   offlineEnv,
   proxyEnv,
   type LaunchSpec,
@@ -160,6 +162,7 @@ export function seatbeltProfile(
   rules.push({
     kind: "process",
     why: "its processes inherit the profile; no other process can be signalled or inspected",
+    code: "seatbelt-process",
   });
 
   out.push("; network");
@@ -168,31 +171,39 @@ export function seatbeltProfile(
     out.push(
       `(allow mach-lookup ${NETWORK_MACH_SERVICES.map((n) => `(global-name ${sbplString(n)})`).join(" ")})`,
     );
-    rules.push({ kind: "network", why: "any host (declared network: any)" });
+    rules.push({ kind: "network", why: "any host (declared network: any)", code: "seatbelt-network-any" });
   } else if (hosts) {
     out.push("(deny network*)");
     out.push(`(allow network-outbound (remote ip "localhost:${facts.proxyPort}"))`);
     rules.push({
       kind: "network",
       why: `only ${hosts.join(", ")}: the one connection allowed is to localhost:${facts.proxyPort}, HTTP(S)_PROXY (a filtering proxy in Connectory) refuses every other host`,
+      code: "seatbelt-network-hosts",
+      params: { hosts: hosts.join(", "), port: String(facts.proxyPort) },
     });
   } else {
     out.push("(deny network*)");
     rules.push({
       kind: "network",
       why: "none: no socket may connect or listen, loopback and unix sockets included",
+      code: "seatbelt-network-none",
     });
   }
 
-  const readable: Array<{ path: string; write: boolean; why: string }> = [];
-  for (const p of facts.toolPaths ?? [])
-    readable.push({ path: p, write: false, why: "the server's command" });
-  if (facts.pluginRoot) readable.push({ path: facts.pluginRoot, write: false, why: "the connector's files" });
-  for (const p of launcherCaches(launch.command, launch.env, facts.home))
-    readable.push({ path: p, write: true, why: `${launch.command}'s cache` });
-  readable.push({ path: facts.tmpdir, write: true, why: "this launch's own TMPDIR, removed when it ends" });
+  const readable = launchMounts(launch, facts);
+  readable.push({
+    path: facts.tmpdir,
+    write: true,
+    why: "this launch's own TMPDIR, removed when it ends",
+    code: "seatbelt-tmpdir",
+  });
   for (const g of perms.filesystem ?? [])
-    readable.push({ path: g.path, write: g.access === "read-write", why: "declared in permissions" });
+    readable.push({
+      path: g.path,
+      write: g.access === "read-write",
+      why: "declared in permissions",
+      code: "declared",
+    });
 
   out.push("; system: read, and code mapped from it");
   const subpaths = (paths: string[]) =>
@@ -206,15 +217,19 @@ export function seatbeltProfile(
       .map((p) => `(subpath ${sbplPath(p)})`)
       .join(" ")})`,
   );
-  rules.push({ kind: "read", path: SYSTEM_DIRS.join(" "), why: "system programs and libraries" });
-  rules.push({ kind: "read", path: "/etc (selected files)", why: "name resolution, TLS, users, time" });
-  rules.push({ kind: "private", path: facts.home, why: "nothing of it but the rules below" });
+  rules.push(...systemRules(SYSTEM_DIRS));
+  rules.push({
+    kind: "private",
+    path: facts.home,
+    why: "nothing of it but the rules below",
+    code: "seatbelt-home",
+  });
 
   out.push("; the paths of this server");
   for (const r of readable) {
     const ops = r.write ? "file-read* file-write* file-map-executable" : "file-read* file-map-executable";
     out.push(`(allow ${ops} ${subpaths([r.path])})`);
-    rules.push({ kind: r.write ? "read-write" : "read", path: r.path, why: r.why });
+    rules.push(mountRule(r));
   }
   // A read-only folder inside a writable one stays read-only (as bwrap's later read-only bind does).
   for (const r of readable.filter((x) => !x.write))

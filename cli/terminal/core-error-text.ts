@@ -1,0 +1,60 @@
+import type { ConnectoryError } from "../../src/core/errors.js";
+import type { Problem } from "../../src/core/types.js";
+import { cliLanguage, say, type Said, type SaidBoth } from "./language.js";
+import { problemInChinese } from "./problem-words-zh-cn.js";
+
+// The core's errors that list a file's problems (src/core stays free of the CLI's tables: its message
+// is English, with the first problem's English words), and the registry's refusal of a package that
+// does not validate (its problem+json code and errors), said by the CLI from its tables by the error's
+// code: which file, how many problems, and the first one's kind. The problems themselves are listed
+// below the message (output.ts, problem-words-zh-cn.ts). English runs print the core's own message,
+// which the English entries of these keys paraphrase.
+
+type Render = (problems: readonly Problem[]) => { message: Said; hint?: Said };
+
+const BY_CODE: Record<string, Render> = {
+  "mcp.invalid": (problems) => {
+    const errors = problems.filter((p) => p.severity === "error");
+    const first = errors[0] ?? problems[0]!;
+    return {
+      message: {
+        key: "core.file-problems",
+        params: { file: first.file, n: errors.length, first: problemInChinese(first) },
+      },
+      hint: { key: "core.file-problems-hint", params: { file: first.file } },
+    };
+  },
+  "project.manifest.invalid": (problems) => ({
+    message: {
+      key: "core.project-manifest-invalid",
+      params: { file: problems[0]!.file, n: problems.length, first: problemInChinese(problems[0]!) },
+    },
+    hint: { key: "project.fix-file" },
+  }),
+  // The registry's answer to a package that does not validate (it carries the problems and their codes).
+  "publish.invalid": (problems) => ({
+    message: {
+      key: "core.registry-invalid",
+      params: { n: problems.length, first: problemInChinese(problems[0]!) },
+    },
+    hint: { key: "publish.invalid-hint" },
+  }),
+};
+
+/** The message and hint of a core error from the tables (a non-English run), or undefined. */
+export function coreErrorWords(error: ConnectoryError): { message: Said; hint?: Said } | undefined {
+  if (!Object.hasOwn(BY_CODE, error.code) || !error.problems?.length) return undefined;
+  return BY_CODE[error.code]!(error.problems);
+}
+
+/**
+ * Why a core error that lists problems failed, for a sentence of the tables to quote: English (its
+ * message, for --json) and in the run's language (how many problems, and the first one's kind).
+ */
+export function problemsWhy(error: ConnectoryError): SaidBoth {
+  const errors = (error.problems ?? []).filter((p) => p.severity === "error");
+  const first = errors[0] ?? error.problems?.[0];
+  if (cliLanguage() === "en" || !first) return { en: error.message, text: error.message };
+  const n = Math.max(errors.length, 1);
+  return { en: error.message, text: say("core.problems-why", { n, first: problemInChinese(first) }) };
+}
