@@ -4,7 +4,8 @@ import type { ConvertOptions } from "../../src/core/convert/types.js";
 import type { Command } from "../command.js";
 import { cliForeignIo } from "../convert/npm-plugin.js";
 import { writeFolder } from "../convert/write-folder.js";
-import { localizedError, localizedUsageError, say } from "../terminal/language.js";
+import { localizedErrorBoth, localizedUsageError, say } from "../terminal/language.js";
+import { convertWhy } from "../terminal/convert-words-zh-cn.js";
 
 // The verb only: reading and detecting the foreign format is src/core/convert/read-input.ts.
 
@@ -51,9 +52,9 @@ unless --force.
     );
     if (!conversion.ok)
       // The converter's own words (src/core/convert, English) inside this frame.
-      throw localizedError(
+      throw localizedErrorBoth(
         conversion.code,
-        { key: "convert.failed", params: { why: conversion.message } },
+        { key: "convert.failed", params: { why: convertWhy(conversion.code, conversion.message) } },
         { key: "convert.failed-hint" },
         conversion.problems ? { problems: conversion.problems } : {},
       );

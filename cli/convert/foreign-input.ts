@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ConvertNote } from "../../src/core/convert/notes.js";
-import { localizedError } from "../terminal/language.js";
+import { localizedErrorBoth } from "../terminal/language.js";
+import { convertWhy } from "../terminal/convert-words-zh-cn.js";
 import type { PackageFiles } from "../../src/core/types.js";
 
 // `connectory publish` takes another ecosystem's file directly (server.json, manifest.json,
@@ -38,9 +39,12 @@ export async function convertForPublish(
   });
   if (!conversion.ok)
     // The converter's own words (src/core/convert, English) inside this frame.
-    throw localizedError(
+    throw localizedErrorBoth(
       conversion.code,
-      { key: "convert.cannot-publish", params: { shown, why: conversion.message } },
+      {
+        key: "convert.cannot-publish",
+        params: { shown, why: convertWhy(conversion.code, conversion.message) },
+      },
       { key: "convert.cannot-publish-hint" },
       conversion.problems ? { problems: conversion.problems } : {},
     );

@@ -74,6 +74,27 @@ export function unsaid(text: string): SaidBoth {
   return { en: text, text };
 }
 
+/**
+ * localizedError whose placeholder values differ by language (a quoted reason said both ways): English
+ * in the error (and --json), the run's language when printed.
+ */
+export function localizedErrorBoth(
+  code: string,
+  message: { key: CliMessageKey; params: Record<string, string | number | SaidBoth> },
+  hint?: Said,
+  options: { status?: number; usage?: boolean; cause?: unknown; problems?: Problem[] } = {},
+): ConnectoryError {
+  const side = (which: keyof SaidBoth) =>
+    Object.fromEntries(
+      Object.entries(message.params).map(([k, v]) => [k, typeof v === "object" ? v[which] : v]),
+    );
+  return new ConnectoryError(code, sayEnglish(message.key, side("en")), {
+    ...options,
+    ...(hint ? { hint: sayEnglish(hint.key, hint.params) } : {}),
+    localized: { message: { key: message.key, params: side("text") }, ...(hint ? { hint } : {}) },
+  });
+}
+
 /** A message of the tables with its placeholder values. */
 export interface Said {
   key: CliMessageKey;
@@ -113,7 +134,7 @@ export function errorText(error: ConnectoryError): { message: string; hint: stri
   // A core error that lists a file's problems, said by its code (English runs keep the core's words).
   const words = current === "en" ? undefined : coreErrorWords(error);
   return {
-    message: text(error.localized?.message) ?? text(words?.message) ?? error.message,
-    hint: text(error.localized?.hint) ?? text(words?.hint) ?? error.hint,
+    message: text(error.localized?.message) ?? words?.message ?? error.message,
+    hint: text(error.localized?.hint) ?? words?.hint ?? error.hint,
   };
 }

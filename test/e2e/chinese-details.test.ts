@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Upstream } from "../../cli/gateway/upstream.js";
 import type { UpstreamDeps } from "../../cli/gateway/upstream-deps.js";
 import { planLaunch } from "../../cli/sandbox/sandbox-launch.js";
+import { CONVERT_WORDS_ZH_CN } from "../../cli/terminal/convert-words-zh-cn.js";
 import { errorText, localizedError, setCliLanguage } from "../../cli/terminal/language.js";
 import type { ConnectoryError } from "../../src/core/errors.js";
 import { spawnCli, type CliRun } from "../helpers/cli.js";
@@ -209,6 +210,41 @@ describe("a hand-written mcp.json's problems", () => {
     expect(error.message).toMatch(/mcp\.json has 1 problem: server name "bad name!" must be/);
     expect(en.stderr).toContain(`error: ${error.message}`);
     expect(en.stderr).not.toMatch(han);
+  });
+});
+
+describe("convert's refusals", () => {
+  it("what a converter refused or could not read: its kind in Chinese, its own words beside it", async () => {
+    const home = await tempDir();
+    const bad = path.join(home, "what.json");
+    await fs.writeFile(bad, JSON.stringify({ hello: 1 }));
+    const refused = await both(["convert", bad, "-o", path.join(home, "out")], home);
+    expect(refused.zh.code).toBe(1);
+    expect(refused.zh.stderr).toContain("错误：转换失败：无法识别输入的格式（原文：");
+    expect(refused.zh.stderr).toContain("原文：what.json is not a format convert reads");
+    expect(refused.en.stderr).toMatch(/^error: what\.json is not a format convert reads/);
+    expect(refused.en.stderr).not.toMatch(han);
+    const json = await spawnCli(["convert", bad, "-o", path.join(home, "out"), "--json"], { home, env: ZH });
+    const error = JSON.parse(json.stdout).error as { code: string; message: string };
+    expect(error.code).toBe("convert.refused.format-unknown");
+    expect(error.message).toMatch(/^what\.json is not a format convert reads/);
+
+    const missing = path.join(home, "nothing.json");
+    const input = await both(["convert", missing, "-o", path.join(home, "out")], home);
+    expect(input.zh.code).toBe(1);
+    expect(input.zh.stderr).toMatch(/^错误：输入不存在或不是文件（原文：.*nothing\.json/);
+    expect(input.zh.stderr).toContain("请给出 server.json、manifest.json");
+    expect(input.en.stderr).not.toMatch(han);
+    const inputJson = await spawnCli(["convert", missing, "-o", path.join(home, "out"), "--json"], {
+      home,
+      env: ZH,
+    });
+    expect(JSON.parse(inputJson.stdout).error.code).toBe("convert.input.missing");
+    expect(inputJson.stdout).not.toMatch(han);
+  });
+
+  it("every Chinese converter word is Chinese", () => {
+    for (const [code, text] of Object.entries(CONVERT_WORDS_ZH_CN)) expect(text, code).toMatch(han);
   });
 });
 

@@ -1,0 +1,58 @@
+import { cliLanguage, say, type SaidBoth } from "./language.js";
+
+// What a converter refused, or could not read, in Simplified Chinese by its code (src/core/convert's
+// REFUSAL_CODES and INPUT_CODES): the kind of refusal, with the converter's English words beside it
+// (`原文：…`, as a package problem's), since they name the file, the plugin or the limit.
+
+const KIND: Record<string, string> = {
+  "convert.refused.format-unknown": "无法识别输入的格式",
+  "convert.refused.invalid-package": "转换出的包无法通过 validate --strict",
+  "convert.refused.name": "上游名称得不到可用的连接器名称：请传入 --name",
+  "convert.refused.no-server": "没有 Connectory 能运行的服务器",
+  "convert.refused.not-a-connector": "没有 MCP 服务器也没有技能：没有连接器可以承载的内容",
+  "convert.refused.not-json": "输入不是有效的 JSON",
+  "convert.refused.not-yaml": "输入不是有效的 YAML",
+  "convert.refused.remote-source": "插件的来源不在本地检出中：请先取得它，再转换它的文件夹",
+  "convert.refused.shape": "输入的结构不符合该格式",
+  "convert.refused.source-missing": "插件的文件夹不在检出中",
+  "convert.refused.too-deep": "输入嵌套太深",
+  "convert.refused.too-large": "输入太大",
+  "convert.input.encoding": "输入不是 UTF-8 文本",
+  "convert.input.missing": "输入不存在或不是文件",
+  "convert.input.too-large": "输入超过了 convert 能读取的大小",
+  "convert.input.unreadable": "无法把输入读作包文件夹",
+  "convert.marketplace.plugin-missing": "这是一个包含多个插件的市场：请用 #<plugin> 指定一个",
+  "convert.marketplace.plugin-unknown": "市场中没有这个名称的插件",
+  "convert.remote.failed": "通过 URL 给出的市场要先用 `connectory convert` 转换",
+};
+
+/** What to do, for the input errors whose core hint is a fixed sentence. */
+const HINT: Record<string, string> = {
+  "convert.input.missing":
+    "请给出 server.json、manifest.json、marketplace.json#<plugin>、.mcp.json、server.yaml 或插件文件夹的路径。",
+  "convert.remote.failed": "请先转换它（`connectory convert <url>#<plugin> -o <folder>`），再发布该文件夹",
+};
+
+/** The Chinese hint of a converter's input error, when its core hint is a fixed sentence. */
+export function convertHintInChinese(code: string): string | undefined {
+  return Object.hasOwn(HINT, code) ? HINT[code] : undefined;
+}
+
+/** Whether a code is one of the converter's refusals or input errors said here. */
+export function isConvertCode(code: string): boolean {
+  return Object.hasOwn(KIND, code);
+}
+
+/** A converter's refusal in Chinese: its kind by code, and its own words beside it. */
+export function convertInChinese(code: string, message: string): string {
+  const kind = Object.hasOwn(KIND, code) ? KIND[code]! : "转换失败";
+  return `${kind}（${say("validate.detail", { message })}）`;
+}
+
+/** The words of this file, for the test that every one is Chinese. */
+export const CONVERT_WORDS_ZH_CN = { ...KIND, ...HINT };
+
+/** A converter's refusal for a sentence of the tables to quote: English (--json), and in the run's language. */
+export function convertWhy(code: string, message: string): SaidBoth {
+  return { en: message, text: cliLanguage() === "en" ? message : convertInChinese(code, message) };
+}
