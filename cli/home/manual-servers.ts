@@ -1,7 +1,8 @@
 import { guardHomeFile } from "./home-guard.js";
 import fs from "node:fs/promises";
 import { ConnectoryError, isConnectoryError } from "../../src/core/errors.js";
-import { localizedError, sayEnglish } from "../terminal/language.js";
+import { localizedError, localizedErrorBoth, sayEnglish } from "../terminal/language.js";
+import { permissionProblem } from "../sandbox/permission-problem.js";
 import { problemsWhy } from "../terminal/core-error-text.js";
 import { editJson, parseJson } from "../../src/core/hosts/document-json.js";
 import { readServerSetFast } from "../../src/core/merge/fast-server-set.js";
@@ -115,9 +116,9 @@ function takePermissions(
     const { permissions: block, ...rest } = server;
     const read = parsePermissionBlock(block);
     if ("invalid" in read)
-      throw localizedError(
+      throw localizedErrorBoth(
         "mcp-json.invalid",
-        { key: "mcp-json.permissions-invalid", params: { file, name, why: read.invalid } },
+        { key: "mcp-json.permissions-invalid", params: { file, name, why: permissionProblem(read.problem) } },
         { key: "mcp-json.permissions-invalid-hint" },
       );
     permissions[name] = read.permissions;

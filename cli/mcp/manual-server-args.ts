@@ -1,5 +1,12 @@
 /** `mcp add`'s flags, and the server, sandbox block and warnings they make (cli/commands/mcp.ts). */
-import { cliLanguage, localizedUsageError, sayEnglish, type Said } from "../terminal/language.js";
+import {
+  cliLanguage,
+  localizedErrorBoth,
+  localizedUsageError,
+  sayEnglish,
+  type Said,
+} from "../terminal/language.js";
+import { permissionProblem } from "../sandbox/permission-problem.js";
 import { problemsWhy } from "../terminal/core-error-text.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -206,11 +213,16 @@ export function permissionsFromArgs(
       : {}),
   };
   const parsed = parsePermissionBlock(block);
-  if ("invalid" in parsed)
-    throw localizedUsageError(
-      { key: "usage.mcp-permissions", params: { why: parsed.invalid.replace(/^permissions\./, "") } },
+  if ("invalid" in parsed) {
+    const why = permissionProblem(parsed.problem);
+    const flagWords = (text: string) => text.replace(/^permissions\./, "");
+    throw localizedErrorBoth(
+      "usage",
+      { key: "usage.mcp-permissions", params: { why: { en: flagWords(why.en), text: flagWords(why.text) } } },
       { key: "usage.mcp-add-see-help" },
+      { usage: true },
     );
+  }
   return parsed.permissions;
 }
 

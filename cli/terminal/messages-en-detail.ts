@@ -91,6 +91,20 @@ export const enDetail = {
   "core.problems-why": "{n} problem(s); the first: {first}",
   "mcp-add.invalid": "the new server is not valid: {why}",
   "core.registry-invalid": "the registry refused the package: {n} error(s); the first: {first}",
+  "perm-block.not-object": 'permissions must be an object such as { "network": "none" }',
+  "perm-block.unknown-key": "permissions has an unknown key {key}",
+  "perm-block.network": 'permissions.network must be "none", "any" or a list of 1 to {max} host names',
+  "perm-block.network-host":
+    "permissions.network {host} is not a host name such as api.example.com or *.example.com",
+  "perm-block.network-twice": "permissions.network names {host} twice",
+  "perm-block.filesystem": "permissions.filesystem must be a list of at most {max} grants",
+  "perm-block.grant-shape": '{at} must be { "path", "access": "read" | "read-write" }',
+  "perm-block.grant-keys": '{at} may hold only "path" and "access"',
+  "perm-block.grant-access": '{at} needs "access": "read" or "read-write"',
+  "perm-block.path-missing": "{at} needs a path",
+  "perm-block.path-only-home": "{at} {path} may use only the template ${HOME}",
+  "perm-block.path-relative": '{at} {path} is not absolute: start it with "/" or ${HOME}',
+  "perm-block.path-dot": '{at} {path} contains a "." or ".." segment: name the folder itself',
 };
 
 /** A key of this file's part of the tables (messages-zh-cn-detail.ts translates it key by key). */

@@ -83,4 +83,18 @@ export const zhCNDetail: Record<DetailMessageKey, string> = {
   "core.problems-why": "{n} 个问题；第一个：{first}",
   "mcp-add.invalid": "新服务器无效：{why}",
   "core.registry-invalid": "注册表拒绝了这个包：{n} 个错误；第一个：{first}",
+  "perm-block.not-object": 'permissions 必须是一个对象，例如 { "network": "none" }',
+  "perm-block.unknown-key": "permissions 中有未知的键 {key}",
+  "perm-block.network": 'permissions.network 必须是 "none"、"any" 或 1 到 {max} 个主机名的列表',
+  "perm-block.network-host":
+    "permissions.network 中的 {host} 不是主机名，应如 api.example.com 或 *.example.com",
+  "perm-block.network-twice": "permissions.network 两次列出了 {host}",
+  "perm-block.filesystem": "permissions.filesystem 必须是至多 {max} 个授权的列表",
+  "perm-block.grant-shape": '{at} 必须是 { "path", "access": "read" | "read-write" }',
+  "perm-block.grant-keys": '{at} 只能含有 "path" 和 "access"',
+  "perm-block.grant-access": '{at} 需要 "access"："read" 或 "read-write"',
+  "perm-block.path-missing": "{at} 需要一个路径",
+  "perm-block.path-only-home": "{at} {path} 只能使用模板 ${HOME}",
+  "perm-block.path-relative": "{at} {path} 不是绝对路径：请以“/”或 ${HOME} 开头",
+  "perm-block.path-dot": "{at} {path} 含有 . 或 .. 路径段：请直接写出文件夹本身",
 };

@@ -213,6 +213,44 @@ describe("a hand-written mcp.json's problems", () => {
   });
 });
 
+describe("a hand-written server's permissions block", () => {
+  it("in mcp.json and in mcp add's flags: what is wrong said in Chinese; --json keeps the English", async () => {
+    const home = await tempDir();
+    await fs.writeFile(
+      path.join(home, "mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          boxed: {
+            command: "node",
+            permissions: { network: "none", filesystem: [{ path: "${NOTES_DIR}/x", access: "read" }] },
+          },
+        },
+      }),
+    );
+    const block = await both(["config"], home);
+    expect(block.zh.code).toBe(1);
+    expect(block.zh.stderr).toContain('permissions.filesystem[0] "${NOTES_DIR}/x" 只能使用模板 ${HOME}');
+    expect(block.en.stderr).toContain(
+      'permissions.filesystem[0] "${NOTES_DIR}/x" may use only the template ${HOME}',
+    );
+    expect(block.en.stderr).not.toMatch(han);
+    const blockJson = await spawnCli(["config", "--json"], { home, env: ZH });
+    const error = JSON.parse(blockJson.stdout).error as { code: string; message: string };
+    expect(error.code).toBe("mcp-json.invalid");
+    expect(error.message).toContain("may use only the template ${HOME}");
+
+    const other = await tempDir();
+    const argv = ["mcp", "add", "far", "--allow-net", "not a host", "--", "node"];
+    const flags = await both(argv, other);
+    expect(flags.zh.code).toBe(2);
+    expect(flags.zh.stderr).toContain('network 中的 "not a host" 不是主机名');
+    expect(flags.en.stderr).toContain('network "not a host" is not a host name');
+    const flagsJson = await spawnCli(["--json", ...argv], { home: other, env: ZH });
+    expect(JSON.parse(flagsJson.stdout).error.message).toContain('network "not a host" is not a host name');
+    expect(flagsJson.stdout).not.toMatch(han);
+  });
+});
+
 describe("convert's refusals", () => {
   it("what a converter refused or could not read: its kind in Chinese, its own words beside it", async () => {
     const home = await tempDir();
