@@ -5,7 +5,7 @@ import type { Command } from "../command.js";
 import { cliForeignIo } from "../convert/npm-plugin.js";
 import { writeFolder } from "../convert/write-folder.js";
 import { localizedErrorBoth, localizedUsageError, say } from "../terminal/language.js";
-import { convertWhy } from "../terminal/convert-words-zh-cn.js";
+import { convertWhy } from "../terminal/core-words-zh-cn.js";
 
 // The verb only: reading and detecting the foreign format is src/core/convert/read-input.ts.
 

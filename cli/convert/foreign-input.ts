@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { ConvertNote } from "../../src/core/convert/notes.js";
 import { localizedErrorBoth } from "../terminal/language.js";
-import { convertWhy } from "../terminal/convert-words-zh-cn.js";
+import { convertWhy } from "../terminal/core-words-zh-cn.js";
 import type { PackageFiles } from "../../src/core/types.js";
 
 // `connectory publish` takes another ecosystem's file directly (server.json, manifest.json,

@@ -2,7 +2,7 @@ import type { ConnectoryError } from "../../src/core/errors.js";
 import type { Problem } from "../../src/core/types.js";
 import { cliLanguage, say, type Said, type SaidBoth } from "./language.js";
 import { problemInChinese } from "./problem-words-zh-cn.js";
-import { convertHintInChinese, convertInChinese, isConvertCode } from "./convert-words-zh-cn.js";
+import { coreHintInChinese, coreInChinese, isWordedCode } from "./core-words-zh-cn.js";
 
 // The core's errors that list a file's problems (src/core stays free of the CLI's tables: its message
 // is English, with the first problem's English words), and the registry's refusal of a package that
@@ -47,9 +47,9 @@ const BY_CODE: Record<string, Render> = {
  * the tables by its code, or a converter's refusal by its kind with its own words beside it.
  */
 export function coreErrorWords(error: ConnectoryError): { message: string; hint?: string } | undefined {
-  if (isConvertCode(error.code)) {
-    const hint = error.hint === undefined ? undefined : convertHintInChinese(error.code);
-    return { message: convertInChinese(error.code, error.message), ...(hint ? { hint } : {}) };
+  if (isWordedCode(error.code)) {
+    const hint = error.hint === undefined ? undefined : coreHintInChinese(error.code);
+    return { message: coreInChinese(error.code, error.message), ...(hint ? { hint } : {}) };
   }
   if (!Object.hasOwn(BY_CODE, error.code) || !error.problems?.length) return undefined;
   const { message, hint } = BY_CODE[error.code]!(error.problems);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Upstream } from "../../cli/gateway/upstream.js";
 import type { UpstreamDeps } from "../../cli/gateway/upstream-deps.js";
 import { planLaunch } from "../../cli/sandbox/sandbox-launch.js";
-import { CONVERT_WORDS_ZH_CN } from "../../cli/terminal/convert-words-zh-cn.js";
+import { CORE_WORDS_ZH_CN } from "../../cli/terminal/core-words-zh-cn.js";
 import { errorText, localizedError, setCliLanguage } from "../../cli/terminal/language.js";
 import type { ConnectoryError } from "../../src/core/errors.js";
 import { spawnCli, type CliRun } from "../helpers/cli.js";
@@ -281,8 +281,26 @@ describe("convert's refusals", () => {
     expect(inputJson.stdout).not.toMatch(han);
   });
 
-  it("every Chinese converter word is Chinese", () => {
-    for (const [code, text] of Object.entries(CONVERT_WORDS_ZH_CN)) expect(text, code).toMatch(han);
+  it("a package folder that is not there (validate)", async () => {
+    const home = await tempDir();
+    const missing = path.join(home, "nowhere");
+    const { zh, en } = await both(["validate", missing], home);
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toBe(
+      `错误：文件夹不存在（原文：no folder at ${missing}）\n  请给出连接器文件夹的路径（含有 plugin.json 的那个）。\n`,
+    );
+    expect(en.stderr).toBe(
+      `error: no folder at ${missing}\n  Pass the path of a connector folder (the one holding plugin.json).\n`,
+    );
+    const json = await spawnCli(["validate", missing, "--json"], { home, env: ZH });
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      code: "package.dir.missing",
+      message: `no folder at ${missing}`,
+    });
+  });
+
+  it("every Chinese word for a core error is Chinese", () => {
+    for (const [code, text] of Object.entries(CORE_WORDS_ZH_CN)) expect(text, code).toMatch(han);
   });
 });
 

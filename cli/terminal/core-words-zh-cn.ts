@@ -1,8 +1,9 @@
 import { cliLanguage, say, type SaidBoth } from "./language.js";
 
-// What a converter refused, or could not read, in Simplified Chinese by its code (src/core/convert's
-// REFUSAL_CODES and INPUT_CODES): the kind of refusal, with the converter's English words beside it
-// (`原文：…`, as a package problem's), since they name the file, the plugin or the limit.
+// Errors of src/core and src/package in Simplified Chinese by their code: what a converter refused or
+// could not read (src/core/convert's REFUSAL_CODES and INPUT_CODES) and a package folder that is not
+// there. The kind, with the English words beside it (`原文：…`, as a package problem's), since they name
+// the file, the plugin or the limit; the hint when the core's is a fixed sentence.
 
 const KIND: Record<string, string> = {
   "convert.refused.format-unknown": "无法识别输入的格式",
@@ -24,35 +25,41 @@ const KIND: Record<string, string> = {
   "convert.marketplace.plugin-missing": "这是一个包含多个插件的市场：请用 #<plugin> 指定一个",
   "convert.marketplace.plugin-unknown": "市场中没有这个名称的插件",
   "convert.remote.failed": "通过 URL 给出的市场要先用 `connectory convert` 转换",
+  "package.dir.missing": "文件夹不存在",
+  "package.dir.not-folder": "这不是文件夹",
+  "package.dir.symlink": "这是一个符号链接，不是文件夹本身",
 };
 
-/** What to do, for the input errors whose core hint is a fixed sentence. */
+/** What to do, for the errors whose core hint is a fixed sentence. */
 const HINT: Record<string, string> = {
   "convert.input.missing":
     "请给出 server.json、manifest.json、marketplace.json#<plugin>、.mcp.json、server.yaml 或插件文件夹的路径。",
   "convert.remote.failed": "请先转换它（`connectory convert <url>#<plugin> -o <folder>`），再发布该文件夹",
+  "package.dir.missing": "请给出连接器文件夹的路径（含有 plugin.json 的那个）。",
+  "package.dir.not-folder": "请给出连接器文件夹（含有 plugin.json 的那个），而不是其中的文件。",
+  "package.dir.symlink": "请给出文件夹本身（把它复制进来），而不是指向它的链接。",
 };
 
-/** The Chinese hint of a converter's input error, when its core hint is a fixed sentence. */
-export function convertHintInChinese(code: string): string | undefined {
+/** The Chinese hint of an error said here, when its core hint is a fixed sentence. */
+export function coreHintInChinese(code: string): string | undefined {
   return Object.hasOwn(HINT, code) ? HINT[code] : undefined;
 }
 
-/** Whether a code is one of the converter's refusals or input errors said here. */
-export function isConvertCode(code: string): boolean {
+/** Whether an error code is said here. */
+export function isWordedCode(code: string): boolean {
   return Object.hasOwn(KIND, code);
 }
 
-/** A converter's refusal in Chinese: its kind by code, and its own words beside it. */
-export function convertInChinese(code: string, message: string): string {
-  const kind = Object.hasOwn(KIND, code) ? KIND[code]! : "转换失败";
+/** An error (or a converter's refusal) in Chinese: its kind by code, and its own words beside it. */
+export function coreInChinese(code: string, message: string): string {
+  const kind = Object.hasOwn(KIND, code) ? KIND[code]! : "出错了";
   return `${kind}（${say("validate.detail", { message })}）`;
 }
 
 /** The words of this file, for the test that every one is Chinese. */
-export const CONVERT_WORDS_ZH_CN = { ...KIND, ...HINT };
+export const CORE_WORDS_ZH_CN = { ...KIND, ...HINT };
 
 /** A converter's refusal for a sentence of the tables to quote: English (--json), and in the run's language. */
 export function convertWhy(code: string, message: string): SaidBoth {
-  return { en: message, text: cliLanguage() === "en" ? message : convertInChinese(code, message) };
+  return { en: message, text: cliLanguage() === "en" ? message : coreInChinese(code, message) };
 }
