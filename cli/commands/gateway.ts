@@ -18,6 +18,7 @@ import { startHttpGateway } from "../gateway/http-gateway.js";
 import { closeControls, loadControls } from "../mcp/session-controls.js";
 import { textTable } from "../terminal/text-table.js";
 import { say } from "../terminal/language.js";
+import { lastErrorText } from "../gateway/gateway-health.js";
 import type { CliMessageKey } from "../terminal/messages-en.js";
 
 const command = defineCommand({
@@ -242,7 +243,7 @@ address of a gateway started with --http).`,
         stateWord(h.state),
         h.pid === undefined ? "-" : String(h.pid),
         String(h.restarts),
-        h.lastError ?? "",
+        h.lastError === undefined ? "" : lastErrorText(h.lastError, say),
       ]),
     );
     const text =

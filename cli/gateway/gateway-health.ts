@@ -1,5 +1,5 @@
 import { readGatewayStates } from "./gateway-state.js";
-import type { Speak } from "../terminal/language.js";
+import { sayEnglish, type Speak } from "../terminal/language.js";
 
 /**
  * One line per running gateway for `doctor`: how many of its servers run, and which crashed (WARN:
@@ -20,10 +20,18 @@ export async function gatewayNotes(home: string): Promise<Array<(speak: Speak) =
     const which = crashed.map(([server, h]) =>
       speak("doctor.gateway-crash", {
         server,
-        error: h.lastError ?? speak("doctor.crashed"),
+        error: h.lastError === undefined ? speak("doctor.crashed") : lastErrorText(h.lastError, speak),
         restarts: h.restarts,
       }),
     );
     return speak("doctor.gateway-crashed", { ...params, crashed: which.join("; ") });
   });
+}
+
+/**
+ * A server's last error as recorded (English, in the state file that `gateway status --json` reads), in
+ * the speaker's language when it is the gateway's own words ("the server exited"); else as recorded.
+ */
+export function lastErrorText(lastError: string, speak: Speak): string {
+  return lastError === sayEnglish("gateway-log.exited") ? speak("gateway-log.exited") : lastError;
 }

@@ -35,7 +35,7 @@ const EXACT: Record<string, string> = {
   "package.symlink": "包中有符号链接：打包时不能包含",
   "package.dir.missing": "文件夹不存在",
   // plugin.json
-  "manifest.categories.unknown": "categories 中有未知的分类：请使用 connectory search --help 列出的分类",
+  "manifest.categories.unknown": "categories 中有未知的分类：请使用允许的分类之一（原文列出了它们）",
   "manifest.license.invalid":
     "license 须为 SPDX 表达式（如 MIT 或 (MIT OR Apache-2.0)），或“SEE LICENSE IN <file>”",
   "manifest.homepage.invalid": "homepage 须为 http(s) URL",

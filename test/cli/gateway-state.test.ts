@@ -64,5 +64,10 @@ describe("the gateway's state files", () => {
     expect(doctor.stdout).toContain(`WARN gateway ${process.pid} for claude-code`);
     const status = await cli(["gateway", "status"], { home });
     expect(status.stdout).toMatch(/notes +crashed +- +2 +the server exited/);
+    // The gateway's own words in the run's language; the state file and --json keep the English.
+    const zh = await cli(["gateway", "status", "--lang", "zh-CN"], { home });
+    expect(zh.stdout).toMatch(/notes +\S+ +- +2 +服务器已退出/);
+    const json = await cli(["gateway", "status", "--json", "--lang", "zh-CN"], { home });
+    expect(json.stdout).toContain('"lastError": "the server exited"');
   });
 });
