@@ -1,8 +1,8 @@
 import { cliLanguage, say, type SaidBoth } from "./language.js";
 
 // Errors of src/core and src/package in Simplified Chinese by their code: what a converter refused or
-// could not read (src/core/convert's REFUSAL_CODES and INPUT_CODES) and a package folder that is not
-// there. The kind, with the English words beside it (`原文：…`, as a package problem's), since they name
+// could not read (src/core/convert's REFUSAL_CODES and INPUT_CODES), a package folder that is not
+// there, and a registry's frequent refusals (by its problem+json `code`). The kind, with the English words beside it (`原文：…`, as a package problem's), since they name
 // the file, the plugin or the limit; the hint when the core's is a fixed sentence.
 
 const KIND: Record<string, string> = {
@@ -28,6 +28,16 @@ const KIND: Record<string, string> = {
   "package.dir.missing": "文件夹不存在",
   "package.dir.not-folder": "这不是文件夹",
   "package.dir.symlink": "这是一个符号链接，不是文件夹本身",
+  // A registry's refusals (problem+json `code`): its `detail` is the English beside them.
+  "auth.required": "这个请求需要发布令牌",
+  "auth.invalid": "发布令牌无效（未知、格式错误或已吊销）",
+  "auth.scope": "这个令牌只能用于它所签发给的连接器",
+  "connector.forbidden": "这个连接器属于另一个发布者",
+  "publish.version.exists": "这个版本已经存在；版本一经发布便不可更改",
+  "publish.name.mismatch": "plugin.json 中的名称与 URL 中的名称不一致",
+  "publish.publisher.mismatch": "plugin.json 中的 publisher 与令牌所属的发布者不一致",
+  "publish.body.empty": "请求没有正文",
+  "version.malicious": "该版本已被运营者确认为恶意，保持撤回状态",
 };
 
 /** What to do, for the errors whose core hint is a fixed sentence. */
@@ -38,6 +48,12 @@ const HINT: Record<string, string> = {
   "package.dir.missing": "请给出连接器文件夹的路径（含有 plugin.json 的那个）。",
   "package.dir.not-folder": "请给出连接器文件夹（含有 plugin.json 的那个），而不是其中的文件。",
   "package.dir.symlink": "请给出文件夹本身（把它复制进来），而不是指向它的链接。",
+  "auth.required":
+    "用 `connectory login <marketplace>` 保存一个令牌（它以 `Authorization: Bearer <token>` 发送）",
+  "auth.invalid": "向注册表运营者申请令牌（`connectory-registry token create --publisher <name>`）",
+  "publish.version.exists": "请在 plugin.json 中提高版本号，然后重新发布",
+  "publish.body.empty": "把压缩包（`connectory pack`）作为请求正文发送",
+  "version.malicious": "请发布一个新的、干净的版本",
 };
 
 /** The Chinese hint of an error said here, when its core hint is a fixed sentence. */

@@ -135,6 +135,6 @@ export function errorText(error: ConnectoryError): { message: string; hint: stri
   const words = current === "en" ? undefined : coreErrorWords(error);
   return {
     message: text(error.localized?.message) ?? words?.message ?? error.message,
-    hint: text(error.localized?.hint) ?? words?.hint ?? error.hint,
+    hint: text(error.localized?.hint) ?? (error.localized?.message ? undefined : words?.hint) ?? error.hint,
   };
 }

@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Upstream } from "../../cli/gateway/upstream.js";
 import type { UpstreamDeps } from "../../cli/gateway/upstream-deps.js";
 import { planLaunch } from "../../cli/sandbox/sandbox-launch.js";
-import { CORE_WORDS_ZH_CN } from "../../cli/terminal/core-words-zh-cn.js";
 import { errorText, localizedError, setCliLanguage } from "../../cli/terminal/language.js";
 import type { ConnectoryError } from "../../src/core/errors.js";
 import { spawnCli, type CliRun } from "../helpers/cli.js";
@@ -15,7 +14,8 @@ import { tempDir } from "../helpers/tmp.js";
 // Issue 32 #11, the rest: what a Chinese run still quoted in English inside its translated sentences:
 // node:util parseArgs's refusals, why a server runs unsandboxed and the sandbox's rules, why `import`
 // skips an entry, the gateway's lines about its upstream servers, a permission path that cannot be
-// filled, and a hand-written mcp.json's problems. Through the built CLI (`npm run build` first), in
+// filled, a hand-written mcp.json's problems and its servers' permissions blocks (chinese-core-words
+// has the converter's, a package folder's and a registry's refusals). Through the built CLI (`npm run build` first), in
 // Chinese, in English, and with --json (English, as it was).
 
 const han = /\p{Script=Han}/u;
@@ -248,59 +248,6 @@ describe("a hand-written server's permissions block", () => {
     const flagsJson = await spawnCli(["--json", ...argv], { home: other, env: ZH });
     expect(JSON.parse(flagsJson.stdout).error.message).toContain('network "not a host" is not a host name');
     expect(flagsJson.stdout).not.toMatch(han);
-  });
-});
-
-describe("convert's refusals", () => {
-  it("what a converter refused or could not read: its kind in Chinese, its own words beside it", async () => {
-    const home = await tempDir();
-    const bad = path.join(home, "what.json");
-    await fs.writeFile(bad, JSON.stringify({ hello: 1 }));
-    const refused = await both(["convert", bad, "-o", path.join(home, "out")], home);
-    expect(refused.zh.code).toBe(1);
-    expect(refused.zh.stderr).toContain("错误：转换失败：无法识别输入的格式（原文：");
-    expect(refused.zh.stderr).toContain("原文：what.json is not a format convert reads");
-    expect(refused.en.stderr).toMatch(/^error: what\.json is not a format convert reads/);
-    expect(refused.en.stderr).not.toMatch(han);
-    const json = await spawnCli(["convert", bad, "-o", path.join(home, "out"), "--json"], { home, env: ZH });
-    const error = JSON.parse(json.stdout).error as { code: string; message: string };
-    expect(error.code).toBe("convert.refused.format-unknown");
-    expect(error.message).toMatch(/^what\.json is not a format convert reads/);
-
-    const missing = path.join(home, "nothing.json");
-    const input = await both(["convert", missing, "-o", path.join(home, "out")], home);
-    expect(input.zh.code).toBe(1);
-    expect(input.zh.stderr).toMatch(/^错误：输入不存在或不是文件（原文：.*nothing\.json/);
-    expect(input.zh.stderr).toContain("请给出 server.json、manifest.json");
-    expect(input.en.stderr).not.toMatch(han);
-    const inputJson = await spawnCli(["convert", missing, "-o", path.join(home, "out"), "--json"], {
-      home,
-      env: ZH,
-    });
-    expect(JSON.parse(inputJson.stdout).error.code).toBe("convert.input.missing");
-    expect(inputJson.stdout).not.toMatch(han);
-  });
-
-  it("a package folder that is not there (validate)", async () => {
-    const home = await tempDir();
-    const missing = path.join(home, "nowhere");
-    const { zh, en } = await both(["validate", missing], home);
-    expect(zh.code).toBe(1);
-    expect(zh.stderr).toBe(
-      `错误：文件夹不存在（原文：no folder at ${missing}）\n  请给出连接器文件夹的路径（含有 plugin.json 的那个）。\n`,
-    );
-    expect(en.stderr).toBe(
-      `error: no folder at ${missing}\n  Pass the path of a connector folder (the one holding plugin.json).\n`,
-    );
-    const json = await spawnCli(["validate", missing, "--json"], { home, env: ZH });
-    expect(JSON.parse(json.stdout).error).toMatchObject({
-      code: "package.dir.missing",
-      message: `no folder at ${missing}`,
-    });
-  });
-
-  it("every Chinese word for a core error is Chinese", () => {
-    for (const [code, text] of Object.entries(CORE_WORDS_ZH_CN)) expect(text, code).toMatch(han);
   });
 });
 

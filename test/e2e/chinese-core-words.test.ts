@@ -1,0 +1,122 @@
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CORE_WORDS_ZH_CN } from "../../cli/terminal/core-words-zh-cn.js";
+import { spawnCli, type CliRun } from "../helpers/cli.js";
+import { tempDir } from "../helpers/tmp.js";
+
+// Issue 32 #11: errors of src/core, src/package and a registry that carry a stable code but English
+// words, said in Chinese by their code (cli/terminal/core-words-zh-cn.ts: the kind, the English words
+// beside it as 原文：…), through the built CLI (`npm run build` first). English runs and --json keep
+// the English as it was.
+
+const han = /\p{Script=Han}/u;
+const ZH = { LANG: "zh_CN.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
+const EN = { LANG: "C.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
+
+async function both(argv: string[], home: string, env: Record<string, string> = {}) {
+  const run = (lang: Record<string, string>): Promise<CliRun> =>
+    spawnCli(argv, { home, env: { ...env, ...lang } });
+  const [zh, en] = await Promise.all([run(ZH), run(EN)]);
+  return { zh, en };
+}
+
+describe("convert's refusals", () => {
+  it("what a converter refused or could not read: its kind in Chinese, its own words beside it", async () => {
+    const home = await tempDir();
+    const bad = path.join(home, "what.json");
+    await fs.writeFile(bad, JSON.stringify({ hello: 1 }));
+    const refused = await both(["convert", bad, "-o", path.join(home, "out")], home);
+    expect(refused.zh.code).toBe(1);
+    expect(refused.zh.stderr).toContain("错误：转换失败：无法识别输入的格式（原文：");
+    expect(refused.zh.stderr).toContain("原文：what.json is not a format convert reads");
+    expect(refused.en.stderr).toMatch(/^error: what\.json is not a format convert reads/);
+    expect(refused.en.stderr).not.toMatch(han);
+    const json = await spawnCli(["convert", bad, "-o", path.join(home, "out"), "--json"], { home, env: ZH });
+    const error = JSON.parse(json.stdout).error as { code: string; message: string };
+    expect(error.code).toBe("convert.refused.format-unknown");
+    expect(error.message).toMatch(/^what\.json is not a format convert reads/);
+
+    const missing = path.join(home, "nothing.json");
+    const input = await both(["convert", missing, "-o", path.join(home, "out")], home);
+    expect(input.zh.code).toBe(1);
+    expect(input.zh.stderr).toMatch(/^错误：输入不存在或不是文件（原文：.*nothing\.json/);
+    expect(input.zh.stderr).toContain("请给出 server.json、manifest.json");
+    expect(input.en.stderr).not.toMatch(han);
+    const inputJson = await spawnCli(["convert", missing, "-o", path.join(home, "out"), "--json"], {
+      home,
+      env: ZH,
+    });
+    expect(JSON.parse(inputJson.stdout).error.code).toBe("convert.input.missing");
+    expect(inputJson.stdout).not.toMatch(han);
+  });
+
+  it("a package folder that is not there (validate)", async () => {
+    const home = await tempDir();
+    const missing = path.join(home, "nowhere");
+    const { zh, en } = await both(["validate", missing], home);
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toBe(
+      `错误：文件夹不存在（原文：no folder at ${missing}）\n  请给出连接器文件夹的路径（含有 plugin.json 的那个）。\n`,
+    );
+    expect(en.stderr).toBe(
+      `error: no folder at ${missing}\n  Pass the path of a connector folder (the one holding plugin.json).\n`,
+    );
+    const json = await spawnCli(["validate", missing, "--json"], { home, env: ZH });
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      code: "package.dir.missing",
+      message: `no folder at ${missing}`,
+    });
+  });
+
+  it("every Chinese word for a core error is Chinese", () => {
+    for (const [code, text] of Object.entries(CORE_WORDS_ZH_CN)) expect(text, code).toMatch(han);
+  });
+});
+
+describe("a registry's refusal with a code", () => {
+  let server: http.Server;
+  let url: string;
+  beforeAll(async () => {
+    // Every answer: the registry's 401 for a token it does not know (src/registry/tokens.ts).
+    server = http.createServer((_, res) => {
+      res.statusCode = 401;
+      res.setHeader("content-type", "application/problem+json");
+      res.end(
+        JSON.stringify({
+          title: "Unauthorized",
+          status: 401,
+          code: "auth.invalid",
+          detail: "the publish token is not valid (unknown, malformed or revoked)",
+          hint: "ask the registry operator for a token (`connectory-registry token create --publisher <name>`)",
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("is said by its code in Chinese, its detail beside it; --json keeps the registry's words", async () => {
+    const home = await tempDir();
+    const env = { CONNECTORY_REGISTRY: url };
+    const { zh, en } = await both(["info", "notes"], home, env);
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toBe(
+      "错误：发布令牌无效（未知、格式错误或已吊销）（原文：the publish token is not valid (unknown, malformed or revoked)）\n" +
+        "  向注册表运营者申请令牌（`connectory-registry token create --publisher <name>`）\n",
+    );
+    expect(en.stderr).toBe(
+      "error: the publish token is not valid (unknown, malformed or revoked)\n" +
+        "  ask the registry operator for a token (`connectory-registry token create --publisher <name>`)\n",
+    );
+    const json = await spawnCli(["info", "notes", "--json"], { home, env: { ...env, ...ZH } });
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      code: "auth.invalid",
+      message: "the publish token is not valid (unknown, malformed or revoked)",
+    });
+    expect(json.stdout).not.toMatch(han);
+  });
+});
