@@ -6,6 +6,7 @@ import { cliForeignIo } from "../convert/npm-plugin.js";
 import { writeFolder } from "../convert/write-folder.js";
 import { localizedErrorBoth, localizedUsageError, say } from "../terminal/language.js";
 import { convertWhy } from "../terminal/core-words-zh-cn.js";
+import { convertNoteText } from "../terminal/convert-notes-zh-cn.js";
 
 // The verb only: reading and detecting the foreign format is src/core/convert/read-input.ts.
 
@@ -81,7 +82,7 @@ unless --force.
     if (conversion.notes.length > 0) {
       lines.push("", say("convert.notes"));
       for (const n of conversion.notes)
-        lines.push(`  ${n.code}${n.path ? `  ${n.path}` : ""}`, `    ${n.message}`);
+        lines.push(`  ${n.code}${n.path ? `  ${n.path}` : ""}`, ...convertNoteText(n).map((l) => `    ${l}`));
     }
     lines.push("", say("convert.next", { output }));
     return { data, text: lines.join("\n") };

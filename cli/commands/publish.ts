@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { convertNoteText } from "../terminal/convert-notes-zh-cn.js";
 import os from "node:os";
 import path from "node:path";
 import { ConnectoryError } from "../../src/core/errors.js";
@@ -108,7 +109,11 @@ reportedAt, count }; converted: { format, notes: [{ code, path, message }] } for
         : undefined;
     if (foreign) {
       status(ctx, say("publish.converted", { format: foreign.format, n: foreign.notes.length }));
-      for (const n of foreign.notes) warn(ctx, `${n.code}${n.path ? ` ${n.path}` : ""}: ${n.message}`);
+      for (const n of foreign.notes) {
+        const [what, ...detail] = convertNoteText(n);
+        const said = detail.length > 0 ? `${what}（${detail.join("；")}）` : what;
+        warn(ctx, `${n.code}${n.path ? ` ${n.path}` : ""}: ${said}`);
+      }
     }
     const prepared = await preparePackage(target, ctx, foreign);
     const { bytes, name, version } = prepared;

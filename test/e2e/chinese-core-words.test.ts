@@ -3,7 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONVERT_NOTES_ZH_CN } from "../../cli/terminal/convert-notes-zh-cn.js";
 import { CORE_WORDS_ZH_CN } from "../../cli/terminal/core-words-zh-cn.js";
+import { NOTE_CODES } from "../../src/core/convert/notes.js";
 import { spawnCli, type CliRun } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -69,6 +71,35 @@ describe("convert's refusals", () => {
       code: "package.dir.missing",
       message: `no folder at ${missing}`,
     });
+  });
+
+  it("a conversion's notes: what kind each is in Chinese, the converter's words beside it", async () => {
+    const home = await tempDir();
+    const file = path.join(home, "server.json");
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        name: "io.github.acme/Notes_Server",
+        description: "Notes for everyone.",
+        version: "1.0",
+        packages: [
+          { registryType: "npm", identifier: "@acme/notes", version: "1.0.0", transport: { type: "stdio" } },
+        ],
+      }),
+    );
+    const argv = ["convert", file, "-o", path.join(home, "out")];
+    const zh = await spawnCli(argv, { home, env: ZH });
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(zh.stdout).toContain("  convert.version.mapped");
+    expect(zh.stdout).toContain("    版本不是严格的语义化版本，已映射\n    原文：");
+    const json = await spawnCli([...argv.slice(0, -1), path.join(home, "out2"), "--json"], { home, env: ZH });
+    const notes = JSON.parse(json.stdout).notes as Array<{ code: string; message: string }>;
+    expect(notes.map((n) => n.code)).toContain("convert.version.mapped");
+    expect(json.stdout).not.toMatch(han);
+  });
+
+  it("every converter note has Chinese words", () => {
+    for (const code of NOTE_CODES) expect(CONVERT_NOTES_ZH_CN[code], code).toMatch(han);
   });
 
   it("every Chinese word for a core error is Chinese", () => {
