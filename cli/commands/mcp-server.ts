@@ -1,4 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { say } from "../terminal/language.js";
 import type { Readable, Writable } from "node:stream";
 import { PassThrough } from "node:stream";
 import { defineCommand } from "../command.js";
@@ -35,7 +36,7 @@ connectors. Tools: search_connectors, get_connector, get_install_config. Add it 
       (ctx.stdin as Readable).once("end", () => void server.close());
     });
     await server.connect(transport);
-    status(ctx, `connectory mcp-server: serving marketplace "${market.name}" (${market.url}) on stdio`);
+    status(ctx, say("mcp-server.serving", { name: market.name, url: market.url }));
     await closed;
     return { data: null, text: "" };
   },

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { problemLine } from "../terminal/problem-words-zh-cn.js";
 import path from "node:path";
 import { validatePackage } from "../../src/core/package/validate-package.js";
 import { atomicWrite } from "../../src/fs/atomic-write.js";
@@ -46,8 +47,7 @@ Symbolic links and special files are refused; empty folders are not kept.
         { key: "pack.invalid-hint", params: { dir: args.positionals[0]! } },
         { problems: errors },
       );
-    for (const p of report.problems.filter((p) => p.severity === "warning"))
-      warn(ctx, `${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`);
+    for (const p of report.problems.filter((p) => p.severity === "warning")) warn(ctx, problemLine(p));
 
     const bytes = await packFiles(files, { executables });
     const file = await outputFile(ctx.cwd, args.values.output, `${manifest.name}-${manifest.version}.tgz`);

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { problemLine } from "../terminal/problem-words-zh-cn.js";
 import { convertNoteText } from "../terminal/convert-notes-zh-cn.js";
 import os from "node:os";
 import path from "node:path";
@@ -263,8 +264,7 @@ async function preparePackage(
       { problems: errors },
     );
   }
-  for (const p of report.problems.filter((p) => p.severity === "warning"))
-    warn(ctx, `${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${p.message}`);
+  for (const p of report.problems.filter((p) => p.severity === "warning")) warn(ctx, problemLine(p));
   const manifest = report.package.manifest;
   return {
     bytes,

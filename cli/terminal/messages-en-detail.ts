@@ -105,6 +105,7 @@ export const enDetail = {
   "perm-block.path-only-home": "{at} {path} may use only the template ${HOME}",
   "perm-block.path-relative": '{at} {path} is not absolute: start it with "/" or ${HOME}',
   "perm-block.path-dot": '{at} {path} contains a "." or ".." segment: name the folder itself',
+  "mcp-server.serving": 'connectory mcp-server: serving marketplace "{name}" ({url}) on stdio',
 };
 
 /** A key of this file's part of the tables (messages-zh-cn-detail.ts translates it key by key). */

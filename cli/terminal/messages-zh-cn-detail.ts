@@ -97,4 +97,5 @@ export const zhCNDetail: Record<DetailMessageKey, string> = {
   "perm-block.path-only-home": "{at} {path} 只能使用模板 ${HOME}",
   "perm-block.path-relative": "{at} {path} 不是绝对路径：请以“/”或 ${HOME} 开头",
   "perm-block.path-dot": "{at} {path} 含有 . 或 .. 路径段：请直接写出文件夹本身",
+  "mcp-server.serving": "connectory mcp-server：在 stdio 上提供市场“{name}”（{url}）",
 };

@@ -157,3 +157,10 @@ export function problemText(p: Pick<Problem, "code" | "message">): string[] {
 
 /** The words of this file, for the test that every one is Chinese. */
 export const PROBLEM_WORDS_ZH_CN = { EXACT, KIND };
+
+/** A problem on one line (a warning of pack or publish): in Chinese its kind, its message beside it. */
+export function problemLine(p: Pick<Problem, "code" | "file" | "path" | "message">): string {
+  const [what, ...detail] = problemText(p);
+  const said = detail.length > 0 ? `${what}（${detail.join("；")}）` : what;
+  return `${p.code} ${p.file}${p.path ? ` ${p.path}` : ""}: ${said}`;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONVERT_NOTES_ZH_CN } from "../../cli/terminal/convert-notes-zh-cn.js";
 import { CORE_WORDS_ZH_CN } from "../../cli/terminal/core-words-zh-cn.js";
 import { NOTE_CODES } from "../../src/core/convert/notes.js";
-import { spawnCli, type CliRun } from "../helpers/cli.js";
+import { ROOT, spawnCli, type CliRun } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // Issue 32 #11: errors of src/core, src/package and a registry that carry a stable code but English
@@ -95,6 +95,24 @@ describe("convert's refusals", () => {
     const json = await spawnCli([...argv.slice(0, -1), path.join(home, "out2"), "--json"], { home, env: ZH });
     const notes = JSON.parse(json.stdout).notes as Array<{ code: string; message: string }>;
     expect(notes.map((n) => n.code)).toContain("convert.version.mapped");
+    expect(json.stdout).not.toMatch(han);
+  });
+
+  it("pack's warnings: what kind each problem is in Chinese, its message beside it", async () => {
+    const home = await tempDir();
+    const sample = path.join(ROOT, "plugins-sample", "tushare");
+    const argv = ["pack", sample, "-o", path.join(home, "t.tgz")];
+    const { zh, en } = await both(argv, home);
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(zh.stderr).toContain(
+      "警告：template.secret-in-url mcp.json /mcpServers/tushare/url: 机密凭据出现在 URL 中（原文：the secret TUSHARE_TOKEN",
+    );
+    expect(en.stderr).toContain(
+      "warning: template.secret-in-url mcp.json /mcpServers/tushare/url: the secret TUSHARE_TOKEN",
+    );
+    expect(en.stderr).not.toMatch(han);
+    const json = await spawnCli([...argv, "--json"], { home, env: ZH });
+    expect(json.code).toBe(0);
     expect(json.stdout).not.toMatch(han);
   });
 
