@@ -73,7 +73,7 @@ export async function exportToHost(ctx: CommandContext, request: HostExportReque
     ...(s.sandbox ? { sandboxed: true } : {}),
   }));
   const launcher = scopeLauncher(scope, ctx.env, ctx.home, defaultHome({}));
-  const { entries, secretsWritten, notes } = gateway
+  const { entries, secretsWritten, notes, routed } = gateway
     ? gatewayEntries(adapter, launcher, profile)
     : exportEntries(adapter, servers, mode, launcher);
   if (scope === "project" && secretsWritten.length > 0 && request.allowSecretsInProject !== true) {
@@ -121,7 +121,15 @@ export async function exportToHost(ctx: CommandContext, request: HostExportReque
   const result = write ? await writeHostExport(input) : await planHostExport(input);
   if (skills && write) skills = await exportSkills({ ...skillJob, write: true });
 
-  for (const note of notes) warn(ctx, note);
+  // Said from the tables by why each server goes through `connectory run` (--json keeps `notes`).
+  for (const r of routed)
+    warn(
+      ctx,
+      say(r.why === "sandboxed" ? "export.routed-sandboxed" : "export.routed-host", {
+        server: r.server,
+        host: adapter.displayName,
+      }),
+    );
   const launches = gateway || (mode === "launcher" ? servers.length > 0 : notes.length > 0);
   if (scope === "project" && launches && findOnPath(launcher.command, ctx.env) === undefined) {
     status(ctx, say("export.not-on-path", { file: path.basename(file), command: launcher.command }));
@@ -160,6 +168,7 @@ function gatewayEntries(adapter: HostAdapter, launcher: Launcher, profile: strin
     entries: { [name]: adapter.toEntry(name, gatewayServer(launcher, profile)) },
     secretsWritten: [] as string[],
     notes: [] as string[],
+    routed: [],
   };
 }
 

@@ -106,6 +106,9 @@ export const enDetail = {
   "perm-block.path-relative": '{at} {path} is not absolute: start it with "/" or ${HOME}',
   "perm-block.path-dot": '{at} {path} contains a "." or ".." segment: name the folder itself',
   "mcp-server.serving": 'connectory mcp-server: serving marketplace "{name}" ({url}) on stdio',
+  "export.routed-sandboxed":
+    "{server}: it runs sandboxed to its permissions, so it goes through `connectory run`",
+  "export.routed-host": "{server}: {host} cannot run it as written, so it goes through `connectory run`",
 };
 
 /** A key of this file's part of the tables (messages-zh-cn-detail.ts translates it key by key). */

@@ -98,4 +98,6 @@ export const zhCNDetail: Record<DetailMessageKey, string> = {
   "perm-block.path-relative": "{at} {path} 不是绝对路径：请以“/”或 ${HOME} 开头",
   "perm-block.path-dot": "{at} {path} 含有 . 或 .. 路径段：请直接写出文件夹本身",
   "mcp-server.serving": "connectory mcp-server：在 stdio 上提供市场“{name}”（{url}）",
+  "export.routed-sandboxed": "{server}：它按权限在沙箱中运行，所以通过 `connectory run` 启动",
+  "export.routed-host": "{server}：{host} 无法照原样运行它，所以通过 `connectory run` 启动",
 };

@@ -209,6 +209,11 @@ describe("config export", () => {
     );
     const entries = entriesOf("claude-code", await fs.readFile(file, "utf8"));
     expect(launchOf(entries.weather)).toEqual(["connectory", "run", "weather"]);
+    // In Chinese the note is said from the tables; --json keeps the English notes.
+    const zh = await exportTo("claude-code", file, "--mode", "inline", "--lang", "zh-CN");
+    expect(zh.stderr).toContain("weather：它按权限在沙箱中运行，所以通过 `connectory run` 启动");
+    const json = await exportTo("claude-code", file, "--mode", "inline", "--json", "--lang", "zh-CN");
+    expect(json.stdout).toContain("weather: it runs sandboxed to its permissions");
   });
 
   it("uninstall, disable and enable say which exported host files are now out of date", async () => {

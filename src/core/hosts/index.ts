@@ -102,6 +102,8 @@ export interface ExportEntries {
   /** Servers whose secrets are written into the host file (inline mode). */
   secretsWritten: string[];
   notes: string[];
+  /** The servers that go through `connectory run` in inline mode, and why (the notes, by code). */
+  routed: Array<{ server: string; why: "sandboxed" | "host-cannot-run" }>;
 }
 
 /**
@@ -118,6 +120,7 @@ export function exportEntries(
   const entries: Record<string, HostEntry> = {};
   const secretsWritten: string[] = [];
   const notes: string[] = [];
+  const routed: ExportEntries["routed"] = [];
   for (const { name, server, secret, sandboxed } of servers) {
     if (mode === "launcher") {
       entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
@@ -125,17 +128,19 @@ export function exportEntries(
       // Written as is, the host would start it unconfined: its permissions would not hold.
       entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
       notes.push(`${name}: it runs sandboxed to its permissions, so it goes through \`connectory run\``);
+      routed.push({ server: name, why: "sandboxed" });
     } else if (!speaks(adapter, server)) {
       entries[name] = adapter.toEntry(name, launcherServer(launcher, name));
       notes.push(
         `${name}: ${adapter.displayName} cannot run it as written, so it goes through \`connectory run\``,
       );
+      routed.push({ server: name, why: "host-cannot-run" });
     } else {
       entries[name] = adapter.toEntry(name, server);
       if (secret) secretsWritten.push(name);
     }
   }
-  return { entries, secretsWritten, notes };
+  return { entries, secretsWritten, notes, routed };
 }
 
 /** A pasteable snippet (plus deeplink where the host has one) for one server template; never holds a secret value. */
