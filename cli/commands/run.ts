@@ -24,7 +24,7 @@ import { readToolRules } from "../home/tool-rules-store.js";
 import { withAudit } from "../mcp/audit-filter.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import { closeControls, loadControls, withControls } from "../mcp/session-controls.js";
-import { explainSandbox } from "../sandbox/sandbox-launch.js";
+import { explainSandbox } from "../sandbox/explain-sandbox.js";
 import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { inactiveReasonEnglish, isInactive } from "../terminal/inactive-reason.js";

@@ -23,8 +23,7 @@ import { NAME_SEPARATOR, assignFunctionNames } from "../../src/core/tools/names.
 import { gatewayUri, parseGatewayUri } from "./gateway-uri.js";
 import { GatewayError, forwardOptions, passOn, plain, type HostExtra } from "./host-request.js";
 import type { Upstream } from "./upstream.js";
-import { errorText, say } from "../terminal/language.js";
-import { isConnectoryError } from "../../src/core/errors.js";
+import { errorMessage, say } from "../terminal/language.js";
 
 /**
  * The resources and prompts half of the gateway: every server's resources under
@@ -255,7 +254,7 @@ export class GatewayCatalog {
               say("gateway-log.left-out-of", {
                 server: upstream.name,
                 method,
-                message: plain(isConnectoryError(error) ? errorText(error).message : error.message),
+                message: plain(errorMessage(error)),
               }),
             );
             return { upstream, items: [] };

@@ -21,8 +21,7 @@ import { LAZY_TOOLS, SEARCH_LIMIT } from "./lazy-tools.js";
 import type { Telemetry } from "../../src/telemetry/telemetry.js";
 import { GatewayCatalog } from "./gateway-catalog.js";
 import { GatewayError, forwardOptions, passOn, plain, type HostExtra } from "./host-request.js";
-import { errorText, say } from "../terminal/language.js";
-import { isConnectoryError } from "../../src/core/errors.js";
+import { errorMessage, say } from "../terminal/language.js";
 
 /** Where a gateway function name leads: the server and the tool's own name there. */
 export interface Route {
@@ -123,7 +122,7 @@ export class GatewayServer {
               say("gateway-log.left-out-of", {
                 server: u.name,
                 method: "tools/list",
-                message: plain(isConnectoryError(error) ? errorText(error).message : error.message),
+                message: plain(errorMessage(error)),
               }),
             );
             return { upstream: u, tools: [] };

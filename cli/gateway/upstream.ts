@@ -17,8 +17,7 @@ import type { McpTool } from "../../src/core/tools/types.js";
 import type { Cancel } from "./cancel.js";
 import { GuardedTransport, type Answer } from "./guarded-transport.js";
 import { defaultBackoff, type UpstreamDeps, type UpstreamHealth } from "./upstream-deps.js";
-import { isConnectoryError } from "../../src/core/errors.js";
-import { errorText, say, sayBoth, type SaidBoth } from "../terminal/language.js";
+import { errorMessage, say, sayBoth, type SaidBoth } from "../terminal/language.js";
 
 const MAX_PAGES = 100;
 /** A server that stayed up this long is healthy again: its next crash restarts it at once. */
@@ -53,10 +52,7 @@ export class Upstream {
     this.session ??= this.start().catch((error: Error) => {
       this.session = undefined;
       // A refusal of Connectory's own (no sandbox, a grant missing…) is logged in the run's language.
-      this.crashed({
-        en: error.message,
-        text: isConnectoryError(error) ? errorText(error).message : error.message,
-      });
+      this.crashed({ en: error.message, text: errorMessage(error) });
       throw error;
     });
     return this.session;

@@ -2,8 +2,7 @@ import { launchIdentity, launchMatches } from "../../src/core/hosts/launch-match
 import { isRemote, type ServerSpec } from "../../src/core/types.js";
 import type { CommandContext } from "../context.js";
 import { openMarketplace } from "../registry/open-marketplace.js";
-import { isConnectoryError } from "../../src/core/errors.js";
-import { errorText, say, sayEnglish, type SaidBoth } from "../terminal/language.js";
+import { errorMessage, say, sayEnglish, type SaidBoth } from "../terminal/language.js";
 
 /** A connector whose server launches what an imported server does. */
 export interface ConnectorMatch {
@@ -44,10 +43,9 @@ export async function findConnectorMatches(
     return { matches };
   } catch (error) {
     // The registry's or the system's words inside: from the tables when the error names keys.
-    const why = isConnectoryError(error) ? errorText(error).message : (error as Error).message;
     const note = {
       en: sayEnglish("import-why.match-unchecked", { message: (error as Error).message }),
-      text: say("import-why.match-unchecked", { message: why }),
+      text: say("import-why.match-unchecked", { message: errorMessage(error) }),
     };
     return { matches, note };
   }

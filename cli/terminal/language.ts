@@ -123,6 +123,12 @@ export function localizedUsageError(message: Said, hint?: Said): ConnectoryError
   return localizedError("usage", message, hint, { usage: true });
 }
 
+/** Any error's message in the run's language: a ConnectoryError's from the tables, else as it says. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ConnectoryError) return errorText(error).message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * The message and hint of an error as printed: from the tables when the error names keys, else as the
  * error says (a registry's or a system's words).

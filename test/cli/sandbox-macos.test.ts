@@ -5,7 +5,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { explainSandbox, planLaunch } from "../../cli/sandbox/sandbox-launch.js";
+import { explainSandbox } from "../../cli/sandbox/explain-sandbox.js";
+import { planLaunch } from "../../cli/sandbox/sandbox-launch.js";
 import { probeSandbox } from "../../cli/sandbox/sandbox-probe.js";
 import { tempDir } from "../helpers/tmp.js";
 

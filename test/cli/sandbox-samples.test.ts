@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { loadEffectiveConfig } from "../../cli/home/effective-config.js";
 import { connectServer, type McpSession } from "../../cli/mcp/mcp-client.js";
 import { selectServers, targetOf } from "../../cli/mcp/mcp-targets.js";
-import { explainSandbox } from "../../cli/sandbox/sandbox-launch.js";
+import { explainSandbox } from "../../cli/sandbox/explain-sandbox.js";
 import { buildHome, type FakeInstall } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
 

@@ -1,5 +1,6 @@
 import { cleanGrantPath, holds } from "./grant-paths.js";
 import type { Permissions } from "./permissions.js";
+import { launchMounts, mountRule, systemRules, type SandboxRule } from "./sandbox-rules.js";
 
 /** A stdio launch as child-env.ts builds it (repeated here: src/core imports nothing from cli/). */
 export interface LaunchSpec {
@@ -64,75 +65,6 @@ export function proxyEnv(port = PROXY_PORT): Record<string, string> {
     ALL_PROXY: "",
     all_proxy: "",
   };
-}
-
-/** One rule, for `run --explain-sandbox`. */
-export interface SandboxRule {
-  kind: "read" | "read-write" | "private" | "network" | "process";
-  path?: string;
-  /** Why, in English. */
-  why: string;
-  /** Why, by a stable code with its values: the CLI says it from its tables (`sandbox-rule.<code>`). */
-  code?: SandboxRuleCode;
-  params?: Record<string, string>;
-}
-
-/** The reasons of the rules, by code. */
-export type SandboxRuleCode =
-  | "network-any"
-  | "network-hosts"
-  | "network-none"
-  | "system"
-  | "etc"
-  | "private-tmp"
-  | "process"
-  | "command"
-  | "connector-files"
-  | "cache"
-  | "declared"
-  | "home"
-  | "seatbelt-process"
-  | "seatbelt-network-any"
-  | "seatbelt-network-hosts"
-  | "seatbelt-network-none"
-  | "seatbelt-tmpdir"
-  | "seatbelt-home"
-  | "fetch"
-  | "fetch-npx";
-
-/** A mount of the launch, with why (English and by code). */
-export interface RuleMount {
-  path: string;
-  write: boolean;
-  why: string;
-  code: SandboxRuleCode;
-  params?: Record<string, string>;
-}
-
-/** The mounts every launch has besides its grants: its command, its package, its launcher's cache. */
-export function launchMounts(
-  launch: { command: string; env: Record<string, string> },
-  facts: { home: string; pluginRoot?: string; toolPaths?: string[] },
-): RuleMount[] {
-  const mounts: RuleMount[] = [];
-  for (const p of facts.toolPaths ?? [])
-    mounts.push({ path: p, write: false, why: "the server's command", code: "command" });
-  if (facts.pluginRoot)
-    mounts.push({
-      path: facts.pluginRoot,
-      write: false,
-      why: "the connector's files",
-      code: "connector-files",
-    });
-  for (const p of launcherCaches(launch.command, launch.env, facts.home))
-    mounts.push({
-      path: p,
-      write: true,
-      why: `${launch.command}'s cache`,
-      code: "cache",
-      params: { command: launch.command },
-    });
-  return mounts;
 }
 
 export interface SandboxedLaunch extends LaunchSpec {
@@ -238,7 +170,7 @@ export function bwrapLaunch(perms: Permissions, launch: LaunchSpec, facts: Sandb
     why: "own pid namespace; killed with its parent; no terminal",
     code: "process",
   });
-  const mounts = launchMounts(launch, facts);
+  const mounts = launchMounts(launch, facts, launcherCaches(launch.command, launch.env, facts.home));
   for (const g of perms.filesystem ?? [])
     mounts.push({
       path: g.path,
@@ -300,23 +232,4 @@ function mountProblem(p: string, home: string, declared: boolean): string | unde
     return `${JSON.stringify(p)} is not a clean absolute path`;
   if (!declared && holds(p, home)) return `${p} is / or holds the home`;
   return undefined;
-}
-
-/** The rules both sandboxes show for their system folders and /etc. */
-export function systemRules(dirs: readonly string[]): SandboxRule[] {
-  return [
-    { kind: "read", path: dirs.join(" "), why: "system programs and libraries", code: "system" },
-    { kind: "read", path: "/etc (selected files)", why: "name resolution, TLS, users, time", code: "etc" },
-  ];
-}
-
-/** A mount as a rule. */
-export function mountRule(m: RuleMount): SandboxRule {
-  return {
-    kind: m.write ? "read-write" : "read",
-    path: m.path,
-    why: m.why,
-    code: m.code,
-    ...(m.params ? { params: m.params } : {}),
-  };
 }

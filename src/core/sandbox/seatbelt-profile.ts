@@ -1,13 +1,5 @@
-import {
-  launchMounts,
-  mountRule,
-  systemRules,
-  offlineEnv,
-  proxyEnv,
-  type LaunchSpec,
-  type SandboxedLaunch,
-  type SandboxRule,
-} from "./bwrap-args.js";
+import { launcherCaches, offlineEnv, proxyEnv, type LaunchSpec, type SandboxedLaunch } from "./bwrap-args.js";
+import { launchMounts, mountRule, systemRules, type SandboxRule } from "./sandbox-rules.js";
 import type { Permissions } from "./permissions.js";
 
 /**
@@ -190,7 +182,7 @@ export function seatbeltProfile(
     });
   }
 
-  const readable = launchMounts(launch, facts);
+  const readable = launchMounts(launch, facts, launcherCaches(launch.command, launch.env, facts.home));
   readable.push({
     path: facts.tmpdir,
     write: true,
