@@ -4,12 +4,12 @@ import { cliLanguage, say, type Said, type SaidBoth } from "./language.js";
 import { problemInChinese } from "./problem-words-zh-cn.js";
 import { coreHintInChinese, coreInChinese, isWordedCode } from "./core-words-zh-cn.js";
 
-// The core's errors that list a file's problems (src/core stays free of the CLI's tables: its message
-// is English, with the first problem's English words), and the registry's refusal of a package that
-// does not validate (its problem+json code and errors), said by the CLI from its tables by the error's
-// code: which file, how many problems, and the first one's kind. The problems themselves are listed
-// below the message (output.ts, problem-words-zh-cn.ts). English runs print the core's own message,
-// which the English entries of these keys paraphrase.
+// Errors of src/core (which stays free of the CLI's tables: its messages are English) and of a
+// registry, said in a non-English run by their code. Those that list a file's problems (and the
+// registry's refusal of a package that does not validate): which file, how many problems and the first
+// one's kind, from the tables; the problems themselves are listed below the message (output.ts,
+// problem-words-zh-cn.ts). Others with a code of core-words-zh-cn.ts: their kind, their English beside
+// it. English runs print the error's own message, which the English entries of these keys paraphrase.
 
 type Render = (problems: readonly Problem[]) => { message: Said; hint?: Said };
 

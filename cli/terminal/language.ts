@@ -137,7 +137,7 @@ export function errorText(error: ConnectoryError): { message: string; hint: stri
   const table = CLI_MESSAGES[current] as Record<string, string>;
   const text = (l: { key: string; params?: Record<string, string | number> } | undefined) =>
     l && Object.hasOwn(table, l.key) ? fillMessage(table[l.key]!, l.params) : undefined;
-  // A core error that lists a file's problems, said by its code (English runs keep the core's words).
+  // A core's or a registry's error said by its code (core-error-text.ts); English runs keep its words.
   const words = current === "en" ? undefined : coreErrorWords(error);
   return {
     message: text(error.localized?.message) ?? words?.message ?? error.message,
