@@ -28,6 +28,10 @@ const KIND: Record<string, string> = {
   "package.dir.missing": "文件夹不存在",
   "package.dir.not-folder": "这不是文件夹",
   "package.dir.symlink": "这是一个符号链接，不是文件夹本身",
+  "token-schema.invalid": "token-schema.json 无法编译",
+  "template.invalid": "服务器的模板无效",
+  "template.command": "command 中只能使用 ${PLUGIN_ROOT}",
+  "project.lock.invalid": "connectory.lock 已损坏",
   // A registry's refusals (problem+json `code`): its `detail` is the English beside them.
   "auth.required": "这个请求需要发布令牌",
   "auth.invalid": "发布令牌无效（未知、格式错误或已吊销）",
@@ -48,6 +52,10 @@ const HINT: Record<string, string> = {
   "package.dir.missing": "请给出连接器文件夹的路径（含有 plugin.json 的那个）。",
   "package.dir.not-folder": "请给出连接器文件夹（含有 plugin.json 的那个），而不是其中的文件。",
   "package.dir.symlink": "请给出文件夹本身（把它复制进来），而不是指向它的链接。",
+  "token-schema.invalid": "在这个包上运行 `connectory validate`；发布者需要修正 token-schema.json。",
+  "template.invalid": "在这个包上运行 `connectory validate` 并修正它的 mcp.json。",
+  "template.command": "请通过 args 或 env 传递凭据。",
+  "project.lock.invalid": "从版本控制中恢复它，或删除它并运行 `connectory sync` 重新解析",
   "auth.required":
     "用 `connectory login <marketplace>` 保存一个令牌（它以 `Authorization: Bearer <token>` 发送）",
   "auth.invalid": "向注册表运营者申请令牌（`connectory-registry token create --publisher <name>`）",

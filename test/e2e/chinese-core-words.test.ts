@@ -116,6 +116,26 @@ describe("convert's refusals", () => {
     expect(json.stdout).not.toMatch(han);
   });
 
+  it("a project's damaged lock: said by its code, the English beside it, the hint in Chinese", async () => {
+    const home = await tempDir();
+    const dir = await tempDir("connectory-project-");
+    await fs.writeFile(path.join(dir, "connectory.json"), '{ "connectors": { "alpha": "^1.0.0" } }');
+    await fs.writeFile(
+      path.join(dir, "connectory.lock"),
+      '{ "lockfileVersion": 1, "connectors": { "alpha": { "version": "../../x" } }, "hosts": [] }',
+    );
+    const run = (env: Record<string, string>, json = false) =>
+      spawnCli(["sync", ...(json ? ["--json"] : [])], { home, cwd: dir, env });
+    const [zh, en, json] = await Promise.all([run(ZH), run(EN), run(ZH, true)]);
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toMatch(/^错误：connectory\.lock 已损坏（原文：.*is damaged/);
+    expect(zh.stderr).toContain("从版本控制中恢复它，或删除它并运行 `connectory sync` 重新解析");
+    expect(en.stderr).toContain("is damaged");
+    expect(en.stderr).not.toMatch(han);
+    expect(JSON.parse(json.stdout).error.code).toBe("project.lock.invalid");
+    expect(json.stdout).not.toMatch(han);
+  });
+
   it("every converter note has Chinese words", () => {
     for (const code of NOTE_CODES) expect(CONVERT_NOTES_ZH_CN[code], code).toMatch(han);
   });
