@@ -125,14 +125,15 @@ async function relevancePg(
     SELECT ${COLUMNS}, page.key AS key
     FROM page JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id
     ORDER BY page.key ASC, page.name ASC`);
-  // One CJK gram (`股`, `股票`): its keys are stored (pg-gram-rows.ts), the page is an index range.
+  // One CJK gram (`股`, `股票`): its keys are stored (pg-gram-rows.ts), the page is an index range. The
+  // cursor as a row comparison, which seeks; `key > k OR (key = k AND name > n)` filtered every row before it.
   const gram = grams ? pgOneGram(query) : undefined;
   if (gram !== undefined) {
     const stored = gramQueries(gram);
     if (stored.query === tsquery && stored.titled === titled) {
       const built = dialect.sqlToQuery(sql`WITH page AS (
         SELECT connector_id AS id, name, key FROM connector_grams
-        WHERE gram = ${gram} ${query.after ? sql`AND (key > ${query.after.key}::float8 OR (key = ${query.after.key}::float8 AND name > ${query.after.name}))` : sql``}
+        WHERE gram = ${gram} ${query.after ? sql`AND (key, name) > (${query.after.key}::float8, ${query.after.name})` : sql``}
         ORDER BY key ASC, name ASC LIMIT ${query.limit})
       SELECT ${COLUMNS}, page.key AS key
       FROM page JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id

@@ -19,7 +19,6 @@ interface Class {
   titled: number;
   freq: number;
   length: number;
-  n: number;
 }
 
 /**
@@ -38,7 +37,8 @@ export class GramPages {
   readonly trusted: boolean;
   private readonly averages: Statement;
   private readonly ln: Statement;
-  private readonly classes: Statement;
+  private readonly nextClass: Statement;
+  private readonly hits: Statement;
   private readonly names: Statement;
   private readonly rows: Statement;
 
@@ -49,8 +49,12 @@ export class GramPages {
   ) {
     this.averages = db.prepare("SELECT block FROM connectors_fts_data WHERE id = 1").pluck();
     this.ln = db.prepare("SELECT ln(?)").pluck();
-    this.classes = db.prepare(`SELECT titled, freq, length, count(*) AS n FROM connector_grams
-      WHERE gram = ? GROUP BY titled, freq, length`);
+    // The classes one by one, each a seek past the last (its rows are not read: `>=` the next length seeks,
+    // where `>` the last one stepped through its rows), and the rows counted.
+    this.nextClass = db.prepare(`SELECT titled, freq, length FROM connector_grams
+      WHERE gram = :gram AND (titled, freq, length) >= (:titled, :freq, :length + 1)
+      ORDER BY titled, freq, length LIMIT 1`);
+    this.hits = db.prepare("SELECT count(*) FROM connector_grams WHERE gram = ?").pluck();
     this.names = db.prepare(`SELECT connector_id AS id, name FROM connector_grams
       WHERE gram = :gram AND titled = :titled AND freq = :freq AND length = :length AND name > :after
       ORDER BY name LIMIT :limit`);
@@ -66,12 +70,17 @@ export class GramPages {
   }
 
   private page(query: SearchQuery, gram: string): ConnectorSummary[] {
-    const classes = this.classes.all(gram) as Class[];
+    const classes: Class[] = [];
+    for (let last: Class = { titled: -1, freq: 0, length: -1 }; ;) {
+      const next = this.nextClass.get({ gram, ...last }) as Class | undefined;
+      if (!next) break;
+      classes.push((last = next));
+    }
     const [rows = 0, ...columns] = varints(this.averages.get() as Uint8Array);
     const totals: Bm25Totals = {
       rows,
       tokens: columns.reduce((a, b) => a + b, 0),
-      hits: classes.reduce((sum, c) => sum + c.n, 0),
+      hits: this.hits.get(gram) as number,
       ln: (x) => this.ln.get(x) as number,
     };
     // relevanceSql's key: bm25 − the exact-name boost − the title tier's. The first is 0.0: the term holds a
