@@ -221,3 +221,12 @@ describe("SQLite migration 0012", () => {
     }
   });
 });
+
+it("SQLite: a one-gram query on a registry never written to finds nothing (no FTS5 averages yet)", async () => {
+  const repo = await openDatabase(path.join(await tempDir(), "r.db"));
+  try {
+    expect(await repo.search({ terms: ["股"], sort: "relevance", limit: 5 })).toEqual([]);
+  } finally {
+    await repo.close();
+  }
+});

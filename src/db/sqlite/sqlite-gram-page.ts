@@ -76,6 +76,7 @@ export class GramPages {
       if (!next) break;
       classes.push((last = next));
     }
+    if (classes.length === 0) return []; // no match (and, in a table never written, no averages record)
     const [rows = 0, ...columns] = varints(this.averages.get() as Uint8Array);
     const totals: Bm25Totals = {
       rows,
