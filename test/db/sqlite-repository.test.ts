@@ -42,13 +42,16 @@ it("migration 0011 gives the connectors stored before it their names table, whic
   await add(repo, id, "alpha-one", "nothing", "2026-01-01T00:00:00.000Z");
   await add(repo, id, "beta-two", "nothing", "2026-01-02T00:00:00.000Z", "io.github.Acme/Thing");
   await repo.close();
-  // Back to before 0011, with rows: its table and triggers gone, and its record with them.
+  // Back to before 0011, with rows: its table and triggers gone (and 0012's, which came after it), and
+  // their records with them.
   const db = new Database(file);
   db.exec(`DROP TABLE connectors_names; DROP TRIGGER connectors_names_insert;
     DROP TRIGGER connectors_names_update; DROP TRIGGER connectors_names_delete;
-    DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)`);
+    DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
+    DELETE FROM __drizzle_migrations
+    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2)`);
   db.close();
-  repo = await openDatabase(file); // applies 0011 again
+  repo = await openDatabase(file); // applies 0011 and 0012 again
   try {
     const list = async (needle: string) =>
       (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(

@@ -26,7 +26,7 @@ export interface Dialect {
   summaryCheckedAtIs(value: string): SQL;
   /** A unique or primary-key violation, however the driver and drizzle wrapped it. */
   isUniqueViolation(error: unknown): boolean;
-  /** PostgreSQL's full-text vector, written with the connector; SQLite's FTS5 triggers need nothing here. */
+  /** What search keeps beside a connector, written with it: PostgreSQL's vector, both's CJK gram rows. */
   readonly search?: ConnectorSearch;
 }
 

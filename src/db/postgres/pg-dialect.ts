@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Dialect } from "../drizzle/dialect.js";
 import { pgErrorCode } from "./pg-errors.js";
 import * as schema from "./schema.js";
+import { writePgGramRows } from "./pg-gram-rows.js";
 import { searchVector } from "./search-text.js";
 
 // The advisory-lock keys. Writes to one connector name take the two-key lock (CONNECTOR_LOCK, the name's
@@ -44,6 +45,8 @@ export const pgDialect: Dialect = {
           target: schema.connectorSearch.connectorId,
           set: { name: sql`excluded.name`, search: sql`excluded.search`, names: sql`excluded.names` },
         });
+      // Then the one-gram CJK keys, ranked over the rows just written (pg-gram-rows.ts).
+      await writePgGramRows(db, rows);
     },
   },
 };

@@ -1,16 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
-import { effectiveSort, RANK_BOOST } from "../../core/api/search.js";
+import { effectiveSort } from "../../core/api/search.js";
 import { hasCjk } from "../../core/text/cjk.js";
 import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
 import { type SummaryRow, toSummary } from "../drizzle/summary-row.js";
+import { gramQueries, pgOneGram, rankKey } from "./pg-gram-rows.js";
 import { searchQuery } from "./search-text.js";
 
-// ts_rank weights {D, C, B, A} = description, keywords, display name, name: the ratios of SQLite's
-// bm25(…, 10, 6, 1, 3). Normalization 1 divides by 1 + log(length), as bm25 favours short documents.
 const dialect = new PgDialect();
-const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], s.search, q.query, 1)`);
 
 /**
  * Search and listings on PostgreSQL with the FTS5 results contract: every term must match as a prefix
@@ -18,13 +16,17 @@ const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], s.search, q.quer
  * puts an exact name first, then rank; ties and pages go by name. Keyset pagination, as on SQLite.
  * Each query shape (sort × words × category × publisher × cursor, 64 in all) becomes one prepared statement.
  */
-export async function searchPg(client: Sql, query: SearchQuery): Promise<ConnectorSummary[]> {
+export async function searchPg(
+  client: Sql,
+  query: SearchQuery,
+  options: { grams?: boolean } = {},
+): Promise<ConnectorSummary[]> {
   const hasText = query.terms.length > 0;
   const sort = effectiveSort(query.sort, query.terms);
   const tsquery = hasText ? searchQuery(query.terms) : undefined;
   if (hasText && tsquery === undefined) return []; // the words normalize to nothing, which matches nothing
   // Relevance only with words (effectiveSort), which normalized to something (above).
-  if (sort === "relevance") return relevancePg(client, query, tsquery!);
+  if (sort === "relevance") return relevancePg(client, query, tsquery!, options.grams ?? true);
 
   const where: SQL[] = [];
   let from = sql`connectors c JOIN publishers p ON p.id = c.publisher_id`;
@@ -90,7 +92,12 @@ const COLUMNS = sql`c.name, c.display_name, c.description, c.i18n, p.name AS pub
  * their rank and name come from small rows (not a wide connectors row per match), a top-N sort by
  * (rank, name) keeps the page, and only the page's connectors and publishers are read.
  */
-async function relevancePg(client: Sql, query: SearchQuery, tsquery: string): Promise<ConnectorSummary[]> {
+async function relevancePg(
+  client: Sql,
+  query: SearchQuery,
+  tsquery: string,
+  grams: boolean,
+): Promise<ConnectorSummary[]> {
   const where: SQL[] = [sql`s.search @@ q.query`];
   if (query.category !== undefined) {
     where.push(
@@ -111,15 +118,30 @@ async function relevancePg(client: Sql, query: SearchQuery, tsquery: string): Pr
   const page = (tier: SQL) =>
     dialect.sqlToQuery(sql`WITH page AS (
       SELECT id, name, key FROM (
-        SELECT s.connector_id AS id, s.name AS name,
-          (-${RANK} - CASE WHEN s.name = ${exact} THEN ${RANK_BOOST.exactName} ELSE 0 END
-            - CASE WHEN s.search @@ q.titled THEN ${RANK_BOOST.nameOrTitle} ELSE 0 END)::float8 AS key
+        SELECT s.connector_id AS id, s.name AS name, ${rankKey(exact)} AS key
         FROM connector_search s CROSS JOIN (SELECT ${tsquery}::tsquery AS query, ${titled}::tsquery AS titled) q
         WHERE ${sql.join([...where, tier], sql` AND `)}) m
       ${after} ORDER BY key ASC, name ASC LIMIT ${query.limit})
     SELECT ${COLUMNS}, page.key AS key
     FROM page JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id
     ORDER BY page.key ASC, page.name ASC`);
+  // One CJK gram (`股`, `股票`): its keys are stored (pg-gram-rows.ts), the page is an index range. The
+  // cursor as a row comparison, which seeks; `key > k OR (key = k AND name > n)` filtered every row before it.
+  const gram = grams ? pgOneGram(query) : undefined;
+  if (gram !== undefined) {
+    const stored = gramQueries(gram);
+    if (stored.query === tsquery && stored.titled === titled) {
+      const built = dialect.sqlToQuery(sql`WITH page AS (
+        SELECT connector_id AS id, name, key FROM connector_grams
+        WHERE gram = ${gram} ${query.after ? sql`AND (key, name) > (${query.after.key}::float8, ${query.after.name})` : sql``}
+        ORDER BY key ASC, name ASC LIMIT ${query.limit})
+      SELECT ${COLUMNS}, page.key AS key
+      FROM page JOIN connectors c ON c.id = page.id JOIN publishers p ON p.id = c.publisher_id
+      ORDER BY page.key ASC, page.name ASC`);
+      const rows = await client.unsafe<SummaryRow[]>(built.sql, built.params as never[], { prepare: true });
+      return rows.map(toSummary);
+    }
+  }
   // The first tiers (exact name, name or title) alone first: ts_rank with these weights and normalization
   // stays under 2 and the name-or-title boost is 100, so every boosted key lies below every other match's,
   // and when the tiers fill the page after the cursor it is the page; only then are the other matches not

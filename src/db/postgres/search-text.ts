@@ -107,6 +107,7 @@ export function searchQuery(terms: string[], weights = ""): string | undefined {
 }
 
 // Lexemes are letters and digits only, but quote and escape them anyway: a literal must never be syntax.
-function quote(token: string): string {
+/** A lexeme as a tsvector/tsquery literal. */
+export function quote(token: string): string {
   return `'${token.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "../migrations-dir.js";
+import { backfillGramRows } from "./sqlite-gram-rows.js";
 import { SqliteRepository } from "./sqlite-repository.js";
 
 /** Opens (creating if needed) a SQLite registry database at `file` and brings it to the latest migration. */
@@ -18,6 +19,7 @@ export function openSqlite(file: string): SqliteRepository {
     writer.pragma("foreign_keys = ON");
     const writeDb = drizzle({ client: writer });
     migrate(writeDb, { migrationsFolder: migrationsDir("sqlite") });
+    backfillGramRows(writer);
     const reader = new Database(file, { readonly: true });
     reader.pragma("busy_timeout = 5000");
     return new SqliteRepository({ writer, reader, writeDb, readDb: drizzle({ client: reader }) });

@@ -3,9 +3,10 @@ import { ftsPhrases } from "./fts-match.js";
 import { effectiveSort, RANK_BOOST } from "../../core/api/search.js";
 import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
 import { type SummaryRow, toSummary } from "../drizzle/summary-row.js";
+import { GramPages, oneGram } from "./sqlite-gram-page.js";
 
 // Column weights for bm25 (name, display_name, description, keywords): a name match weighs most.
-const BM25 = "bm25(connectors_fts, 10.0, 6.0, 1.0, 3.0)";
+export const BM25 = "bm25(connectors_fts, 10.0, 6.0, 1.0, 3.0)";
 
 // Per sort: the key expression, the order, and the keyset condition that continues after (:k, :n).
 const SORTS = {
@@ -36,9 +37,15 @@ export class SqliteSearch {
   private readonly cache = new Map<string, Statement>();
   /** The highest connector id: at least the number of rows bm25 counts (connectors_fts rowid = id). */
   private readonly maxId: Statement;
+  private readonly grams: GramPages | undefined;
 
-  constructor(private readonly db: Database) {
+  /** `grams: false`: every relevance query ranks all its matches (the tests' reference for GramPages). */
+  constructor(
+    private readonly db: Database,
+    options: { grams?: boolean } = {},
+  ) {
     this.maxId = db.prepare("SELECT coalesce(max(id), 0) FROM connectors").pluck();
+    this.grams = options.grams === false ? undefined : new GramPages(db, BM25, COLUMNS);
   }
 
   run(query: SearchQuery): ConnectorSummary[] {
@@ -55,6 +62,13 @@ export class SqliteSearch {
     if (hasText) {
       const phrases = ftsPhrases(query.terms);
       params.match = phrases.join(" ");
+      const gram = sort === "relevance" && this.grams ? oneGram(query) : undefined;
+      if (gram !== undefined && this.grams) {
+        // One CJK gram (`股`, `股票`): ranked from connector_grams (sqlite-gram-page.ts), on a build whose
+        // arithmetic is bm25's.
+        const page = this.grams.run(query, gram);
+        if (page) return page;
+      }
       if (sort === "relevance") {
         params.exact = query.terms.join("-");
         // The same words, in the name or title only (an FTS5 column filter). A CJK run matches by its
@@ -99,7 +113,7 @@ function buildSql(
   return `SELECT * FROM (${inner}) ${hasAfter ? `WHERE ${spec.after}` : ""} ORDER BY ${spec.order} LIMIT :limit`;
 }
 
-const COLUMNS = `c.name AS name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
+export const COLUMNS = `c.name AS name, c.display_name, c.description, c.i18n, p.name AS publisher, c.version, c.keywords,
       c.categories, c.downloads, c.updated_at, c.quality_score, c.check_summary, p.verified_domains, p.unclaimed,
       c.repository`;
 
