@@ -125,12 +125,14 @@ function candidatesSql(group: 0 | 1, fts: boolean, byLastWord: boolean): string 
 
 /**
  * What a needle's name candidates are looked up by: its longest run of letters or digits, when it has
- * other characters and that run has 3 or more (else the whole needle), then instr on the whole needle
+ * other characters but no space and that run has 3 or more (else the whole needle), then instr on the whole needle
  * (names as lower-cased: a superset of the name test, which the group's query makes). The trigrams
  * across a separator are the common ones: in `gen-kalomi` every bench name holds `gen` and `en-`, and
  * the lookup merged 100,000 rows' entries for them (3.8 of a page's ~6 ms at 100,000, issue 29).
  */
 export function trigramPart(needle: string): string {
+  // A space is in a names row once (between name and upstream name): its trigrams are the rare ones.
+  if (needle.includes(" ")) return needle;
   const runs = needle.match(/[\p{L}\p{N}]+/gu) ?? [];
   const longest = runs.reduce((a, b) => ([...b].length > [...a].length ? b : a), "");
   return longest !== needle && [...longest].length >= 3 ? longest : needle;
