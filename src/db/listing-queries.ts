@@ -42,7 +42,10 @@ export interface ServerListQuery {
 export interface ServerListRow {
   name: string;
   group: number;
-  /** The prepared connector document (without downloads), its ETag, and the live download count. */
+  /**
+   * The prepared connector document (without downloads; SQLite leaves out its quality checklist,
+   * `quality.items`, which a listing does not show), its ETag, and the live download count.
+   */
   document: string;
   etag: string;
   downloads: number;

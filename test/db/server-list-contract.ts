@@ -139,6 +139,32 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q("ath")).toEqual(["0:paths"]);
     });
 
+    it("a needle with a space finds descriptions holding it, wherever its first word starts", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(repo, id, "mega", "the megastock prices, daily", "2026-01-01T00:00:00.000Z");
+      await add(repo, id, "upper", "Daily STOCK Prices", "2026-01-02T00:00:00.000Z");
+      await add(repo, id, "accent", "stock prïces", "2026-01-03T00:00:00.000Z");
+      await add(repo, id, "dash", "stock-prices and stock\tprices", "2026-01-04T00:00:00.000Z");
+      await add(repo, id, "late", "old stock pricing", "2026-01-05T00:00:00.000Z");
+      const q = (needle: string, over: Partial<ServerListQuery> = {}) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10, ...over })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      const all = ["1:late", "1:mega", "1:upper"];
+      expect(await q("stock pri")).toEqual(all);
+      expect(await q("stock prices")).toEqual(["1:mega", "1:upper"]);
+      expect(await q("stock pri", { terms: ["stock", "pri"] })).toEqual(["1:accent", "1:dash", ...all]);
+      expect(await q("stock pri", { from: { group: 1, name: "m" }, limit: 1 })).toEqual(["1:mega"]);
+      expect(await q("stock pri", { updatedSince: "2026-01-02T00:00:00.000Z" })).toEqual(["1:late"]);
+      expect(await q("daily stock pri")).toEqual(["1:upper"]);
+      expect(await q("k pri")).toEqual(all);
+      expect(await q("stock pr")).toEqual(["1:accent", ...all]); // 2 letters: the trigrams, as before
+      expect(await q("stock prï")).toEqual(["1:accent"]);
+      expect(await q("stock ")).toEqual(["1:accent", ...all]);
+      expect(await q("ices, daily")).toEqual(["1:mega"]);
+    });
+
     it("finds a connector by the upstream name it was imported under, exactly, and matches it in listings", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

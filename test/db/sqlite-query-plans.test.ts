@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import { openDatabase } from "../../src/db/open-database.js";
 import type { SearchQuery } from "../../src/db/listing-queries.js";
 import { SqliteSearch, tiersApart } from "../../src/db/sqlite/sqlite-search.js";
+import { SqliteServerList } from "../../src/db/sqlite/sqlite-server-list.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // Plans, not timings: the statements whose cost must not grow with the registry use an index.
@@ -94,4 +95,32 @@ it("ranks the first tiers alone only while no other match can outrank them (bm25
   ]);
   expect([2, 3].map((phrases) => tiersApart(phrases, 10_000_000))).toEqual([true, false]);
   expect(tiersApart(1, 0)).toBe(true);
+});
+
+it("a /v0.1 needle with a space looks up its descriptions in the word index, not the trigram table", async () => {
+  const file = path.join(await tempDir(), "r.db");
+  await (await openDatabase(file)).close();
+  const db = new Database(file, { readonly: true });
+  const sql: string[] = [];
+  const spy = new Proxy(db, {
+    get: (target, key) =>
+      key === "prepare"
+        ? (text: string) => (sql.push(text), target.prepare(text))
+        : (Reflect.get(target, key) as unknown),
+  });
+  try {
+    new SqliteServerList(spy).run({
+      prefix: "dev.connectory/",
+      needle: "stock pri",
+      terms: ["stock", "pri"],
+      limit: 30,
+    });
+    const candidates = sql.filter((s) => s.includes(":last"));
+    expect(candidates).toHaveLength(1);
+    const detail = plan(db, candidates[0]!.replaceAll(/:\w+/g, "'x'"));
+    expect(detail).toMatch(/SCAN connectors_fts VIRTUAL TABLE INDEX/);
+    expect(sql.join("\n")).not.toContain("connectors_substr WHERE description LIKE");
+  } finally {
+    db.close();
+  }
 });

@@ -80,10 +80,11 @@ export class SqliteRepository extends DrizzleRepository implements RegistryRepos
 
   async versionDocuments(wanted: Array<{ name: string; version: string }>): Promise<Map<string, Prepared>> {
     const out = new Map<string, Prepared>();
-    for (const { name, version } of wanted) {
-      const found = this.stmts.versionDocument.get({ name, version });
-      if (found) out.set(`${name}@${version}`, found);
-    }
+    if (wanted.length === 0) return out;
+    const rows = this.stmts.versionDocuments.all(
+      JSON.stringify(wanted.map(({ name, version }) => [name, version])),
+    ) as Array<{ name: string; version: string; body: string; etag: string }>;
+    for (const { name, version, body, etag } of rows) out.set(`${name}@${version}`, { body, etag });
     return out;
   }
 

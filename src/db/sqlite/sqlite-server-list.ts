@@ -48,16 +48,28 @@ export class SqliteServerList {
       // from those; else (and for shorter needles) the name index is walked. The candidates are looked
       // up once: their ids (up to FEW + 1) are handed to the group's query.
       let few = false;
+      let exact = false; // the candidates are the text matches themselves (not a superset to recheck)
       if (match === "name" && [...query.needle!].length >= 3) {
-        const ids = this.statement(`candidates|${group}|${fts}`, () => candidatesSql(group, fts))
+        const last = group === 1 ? lastWord(query.needle!) : undefined;
+        const ids = this.statement(`candidates|${group}|${fts}|${last !== undefined}`, () =>
+          candidatesSql(group, fts, last !== undefined),
+        )
           .pluck()
-          .all({ like: `%${query.needle}%`, ...(fts && group === 1 ? { match: p.match } : {}) }) as number[];
+          .all({
+            ...(last !== undefined
+              ? { last: `{description} : "${last}"*`, needle: query.needle }
+              : group === 0
+                ? { like: `%${trigramPart(query.needle!)}%`, needle: query.needle }
+                : { like: `%${query.needle}%` }),
+            ...(fts && group === 1 ? { match: p.match } : {}),
+          }) as number[];
         few = ids.length <= FEW;
+        exact = few && last !== undefined;
         if (few) p.ids = JSON.stringify(ids);
       }
-      const shape = `${match}|${group}|${since}|${from}|${fts}|${few}`;
+      const shape = `${match}|${group}|${since}|${from}|${fts}|${few}|${exact}`;
       rows.push(
-        ...(this.statement(shape, () => groupSql(match, group, since, from, fts, few)).all(
+        ...(this.statement(shape, () => groupSql(match, group, since, from, fts, few, exact)).all(
           p,
         ) as ServerListRow[]),
       );
@@ -72,13 +84,20 @@ export class SqliteServerList {
   }
 }
 
-const COLUMNS = `c.name AS name, page."group" AS "group", c.document AS document, c.etag AS etag,
+/**
+ * A row's connector document without its quality checklist (`quality.items`, ~4.7 of a bench document's
+ * ~6 KB): a listing reads only the score, and JSON.parse of the checklist was most of a page's parsing
+ * (issue 29). SQLite drops it in C while reading the row.
+ */
+const DOCUMENT = "json_remove(c.document, '$.quality.items') AS document";
+
+const COLUMNS = `c.name AS name, page."group" AS "group", ${DOCUMENT}, c.etag AS etag,
   c.downloads AS downloads`;
 
 /** No groups: a plain walk of the name index. */
 function allSql(since: boolean, from: boolean): string {
   const where = [since ? "c.updated_at > :since" : "", from ? "c.name >= :n" : ""].filter((w) => w);
-  return `SELECT c.name AS name, 0 AS "group", c.document AS document, c.etag AS etag, c.downloads AS downloads
+  return `SELECT c.name AS name, 0 AS "group", ${DOCUMENT}, c.etag AS etag, c.downloads AS downloads
     FROM connectors c ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY c.name LIMIT :limit`;
 }
 
@@ -93,14 +112,44 @@ const FEW = 1000;
  * for the names: in `connectors_substr` a needle's trigrams also hit every description holding them
  * (detail=none keeps no column), each such row read to recheck.
  */
-function candidatesSql(group: 0 | 1, fts: boolean): string {
+function candidatesSql(group: 0 | 1, fts: boolean, byLastWord: boolean): string {
+  const description = byLastWord
+    ? "SELECT rowid AS id FROM connectors_fts WHERE connectors_fts MATCH :last AND instr(lower(description), :needle) > 0"
+    : "SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like";
   const ids =
     group === 0
-      ? "SELECT rowid AS id FROM connectors_names WHERE names LIKE :like"
-      : `SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like${
-          fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""
-        }`;
+      ? "SELECT rowid AS id FROM connectors_names WHERE names LIKE :like AND instr(lower(names), :needle) > 0"
+      : `${description}${fts ? " UNION SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match" : ""}`;
   return `SELECT id FROM (${ids}) LIMIT ${FEW + 1}`;
+}
+
+/**
+ * What a needle's name candidates are looked up by: its longest run of letters or digits, when it has
+ * other characters but no space and that run has 3 or more (else the whole needle), then instr on the whole needle
+ * (names as lower-cased: a superset of the name test, which the group's query makes). The trigrams
+ * across a separator are the common ones: in `gen-kalomi` every bench name holds `gen` and `en-`, and
+ * the lookup merged 100,000 rows' entries for them (3.8 of a page's ~6 ms at 100,000, issue 29).
+ */
+export function trigramPart(needle: string): string {
+  // A space is in a names row once (between name and upstream name): its trigrams are the rare ones.
+  if (needle.includes(" ")) return needle;
+  const runs = needle.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const longest = runs.reduce((a, b) => ([...b].length > [...a].length ? b : a), "");
+  return longest !== needle && [...longest].length >= 3 ? longest : needle;
+}
+
+/**
+ * The word a description holding `needle` must have a word starting with, when there is one: the needle's
+ * part after its last space, when it is 3 ASCII letters or digits or more. A description holding the
+ * needle holds that part right after a space, where the word index's tokenizer (unicode61, case and
+ * diacritics folded) starts a word, and lower() folds nothing else to ASCII: so the description column's
+ * `"word"*` finds every such description, and instr keeps the ones that hold the needle. The trigram
+ * table would find them too, but a needle with a space has common trigrams (`a d`, ` de`): with
+ * detail=none every row holding them all is read to recheck (5–12 ms of a two-word page at 100,000,
+ * issue 29), against ~2,000 words' rows here.
+ */
+export function lastWord(needle: string): string | undefined {
+  return / ([a-z0-9]{3,})$/.exec(needle)?.[1];
 }
 
 /**
@@ -115,8 +164,9 @@ function groupSql(
   from: boolean,
   fts: boolean,
   few: boolean,
+  exact: boolean,
 ): string {
-  if (few) return fewSql(group, since, from, fts);
+  if (few) return fewSql(group, since, from, fts, exact);
   // The name served: `<namespace>/<name>`, or the upstream name of an imported server.json.
   const byName = `(${
     match === "prefixed" ? "instr(:prefix || c.name, :needle) > 0" : "instr(c.name, :needle) > 0"
@@ -134,7 +184,7 @@ function groupSql(
  * has no space), not on the connectors rows, whose upstream_name lies past the document: only the page's
  * rows are read from those.
  */
-function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): string {
+function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean, exact: boolean): string {
   const name = "substr(s.names, 1, instr(s.names, ' ') - 1)";
   const byName = `(instr(${name}, :needle) > 0 OR instr(lower(substr(s.names, instr(s.names, ' ') + 1)), :needle) > 0)`;
   const row = { byName, description: "s.description", id: "s.rowid", name };
@@ -142,7 +192,7 @@ function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean): stri
       SELECT s.rowid AS id, ${group} AS "group", ${name} AS name
       FROM (SELECT value AS id FROM json_each(:ids)) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
         ${since ? "CROSS JOIN connectors c ON c.id = s.rowid" : ""}
-      WHERE ${groupWhere(row, group, since, from, fts)} ORDER BY name LIMIT :limit)
+      WHERE ${groupWhere(row, group, since, from, fts, exact)} ORDER BY name LIMIT :limit)
     SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
 }
 
@@ -157,13 +207,15 @@ function groupWhere(
   since: boolean,
   from: boolean,
   fts: boolean,
+  /** The rows are known text matches (exact candidates): group 1 tests only that they are no name match. */
+  exact = false,
 ): string {
   // The official registry matches descriptions too (a substring); the words also match the FTS fields.
   const byText = `(instr(lower(${row.description}), :needle) > 0${
     fts ? ` OR +${row.id} IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH :match)` : ""
   })`;
   return [
-    group === 0 ? row.byName : `NOT ${row.byName} AND ${byText}`,
+    group === 0 ? row.byName : exact ? `NOT ${row.byName}` : `NOT ${row.byName} AND ${byText}`,
     since ? "c.updated_at > :since" : "",
     from ? `${row.name} >= :n` : "",
   ]

@@ -30,6 +30,14 @@ export function prepareStatements(c: SqliteConnections) {
     versionDocument: ofVersion(
       c.readDb.select(preparedColumns(versions)).from(versions).$dynamic(),
     ).prepare(),
+    // A listing page's version documents in one statement (:wanted, a JSON array of [name, version]):
+    // a drizzle statement per version cost ~0.5 ms of a 30-entry page (issue 29).
+    versionDocuments: c.reader.prepare(
+      `SELECT c.name AS name, v.version AS version, v.document AS body, v.etag AS etag
+       FROM json_each(?) w
+         CROSS JOIN connectors c ON c.name = json_extract(w.value, '$[0]')
+         CROSS JOIN versions v ON v.connector_id = c.id AND v.version = json_extract(w.value, '$[1]')`,
+    ),
     tarball: ofVersion(c.readDb.select(tarballColumns(versions)).from(versions).$dynamic()).prepare(),
     countVersion: c.writer.prepare(
       `UPDATE versions SET downloads = downloads + 1
