@@ -165,6 +165,30 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q("ices, daily")).toEqual(["1:mega"]);
     });
 
+    it("a needle's letters and digits around its separators find only the names and descriptions holding it", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      // Each holds the needle's runs of letters and digits, in order; only some hold the needle itself.
+      await add(repo, id, "weather-tool", "nothing", "2026-01-01T00:00:00.000Z");
+      await add(repo, id, "weather-x-tool", "nothing", "2026-01-02T00:00:00.000Z");
+      await add(repo, id, "weathertool", "nothing", "2026-01-03T00:00:00.000Z");
+      await add(repo, id, "near", "forecast: weather-tool for café-bar hours", "2026-01-04T00:00:00.000Z");
+      await add(repo, id, "apart", "weather and tool; café and bar", "2026-01-05T00:00:00.000Z");
+      await add(repo, id, "joined", "weathertool cafébar", "2026-01-06T00:00:00.000Z");
+      await add(repo, id, "cased", "The Weather Tool of Café-Bar", "2026-01-07T00:00:00.000Z");
+      const q = (needle: string) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      expect(await q("weather-tool")).toEqual(["0:weather-tool", "1:near"]);
+      expect(await q("weather tool")).toEqual(["1:cased"]);
+      expect(await q("café-bar")).toEqual(["1:cased", "1:near"]);
+      expect(await q("er-tool for caf")).toEqual(["1:near"]);
+      expect(await q("r-x-t")).toEqual(["0:weather-x-tool"]);
+      expect(await q("her%tool")).toEqual([]);
+      expect(await q("her_tool")).toEqual([]);
+    });
+
     it("finds a connector by the upstream name it was imported under, exactly, and matches it in listings", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");
