@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONVERT_NOTES_ZH_CN } from "../../cli/terminal/convert-notes-zh-cn.js";
 import { CORE_WORDS_ZH_CN } from "../../cli/terminal/core-words-zh-cn.js";
 import { NOTE_CODES } from "../../src/core/convert/notes.js";
-import { ROOT, spawnCli, type CliRun } from "../helpers/cli.js";
+import { ROOT, spawnCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
+import { EN_LOCALE as EN, ZH_LOCALE as ZH, zhAndEn as both } from "../helpers/bilingual.js";
 
 // Issue 32 #11: errors of src/core, src/package and a registry that carry a stable code but English
 // words, said in Chinese by their code (cli/terminal/core-words-zh-cn.ts: the kind, the English words
@@ -15,15 +16,6 @@ import { tempDir } from "../helpers/tmp.js";
 // the English as it was.
 
 const han = /\p{Script=Han}/u;
-const ZH = { LANG: "zh_CN.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
-const EN = { LANG: "C.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
-
-async function both(argv: string[], home: string, env: Record<string, string> = {}) {
-  const run = (lang: Record<string, string>): Promise<CliRun> =>
-    spawnCli(argv, { home, env: { ...env, ...lang } });
-  const [zh, en] = await Promise.all([run(ZH), run(EN)]);
-  return { zh, en };
-}
 
 describe("convert's refusals", () => {
   it("what a converter refused or could not read: its kind in Chinese, its own words beside it", async () => {

@@ -8,8 +8,9 @@ import type { UpstreamDeps } from "../../cli/gateway/upstream-deps.js";
 import { planLaunch } from "../../cli/sandbox/sandbox-launch.js";
 import { errorText, localizedError, setCliLanguage } from "../../cli/terminal/language.js";
 import type { ConnectoryError } from "../../src/core/errors.js";
-import { spawnCli, type CliRun } from "../helpers/cli.js";
+import { spawnCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
+import { EN_LOCALE as EN, ZH_LOCALE as ZH, zhAndEn as both } from "../helpers/bilingual.js";
 
 // Issue 32 #11, the rest: what a Chinese run still quoted in English inside its translated sentences:
 // node:util parseArgs's refusals, why a server runs unsandboxed and the sandbox's rules, why `import`
@@ -19,15 +20,6 @@ import { tempDir } from "../helpers/tmp.js";
 // Chinese, in English, and with --json (English, as it was).
 
 const han = /\p{Script=Han}/u;
-const ZH = { LANG: "zh_CN.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
-const EN = { LANG: "C.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
-
-async function both(argv: string[], home: string, env: Record<string, string> = {}) {
-  const run = (lang: Record<string, string>): Promise<CliRun> =>
-    spawnCli(argv, { home, env: { ...env, ...lang } });
-  const [zh, en] = await Promise.all([run(ZH), run(EN)]);
-  return { zh, en };
-}
 
 describe("node:util parseArgs's refusals, by their code", () => {
   it.each([

@@ -12,6 +12,7 @@ import { spawnCli, type CliRun } from "../helpers/cli.js";
 import { oauthHome } from "../helpers/oauth-home.js";
 import { buildHome } from "../helpers/home.js";
 import { tempDir } from "../helpers/tmp.js";
+import { EN_LOCALE as EN, ZH_LOCALE as ZH } from "../helpers/bilingual.js";
 
 // Issue 32 #11: the errors that still spoke English only (OAuth, sandbox grants, the credential store,
 // gateway --http, convert, a project's files, a registry's answers, the home's files, a server that
@@ -20,9 +21,6 @@ import { tempDir } from "../helpers/tmp.js";
 // message and the error code whatever the language.
 
 const han = /\p{Script=Han}/u;
-const ZH = { LANG: "zh_CN.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
-// The machine running the tests may have any locale: English is asked for by clearing them.
-const EN = { LANG: "C.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
 
 interface Case {
   home: string;

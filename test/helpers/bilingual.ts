@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { CLI_MESSAGES } from "../../cli/terminal/language.js";
-import type { CliRun } from "./cli.js";
+import { type CliRun, spawnCli } from "./cli.js";
 
 // Issue 32's check that a verb speaks Chinese: the same session run in English, then under
 // LANG=zh_CN.UTF-8, with the English sentences of its messages looked for in both.
@@ -48,4 +48,20 @@ export async function inBothLanguages(
   const all = outputs.join("\n");
   expect(leftovers(all)).toEqual([]);
   return { english, outputs, all };
+}
+
+/** The environment of a Chinese run. */
+export const ZH_LOCALE = { LANG: "zh_CN.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
+/** English, asked for by clearing the locale variables: the machine running the tests may have any. */
+export const EN_LOCALE = { LANG: "C.UTF-8", LC_ALL: "", LC_MESSAGES: "" };
+
+/** One command run in Chinese and in English at once, in the same home. */
+export async function zhAndEn(
+  argv: string[],
+  home: string,
+  env: Record<string, string> = {},
+): Promise<{ zh: CliRun; en: CliRun }> {
+  const run = (lang: Record<string, string>) => spawnCli(argv, { home, env: { ...env, ...lang } });
+  const [zh, en] = await Promise.all([run(ZH_LOCALE), run(EN_LOCALE)]);
+  return { zh, en };
 }
