@@ -165,6 +165,28 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q("ices, daily")).toEqual(["1:mega"]);
     });
 
+    it("a needle with a space finds an upstream name holding it by the trigrams around its spaces", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+      // Upstream names are not checked for spaces (an imported plugin's name is what its manifest says).
+      await add(repo, id, "spaced", "nothing", at(1), "io.github.acme/Stock Prices Daily");
+      await add(repo, id, "quoted", "nothing", at(2), 'io.github.acme/say "hi" now');
+      await add(repo, id, "unspaced", "stock prices daily", at(3), "io.github.acme/stockprices");
+      await add(repo, id, "other", "the stock is priced", at(4), "io.github.acme/stock-prices");
+      const q = (needle: string) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      expect(await q("stock pri")).toEqual(["0:spaced", "1:unspaced"]);
+      expect(await q("k prices d")).toEqual(["0:spaced", "1:unspaced"]);
+      expect(await q("prices daily")).toEqual(["0:spaced", "1:unspaced"]);
+      expect(await q('"hi" n')).toEqual(["0:quoted"]);
+      expect(await q('y "hi"')).toEqual(["0:quoted"]);
+      expect(await q("stock  pri")).toEqual([]);
+      expect(await q("spaced ")).toEqual([]); // a names row's own space (name, then upstream name) is not a match
+    });
+
     it("a needle's letters and digits around its separators find only the names and descriptions holding it", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");
