@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, it } from "vitest";
 import { isConnectoryError } from "../../src/core/errors.js";
+import { migrationsDir } from "../../src/db/migrations-dir.js";
 import { openDatabase, parseDatabaseUrl } from "../../src/db/open-database.js";
 import { tempDir } from "../helpers/tmp.js";
 import { bulkCreateContract } from "./bulk-create-contract.js";
@@ -43,15 +45,15 @@ it("migration 0011 gives the connectors stored before it their names table, whic
   await add(repo, id, "beta-two", "nothing", "2026-01-02T00:00:00.000Z", "io.github.Acme/Thing");
   await repo.close();
   // Back to before 0011, with rows: its table and triggers gone (and 0012's, which came after it), and
-  // their records with them.
+  // their records with them (0013's too: it remakes connectors_fts, which it finds as it left it).
   const db = new Database(file);
   db.exec(`DROP TABLE connectors_names; DROP TRIGGER connectors_names_insert;
     DROP TRIGGER connectors_names_update; DROP TRIGGER connectors_names_delete;
     DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
     DELETE FROM __drizzle_migrations
-    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2)`);
+    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 3)`);
   db.close();
-  repo = await openDatabase(file); // applies 0011 and 0012 again
+  repo = await openDatabase(file); // applies 0011, 0012 and 0013 again
   try {
     const list = async (needle: string) =>
       (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(
@@ -62,6 +64,68 @@ it("migration 0011 gives the connectors stored before it their names table, whic
     await add(repo, id, "gamma-three", "nothing", "2026-01-03T00:00:00.000Z"); // the triggers are back
     expect(await list("mma-th")).toEqual(["gamma-three"]);
   } finally {
+    await repo.close();
+  }
+});
+
+it("migration 0013 remakes connectors_fts with a 4-character prefix index: same rows, same ranks, triggers back", async () => {
+  const file = path.join(await tempDir(), "r.db");
+  let repo = await openDatabase(file);
+  const { id } = await repo.ensurePublisher("acme", "t");
+  const texts = [
+    "weather forecasts for every city",
+    "the weatherman's daily stock prices",
+    "Wetter und Wettervorhersage, täglich",
+    "股票行情 数据 weathering",
+    "weat wea we w",
+  ];
+  for (const [i, text] of texts.entries())
+    await add(repo, id, `c-${i}`, text, `2026-01-0${i + 1}T00:00:00.000Z`);
+  const queries = [
+    ["weat"],
+    ["weath"],
+    ["wea"],
+    ["we"],
+    ["wett"],
+    ["stock", "pric"],
+    ["股票"],
+    ["täg"],
+    ["weather"],
+  ];
+  const search = async () =>
+    Promise.all(queries.map((terms) => repo.search({ terms, sort: "relevance", limit: 10 })));
+  const before = await search();
+  expect(before[0]!.map((r) => r.name)).toEqual(["c-4", "c-0", "c-1", "c-3"]);
+  await repo.close();
+  // Back to before 0013, with rows: connectors_fts as migration 0007 made it (prefixes of 2 and 3).
+  const db = new Database(file);
+  const ftsSql = () =>
+    db.prepare("SELECT sql FROM sqlite_master WHERE name = 'connectors_fts'").pluck().get();
+  expect(ftsSql()).toContain("prefix = '2 3 4'");
+  const fts = db.prepare("SELECT rowid, * FROM connectors_fts ORDER BY rowid").all();
+  const migration0007 = fs
+    .readFileSync(path.join(migrationsDir("sqlite"), "0007_fts_extra.sql"), "utf8")
+    .split("--> statement-breakpoint");
+  db.exec(
+    `DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);
+    ${migration0007.join("\n")}`,
+  );
+  expect(ftsSql()).toContain("prefix = '2 3'");
+  repo = await openDatabase(file); // applies 0013 again
+  try {
+    expect(ftsSql()).toContain("prefix = '2 3 4'");
+    expect(db.prepare("SELECT rowid, * FROM connectors_fts ORDER BY rowid").all()).toEqual(fts);
+    expect(await search()).toEqual(before);
+    // The triggers are back: a new connector is found, a changed one by its new text only.
+    await add(repo, id, "c-9", "weathervane", "2026-01-09T00:00:00.000Z");
+    expect(
+      (await repo.search({ terms: ["weat"], sort: "relevance", limit: 10 })).map((r) => r.name),
+    ).toContain("c-9");
+    db.prepare("UPDATE connectors SET description = 'calm' WHERE name = 'c-0'").run();
+    const found = await repo.search({ terms: ["fore"], sort: "relevance", limit: 10 });
+    expect(found).toEqual([]);
+  } finally {
+    db.close();
     await repo.close();
   }
 });
