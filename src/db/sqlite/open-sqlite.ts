@@ -27,10 +27,11 @@ export function openSqlite(file: string): SqliteRepository {
     // per query, and the system calls were a third of it (issue 29). File pages: the OS keeps or drops
     // them as it does the page cache's.
     reader.pragma("mmap_size = 2147418112");
-    // A query's materialized CTEs, IN lists and sorts in memory: with the default, each opened (and
-    // unlinked) a temporary file, about 1 ms apiece, and a relevance page has several (issue 29: a
-    // common word's page at 100,000 went 5.1 → 2.3 ms p50). They are small: a page's ranks and ties,
-    // a listing's candidates. The writer keeps files for its large sorts (migrations, index builds).
+    // A query's materialized CTEs, IN lists and sorts in memory: with the default, each went through a
+    // temporary database's pager, whose memory was taken from and given back to the system per statement
+    // (brk), about 1 ms apiece, and a relevance page has several (issue 29: a common word's page at
+    // 100,000 went 5.1 → 2.3 ms p50). They are small: a page's ranks and ties, a listing's candidates.
+    // The writer keeps the default for its large sorts (migrations, index builds).
     reader.pragma("temp_store = MEMORY");
     return new SqliteRepository({ writer, reader, writeDb, readDb: drizzle({ client: reader }) });
   } catch (error) {
