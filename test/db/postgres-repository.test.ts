@@ -67,8 +67,8 @@ describe.skipIf(!available)("PostgreSQL", () => {
     await publish(repo, id, "alpha-one", "1.0.0");
     await publish(repo, id, "beta-two", "1.0.0");
     await repo.close();
-    // Back to before 0011, with rows: its column gone (and 0012's counter and 0013's gram rows, which came
-    // after it) and their records with them, an upstream name set meanwhile.
+    // Back to before 0011, with rows: its column gone (and 0012's counter, 0013's gram rows and 0014's
+    // titles, which came after it) and their records with them, an upstream name set meanwhile.
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     try {
       await sql`UPDATE connectors SET upstream_name = 'io.github.Acme/Thing' WHERE name = 'beta-two'`;
@@ -76,9 +76,10 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`DROP FUNCTION change_counter_bump() CASCADE`;
       await sql`DROP TABLE change_counter`;
       await sql`DROP TABLE connector_grams`;
+      await sql`ALTER TABLE connector_search DROP COLUMN titles`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
-        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 3)`;
-      repo = await openDatabase(db.url); // applies 0011, 0012 and 0013 again
+        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 4)`;
+      repo = await openDatabase(db.url); // applies 0011 to 0014 again
       const rows = await sql`SELECT name, names FROM connector_search ORDER BY name`;
       expect(rows.map((r) => [r.name, r.names])).toEqual([
         ["alpha-one", "alpha-one "],
@@ -87,6 +88,9 @@ describe.skipIf(!available)("PostgreSQL", () => {
       const [index] =
         await sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'connector_search_names_trgm_idx'`;
       expect(index?.indexdef).toContain("gin_trgm_ops");
+      // 0014: the rows' name and display name positions, from their vectors.
+      const titles = await sql`SELECT titles::text AS t FROM connector_search ORDER BY name`;
+      expect(titles.map((r) => r.t)).toEqual(["'alpha':1A 'one':2A", "'beta':1A 'two':2A"]);
     } finally {
       await sql.end();
     }
