@@ -6,6 +6,7 @@ import { hasCjk } from "../../core/text/cjk.js";
 import type { ConnectorSummary, SearchQuery } from "../listing-queries.js";
 import { type SummaryRow, toSummary } from "../drizzle/summary-row.js";
 import { gramQueries, pgOneGram, rankKey } from "./pg-gram-rows.js";
+import { ginQuery } from "./pg-prefix-words.js";
 import { searchQuery } from "./search-text.js";
 
 const dialect = new PgDialect();
@@ -115,11 +116,11 @@ async function relevancePg(
   // Name A and display name B (search-text.ts searchVector): the words in the name or title.
   const titled = searchQuery(query.terms, "AB") ?? tsquery;
   const exact = query.terms.join("-");
-  const page = (match: SQL) =>
+  const page = (match: SQL, gin = false) =>
     dialect.sqlToQuery(sql`WITH page AS (
       SELECT id, name, key FROM (
         SELECT s.connector_id AS id, s.name AS name, ${rankKey(exact)} AS key
-        FROM connector_search s CROSS JOIN (SELECT ${tsquery}::tsquery AS query, ${titled}::tsquery AS titled) q
+        FROM connector_search s CROSS JOIN (SELECT ${tsquery}::tsquery AS query, ${titled}::tsquery AS titled${gin ? sql`, ${ginQuery(query.terms)} AS gin` : sql``}) q
         WHERE ${sql.join([match, ...filters], sql` AND `)}) m
       ${after} ORDER BY key ASC, name ASC LIMIT ${query.limit})
     SELECT ${COLUMNS}, page.key AS key
@@ -160,7 +161,8 @@ async function relevancePg(
     const tierRows = await client.unsafe<SummaryRow[]>(first.sql, first.params as never[], { prepare: true });
     if (tierRows.length >= query.limit) return tierRows.map(toSummary);
   }
-  const built = page(sql`s.search @@ q.query`);
+  // The matches by the GIN query (pg-prefix-words.ts: its prefix words spelled out), ranked by the query.
+  const built = page(sql`s.search @@ q.gin`, true);
   const rows = await client.unsafe<SummaryRow[]>(built.sql, built.params as never[], { prepare: true });
   return rows.map(toSummary);
 }
