@@ -67,8 +67,8 @@ describe.skipIf(!available)("PostgreSQL", () => {
     await publish(repo, id, "alpha-one", "1.0.0");
     await publish(repo, id, "beta-two", "1.0.0");
     await repo.close();
-    // Back to before 0011, with rows: its column gone (and 0012's counter and 0013's gram rows, which came
-    // after it) and their records with them, an upstream name set meanwhile.
+    // Back to before 0011, with rows: its column gone (and 0012's counter, 0013's gram rows, 0014's titles
+    // and 0015's words, which came after it) and their records with them, an upstream name set meanwhile.
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     try {
       await sql`UPDATE connectors SET upstream_name = 'io.github.Acme/Thing' WHERE name = 'beta-two'`;
@@ -76,9 +76,11 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`DROP FUNCTION change_counter_bump() CASCADE`;
       await sql`DROP TABLE change_counter`;
       await sql`DROP TABLE connector_grams`;
+      await sql`ALTER TABLE connector_search DROP COLUMN titles`;
+      await sql`DROP TABLE search_words`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
-        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 3)`;
-      repo = await openDatabase(db.url); // applies 0011, 0012 and 0013 again
+        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 5)`;
+      repo = await openDatabase(db.url); // applies 0011 to 0015 again
       const rows = await sql`SELECT name, names FROM connector_search ORDER BY name`;
       expect(rows.map((r) => [r.name, r.names])).toEqual([
         ["alpha-one", "alpha-one "],
@@ -87,6 +89,12 @@ describe.skipIf(!available)("PostgreSQL", () => {
       const [index] =
         await sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'connector_search_names_trgm_idx'`;
       expect(index?.indexdef).toContain("gin_trgm_ops");
+      // 0014: the rows' name and display name positions, from their vectors.
+      const titles = await sql`SELECT titles::text AS t FROM connector_search ORDER BY name`;
+      expect(titles.map((r) => r.t)).toEqual(["'alpha':1A 'one':2A", "'beta':1A 'two':2A"]);
+      // 0015: their words.
+      const words = await sql`SELECT word FROM search_words WHERE word IN ('alpha', 'one', 'beta', 'two')`;
+      expect(words.map((r) => r.word).sort()).toEqual(["alpha", "beta", "one", "two"]);
     } finally {
       await sql.end();
     }
@@ -129,6 +137,39 @@ describe.skipIf(!available)("PostgreSQL", () => {
         (await repo.search({ terms: [word], sort: "relevance", limit: 5 })).map((h) => h.name);
       expect(await find("omega")).toEqual(["moving"]);
       expect(await find("alpha")).toEqual([]);
+    } finally {
+      await repo.close();
+    }
+  });
+
+  it("a prefix finds the words a connector gains later, spelled out or not (search_words)", async () => {
+    const db = await freshDatabase();
+    const repo = await openDatabase(db.url);
+    try {
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await publish(repo, id, "moving", "1.0.0", "alpha words");
+      await publish(repo, id, "other", "1.0.0", "omegas words");
+      await publish(repo, id, "moving", "1.0.1", "omega alphabet");
+      // Up to 16 words a prefix stands for are spelled out (pg-prefix-words.ts); more keep the prefix.
+      for (let i = 0; i < 20; i++) await publish(repo, id, `many-${i}`, "1.0.0", `omegaword${i} words`);
+      const find = async (terms: string[], sort: "relevance" | "name") =>
+        (await repo.search({ terms, sort, limit: 50 })).map((h) => h.name).sort();
+      for (const sort of ["relevance", "name"] as const) {
+        expect(await find(["omega", "alph"], sort)).toEqual(["moving"]);
+        expect(await find(["omegas", "word"], sort)).toEqual(["other"]);
+        expect(await find(["omeg", "words"], sort)).toHaveLength(21);
+        expect(await find(["omegaword1", "word"], sort)).toEqual([
+          "many-1",
+          ...Array.from({ length: 10 }, (_, i) => `many-1${i}`),
+        ]);
+      }
+      const servers = await repo.listServers({
+        prefix: "dev.connectory/",
+        needle: "omega alph",
+        terms: ["omega", "alph"],
+        limit: 10,
+      });
+      expect(servers.map((r) => r.name)).toEqual(["moving"]);
     } finally {
       await repo.close();
     }

@@ -60,7 +60,14 @@ it("the exceptions are real: PostgreSQL has the search column, its GIN index and
   expect(connectors.indexes.map((i) => i.config.name)).toContain("connectors_search_idx");
   expect(connectors.indexes.map((i) => i.config.name)).toContain("connectors_description_trgm_idx");
   const search = pgTable(pg.connectorSearch);
-  expect(search.columns.map((c) => c.name).sort()).toEqual(["connector_id", "name", "names", "search"]);
+  expect(search.columns.map((c) => c.name).sort()).toEqual([
+    "connector_id",
+    "name",
+    "names",
+    "search",
+    "titles",
+  ]);
   expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_names_trgm_idx");
   expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_idx");
+  expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_titles_idx");
 });

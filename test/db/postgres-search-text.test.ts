@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { searchQuery, searchTokens, searchVector } from "../../src/db/postgres/search-text.js";
+import { successor } from "../../src/db/postgres/pg-prefix-words.js";
+import { searchParts, searchQuery, searchTokens, searchVector } from "../../src/db/postgres/search-text.js";
 
 // The words PostgreSQL indexes are computed here, as FTS5's `unicode61 remove_diacritics 2` splits them.
 
@@ -52,4 +53,26 @@ describe("searchQuery", () => {
     expect(searchQuery([])).toBeUndefined();
     expect(searchQuery(["\u0301"])).toBeUndefined();
   });
+});
+
+describe("searchParts", () => {
+  it("marks the parts that are one word's one lexeme as a prefix, and only those", () => {
+    expect(searchParts(["stock", "½", "股"])).toEqual([
+      { text: "'stock':*", prefix: "stock" },
+      { text: "'1' <-> '2':*" },
+      { text: "'股':*" },
+    ]);
+  });
+});
+
+describe("successor (the bound of a prefix's range in code point order)", () => {
+  it.each([
+    ["vika", "vikb"],
+    ["az", "a{"],
+    ["caf\u00ff", "caf\u0100"],
+    ["x\ud7ff", "x\ue000"], // no surrogate is a character
+    ["\u{1f600}", "\u{1f601}"],
+  ])("%j → %j", (prefix, bound) => expect(successor(prefix)).toBe(bound));
+
+  it("none above U+10FFFF: the prefix stays", () => expect(successor("a\u{10ffff}")).toBeUndefined());
 });

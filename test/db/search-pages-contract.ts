@@ -13,11 +13,11 @@ import { qualityFields } from "../../src/registry/quality.js";
 
 const URL = "http://registry.test";
 
-/** Connectors in one transaction: name, description, category and a distinct time each. */
+/** Connectors in one transaction: name, description, category (and a display name) and a distinct time each. */
 async function addAll(
   repo: RegistryRepository,
   publisherId: number,
-  rows: Array<{ name: string; description: string; category: Category }>,
+  rows: Array<{ name: string; description: string; category: Category; displayName?: string }>,
 ) {
   await repo.transaction(async (tx) => {
     for (const [i, row] of rows.entries()) {
@@ -28,6 +28,7 @@ async function addAll(
         publisher: "acme",
         description: row.description,
         categories: [row.category],
+        ...(row.displayName !== undefined ? { displayName: row.displayName } : {}),
       };
       const v = {
         version: "1.0.0",
@@ -180,6 +181,46 @@ export function searchPagesContract(name: string, open: () => Promise<RegistryRe
             (h) => h.name,
           ),
         ).toEqual(finance);
+    });
+
+    it("puts display names in the name-or-title tier, for a word, a prefix and a phrase", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const rows: Array<{ name: string; description: string; category: Category; displayName?: string }> = [];
+      // 8 display names holding the word (not their names), 4 names, 20 descriptions only (some with the
+      // word often, and a display name without it): the title tier is the 12, whatever their ranks.
+      for (let i = 0; i < 8; i++)
+        rows.push({
+          name: `tool-${i}`,
+          displayName: i % 2 ? `Basalt Works ${i}` : `The Basalt ${i}`,
+          description: "a tool",
+          category: i % 2 ? "finance" : "weather",
+        });
+      // The names' long descriptions rank them below the display names: a tier of the names alone would do.
+      for (let i = 0; i < 4; i++)
+        rows.push({ name: `basalt-${i}`, description: "a tool ".repeat(60), category: "weather" });
+      for (let i = 0; i < 20; i++)
+        rows.push({
+          name: `rock-${String(i).padStart(2, "0")}`,
+          displayName: i % 2 ? "Rock Works" : undefined,
+          description: i % 3 ? "basalt works" : "basalt basalt basalt basalt",
+          category: i % 2 ? "finance" : "weather",
+        });
+      await addAll(repo, id, rows.reverse());
+      for (const terms of [["basalt"], ["basa"], ["basalt-works"]]) {
+        const all = (await repo.search({ terms, sort: "relevance", limit: 100 })).map((h) => h.name);
+        const titled = terms[0] === "basalt-works" ? 4 : 12;
+        expect(
+          all.slice(0, titled).every((n) => !n.startsWith("rock-")),
+          terms.join(),
+        ).toBe(true);
+        expect(
+          all.slice(titled).every((n) => n.startsWith("rock-")),
+          terms.join(),
+        ).toBe(true);
+        for (const limit of [1, 5, titled, titled + 1, 30])
+          expect((await walk(repo, { terms, sort: "relevance", limit })).map((h) => h.name)).toEqual(all);
+      }
     });
 
     it("pages through hundreds of equal ranks (more than are read one by one) by name, mixed with other names", async () => {

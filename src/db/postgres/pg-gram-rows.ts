@@ -23,7 +23,7 @@ const RANK = sql.raw(`ts_rank('{0.1, 0.3, 0.6, 1.0}'::float4[], s.search, q.quer
  */
 export function rankKey(exact: SQL | string): SQL {
   return sql`(-${RANK} - CASE WHEN s.name = ${exact} THEN ${RANK_BOOST.exactName} ELSE 0 END
-            - CASE WHEN s.search @@ q.titled THEN ${RANK_BOOST.nameOrTitle} ELSE 0 END)::float8`;
+            - CASE WHEN s.titles @@ q.titled THEN ${RANK_BOOST.nameOrTitle} ELSE 0 END)::float8`;
 }
 
 /**

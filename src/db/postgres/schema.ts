@@ -171,9 +171,17 @@ export const connectorSearch = pgTable(
      * every name (src/db/postgres/pg-server-list.ts, issue 29). As SQLite's `connectors_substr.names`.
      */
     names: text("names").notNull().default(""),
+    /**
+     * The vector's name and display name positions alone (weights A and B, as ts_filter keeps them): a
+     * query's name-or-title tier (`titles @@ 'vika':*AB`) is found in its own GIN index, where on `search`
+     * GIN cannot check weights and rechecked every row holding the word in any field (src/db/postgres/
+     * pg-search.ts, issue 29). Computed by PostgreSQL, so it cannot disagree with `search`.
+     */
+    titles: tsvector("titles").generatedAlwaysAs(sql`ts_filter(search, '{a,b}')`),
   },
   (t) => [
     index("connector_search_idx").using("gin", t.search),
+    index("connector_search_titles_idx").using("gin", t.titles),
     index("connector_search_names_trgm_idx").using("gin", sql`${t.names} gin_trgm_ops`),
   ],
 );

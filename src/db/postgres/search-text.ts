@@ -74,6 +74,15 @@ export function searchVector(fields: SearchFields): string {
  * it never lands in the title tier, as on SQLite.
  */
 export function searchQuery(terms: string[], weights = ""): string | undefined {
+  const parts = searchParts(terms, weights);
+  return parts.length > 0 ? parts.map((part) => `(${part.text})`).join(" & ") : undefined;
+}
+
+/**
+ * The parts searchQuery joins with `&`, each with `prefix` when it is one word's one lexeme as a prefix
+ * (`'vika':*`, not a phrase or CJK): what pg-prefix-words.ts may spell out as the words it stands for.
+ */
+export function searchParts(terms: string[], weights = ""): Array<{ text: string; prefix?: string }> {
   // `weights` ("AB": name and display name) restricts every lexeme to those fields.
   const phrase = (tokens: string[], prefix: boolean) =>
     tokens
@@ -85,25 +94,22 @@ export function searchQuery(terms: string[], weights = ""): string | undefined {
             : quote(t),
       )
       .join(" <-> ");
-  const parts = terms
-    .flatMap((term) => {
-      const { words, runs } = splitTerm(term);
-      return [
-        ...words
-          .map((word) => searchTokens(word))
-          .filter((tokens) => tokens.length > 0)
-          .map((t) => phrase(t, true)),
-        // Each gram folded as the vector folded it (NFKD splits a Hangul syllable into its letters).
-        ...runs.map((run) =>
-          phrase(
-            run.grams.map((g) => searchTokens(g).join("")),
-            run.prefix,
-          ),
+  return terms.flatMap((term) => {
+    const { words, runs } = splitTerm(term);
+    return [
+      ...words
+        .map((word) => searchTokens(word))
+        .filter((tokens) => tokens.length > 0)
+        .map((t) => ({ text: phrase(t, true), ...(t.length === 1 ? { prefix: t[0]! } : {}) })),
+      // Each gram folded as the vector folded it (NFKD splits a Hangul syllable into its letters).
+      ...runs.map((run) => ({
+        text: phrase(
+          run.grams.map((g) => searchTokens(g).join("")),
+          run.prefix,
         ),
-      ];
-    })
-    .map((part) => `(${part})`);
-  return parts.length > 0 ? parts.join(" & ") : undefined;
+      })),
+    ];
+  });
 }
 
 // Lexemes are letters and digits only, but quote and escape them anyway: a literal must never be syntax.
