@@ -281,5 +281,50 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
         group0(tens.filter((n) => Number(n.slice(5)) > 1000)),
       );
     }, 60_000);
+
+    it("a needle with a space in more than a thousand texts: the same pages from the candidates or the walk", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+      // 1,010 descriptions hold "many words" (more candidates than are read one by one); "many words 1000" is in 10.
+      await repo.transaction(async (tx) =>
+        tx.createConnectors(
+          await Promise.all(
+            Array.from({ length: 1010 }, (_, i) =>
+              newConnector(tx, id, `t-${i}`, `many words ${10000 + i}`, at(i)),
+            ),
+          ),
+        ),
+      );
+      await add(repo, id, "x-1", "somany words 1000", at(2000)); // the needle inside a word: the description only
+      await add(repo, id, "y-1", "1000 words many", at(2001)); // the words only
+      const list = (over: Partial<ServerListQuery>) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", terms: [], limit: 30, ...over })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      const group1 = (list: string[]) => list.map((n) => `1:${n}`);
+      const all = [...Array.from({ length: 1010 }, (_, i) => `t-${i}`), "x-1", "y-1"].sort();
+      const late = (n: string) => !n.startsWith("t-") || Number(n.slice(2)) > 1000;
+      const words = { needle: "many words", terms: ["many", "words"] };
+      expect(await list(words)).toEqual(group1(all.slice(0, 30)));
+      expect(await list({ ...words, from: { group: 1, name: all[500]! } })).toEqual(
+        group1(all.slice(500, 530)),
+      );
+      expect(await list({ ...words, updatedSince: at(1000) })).toEqual(group1(all.filter(late)));
+      // t-1000 by its name's word "1000" and its description's words.
+      const tens = all.filter((n) => !n.startsWith("t-") || Number(n.slice(2)) < 10 || n === "t-1000");
+      expect(tens).toHaveLength(13);
+      const ten = { needle: "many words 1000", terms: ["many", "words", "1000"] };
+      expect(await list(ten)).toEqual(group1(tens));
+      expect(await list({ ...ten, from: { group: 1, name: tens[5]! }, limit: 3 })).toEqual(
+        group1(tens.slice(5, 8)),
+      );
+      expect(await list({ ...ten, updatedSince: at(5) })).toEqual(
+        group1(tens.filter((n) => !n.startsWith("t-") || Number(n.slice(2)) > 5)),
+      );
+      expect(await list({ ...ten, terms: [] })).toEqual(
+        group1(tens.filter((n) => n !== "y-1" && n !== "t-1000")),
+      );
+    }, 60_000);
   });
 }
