@@ -81,6 +81,8 @@ export interface ConnectorFields {
   upstreamName: string | null;
   /** The document's `repository`, for listings; null: none. */
   repository: string | null;
+  /** The document's outline for listings (storedOutline, src/core/official/connector-outline.ts). */
+  outline: string;
 }
 
 /** A connector of another publisher whose name or display name looks like the one being published. */

@@ -43,10 +43,26 @@ export interface ServerListRow {
   name: string;
   group: number;
   /**
-   * The prepared connector document (without downloads; SQLite leaves out its quality checklist,
-   * `quality.items`, which a listing does not show), its ETag, and the live download count.
+   * The connector's stored outline (src/core/official/connector-outline.ts) when it was made from the
+   * row's current document, else null and `document` is given.
    */
-  document: string;
+  outline: string | null;
+  /**
+   * The prepared connector document (without downloads; SQLite leaves out its quality checklist,
+   * `quality.items`, which a listing does not show) when `outline` is null, else null.
+   */
+  document: string | null;
+  /** The document's ETag. */
   etag: string;
   downloads: number;
+}
+
+/**
+ * A listing row's outline or document, as SQL columns `outline` and `document` of connectors `c` on
+ * either dialect: the stored outline when it begins with the row's ETag (it was made from the document
+ * there now), else the document as `document` (an expression of `c.document`) gives it.
+ */
+export function outlineColumns(document: string): string {
+  const fresh = `substr(c.outline, 1, 10 + length(c.etag)) = '{"etag":"' || c.etag || '"'`;
+  return `CASE WHEN ${fresh} THEN c.outline END AS outline, CASE WHEN ${fresh} THEN NULL ELSE ${document} END AS document`;
 }

@@ -21,6 +21,7 @@ import type { ToolsReport } from "../core/tools/report.js";
 import { displaySkeleton, nameSkeleton } from "../core/names/skeleton.js";
 import type { ConnectorFields, ConnectorState, VersionRecord } from "../db/connector-rows.js";
 import type { Prepared } from "../core/api/prepared.js";
+import { storedOutline } from "../core/official/connector-outline.js";
 import { checkTargets } from "./checks/check-targets.js";
 
 // The documents the registry serves (types: src/core/api/documents.ts), built once per write and stored
@@ -179,6 +180,7 @@ export function connectorFields(
     publisherBadge: state.publisherBadge ?? UNVERIFIED,
     ...(shown?.provenance ? { provenance: JSON.parse(shown.provenance) as ImportProvenance } : {}),
   };
+  const prepared = prepare(document);
   return {
     displayName: m?.displayName ?? null,
     description: m?.description ?? "",
@@ -195,7 +197,7 @@ export function connectorFields(
     version: shown && !shown.yanked ? shown.version : null,
     latest: tags.latest ?? null,
     updatedAt: state.updatedAt,
-    document: prepare(document),
+    document: prepared,
     nameSkeleton: nameSkeleton(state.name),
     // What a card shows as the title: the display name, else the name.
     displaySkeleton: displaySkeleton(m?.displayName ?? state.name) ?? null,
@@ -204,6 +206,7 @@ export function connectorFields(
     checkTargets: shown && !shown.yanked && content ? checkTargets(content.mcp.mcpServers) : null,
     upstreamName: upstreamNameOf(shown),
     repository: typeof m?.repository === "string" ? m.repository : null,
+    outline: storedOutline(document, prepared.etag),
   };
 }
 

@@ -38,6 +38,7 @@ function fieldsOf(
     displaySkeleton: displayName,
     qualityScore: 0,
     upstreamName: null,
+    outline: "",
     repository: null,
   };
 }
@@ -204,11 +205,13 @@ describe("SQLite migration 0012", () => {
       db.prepare("SELECT * FROM connector_grams ORDER BY gram, titled, freq, length, name").all();
     const written = rows();
     expect(written.length).toBeGreaterThan(10);
-    // Back to before 0012, with rows (0013's record too: it remakes connectors_fts, which it finds as it left it).
+    // Back to before 0012, with rows (0013's record too: it remakes connectors_fts, which it finds as it left
+    // it; and 0014's column).
     db.exec(`DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
+      ALTER TABLE connectors DROP COLUMN outline;
       DELETE FROM __drizzle_migrations
-      WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2)`);
-    repo = await openDatabase(file); // applies 0012 and 0013 again, then fills the rows
+      WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 3)`);
+    repo = await openDatabase(file); // applies 0012 to 0014 again, then fills the rows
     try {
       expect(rows()).toEqual(written);
       expect(db.prepare("SELECT count(*) FROM meta WHERE key = 'connector_grams'").pluck().get()).toBe(0);

@@ -67,8 +67,9 @@ describe.skipIf(!available)("PostgreSQL", () => {
     await publish(repo, id, "alpha-one", "1.0.0");
     await publish(repo, id, "beta-two", "1.0.0");
     await repo.close();
-    // Back to before 0011, with rows: its column gone (and 0012's counter, 0013's gram rows, 0014's titles
-    // and 0015's words, which came after it) and their records with them, an upstream name set meanwhile.
+    // Back to before 0011, with rows: its column gone (and 0012's counter, 0013's gram rows, 0014's titles,
+    // 0015's words and 0016's outlines, which came after it) and their records with them, an upstream name
+    // set meanwhile.
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     try {
       await sql`UPDATE connectors SET upstream_name = 'io.github.Acme/Thing' WHERE name = 'beta-two'`;
@@ -78,9 +79,10 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`DROP TABLE connector_grams`;
       await sql`ALTER TABLE connector_search DROP COLUMN titles`;
       await sql`DROP TABLE search_words`;
+      await sql`ALTER TABLE connectors DROP COLUMN outline`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
-        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 5)`;
-      repo = await openDatabase(db.url); // applies 0011 to 0015 again
+        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 6)`;
+      repo = await openDatabase(db.url); // applies 0011 to 0016 again
       const rows = await sql`SELECT name, names FROM connector_search ORDER BY name`;
       expect(rows.map((r) => [r.name, r.names])).toEqual([
         ["alpha-one", "alpha-one "],

@@ -114,9 +114,47 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
         terms: [],
         limit: 1,
       });
-      expect(JSON.parse(row!.document).name).toBe("alpha");
+      // The stored outline, made from the document there now: the document itself is not read.
+      expect(row!.document).toBeNull();
+      expect(JSON.parse(row!.outline!)).toEqual({
+        etag: row!.etag,
+        publisher: "acme",
+        updatedAt: "2026-01-02T00:00:00.000Z",
+        distTags: { latest: "1.0.0" },
+        versions: { "1.0.0": { version: "1.0.0", yanked: false } },
+        quality: { score: expect.any(Number) },
+        publisherBadge: { verified: false, domains: [], unclaimed: false },
+      });
       expect(row!.downloads).toBe(0);
       expect(row!.etag).toBe((await repo.connectorDocument("alpha"))!.etag);
+    });
+
+    it("reads a row's document when its outline was made from another one (a write that kept the old outline)", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(repo, id, "alpha", "first", "2026-01-01T00:00:00.000Z");
+      const before = (await repo.listServers({ prefix: "dev.connectory/", terms: [], limit: 5 }))[0]!;
+      // As a build that does not know the column writes: a new document (a yank), the outline left as it was.
+      await repo.transaction(async (tx) => {
+        const state = (await tx.loadConnector("alpha"))!;
+        const yanked = { ...state, versions: state.versions.map((v) => ({ ...v, yanked: true })) };
+        const fields = await qualityFields(tx, { publicUrl: URL, now: () => new Date() }, yanked);
+        await tx.updateConnector(state.id, { ...fields, outline: before.outline! });
+      });
+      const [row] = await repo.listServers({ prefix: "dev.connectory/", terms: [], limit: 5 });
+      expect(row!.etag).not.toBe(before.etag);
+      expect(row!.outline).toBeNull();
+      const doc = JSON.parse(row!.document!) as { versions: Record<string, { yanked: boolean }> };
+      expect(doc.versions["1.0.0"]!.yanked).toBe(true);
+      // A row without an outline (written before the column) is read from its document the same way.
+      await repo.transaction(async (tx) => {
+        const state = (await tx.loadConnector("alpha"))!;
+        const fields = await qualityFields(tx, { publicUrl: URL, now: () => new Date() }, state);
+        await tx.updateConnector(state.id, { ...fields, outline: "" });
+      });
+      const [bare] = await repo.listServers({ prefix: "dev.connectory/", terms: [], limit: 5 });
+      expect(bare!.outline).toBeNull();
+      expect(JSON.parse(bare!.document!).name).toBe("alpha");
     });
 
     it("reads a needle's trigram candidates exactly: wildcards and backslashes are text, case as lower()", async () => {

@@ -44,16 +44,17 @@ it("migration 0011 gives the connectors stored before it their names table, whic
   await add(repo, id, "alpha-one", "nothing", "2026-01-01T00:00:00.000Z");
   await add(repo, id, "beta-two", "nothing", "2026-01-02T00:00:00.000Z", "io.github.Acme/Thing");
   await repo.close();
-  // Back to before 0011, with rows: its table and triggers gone (and 0012's, which came after it), and
-  // their records with them (0013's too: it remakes connectors_fts, which it finds as it left it).
+  // Back to before 0011, with rows: its table and triggers gone (and 0012's and 0014's, which came after
+  // it), and their records with them (0013's too: it remakes connectors_fts, which it finds as it left it).
   const db = new Database(file);
   db.exec(`DROP TABLE connectors_names; DROP TRIGGER connectors_names_insert;
     DROP TRIGGER connectors_names_update; DROP TRIGGER connectors_names_delete;
     DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
+    ALTER TABLE connectors DROP COLUMN outline;
     DELETE FROM __drizzle_migrations
-    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 3)`);
+    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 4)`);
   db.close();
-  repo = await openDatabase(file); // applies 0011, 0012 and 0013 again
+  repo = await openDatabase(file); // applies 0011 to 0014 again
   try {
     const list = async (needle: string) =>
       (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(
@@ -97,7 +98,8 @@ it("migration 0013 remakes connectors_fts with a 4-character prefix index: same 
   const before = await search();
   expect(before[0]!.map((r) => r.name)).toEqual(["c-4", "c-0", "c-1", "c-3"]);
   await repo.close();
-  // Back to before 0013, with rows: connectors_fts as migration 0007 made it (prefixes of 2 and 3).
+  // Back to before 0013, with rows: connectors_fts as migration 0007 made it (prefixes of 2 and 3), and
+  // 0014's column gone.
   const db = new Database(file);
   const ftsSql = () =>
     db.prepare("SELECT sql FROM sqlite_master WHERE name = 'connectors_fts'").pluck().get();
@@ -107,11 +109,13 @@ it("migration 0013 remakes connectors_fts with a 4-character prefix index: same 
     .readFileSync(path.join(migrationsDir("sqlite"), "0007_fts_extra.sql"), "utf8")
     .split("--> statement-breakpoint");
   db.exec(
-    `DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);
+    `DELETE FROM __drizzle_migrations
+    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2);
+    ALTER TABLE connectors DROP COLUMN outline;
     ${migration0007.join("\n")}`,
   );
   expect(ftsSql()).toContain("prefix = '2 3'");
-  repo = await openDatabase(file); // applies 0013 again
+  repo = await openDatabase(file); // applies 0013 and 0014 again
   try {
     expect(ftsSql()).toContain("prefix = '2 3 4'");
     expect(db.prepare("SELECT rowid, * FROM connectors_fts ORDER BY rowid").all()).toEqual(fts);

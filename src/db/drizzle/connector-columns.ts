@@ -22,6 +22,7 @@ export function connectorColumns(fields: ConnectorFields) {
     ...(fields.checkTargets !== undefined ? { checkTargets: fields.checkTargets } : {}),
     upstreamName: fields.upstreamName,
     repository: fields.repository,
+    outline: fields.outline,
   };
 }
 

@@ -1,11 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
-import type { ServerListQuery, ServerListRow } from "../listing-queries.js";
+import { outlineColumns, type ServerListQuery, type ServerListRow } from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
 import { searchQuery } from "./search-text.js";
 
 const dialect = new PgDialect();
+
+/** A row's outline, or its whole document when it has none made from that document. */
+const LISTED = sql.raw(outlineColumns("c.document"));
 
 /**
  * The connectors of an official registry listing on PostgreSQL, with SQLite's contract: a substring of
@@ -27,7 +30,7 @@ export async function listServersPg(client: Sql, query: ServerListQuery): Promis
     const built = dialect.sqlToQuery(sql`WITH page AS (
         SELECT c.id, c.name FROM connectors c ${all.length > 0 ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``}
         ORDER BY c.name LIMIT ${limit})
-      SELECT c.name, ${sql.raw(String(group))}::int AS "group", c.document, c.etag,
+      SELECT c.name, ${sql.raw(String(group))}::int AS "group", ${LISTED}, c.etag,
         c.downloads::float8 AS downloads
       FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`);
     return client.unsafe<ServerListRow[]>(built.sql, built.params as never[], { prepare: true });
@@ -127,7 +130,7 @@ async function byCandidates(
         (SELECT m.id, m.name FROM ${fewFrom} WHERE ${sql.join(few, sql` AND `)} ORDER BY m.name LIMIT ${query.limit})
         UNION ALL
         (SELECT c.id, c.name FROM connectors c WHERE ${sql.join(many, sql` AND `)} ORDER BY c.name LIMIT ${query.limit}))
-    SELECT c.name, 0 AS "group", c.document, c.etag, c.downloads::float8 AS downloads
+    SELECT c.name, 0 AS "group", ${LISTED}, c.etag, c.downloads::float8 AS downloads
     FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`);
   return client.unsafe<ServerListRow[]>(built.sql, built.params as never[], { prepare: true });
 }

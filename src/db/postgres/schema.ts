@@ -129,6 +129,11 @@ export const connectors = pgTable(
      * it (issue 29: reading it from the document cost more than the rest of a search page's row).
      */
     repository: text("repository"),
+    /**
+     * What a listing reads of the document (src/core/official/connector-outline.ts), written with it and
+     * led by its ETag; null in rows from before it (a listing then reads the document).
+     */
+    outline: text("outline"),
   },
   (t) => [
     index("connectors_name_skeleton_idx").on(t.nameSkeleton),

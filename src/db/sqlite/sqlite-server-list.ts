@@ -1,6 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
 import { ftsMatch } from "./fts-match.js";
-import type { ServerListQuery, ServerListRow } from "../listing-queries.js";
+import { outlineColumns, type ServerListQuery, type ServerListRow } from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
 
 /**
@@ -87,11 +87,11 @@ export class SqliteServerList {
 }
 
 /**
- * A row's connector document without its quality checklist (`quality.items`, ~4.7 of a bench document's
- * ~6 KB): a listing reads only the score, and JSON.parse of the checklist was most of a page's parsing
- * (issue 29). SQLite drops it in C while reading the row.
+ * A row's outline, or when it has none made from its document, the document without its quality
+ * checklist (`quality.items`, ~4.7 of a bench document's ~6 KB): a listing reads only the score, and
+ * JSON.parse of the checklist was most of a page's parsing (issue 29). SQLite drops it in C.
  */
-const DOCUMENT = "json_remove(c.document, '$.quality.items') AS document";
+const DOCUMENT = outlineColumns("json_remove(c.document, '$.quality.items')");
 
 const COLUMNS = `c.name AS name, page."group" AS "group", ${DOCUMENT}, c.etag AS etag,
   c.downloads AS downloads`;

@@ -1,5 +1,6 @@
 import semver from "semver";
-import type { ImportProvenance, PublisherBadge } from "../../core/api/documents.js";
+import type { ConnectorDocument } from "../../core/api/documents.js";
+import { connectorOutline, type ConnectorOutline } from "../../core/official/connector-outline.js";
 import { localVersion, upstreamServerName } from "./upstream-names.js";
 import { serverEntries, type VersionSource } from "../../core/official/server-json.js";
 import type { ServerResponse } from "../../core/official/types.js";
@@ -12,21 +13,6 @@ import { ensureBundles } from "./bundles.js";
 export interface OfficialContext {
   deps: RegistryDeps;
   namespace: string;
-}
-
-/** The parts of a prepared connector document (GET /v1/connectors/:name) the entries need. */
-export interface ConnectorDoc {
-  name: string;
-  publisher: string;
-  updatedAt: string;
-  distTags: Record<string, string>;
-  versions: Record<string, { version: string; yanked: boolean; upstreamVersion?: string }>;
-  /** The quality score with its checklist (docs/quality.md); only the score goes into the entries. */
-  quality?: { score: number };
-  /** Absent in documents written before badges (the start-up rebuild adds it). */
-  publisherBadge?: PublisherBadge;
-  /** The shown version's import provenance: a server.json import is served under its upstream name. */
-  provenance?: ImportProvenance;
 }
 
 // Built entries of recent versions (listings page through the same connectors again and again).
@@ -52,15 +38,26 @@ const outlines = new Map<
 
 /** The fields of a connector document its entries show (versionEntries). */
 type ShownFields = Pick<
-  ConnectorDoc,
+  ConnectorOutline,
   "publisher" | "updatedAt" | "quality" | "publisherBadge" | "provenance"
 >;
 
-function outlineOf(row: { name: string; document: string; etag: string }) {
+/** A listing's connector: its stored outline when current, else its document (ServerListRow). */
+interface OutlinedRow {
+  name: string;
+  outline?: string | null;
+  document: string | null;
+  etag: string;
+}
+
+function outlineOf(row: OutlinedRow) {
   const key = `${row.name}|${row.etag}`;
   let outline = outlines.get(key);
   if (!outline) {
-    const doc = JSON.parse(row.document) as ConnectorDoc;
+    // The stored outline (~300 bytes) when the row has one made from its document, else the document.
+    const doc: ConnectorOutline = row.outline
+      ? (JSON.parse(row.outline) as ConnectorOutline)
+      : connectorOutline(JSON.parse(row.document!) as ConnectorDocument);
     const yanked: Record<string, boolean> = {};
     const upstream: Record<string, { upstreamVersion?: string }> = {};
     for (const [version, v] of Object.entries(doc.versions)) {
@@ -85,11 +82,7 @@ function outlineOf(row: { name: string; document: string; etag: string }) {
 export type VersionPick = { latest: true } | { exact: string } | { all: true };
 
 /** The versions of a connector whose entries a request wants (yanked ones only when deleted are wanted). */
-export function wantedVersions(
-  row: { name: string; document: string; etag: string },
-  pick: VersionPick,
-  includeDeleted: boolean,
-): string[] {
+export function wantedVersions(row: OutlinedRow, pick: VersionPick, includeDeleted: boolean): string[] {
   const { latest, yanked, upstream } = outlineOf(row);
   const exact = "exact" in pick ? localVersion(upstream, pick.exact) : undefined;
   const wanted =
@@ -109,7 +102,7 @@ export function wantedVersions(
  * The official `latest` of a connector: its `latest` dist-tag, else (only prereleases) the highest version
  * not yanked, else (all yanked) the highest, which is then `deleted`.
  */
-export function officialLatest(doc: Pick<ConnectorDoc, "distTags" | "versions">): string | undefined {
+export function officialLatest(doc: Pick<ConnectorOutline, "distTags" | "versions">): string | undefined {
   if (doc.distTags.latest !== undefined) return doc.distTags.latest;
   const ordered = Object.values(doc.versions).sort((a, b) => semver.rcompare(a.version, b.version));
   return (ordered.find((v) => !v.yanked) ?? ordered[0])?.version;
@@ -121,7 +114,7 @@ export function officialLatest(doc: Pick<ConnectorDoc, "distTags" | "versions">)
  */
 export async function connectorEntries(
   ctx: OfficialContext,
-  row: { name: string; document: string; etag: string; downloads: number },
+  row: OutlinedRow & { downloads: number },
   pick: VersionPick,
   includeDeleted: boolean,
   /** Version documents read beforehand for a whole page (repo.versionDocuments), keyed `name@version`. */

@@ -4,7 +4,8 @@ import type { VersionSource } from "../../core/official/server-json.js";
 import { OFFICIAL_META } from "../../core/official/types.js";
 import type { Prepared } from "../../core/api/prepared.js";
 import { prepare } from "../documents.js";
-import { officialLatest, versionEntries, type ConnectorDoc, type OfficialContext } from "./entries.js";
+import type { ConnectorOutline } from "../../core/official/connector-outline.js";
+import { officialLatest, versionEntries, type OfficialContext } from "./entries.js";
 
 // GET /v0.1/servers/{name}/versions/{version}, the read clients repeat most (VS Code, add-mcp and the like
 // ask for `latest` of each server they show). Two prepared point reads per request; the rest is remembered:
@@ -12,7 +13,7 @@ import { officialLatest, versionEntries, type ConnectorDoc, type OfficialContext
 // (connector ETag and downloads, version ETag), so an entry is never stale and never rebuilt twice.
 
 const MAX_ENTRIES = 2048;
-const latestByEtag = new Map<string, { doc: ConnectorDoc; latest: string | undefined }>();
+const latestByEtag = new Map<string, { doc: ConnectorOutline; latest: string | undefined }>();
 const prepared = new Map<string, Prepared>();
 
 function remember<V>(map: Map<string, V>, key: string, value: V): V {
@@ -41,7 +42,7 @@ export async function preparedVersionEntry(
       latestByEtag,
       docKey,
       (() => {
-        const doc = JSON.parse(found.body) as ConnectorDoc;
+        const doc = JSON.parse(found.body) as ConnectorOutline;
         return { doc, latest: officialLatest(doc) };
       })(),
     );
