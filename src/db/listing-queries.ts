@@ -55,7 +55,19 @@ export interface ServerListRow {
   /** The document's ETag. */
   etag: string;
   downloads: number;
+  /** The version the `latest` dist-tag names (null: none), with its version document and ETag (null: none). */
+  latest: string | null;
+  latestDocument: string | null;
+  latestEtag: string | null;
 }
+
+/**
+ * A listing row's `latest` version document in the same statement (what a page of `version=latest`, the
+ * clients' listing, shows: no second read for the page's versions): LATEST_COLUMNS beside the row's, with
+ * LATEST_JOIN after `connectors c`, on either dialect.
+ */
+export const LATEST_COLUMNS = `c.latest AS latest, lv.document AS "latestDocument", lv.etag AS "latestEtag"`;
+export const LATEST_JOIN = "LEFT JOIN versions lv ON lv.connector_id = c.id AND lv.version = c.latest";
 
 /**
  * A listing row's outline or document, as SQL columns `outline` and `document` of connectors `c` on

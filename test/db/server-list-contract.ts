@@ -127,6 +127,23 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       });
       expect(row!.downloads).toBe(0);
       expect(row!.etag).toBe((await repo.connectorDocument("alpha"))!.etag);
+      // The version `latest` names comes with the row, as versionDocument reads it.
+      const latest = await repo.versionDocument("alpha", "1.0.0");
+      expect([row!.latest, row!.latestDocument, row!.latestEtag]).toEqual([
+        "1.0.0",
+        latest!.body,
+        latest!.etag,
+      ]);
+      // On every kind of page: a walk without a needle, and a name group read from its trigram candidates.
+      for (const query of [{}, { needle: "alph", terms: ["alph"] }]) {
+        const rows = await repo.listServers({ prefix: "dev.connectory/", terms: [], limit: 10, ...query });
+        const alpha = rows.find((r) => r.name === "alpha");
+        expect([alpha!.latest, alpha!.latestDocument, alpha!.latestEtag]).toEqual([
+          "1.0.0",
+          latest!.body,
+          latest!.etag,
+        ]);
+      }
     });
 
     it("reads a row's document when its outline was made from another one (a write that kept the old outline)", async () => {

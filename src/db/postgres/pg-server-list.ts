@@ -1,7 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
-import { outlineColumns, type ServerListQuery, type ServerListRow } from "../listing-queries.js";
+import {
+  LATEST_COLUMNS,
+  LATEST_JOIN,
+  outlineColumns,
+  type ServerListQuery,
+  type ServerListRow,
+} from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
 import { searchQuery } from "./search-text.js";
 
@@ -9,6 +15,7 @@ const dialect = new PgDialect();
 
 /** A row's outline, or its whole document when it has none made from that document. */
 const LISTED = sql.raw(outlineColumns("c.document"));
+const LATEST = sql.raw(LATEST_COLUMNS);
 
 /**
  * The connectors of an official registry listing on PostgreSQL, with SQLite's contract: a substring of
@@ -31,8 +38,8 @@ export async function listServersPg(client: Sql, query: ServerListQuery): Promis
         SELECT c.id, c.name FROM connectors c ${all.length > 0 ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``}
         ORDER BY c.name LIMIT ${limit})
       SELECT c.name, ${sql.raw(String(group))}::int AS "group", ${LISTED}, c.etag,
-        c.downloads::float8 AS downloads
-      FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`);
+        c.downloads::float8 AS downloads, ${LATEST}
+      FROM page JOIN connectors c ON c.id = page.id ${sql.raw(LATEST_JOIN)} ORDER BY page.name`);
     return client.unsafe<ServerListRow[]>(built.sql, built.params as never[], { prepare: true });
   };
   if (match === "none" || match === "all") {
@@ -130,7 +137,7 @@ async function byCandidates(
         (SELECT m.id, m.name FROM ${fewFrom} WHERE ${sql.join(few, sql` AND `)} ORDER BY m.name LIMIT ${query.limit})
         UNION ALL
         (SELECT c.id, c.name FROM connectors c WHERE ${sql.join(many, sql` AND `)} ORDER BY c.name LIMIT ${query.limit}))
-    SELECT c.name, 0 AS "group", ${LISTED}, c.etag, c.downloads::float8 AS downloads
-    FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`);
+    SELECT c.name, 0 AS "group", ${LISTED}, c.etag, c.downloads::float8 AS downloads, ${LATEST}
+    FROM page JOIN connectors c ON c.id = page.id ${sql.raw(LATEST_JOIN)} ORDER BY page.name`);
   return client.unsafe<ServerListRow[]>(built.sql, built.params as never[], { prepare: true });
 }

@@ -1,6 +1,12 @@
 import type { Database, Statement } from "better-sqlite3";
 import { ftsMatch } from "./fts-match.js";
-import { outlineColumns, type ServerListQuery, type ServerListRow } from "../listing-queries.js";
+import {
+  LATEST_COLUMNS,
+  LATEST_JOIN,
+  outlineColumns,
+  type ServerListQuery,
+  type ServerListRow,
+} from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
 
 /**
@@ -94,13 +100,15 @@ export class SqliteServerList {
 const DOCUMENT = outlineColumns("json_remove(c.document, '$.quality.items')");
 
 const COLUMNS = `c.name AS name, page."group" AS "group", ${DOCUMENT}, c.etag AS etag,
-  c.downloads AS downloads`;
+  c.downloads AS downloads, ${LATEST_COLUMNS}`;
 
 /** No groups: a plain walk of the name index. */
 function allSql(since: boolean, from: boolean): string {
   const where = [since ? "c.updated_at > :since" : "", from ? "c.name >= :n" : ""].filter((w) => w);
-  return `SELECT c.name AS name, 0 AS "group", ${DOCUMENT}, c.etag AS etag, c.downloads AS downloads
-    FROM connectors c ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY c.name LIMIT :limit`;
+  return `SELECT c.name AS name, 0 AS "group", ${DOCUMENT}, c.etag AS etag, c.downloads AS downloads,
+      ${LATEST_COLUMNS}
+    FROM connectors c ${LATEST_JOIN} ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
+    ORDER BY c.name LIMIT :limit`;
 }
 
 /** Up to this many trigram candidates, a group is read from them rather than by walking the name index. */
@@ -199,7 +207,7 @@ function groupSql(
   return `WITH page AS (
       SELECT c.id AS id, ${group} AS "group", c.name AS name FROM connectors c
       WHERE ${groupWhere(row, group, since, from, fts)} ORDER BY c.name LIMIT :limit)
-    SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
+    SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ${LATEST_JOIN} ORDER BY page.name`;
 }
 
 /**
@@ -217,7 +225,7 @@ function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean, exact
       FROM (SELECT value AS id FROM json_each(:ids)) cand CROSS JOIN connectors_substr s ON s.rowid = cand.id
         ${since ? "CROSS JOIN connectors c ON c.id = s.rowid" : ""}
       WHERE ${groupWhere(row, group, since, from, fts, exact)} ORDER BY name LIMIT :limit)
-    SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ORDER BY page.name`;
+    SELECT ${COLUMNS} FROM page JOIN connectors c ON c.id = page.id ${LATEST_JOIN} ORDER BY page.name`;
 }
 
 /**

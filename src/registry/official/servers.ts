@@ -57,12 +57,19 @@ export async function listServers(ctx: OfficialContext, params: ServerListParams
       ...(resume ? { from: { group: resume.group, name: resume.name } } : {}),
       limit: batch,
     });
-    // The page's version documents in one read (one round trip on PostgreSQL, not one per entry).
-    const prefetched = await ctx.deps.repo.versionDocuments(
-      rows.flatMap((row) =>
-        wantedVersions(row, pick, includeDeleted).map((version) => ({ name: row.name, version })),
-      ),
+    // The page's version documents: each row's `latest` came with it; the others in one read (one round
+    // trip on PostgreSQL, not one per entry), when the page wants any.
+    const prefetched = new Map<string, Prepared>();
+    for (const row of rows)
+      if (row.latest !== null && row.latestDocument !== null && row.latestEtag !== null)
+        prefetched.set(`${row.name}@${row.latest}`, { body: row.latestDocument, etag: row.latestEtag });
+    const others = rows.flatMap((row) =>
+      wantedVersions(row, pick, includeDeleted)
+        .filter((version) => !prefetched.has(`${row.name}@${version}`))
+        .map((version) => ({ name: row.name, version })),
     );
+    if (others.length > 0)
+      for (const [key, found] of await ctx.deps.repo.versionDocuments(others)) prefetched.set(key, found);
     for (const row of rows) {
       const skip = resume && row.group === resume.group && row.name === resume.name ? resume.skip : 0;
       const entries = (await connectorEntries(ctx, row, pick, includeDeleted, prefetched)).slice(skip);
