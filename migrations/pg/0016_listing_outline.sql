@@ -16,3 +16,9 @@ UPDATE "connectors" c SET "outline" = (
     || '}'
   FROM json_to_record(c."document"::json) AS d("publisher" json, "updatedAt" json, "distTags" json, "versions" json,
     "quality" json, "publisherBadge" json, "provenance" json));
+--> statement-breakpoint
+-- The UPDATE wrote a new version of every row (a full page leaves no room for a HOT update), so every index
+-- of connectors gained an entry per row; vacuum frees them but a GIN index keeps its size, and its posting
+-- lists stay spread: at 100,000 rows the description trigram index was 34 MB instead of 12, and a two-word
+-- needle's description query p50 7.5 ms instead of 3.4. Rebuilt here (~7 s at 100,000 rows).
+REINDEX TABLE "connectors";
