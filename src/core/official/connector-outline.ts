@@ -2,7 +2,7 @@ import type { ConnectorDocument } from "../api/documents.js";
 
 // What an official registry listing (GET /v0.1/servers) reads of a connector document, stored beside the
 // document when it is written (connectors.outline), so a listing page reads and parses ~300 bytes a row
-// rather than the whole document (~6 KB with its quality checklist; issue 29).
+// (273 for a bench connector) rather than the whole document (~6 KB with its checklist; issue 29).
 
 /** The parts of a connector document a listing's entries need: which versions, and what they show. */
 export interface ConnectorOutline {
