@@ -103,6 +103,12 @@ function outlines(rows: Row[]): Record<string, unknown> {
   );
 }
 
+/** The imported connector's provenance keeps its keys in the order the document has them. */
+function expectProvenanceAsWritten(byName: Record<string, unknown>): void {
+  const { provenance } = byName["imported"] as { provenance: object };
+  expect(Object.keys(provenance)).toEqual(["format", "upstreamName", "upstreamVersion", "fetchedAt"]);
+}
+
 /** The listing reads every row from its outline (none from its document). */
 async function listedFromOutlines(repo: RegistryRepository): Promise<void> {
   const rows = await repo.listServers({ prefix: "dev.connectory/", terms: [], limit: 10 });
@@ -119,25 +125,14 @@ it("SQLite migration 0014 fills the outline of rows stored before it, as a write
   const db = new Database(file);
   const read = () => db.prepare("SELECT name, outline, document, etag FROM connectors").all() as Row[];
   const written = outlines(read());
-  expect(Object.keys((written["imported"] as { provenance: object }).provenance)).toEqual([
-    "format",
-    "upstreamName",
-    "upstreamVersion",
-    "fetchedAt",
-  ]);
+  expectProvenanceAsWritten(written);
   db.exec(`ALTER TABLE connectors DROP COLUMN outline;
     DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)`);
   repo = await openDatabase(file); // applies 0014 again
   try {
     const filled = outlines(read());
     expect(filled).toEqual(written);
-    // The provenance's text as the document has it, keys in their order.
-    expect(Object.keys((filled["imported"] as { provenance: object }).provenance)).toEqual([
-      "format",
-      "upstreamName",
-      "upstreamVersion",
-      "fetchedAt",
-    ]);
+    expectProvenanceAsWritten(filled);
     await listedFromOutlines(repo);
   } finally {
     await repo.close();
@@ -169,13 +164,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
       repo = await openDatabase(database.url); // applies 0016 again
       const filled = outlines(await read());
       expect(filled).toEqual(written);
-      // json, not jsonb: the provenance keeps its keys in the document's order.
-      expect(Object.keys((filled["imported"] as { provenance: object }).provenance)).toEqual([
-        "format",
-        "upstreamName",
-        "upstreamVersion",
-        "fetchedAt",
-      ]);
+      expectProvenanceAsWritten(filled); // json, not jsonb: its text as the document has it
       await listedFromOutlines(repo);
     } finally {
       await repo.close();
