@@ -20,5 +20,7 @@ UPDATE "connectors" c SET "outline" = (
 -- The UPDATE wrote a new version of every row (a full page leaves no room for a HOT update), so every index
 -- of connectors gained an entry per row; vacuum frees them but a GIN index keeps its size, and its posting
 -- lists stay spread: at 100,000 rows the description trigram index was 34 MB instead of 12, and a two-word
--- needle's description query p50 7.5 ms instead of 3.4. Rebuilt here (~7 s at 100,000 rows).
+-- needle's description query p50 7.5 ms instead of 3.4. Rebuilt here (~7 s at 100,000 rows), in this
+-- transaction, where the old row versions still count (4.5 ms); REINDEX TABLE CONCURRENTLY connectors after
+-- it gives the compact indexes back (docs/deploy.md).
 REINDEX TABLE "connectors";
