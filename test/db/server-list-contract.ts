@@ -69,6 +69,32 @@ async function newConnector(
   }
 }
 
+/** One second apart from 2026-01-01T00:00:00Z: the i-th connector's time. */
+const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+
+/** 1,010 connectors (more candidates than are read one by one) in one bulk load: `make(i)` is [name, description]. */
+async function addMany(
+  repo: RegistryRepository,
+  publisherId: number,
+  make: (i: number) => [string, string],
+): Promise<void> {
+  await repo.transaction(async (tx) =>
+    tx.createConnectors(
+      await Promise.all(
+        Array.from({ length: 1010 }, (_, i) => newConnector(tx, publisherId, ...make(i), at(i))),
+      ),
+    ),
+  );
+}
+
+/** A listing as `group:name` rows, pages of 30 unless `over` says otherwise. */
+function listed(repo: RegistryRepository) {
+  return (over: Partial<ServerListQuery>) =>
+    repo
+      .listServers({ prefix: "dev.connectory/", terms: [], limit: 30, ...over })
+      .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+}
+
 /** listServers (GET /v0.1/servers) behaves the same on every RegistryRepository. */
 export function serverListContract(name: string, open: () => Promise<RegistryRepository>): void {
   describe(`${name} (listServers contract)`, () => {
@@ -223,7 +249,6 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
     it("a needle with a space finds an upstream name holding it by the trigrams around its spaces", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");
-      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
       // Upstream names are not checked for spaces (an imported plugin's name is what its manifest says).
       await add(repo, id, "spaced", "nothing", at(1), "io.github.acme/Stock Prices Daily");
       await add(repo, id, "quoted", "nothing", at(2), 'io.github.acme/say "hi" now');
@@ -302,21 +327,11 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
     it("a needle with more than a thousand name candidates walks the name index: the same pages either way", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");
-      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
       // 1,010 names hold "many" (more candidates than are read one by one); "many-10" is in 21 of them.
-      await repo.transaction(async (tx) =>
-        tx.createConnectors(
-          await Promise.all(
-            Array.from({ length: 1010 }, (_, i) => newConnector(tx, id, `many-${i}`, "nothing", at(i))),
-          ),
-        ),
-      );
+      await addMany(repo, id, (i) => [`many-${i}`, "nothing"]);
       await add(repo, id, "few", "many things", at(2000));
       const names = Array.from({ length: 1010 }, (_, i) => `many-${i}`).sort();
-      const list = (over: Partial<ServerListQuery>) =>
-        repo
-          .listServers({ prefix: "dev.connectory/", terms: [], limit: 30, ...over })
-          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      const list = listed(repo);
       const group0 = (list: string[]) => list.map((n) => `0:${n}`);
       expect(await list({ needle: "many" })).toEqual(group0(names.slice(0, 30)));
       expect(await list({ needle: "many", from: { group: 0, name: names[500]! } })).toEqual(
@@ -340,23 +355,11 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
     it("a needle with a space in more than a thousand texts: the same pages from the candidates or the walk", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");
-      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
       // 1,010 descriptions hold "many words" (more candidates than are read one by one); "many words 1000" is in 10.
-      await repo.transaction(async (tx) =>
-        tx.createConnectors(
-          await Promise.all(
-            Array.from({ length: 1010 }, (_, i) =>
-              newConnector(tx, id, `t-${i}`, `many words ${10000 + i}`, at(i)),
-            ),
-          ),
-        ),
-      );
+      await addMany(repo, id, (i) => [`t-${i}`, `many words ${10000 + i}`]);
       await add(repo, id, "x-1", "somany words 1000", at(2000)); // the needle inside a word: the description only
       await add(repo, id, "y-1", "1000 words many", at(2001)); // the words only
-      const list = (over: Partial<ServerListQuery>) =>
-        repo
-          .listServers({ prefix: "dev.connectory/", terms: [], limit: 30, ...over })
-          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      const list = listed(repo);
       const group1 = (list: string[]) => list.map((n) => `1:${n}`);
       const all = [...Array.from({ length: 1010 }, (_, i) => `t-${i}`), "x-1", "y-1"].sort();
       const late = (n: string) => !n.startsWith("t-") || Number(n.slice(2)) > 1000;

@@ -25,16 +25,7 @@ const remembered = new Map<string, ServerResponse[]>();
  * document, whichever process wrote it, and any write (a yank, a tag, a deprecation) is a new ETag. A page
  * of a listing then parses no connector document it has seen.
  */
-const outlines = new Map<
-  string,
-  {
-    latest: string | undefined;
-    yanked: Record<string, boolean>;
-    upstream: Record<string, { upstreamVersion?: string }>;
-    /** What the entries show of the document, so building them parses it no second time. */
-    shown: ShownFields;
-  }
->();
+const outlines = new Map<string, { latest: string | undefined; doc: ConnectorOutline }>();
 
 /** The fields of a connector document its entries show (versionEntries). */
 type ShownFields = Pick<
@@ -58,20 +49,7 @@ function outlineOf(row: OutlinedRow) {
     const doc: ConnectorOutline = row.outline
       ? (JSON.parse(row.outline) as ConnectorOutline)
       : connectorOutline(JSON.parse(row.document!) as ConnectorDocument);
-    const yanked: Record<string, boolean> = {};
-    const upstream: Record<string, { upstreamVersion?: string }> = {};
-    for (const [version, v] of Object.entries(doc.versions)) {
-      yanked[version] = v.yanked;
-      upstream[version] = v.upstreamVersion !== undefined ? { upstreamVersion: v.upstreamVersion } : {};
-    }
-    const shown: ShownFields = {
-      publisher: doc.publisher,
-      updatedAt: doc.updatedAt,
-      ...(doc.quality !== undefined ? { quality: { score: doc.quality.score } } : {}),
-      ...(doc.publisherBadge !== undefined ? { publisherBadge: doc.publisherBadge } : {}),
-      ...(doc.provenance !== undefined ? { provenance: doc.provenance } : {}),
-    };
-    outline = { latest: officialLatest(doc), yanked, upstream, shown };
+    outline = { latest: officialLatest(doc), doc };
     outlines.set(key, outline);
     if (outlines.size > MAX_REMEMBERED) outlines.delete(outlines.keys().next().value as string);
   }
@@ -83,8 +61,8 @@ export type VersionPick = { latest: true } | { exact: string } | { all: true };
 
 /** The versions of a connector whose entries a request wants (yanked ones only when deleted are wanted). */
 export function wantedVersions(row: OutlinedRow, pick: VersionPick, includeDeleted: boolean): string[] {
-  const { latest, yanked, upstream } = outlineOf(row);
-  const exact = "exact" in pick ? localVersion(upstream, pick.exact) : undefined;
+  const { latest, doc } = outlineOf(row);
+  const exact = "exact" in pick ? localVersion(doc.versions, pick.exact) : undefined;
   const wanted =
     "latest" in pick
       ? latest !== undefined
@@ -94,8 +72,8 @@ export function wantedVersions(row: OutlinedRow, pick: VersionPick, includeDelet
         ? exact !== undefined
           ? [exact]
           : []
-        : Object.keys(yanked);
-  return includeDeleted ? wanted : wanted.filter((v) => !yanked[v]);
+        : Object.keys(doc.versions);
+  return includeDeleted ? wanted : wanted.filter((v) => !doc.versions[v]?.yanked);
 }
 
 /**
@@ -120,7 +98,7 @@ export async function connectorEntries(
   /** Version documents read beforehand for a whole page (repo.versionDocuments), keyed `name@version`. */
   prefetched?: Map<string, Prepared>,
 ): Promise<ServerResponse[]> {
-  const { latest, shown: doc } = outlineOf(row);
+  const { latest, doc } = outlineOf(row);
   const wanted = wantedVersions(row, pick, includeDeleted);
   const entries: ServerResponse[] = [];
   for (const version of wanted) {
