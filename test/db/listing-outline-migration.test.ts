@@ -159,9 +159,11 @@ describe.skipIf(!available)("PostgreSQL", () => {
     try {
       const written = outlines(await read());
       await sql`ALTER TABLE connectors DROP COLUMN outline`;
+      await sql`ALTER TABLE connector_search DROP COLUMN edges`; // 0017, which came after it
+      await sql`DROP FUNCTION search_word_edges(tsvector)`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
-        WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`;
-      repo = await openDatabase(database.url); // applies 0016 again
+        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 2)`;
+      repo = await openDatabase(database.url); // applies 0016 and 0017 again
       const filled = outlines(await read());
       expect(filled).toEqual(written);
       expectProvenanceAsWritten(filled); // json, not jsonb: its text as the document has it

@@ -64,12 +64,12 @@ describe.skipIf(!available)("PostgreSQL", () => {
     const db = await freshDatabase();
     let repo = await openDatabase(db.url);
     const { id } = await repo.ensurePublisher("acme", "t");
-    await publish(repo, id, "alpha-one", "1.0.0");
+    await publish(repo, id, "alpha-one", "1.0.0", "数据api Weather");
     await publish(repo, id, "beta-two", "1.0.0");
     await repo.close();
     // Back to before 0011, with rows: its column gone (and 0012's counter, 0013's gram rows, 0014's titles,
-    // 0015's words and 0016's outlines, which came after it) and their records with them, an upstream name
-    // set meanwhile.
+    // 0015's words, 0016's outlines and 0017's edges, which came after it) and their records with them, an
+    // upstream name set meanwhile.
     const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     try {
       await sql`UPDATE connectors SET upstream_name = 'io.github.Acme/Thing' WHERE name = 'beta-two'`;
@@ -80,9 +80,11 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`ALTER TABLE connector_search DROP COLUMN titles`;
       await sql`DROP TABLE search_words`;
       await sql`ALTER TABLE connectors DROP COLUMN outline`;
+      await sql`ALTER TABLE connector_search DROP COLUMN edges`;
+      await sql`DROP FUNCTION search_word_edges(tsvector)`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
-        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 6)`;
-      repo = await openDatabase(db.url); // applies 0011 to 0016 again
+        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 7)`;
+      repo = await openDatabase(db.url); // applies 0011 to 0017 again
       const rows = await sql`SELECT name, names FROM connector_search ORDER BY name`;
       expect(rows.map((r) => [r.name, r.names])).toEqual([
         ["alpha-one", "alpha-one "],
@@ -97,6 +99,9 @@ describe.skipIf(!available)("PostgreSQL", () => {
       // 0015: their words.
       const words = await sql`SELECT word FROM search_words WHERE word IN ('alpha', 'one', 'beta', 'two')`;
       expect(words.map((r) => r.word).sort()).toEqual(["alpha", "beta", "one", "two"]);
+      // 0017: their description words' ASCII edges (the leading run, and the trailing one reversed).
+      const edges = await sql`SELECT edges::text AS e FROM connector_search ORDER BY name`;
+      expect(edges.map((r) => r.e)).toEqual(["'weather' '~ipa' '~rehtaew'", "'d' '~d'"]);
     } finally {
       await sql.end();
     }

@@ -62,6 +62,7 @@ it("the exceptions are real: PostgreSQL has the search column, its GIN index and
   const search = pgTable(pg.connectorSearch);
   expect(search.columns.map((c) => c.name).sort()).toEqual([
     "connector_id",
+    "edges",
     "name",
     "names",
     "search",
@@ -70,4 +71,5 @@ it("the exceptions are real: PostgreSQL has the search column, its GIN index and
   expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_names_trgm_idx");
   expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_idx");
   expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_titles_idx");
+  expect(search.indexes.map((i) => i.config.name)).toContain("connector_search_edges_idx");
 });

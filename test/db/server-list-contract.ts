@@ -246,6 +246,32 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q("ices, daily")).toEqual(["1:mega"]);
     });
 
+    it("a needle of ASCII words finds them at the edges of words in any script, and only where they are", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(repo, id, "han", "行情stock prices数据", at(1)); // one word each side: 行情stock, prices数据
+      await add(repo, id, "accent", "naïvestock PRICES", at(2));
+      await add(repo, id, "three", "our stock api prices", at(3));
+      await add(repo, id, "apart", "stock and prices", at(4));
+      await add(repo, id, "digits", "get v2 stock 10k prices", at(5));
+      const q = (needle: string) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      expect(await q("stock prices")).toEqual(["1:accent", "1:han"]);
+      expect(await q("tock pri")).toEqual(["1:accent", "1:han"]);
+      expect(await q("s数据")).toEqual(["1:han"]);
+      expect(await q("stock api prices")).toEqual(["1:three"]);
+      expect(await q("ur stock api pr")).toEqual(["1:three"]);
+      expect(await q("stock ap")).toEqual(["1:three"]);
+      expect(await q("v2 stock 10k")).toEqual(["1:digits"]);
+      expect(await q("2 stock 10")).toEqual(["1:digits"]);
+      expect(await q("stock 10k prices")).toEqual(["1:digits"]);
+      expect(await q("stock pricesx")).toEqual([]);
+      expect(await q("xstock prices")).toEqual([]);
+      expect(await q("stock and")).toEqual(["1:apart"]);
+    });
+
     it("a needle with a space finds an upstream name holding it by the trigrams around its spaces", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

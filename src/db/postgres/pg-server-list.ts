@@ -9,6 +9,7 @@ import {
   type ServerListRow,
 } from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
+import { edgeCandidates, edgesQuery } from "./pg-description-edges.js";
 import { searchQuery } from "./search-text.js";
 
 const dialect = new PgDialect();
@@ -53,16 +54,25 @@ export async function listServersPg(client: Sql, query: ServerListQuery): Promis
   } OR strpos(lower(coalesce(c.upstream_name, '')), ${query.needle}) > 0)`;
   const tsquery = query.terms.length > 0 ? searchQuery(query.terms) : undefined;
   // The official registry matches descriptions too (a substring); the words also match the FTS fields.
-  // The LIKE (wider than the needle; strpos decides) lets the planner use the trigram index on
-  // lower(description) (migration 0009, pg_trgm) for a needle of 3 characters or more.
-  const like = trigramLike(query.needle!);
-  const byText = sql`((lower(c.description) LIKE ${like} AND strpos(lower(c.description), ${query.needle}) > 0)${
-    tsquery !== undefined ? sql` OR c.search @@ ${tsquery}::tsquery` : sql``
-  })`;
+  // The description's candidates: a needle of ASCII words has them from its words' edges when they are
+  // few (pg-description-edges.ts); any other from the trigram index on lower(description) (migration
+  // 0009, pg_trgm), by a LIKE wider than the needle, for a needle of 3 characters or more. strpos decides.
+  const edges = edgesQuery(query.needle!);
+  const byText = (ids: string | undefined) =>
+    sql`((${
+      ids !== undefined
+        ? sql`c.id = ANY(${ids}::int[])`
+        : sql`lower(c.description) LIKE ${trigramLike(query.needle!)}`
+    } AND strpos(lower(c.description), ${query.needle}) > 0)${
+      tsquery !== undefined ? sql` OR c.search @@ ${tsquery}::tsquery` : sql``
+    })`;
   const fromGroup = query.from?.group ?? 0;
   const after = (group: number) =>
     query.from && fromGroup === group ? sql`c.name >= ${query.from.name}` : undefined;
-  const text = (limit: number) => run([sql`NOT ${byName} AND ${byText}`, since, after(1)], 1, limit);
+  const text = async (limit: number) => {
+    const ids = edges !== undefined ? await edgeCandidates(client, edges) : undefined;
+    return run([sql`NOT ${byName} AND ${byText(ids)}`, since, after(1)], 1, limit);
+  };
   if (fromGroup !== 0) return text(query.limit);
   const walk = [byName, since, after(0)];
   const names = () =>

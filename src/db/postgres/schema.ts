@@ -183,11 +183,21 @@ export const connectorSearch = pgTable(
      * pg-search.ts, issue 29). Computed by PostgreSQL, so it cannot disagree with `search`.
      */
     titles: tsvector("titles").generatedAlwaysAs(sql`ts_filter(search, '{a,b}')`),
+    /**
+     * The vector's description words (weight D) by their ASCII edges: each word's leading run of ASCII
+     * letters and digits, and `~` and its trailing run reversed (`'weather' '~rehtaew'`). A listing needle
+     * of ASCII words (`weather forecast`) is held only by descriptions with a word ending in its first word
+     * and one starting with its last: two prefix lookups in this GIN index, where the trigram index
+     * merged the long posting lists of every trigram of both words (src/db/postgres/pg-description-
+     * edges.ts, issue 29). Computed by PostgreSQL (`search_word_edges`, migration 0017) from `search`.
+     */
+    edges: tsvector("edges").generatedAlwaysAs(sql`search_word_edges(search)`),
   },
   (t) => [
     index("connector_search_idx").using("gin", t.search),
     index("connector_search_titles_idx").using("gin", t.titles),
     index("connector_search_names_trgm_idx").using("gin", sql`${t.names} gin_trgm_ops`),
+    index("connector_search_edges_idx").using("gin", t.edges),
   ],
 );
 

@@ -1,0 +1,65 @@
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { edgesQuery } from "../../src/db/postgres/pg-description-edges.js";
+import { searchTokens } from "../../src/db/postgres/search-text.js";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
+
+describe("edgesQuery", () => {
+  it("asks for a word ending in the first word, the middle words whole and one starting with the last", () => {
+    expect(edgesQuery("weather forecast")).toBe("'~rehtaew':* & 'forecast':*");
+    expect(edgesQuery("stock api prices")).toBe("'~kcots':* & 'api' & 'prices':*");
+    expect(edgesQuery("v2 stock 10k prices")).toBe("'stock' & '10k' & 'prices':*");
+  });
+
+  it("leaves out a first or last word under 4 characters, and needs one condition", () => {
+    expect(edgesQuery("k prices")).toBe("'prices':*");
+    expect(edgesQuery("stock api")).toBe("'~kcots':*");
+    expect(edgesQuery("web stock")).toBe("'stock':*");
+    expect(edgesQuery("web api")).toBeUndefined();
+    expect(edgesQuery("ab x cd")).toBe("'x'");
+  });
+
+  it("takes only ASCII words with one space between: anything else is the trigram index's", () => {
+    for (const needle of [
+      "weather",
+      "weather ",
+      " weather api",
+      "weather  api",
+      "weather\tapi",
+      "weather-api tool",
+      "café api",
+      "天气 api",
+      "Weather api",
+      "it's api",
+      "a' | 'b",
+    ])
+      expect(edgesQuery(needle), needle).toBeUndefined();
+  });
+});
+
+const available = await postgresAvailable();
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(databases.map((db) => db.drop()));
+});
+
+describe.skipIf(!available)("PostgreSQL", () => {
+  // The edges stand for the description only if a character lower() makes an ASCII letter or digit (which
+  // a needle of ASCII words can then match) is folded to that same letter by searchTokens, which made the
+  // words of `search`: checked over every code point, with this server's lower().
+  it("every character PostgreSQL lowers to an ASCII letter or digit is that letter in the search words", async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+    try {
+      const rows = await sql<Array<{ c: number; lower: string }>>`
+        SELECT c, lower(chr(c)) AS lower FROM generate_series(1, 1114111) AS c
+        WHERE (c < 55296 OR c > 57343) AND lower(chr(c)) ~ '^[a-z0-9]$'`;
+      expect(rows.length).toBeGreaterThanOrEqual(36); // a–z and 0–9 at least
+      const differ = rows.filter((r) => searchTokens(String.fromCodePoint(r.c)).join(" ") !== r.lower);
+      expect(differ).toEqual([]);
+    } finally {
+      await sql.end();
+    }
+  });
+});
