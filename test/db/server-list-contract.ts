@@ -246,6 +246,23 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q("ices, daily")).toEqual(["1:mega"]);
     });
 
+    it("a needle with a space holds its wildcards and backslashes as text, ASCII letters in any case", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(repo, id, "percent", "Save 50% OFF_IT today", at(1));
+      await add(repo, id, "wild", "save 50x offxit today", at(2));
+      await add(repo, id, "slash", "reads c:\\dir\\ today", at(3));
+      const q = (needle: string) =>
+        repo
+          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
+          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      expect(await q("50% off_it today")).toEqual(["1:percent"]);
+      expect(await q("e 50% off_it tod")).toEqual(["1:percent"]);
+      expect(await q("50x offxit today")).toEqual(["1:wild"]);
+      expect(await q("c:\\dir\\ today")).toEqual(["1:slash"]);
+      expect(await q("dir\\ tod")).toEqual(["1:slash"]);
+    });
+
     it("a needle of ASCII words finds them at the edges of words in any script, and only where they are", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

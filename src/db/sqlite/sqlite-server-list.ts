@@ -63,7 +63,7 @@ export class SqliteServerList {
           .pluck()
           .all({
             ...(last !== undefined
-              ? { last: `{description} : "${last}"*`, needle: query.needle }
+              ? { last: `{description} : "${last}"*`, phrase: likeText(query.needle!) }
               : spaced !== undefined
                 ? { trigrams: spaced, needle: query.needle }
                 : group === 0
@@ -125,7 +125,7 @@ const FEW = 1000;
 function candidatesSql(group: 0 | 1, fts: boolean, by: "last" | "spaced" | "like"): string {
   const description =
     by === "last"
-      ? "SELECT rowid AS id FROM connectors_fts WHERE connectors_fts MATCH :last AND instr(lower(description), :needle) > 0"
+      ? "SELECT rowid AS id FROM connectors_fts WHERE connectors_fts MATCH :last AND description LIKE :phrase ESCAPE '\\'"
       : "SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like";
   const names =
     by === "spaced"
@@ -182,6 +182,17 @@ export function spaceTrigrams(needle: string): string | undefined {
  */
 export function lastWord(needle: string): string | undefined {
   return / ([a-z0-9]{3,})$/.exec(needle)?.[1];
+}
+
+/**
+ * A LIKE pattern for the texts holding `needle` (lower-cased), its wildcards and escape character escaped
+ * (ESCAPE '\'): SQLite's LIKE folds ASCII letters alone, as its lower() does, so `text LIKE` it is
+ * `instr(lower(text), needle) > 0` without lowering each text first. A two-word needle's ~2,000 candidate
+ * descriptions (lastWord): p50 5.4–5.5 ms with instr(lower()), 5.0 with LIKE at 100,000 (issue 29); the rest
+ * is reading each description from the FTS5 content table (the MATCH alone: 0.26 ms).
+ */
+export function likeText(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /**
