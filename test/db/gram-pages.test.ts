@@ -206,12 +206,13 @@ describe("SQLite migration 0012", () => {
     const written = rows();
     expect(written.length).toBeGreaterThan(10);
     // Back to before 0012, with rows (0013's record too: it remakes connectors_fts, which it finds as it left
-    // it; and 0014's column).
+    // it; and 0014's column and 0015's table).
     db.exec(`DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
       ALTER TABLE connectors DROP COLUMN outline;
+      DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
       DELETE FROM __drizzle_migrations
-      WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 3)`);
-    repo = await openDatabase(file); // applies 0012 to 0014 again, then fills the rows
+      WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 4)`);
+    repo = await openDatabase(file); // applies 0012 to 0015 again, then fills the rows
     try {
       expect(rows()).toEqual(written);
       expect(db.prepare("SELECT count(*) FROM meta WHERE key = 'connector_grams'").pluck().get()).toBe(0);

@@ -127,8 +127,10 @@ it("SQLite migration 0014 fills the outline of rows stored before it, as a write
   const written = outlines(read());
   expectProvenanceAsWritten(written);
   db.exec(`ALTER TABLE connectors DROP COLUMN outline;
-    DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)`);
-  repo = await openDatabase(file); // applies 0014 again
+    DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete; -- 0015, which came after it
+    DELETE FROM __drizzle_migrations
+    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2)`);
+  repo = await openDatabase(file); // applies 0014 and 0015 again
   try {
     const filled = outlines(read());
     expect(filled).toEqual(written);

@@ -44,17 +44,18 @@ it("migration 0011 gives the connectors stored before it their names table, whic
   await add(repo, id, "alpha-one", "nothing", "2026-01-01T00:00:00.000Z");
   await add(repo, id, "beta-two", "nothing", "2026-01-02T00:00:00.000Z", "io.github.Acme/Thing");
   await repo.close();
-  // Back to before 0011, with rows: its table and triggers gone (and 0012's and 0014's, which came after
-  // it), and their records with them (0013's too: it remakes connectors_fts, which it finds as it left it).
+  // Back to before 0011, with rows: its table and triggers gone (and 0012's, 0014's and 0015's, which came
+  // after it), and their records with them (0013's too: it remakes connectors_fts, which it finds as it left it).
   const db = new Database(file);
   db.exec(`DROP TABLE connectors_names; DROP TRIGGER connectors_names_insert;
     DROP TRIGGER connectors_names_update; DROP TRIGGER connectors_names_delete;
     DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
     ALTER TABLE connectors DROP COLUMN outline;
+    DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
     DELETE FROM __drizzle_migrations
-    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 4)`);
+    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 5)`);
   db.close();
-  repo = await openDatabase(file); // applies 0011 to 0014 again
+  repo = await openDatabase(file); // applies 0011 to 0015 again
   try {
     const list = async (needle: string) =>
       (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(
@@ -65,6 +66,44 @@ it("migration 0011 gives the connectors stored before it their names table, whic
     await add(repo, id, "gamma-three", "nothing", "2026-01-03T00:00:00.000Z"); // the triggers are back
     expect(await list("mma-th")).toEqual(["gamma-three"]);
   } finally {
+    await repo.close();
+  }
+});
+
+it("migration 0015 fills connectors_rev for the rows before it as writes fill it; a deleted row's goes", async () => {
+  const file = path.join(await tempDir(), "r.db");
+  let repo = await openDatabase(file);
+  const { id } = await repo.ensurePublisher("acme", "t");
+  const texts = [
+    "Daily STOCK prices",
+    "行情stock prices数据",
+    "café\u0301 and 🌦️ weather",
+    "",
+    "a\u200db  c",
+  ];
+  for (const [i, text] of texts.entries())
+    await add(repo, id, `c-${i}`, text, `2026-01-0${i + 1}T00:00:00.000Z`);
+  await repo.close();
+  const db = new Database(file);
+  const rows = () => db.prepare("SELECT rowid, rev FROM connectors_rev ORDER BY rowid").all();
+  const written = rows();
+  expect(written.map((r) => (r as { rev: string }).rev)).toEqual(texts.map((t) => [...t].reverse().join("")));
+  db.exec(`DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
+    DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)`);
+  repo = await openDatabase(file); // applies 0015 again: its recursive CTE reverses as the writes do
+  try {
+    expect(rows()).toEqual(written);
+    const list = async (needle: string) =>
+      (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(
+        (r) => r.name,
+      );
+    expect(await list("stock prices")).toEqual(["c-0", "c-1"]);
+    db.exec(
+      "PRAGMA foreign_keys = OFF; DELETE FROM versions WHERE connector_id = 1; DELETE FROM connectors WHERE id = 1",
+    );
+    expect(rows().map((r) => (r as { rowid: number }).rowid)).toEqual([2, 3, 4, 5]);
+  } finally {
+    db.close();
     await repo.close();
   }
 });
@@ -99,7 +138,7 @@ it("migration 0013 remakes connectors_fts with a 4-character prefix index: same 
   expect(before[0]!.map((r) => r.name)).toEqual(["c-4", "c-0", "c-1", "c-3"]);
   await repo.close();
   // Back to before 0013, with rows: connectors_fts as migration 0007 made it (prefixes of 2 and 3), and
-  // 0014's column gone.
+  // 0014's column and 0015's table gone.
   const db = new Database(file);
   const ftsSql = () =>
     db.prepare("SELECT sql FROM sqlite_master WHERE name = 'connectors_fts'").pluck().get();
@@ -110,8 +149,9 @@ it("migration 0013 remakes connectors_fts with a 4-character prefix index: same 
     .split("--> statement-breakpoint");
   db.exec(
     `DELETE FROM __drizzle_migrations
-    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2);
+    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 3);
     ALTER TABLE connectors DROP COLUMN outline;
+    DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
     ${migration0007.join("\n")}`,
   );
   expect(ftsSql()).toContain("prefix = '2 3'");

@@ -4,6 +4,7 @@ import type { Db, Dialect, On, Tables } from "../drizzle/dialect.js";
 import type * as pg from "../postgres/schema.js";
 import * as schema from "./schema.js";
 import { writeGramRows } from "./sqlite-gram-rows.js";
+import { writeReversed } from "./sqlite-reversed.js";
 
 // The shared code is typed with PostgreSQL's tables (src/db/drizzle/dialect.ts). Handing it SQLite's is
 // sound only while each table's rows have the same TypeScript types in both schemas (test/db/postgres-
@@ -35,8 +36,15 @@ export const sqliteDialect: Dialect = {
     }
     return false;
   },
-  // FTS5 is kept by triggers; the one-gram CJK ranking rows need TypeScript (sqlite-gram-rows.ts).
-  search: { columns: () => ({}), write: writeGramRows },
+  // FTS5 is kept by triggers; the reversed descriptions and the one-gram CJK ranking rows need TypeScript
+  // (sqlite-reversed.ts, sqlite-gram-rows.ts).
+  search: {
+    columns: () => ({}),
+    async write(db, rows) {
+      await writeReversed(db, rows);
+      await writeGramRows(db, rows);
+    },
+  },
 };
 
 /** A better-sqlite3 handle for the shared code: the one place SQLite is handed over as the shared type. */
