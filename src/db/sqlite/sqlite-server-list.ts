@@ -138,12 +138,12 @@ function candidatesSql(
   /** With `by` "last": also in connectors_rev by :rev (firstEnd), a filter (`+rowid`) on the word's rows. */
   rev = false,
 ): string {
-  const reversed = rev
+  const firstEnds = rev
     ? " AND +rowid IN (SELECT rowid FROM connectors_rev WHERE connectors_rev MATCH :rev)"
     : "";
   const description =
     by === "last"
-      ? `SELECT rowid AS id FROM connectors_fts WHERE connectors_fts MATCH :last${reversed} AND description LIKE :phrase ESCAPE '\\'`
+      ? `SELECT rowid AS id FROM connectors_fts WHERE connectors_fts MATCH :last${firstEnds} AND description LIKE :phrase ESCAPE '\\'`
       : "SELECT rowid AS id FROM connectors_substr WHERE description LIKE :like";
   const names =
     by === "spaced"
