@@ -252,10 +252,7 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       await add(repo, id, "percent", "Save 50% OFF_IT today", at(1));
       await add(repo, id, "wild", "save 50x offxit today", at(2));
       await add(repo, id, "slash", "reads c:\\dir\\ today", at(3));
-      const q = (needle: string) =>
-        repo
-          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
-          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      const q = (needle: string) => listed(repo)({ needle });
       expect(await q("50% off_it today")).toEqual(["1:percent"]);
       expect(await q("e 50% off_it tod")).toEqual(["1:percent"]);
       expect(await q("50x offxit today")).toEqual(["1:wild"]);
@@ -271,10 +268,7 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       await add(repo, id, "three", "our stock api prices", at(3));
       await add(repo, id, "apart", "stock and prices", at(4));
       await add(repo, id, "digits", "get v2 stock 10k prices", at(5));
-      const q = (needle: string) =>
-        repo
-          .listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })
-          .then((rows) => rows.map((r) => `${r.group}:${r.name}`));
+      const q = (needle: string) => listed(repo)({ needle });
       expect(await q("stock prices")).toEqual(["1:accent", "1:han"]);
       expect(await q("tock pri")).toEqual(["1:accent", "1:han"]);
       expect(await q("s数据")).toEqual(["1:han"]);

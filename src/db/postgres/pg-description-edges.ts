@@ -1,7 +1,7 @@
 import type { Sql } from "postgres";
 
 /** Up to this many edge candidates, the text group reads them; more, and it falls back to the trigram index. */
-export const FEW_EDGES = 1000;
+const FEW_EDGES = 1000;
 
 /** A needle of ASCII words: lower-case letters and digits, one space between words. */
 const ASCII_WORDS = /^[a-z0-9]+(?: [a-z0-9]+)+$/;
