@@ -17,11 +17,15 @@ const DERIVED_KEY = "derived_fields";
 // 8: connectors.upstream_name (the indexed upstream-name lookup), versions' upstreamVersion
 // 9: quality items carry their words as keys (`localized`), so the checklist reads in Chinese
 const DERIVED_VERSION = "9";
+/** The derived-fields marker while a rebuild runs: no version, so a start-up after an interrupted one rebuilds. */
+const REBUILDING = "rebuilding";
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL
  * than the one they were built for, or rows lack derived fields (rows from before the skeleton columns),
- * every document is rebuilt once (per connector, one transaction each).
+ * every document is rebuilt once (per connector, one transaction each). The marker is cleared first: a
+ * rebuild cut short (a crash, a deploy rolled back) leaves some documents built for the new URL, so the
+ * next start rebuilds them all, whichever URL it runs under.
  */
 export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
   if (
@@ -30,6 +34,7 @@ export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
   ) {
     return 0;
   }
+  await deps.repo.transaction((tx) => tx.setMeta(DERIVED_KEY, REBUILDING));
   const names = await deps.repo.connectorNames();
   for (const name of names) {
     await deps.repo.transaction(async (tx) => {
