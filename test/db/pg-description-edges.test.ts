@@ -1,6 +1,8 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { edgesQuery } from "../../src/db/postgres/pg-description-edges.js";
+import { openDatabase } from "../../src/db/open-database.js";
+import { edgeCandidates, edgesQuery } from "../../src/db/postgres/pg-description-edges.js";
+import { ginQuery } from "../../src/db/postgres/pg-prefix-words.js";
 import { searchTokens } from "../../src/db/postgres/search-text.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 
@@ -57,6 +59,34 @@ describe.skipIf(!available)("PostgreSQL", () => {
       expect(rows.length).toBeGreaterThanOrEqual(36); // a–z and 0–9 at least
       const differ = rows.filter((r) => searchTokens(String.fromCodePoint(r.c)).join(" ") !== r.lower);
       expect(differ).toEqual([]);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  // The text group's words ride along with the edges' lookup: their prefixes spelled out as the words of
+  // search_words they stand for (up to 16), so its planner sees a constant; the ids stop one past 1,000.
+  it("looks up the edges' ids and the words spelled out in one statement", async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    await (await openDatabase(database.url)).close(); // the migrations
+    const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+    try {
+      const many = Array.from({ length: 17 }, (_, i) => `stock${String.fromCharCode(97 + i)}`);
+      await sql`INSERT INTO search_words (word) SELECT unnest(${["weather", "weathers", "forecast", ...many]}::text[])`;
+      const found = await edgeCandidates(
+        sql,
+        edgesQuery("weath stoc forecast")!,
+        ginQuery(["weath", "stoc", "forecast", "zzz"]),
+      );
+      expect(found).toEqual({
+        ids: "{}",
+        words: "( 'weather' | 'weathers' ) & 'stoc':* & 'forecast' & 'zzz':*",
+      });
+      expect(await edgeCandidates(sql, "'~rehtaew':* & 'forecast':*")).toEqual({
+        ids: "{}",
+        words: undefined,
+      });
     } finally {
       await sql.end();
     }

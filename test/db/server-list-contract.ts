@@ -283,6 +283,21 @@ export function serverListContract(name: string, open: () => Promise<RegistryRep
       expect(await q("stock and")).toEqual(["1:apart"]);
     });
 
+    it("a needle of ASCII words matches its words anywhere in the text too, each as a prefix, never one alone", async () => {
+      repo = await open();
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await add(repo, id, "apart", "forecast tools for the weather", at(1));
+      await add(repo, id, "plural", "weathers and forecasts", at(2));
+      await add(repo, id, "one", "forecasting made simple", at(3));
+      await add(repo, id, "phrase", "the weather forecast", at(4));
+      await add(repo, id, "other", "weatherproof boxes", at(5));
+      const q = (needle: string) => listed(repo)({ needle, terms: needle.split(" ") });
+      expect(await q("weather forecast")).toEqual(["1:apart", "1:phrase", "1:plural"]);
+      expect(await q("weat fore")).toEqual(["1:apart", "1:phrase", "1:plural"]);
+      expect(await q("forecast simple")).toEqual(["1:one"]);
+      expect(await q("weatherproof forecast")).toEqual([]);
+    });
+
     it("a needle with a space finds an upstream name holding it by the trigrams around its spaces", async () => {
       repo = await open();
       const { id } = await repo.ensurePublisher("acme", "t");

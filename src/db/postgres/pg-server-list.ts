@@ -9,7 +9,8 @@ import {
   type ServerListRow,
 } from "../listing-queries.js";
 import { nameMatch } from "../server-list-match.js";
-import { edgeCandidates, edgesQuery } from "./pg-description-edges.js";
+import { type EdgeCandidates, edgeCandidates, edgesQuery } from "./pg-description-edges.js";
+import { ginQuery } from "./pg-prefix-words.js";
 import { searchQuery } from "./search-text.js";
 
 const dialect = new PgDialect();
@@ -62,20 +63,24 @@ export async function listServersPg(client: Sql, query: ServerListQuery): Promis
   // few (pg-description-edges.ts); any other from the trigram index on lower(description) (migration
   // 0009, pg_trgm), by a LIKE wider than the needle, for a needle of 3 characters or more. strpos decides.
   const edges = edgesQuery(query.needle!);
-  const byText = (ids: string | undefined) =>
+  const byText = (found: EdgeCandidates | undefined) =>
     sql`((${
-      ids !== undefined
-        ? sql`c.id = ANY(${ids}::int[])`
+      found?.ids !== undefined
+        ? sql`c.id = ANY(${found.ids}::int[])`
         : sql`lower(c.description) LIKE ${trigramLike(query.needle!)}`
     } AND strpos(lower(c.description), ${query.needle}) > 0)${
-      tsquery !== undefined ? sql` OR c.search @@ ${tsquery}::tsquery` : sql``
+      tsquery !== undefined ? sql` OR c.search @@ ${found?.words ?? tsquery}::tsquery` : sql``
     })`;
   const fromGroup = query.from?.group ?? 0;
   const after = (group: number) =>
     query.from && fromGroup === group ? sql`c.name >= ${query.from.name}` : undefined;
   const text = async (limit: number) => {
-    const ids = edges !== undefined ? await edgeCandidates(client, edges) : undefined;
-    return run([sql`NOT ${byName} AND ${byText(ids)}`, since, after(1)], 1, limit);
+    // The words' prefixes spelled out ride along with the edges' lookup (no round trip of their own).
+    const found =
+      edges !== undefined
+        ? await edgeCandidates(client, edges, tsquery !== undefined ? ginQuery(query.terms) : undefined)
+        : undefined;
+    return run([sql`NOT ${byName} AND ${byText(found)}`, since, after(1)], 1, limit);
   };
   if (fromGroup !== 0) return text(query.limit);
   const walk = [byName, since, after(0)];
