@@ -10,7 +10,9 @@ import { searchParts } from "./search-text.js";
 // match. Only relevance's GIN condition uses it (pg-search.ts); ts_rank keeps the query as written, so the
 // ranks are unchanged. The planner cannot estimate a query computed in the statement (it assumes 500 rows):
 // where an ordered index is another way in (the sorts with words, /v0.1's text group by name), it walked
-// that index filtering tens of thousands of rows for a rare pair of words, so those keep the query as written.
+// that index filtering tens of thousands of rows for a rare pair of words, so those keep the query as written,
+// except /v0.1's text group of a needle of ASCII words: its query is computed beforehand, in the statement
+// that looks up its description edges (pg-description-edges.ts), and reaches the text group as a constant.
 
 /** A prefix standing for more words than this stays a prefix (an OR of many lexemes reads them all). */
 const MAX_WORDS = 16;
