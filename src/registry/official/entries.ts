@@ -8,6 +8,7 @@ import { CONNECTORY_META, OFFICIAL_META } from "../../core/official/types.js";
 import type { RegistryDeps } from "../context.js";
 import type { Prepared } from "../../core/api/prepared.js";
 import { ensureBundles } from "./bundles.js";
+import { Doorkeeper } from "./doorkeeper.js";
 
 /** What the official API services work with: the registry's deps and its namespace (REGISTRY_NAMESPACE). */
 export interface OfficialContext {
@@ -15,9 +16,11 @@ export interface OfficialContext {
   namespace: string;
 }
 
-// Built entries of recent versions (listings page through the same connectors again and again).
+// Built entries of recent versions (listings page through the same connectors again and again), kept
+// from their second build on: one built once, as most first-asked searches' are, is never kept (doorkeeper.ts).
 const MAX_REMEMBERED = 4096;
 const remembered = new Map<string, ServerResponse[]>();
+const builtBefore = new Doorkeeper();
 
 /**
  * What a listing needs of a connector document to pick versions (its official latest, which versions are
@@ -111,8 +114,10 @@ export async function connectorEntries(
     if (!built) {
       const source = JSON.parse(found.body) as VersionSource;
       built = await versionEntries(ctx, { ...row, doc, latest }, source);
-      remembered.set(key, built);
-      if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+      if (builtBefore.seenBefore(key)) {
+        remembered.set(key, built);
+        if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+      }
     }
     entries.push(...built);
   }
