@@ -4,10 +4,10 @@
  * is asked for a second time (the doorkeeper of TinyLFU). A key is forgotten when another takes its slot, and
  * two keys with the same hash pass for one: either way a value is only kept, or not, as a cache may do.
  *
- * Why (issue 29): the official listing's entries and outlines were kept on first sight, 4,096 of each. Under
- * first-asked searches at 100,000 connectors every page put 30 new object trees in them, each living long
- * enough to be promoted to the old generation and die there: in 300 such /v0.1 pages, 33 MB promoted
- * and 152 ms of young-generation pauses, against 15 MB and 79 ms with nothing kept.
+ * Why (issue 29): the official listing's built entries (entries.ts, up to 4,096) were kept on first build.
+ * Under first-asked searches at 100,000 connectors every page put 30 new object trees there, each living
+ * long enough to be promoted to the old generation and die there. 300 such /v0.1 pages on SQLite promoted
+ * 29–31 MB with 129–170 ms of young-generation pauses; kept from the second build on, 19–24 MB and 86–106 ms.
  */
 export class Doorkeeper {
   private readonly slots: Uint32Array;
