@@ -257,9 +257,8 @@ function groupSql(
  * One group from its few trigram candidates (:ids, a JSON array read by json_each; CROSS JOIN keeps them
  * the outer loop), tested on a trigram table's own small rows (`names` is `name upstream_name`; a name
  * has no space), not on the connectors rows, whose upstream_name lies past the document: only the page's
- * rows are read from those. The name group reads `connectors_names`, whose rows hold the names alone:
- * `connectors_substr`'s hold the description too, ~500 of them read for a 4-letter prefix (in process at
- * 100,000, alternating with the previous build: page p95 6.4–7.0 → 3.5–4.7 ms, issue 29).
+ * rows are read from those. The name group's are `connectors_names` rows, the names alone, not descriptions
+ * too (~550 rows for a 4-letter prefix at 100,000: page p95 6.4–7.0 → 3.5–4.7 ms in process, issue 29).
  */
 function fewSql(group: 0 | 1, since: boolean, from: boolean, fts: boolean, exact: boolean): string {
   const name = "substr(s.names, 1, instr(s.names, ' ') - 1)";
