@@ -26,9 +26,17 @@ const builtBefore = new Doorkeeper();
  * What a listing needs of a connector document to pick versions (its official latest, which versions are
  * yanked), remembered by name and ETag: the ETag is the document's hash, so the same ETag is the same
  * document, whichever process wrote it, and any write (a yank, a tag, a deprecation) is a new ETag. A page
- * of a listing then parses no connector document it has seen.
+ * of a listing then parses no connector document it has seen twice; one parsed once, as most first-asked
+ * searches' rows are, is not kept (the doorkeeper, as for the entries).
  */
-const outlines = new Map<string, { latest: string | undefined; doc: ConnectorOutline }>();
+const outlines = new Map<string, Outline>();
+const outlinedBefore = new Doorkeeper();
+
+/** A connector's outline and its official latest (officialLatest). */
+export interface Outline {
+  latest: string | undefined;
+  doc: ConnectorOutline;
+}
 
 /** The fields of a connector document its entries show (versionEntries). */
 type ShownFields = Pick<
@@ -44,7 +52,8 @@ interface OutlinedRow {
   etag: string;
 }
 
-function outlineOf(row: OutlinedRow) {
+/** A listing's row outlined: ask once per row and page, and pass it on (a second ask counts as seen twice). */
+export function outlineOf(row: OutlinedRow): Outline {
   const key = `${row.name}|${row.etag}`;
   let outline = outlines.get(key);
   if (!outline) {
@@ -53,8 +62,10 @@ function outlineOf(row: OutlinedRow) {
       ? (JSON.parse(row.outline) as ConnectorOutline)
       : connectorOutline(JSON.parse(row.document!) as ConnectorDocument);
     outline = { latest: officialLatest(doc), doc };
-    outlines.set(key, outline);
-    if (outlines.size > MAX_REMEMBERED) outlines.delete(outlines.keys().next().value as string);
+    if (outlinedBefore.seenBefore(key)) {
+      outlines.set(key, outline);
+      if (outlines.size > MAX_REMEMBERED) outlines.delete(outlines.keys().next().value as string);
+    }
   }
   return outline;
 }
@@ -63,8 +74,8 @@ function outlineOf(row: OutlinedRow) {
 export type VersionPick = { latest: true } | { exact: string } | { all: true };
 
 /** The versions of a connector whose entries a request wants (yanked ones only when deleted are wanted). */
-export function wantedVersions(row: OutlinedRow, pick: VersionPick, includeDeleted: boolean): string[] {
-  const { latest, doc } = outlineOf(row);
+export function wantedVersions(outline: Outline, pick: VersionPick, includeDeleted: boolean): string[] {
+  const { latest, doc } = outline;
   const exact = "exact" in pick ? localVersion(doc.versions, pick.exact) : undefined;
   const wanted =
     "latest" in pick
@@ -100,9 +111,11 @@ export async function connectorEntries(
   includeDeleted: boolean,
   /** Version documents read beforehand for a whole page (repo.versionDocuments), keyed `name@version`. */
   prefetched?: Map<string, Prepared>,
+  /** The row's outline when the caller has it already (outlineOf). */
+  outline: Outline = outlineOf(row),
 ): Promise<ServerResponse[]> {
-  const { latest, doc } = outlineOf(row);
-  const wanted = wantedVersions(row, pick, includeDeleted);
+  const { latest, doc } = outline;
+  const wanted = wantedVersions(outline, pick, includeDeleted);
   const entries: ServerResponse[] = [];
   for (const version of wanted) {
     const found =

@@ -6,7 +6,13 @@ import { resolveVersionRef } from "../reads.js";
 import { parseSearch } from "../search-params.js";
 import { officialSearchText } from "./upstream-names.js";
 import type { Prepared } from "../../core/api/prepared.js";
-import { connectorEntries, wantedVersions, type OfficialContext, type VersionPick } from "./entries.js";
+import {
+  connectorEntries,
+  outlineOf,
+  wantedVersions,
+  type OfficialContext,
+  type VersionPick,
+} from "./entries.js";
 import { answersTo, connectorOfUpstreamName } from "./upstream-names.js";
 import { preparedVersionEntry } from "./version-entry.js";
 import { prepare } from "../documents.js";
@@ -63,8 +69,9 @@ export async function listServers(ctx: OfficialContext, params: ServerListParams
     for (const row of rows)
       if (row.latest !== null && row.latestDocument !== null && row.latestEtag !== null)
         prefetched.set(`${row.name}@${row.latest}`, { body: row.latestDocument, etag: row.latestEtag });
+    const outlines = new Map(rows.map((row) => [row, outlineOf(row)]));
     const others = rows.flatMap((row) =>
-      wantedVersions(row, pick, includeDeleted)
+      wantedVersions(outlines.get(row)!, pick, includeDeleted)
         .filter((version) => !prefetched.has(`${row.name}@${version}`))
         .map((version) => ({ name: row.name, version })),
     );
@@ -72,7 +79,9 @@ export async function listServers(ctx: OfficialContext, params: ServerListParams
       for (const [key, found] of await ctx.deps.repo.versionDocuments(others)) prefetched.set(key, found);
     for (const row of rows) {
       const skip = resume && row.group === resume.group && row.name === resume.name ? resume.skip : 0;
-      const entries = (await connectorEntries(ctx, row, pick, includeDeleted, prefetched)).slice(skip);
+      const entries = (
+        await connectorEntries(ctx, row, pick, includeDeleted, prefetched, outlines.get(row))
+      ).slice(skip);
       for (const [k, entry] of entries.entries()) {
         if (servers.length === limit) {
           const next = encodeCursor(filters, { group: row.group, name: row.name, skip: skip + k });
