@@ -15,6 +15,7 @@ import { BM25, COLUMNS, SqliteSearch } from "../../src/db/sqlite/sqlite-search.j
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/tmp.js";
 import { gramPagesContract } from "./gram-pages-contract.js";
+import { migrationRecordedAt } from "../helpers/migrations.js";
 
 /** A connector's stored fields with the given text (what the gram rows read). */
 function fieldsOf(
@@ -210,8 +211,7 @@ describe("SQLite migration 0012", () => {
     db.exec(`DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
       ALTER TABLE connectors DROP COLUMN outline;
       DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
-      DELETE FROM __drizzle_migrations
-      WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 4)`);
+      DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0012_connector_grams")}`);
     repo = await openDatabase(file); // applies 0012 to 0015 again, then fills the rows
     try {
       expect(rows()).toEqual(written);

@@ -11,6 +11,7 @@ import { versionDocument } from "../../src/registry/documents.js";
 import { qualityFields } from "../../src/registry/quality.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/tmp.js";
+import { migrationRecordedAt } from "../helpers/migrations.js";
 
 // The migrations that add connectors.outline (sqlite/0014, pg/0016) fill it for the rows stored before
 // them, in SQL: the same outline a write makes (storedOutline), so those rows are listed from it too.
@@ -128,8 +129,7 @@ it("SQLite migration 0014 fills the outline of rows stored before it, as a write
   expectProvenanceAsWritten(written);
   db.exec(`ALTER TABLE connectors DROP COLUMN outline;
     DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete; -- 0015, which came after it
-    DELETE FROM __drizzle_migrations
-    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2)`);
+    DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0014_listing_outline")}`);
   repo = await openDatabase(file); // applies 0014 and 0015 again
   try {
     const filled = outlines(read());
@@ -164,7 +164,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`ALTER TABLE connector_search DROP COLUMN edges`; // 0017, which came after it
       await sql`DROP FUNCTION search_word_edges(tsvector)`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
-        WHERE created_at IN (SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 2)`;
+        WHERE created_at >= ${migrationRecordedAt("pg", "0016_listing_outline")}`;
       repo = await openDatabase(database.url); // applies 0016 and 0017 again
       const filled = outlines(await read());
       expect(filled).toEqual(written);

@@ -26,6 +26,37 @@ it("rewriting one connector's categories reads its rows by index, not a scan of 
   }
 });
 
+it("a start's look for unsigned versions reads their partial index, not every version row", async () => {
+  const file = path.join(await tempDir(), "r.db");
+  const repo = await openDatabase(file); // the real migrations
+  const prepared: string[] = [];
+  const prepare = Database.prototype.prepare;
+  Database.prototype.prepare = function (this: Database.Database, text: string) {
+    prepared.push(text);
+    return prepare.call(this, text);
+  } as typeof prepare;
+  try {
+    // What backfillSignatures asks at every start.
+    await repo.log.unsignedCount();
+    await repo.log.unsignedConnectors();
+  } finally {
+    Database.prototype.prepare = prepare;
+    await repo.close();
+  }
+  const db = new Database(file, { readonly: true });
+  try {
+    const asked = prepared.filter((text) => text.includes('"versions"'));
+    expect(asked).toHaveLength(2);
+    for (const text of asked) {
+      const detail = plan(db, text);
+      expect(detail).toContain("versions_unsigned_idx");
+      expect(detail).not.toMatch(/^SCAN versions$/m);
+    }
+  } finally {
+    db.close();
+  }
+});
+
 /** The SQL SqliteSearch prepares for a query (the statement it really runs last), from the real migrations. */
 async function searchSql(query: SearchQuery): Promise<{ db: Database.Database; sql: string[] }> {
   const file = path.join(await tempDir(), "r.db");

@@ -9,6 +9,7 @@ import { tempDir } from "../helpers/tmp.js";
 import { bulkCreateContract } from "./bulk-create-contract.js";
 import { repositoryContract } from "./repository-contract.js";
 import { add } from "./server-list-contract.js";
+import { migrationRecordedAt } from "../helpers/migrations.js";
 
 repositoryContract("SQLite", async () => openDatabase(path.join(await tempDir(), "r.db")));
 bulkCreateContract("SQLite", async () => openDatabase(path.join(await tempDir(), "r.db")));
@@ -52,8 +53,7 @@ it("migration 0011 gives the connectors stored before it their names table, whic
     DROP TABLE connector_grams; DROP TRIGGER connector_grams_delete;
     ALTER TABLE connectors DROP COLUMN outline;
     DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
-    DELETE FROM __drizzle_migrations
-    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 5)`);
+    DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0011_name_trigrams")}`);
   db.close();
   repo = await openDatabase(file); // applies 0011 to 0015 again
   try {
@@ -89,7 +89,7 @@ it("migration 0015 fills connectors_rev for the rows before it as writes fill it
   const written = rows();
   expect(written.map((r) => (r as { rev: string }).rev)).toEqual(texts.map((t) => [...t].reverse().join("")));
   db.exec(`DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
-    DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)`);
+    DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0015_description_reversed")}`);
   repo = await openDatabase(file); // applies 0015 again: its recursive CTE reverses as the writes do
   try {
     expect(rows()).toEqual(written);
@@ -148,8 +148,7 @@ it("migration 0013 remakes connectors_fts with a 4-character prefix index: same 
     .readFileSync(path.join(migrationsDir("sqlite"), "0007_fts_extra.sql"), "utf8")
     .split("--> statement-breakpoint");
   db.exec(
-    `DELETE FROM __drizzle_migrations
-    WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 3);
+    `DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0013_fts_prefix_four")};
     ALTER TABLE connectors DROP COLUMN outline;
     DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
     ${migration0007.join("\n")}`,

@@ -226,7 +226,15 @@ export const versions = sqliteTable(
     document: text("document").notNull(),
     etag: text("etag").notNull(),
   },
-  (t) => [uniqueIndex("versions_connector_version_idx").on(t.connectorId, t.version)],
+  (t) => [
+    uniqueIndex("versions_connector_version_idx").on(t.connectorId, t.version),
+    // The versions not yet signed, which every start asks for (backfillSignatures): a partial index, empty
+    // once all are signed, where the count scanned every version row, past its documents on SQLite (issue
+    // 29: 372 ms of a cold start at 100,000 connectors).
+    index("versions_unsigned_idx")
+      .on(t.connectorId)
+      .where(sql`${t.statement} IS NULL`),
+  ],
 );
 
 /** Dist-tags set explicitly by the owner; a computed `latest` lives in connectors.latest. */

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS `versions_unsigned_idx` ON `versions` (`connector_id`) WHERE "versions"."statement" IS NULL;
