@@ -1,13 +1,16 @@
 import { ConnectoryError } from "../core/errors.js";
 import type { RegistryRepository } from "./repository.js";
-import { openPostgres } from "./postgres/open-postgres.js";
-import { openSqlite } from "./sqlite/open-sqlite.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
+/** Whether a DATABASE_URL names a PostgreSQL database (`postgres://…` or `postgresql://…`). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
 /** Which database a DATABASE_URL means: `postgres://…`, `sqlite:<path>` / `file:<path>`, or a plain path. */
 export function parseDatabaseUrl(url: string): { kind: DatabaseKind; location: string } {
-  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: "postgres", location: url };
+  if (isPostgresUrl(url)) return { kind: "postgres", location: url };
   if (url === "" || url === ":memory:" || url === "sqlite::memory:") {
     throw new ConnectoryError("db.url.invalid", `DATABASE_URL "${url}" is not a database file`, {
       hint: "give a file path (e.g. ./data/registry.db); the registry needs a file so reads and writes can use separate connections",
@@ -19,10 +22,11 @@ export function parseDatabaseUrl(url: string): { kind: DatabaseKind; location: s
 
 /**
  * Opens the registry database a URL names and applies its migrations. The one place that chooses a
- * dialect; everything above it sees only RegistryRepository.
+ * dialect; everything above it sees only RegistryRepository. Each dialect's code is loaded only when it is
+ * the one chosen: a SQLite registry never loads the PostgreSQL driver, nor PostgreSQL's the SQLite one.
  */
 export async function openDatabase(url: string): Promise<RegistryRepository> {
   const { kind, location } = parseDatabaseUrl(url);
-  if (kind === "postgres") return openPostgres(location);
-  return openSqlite(location);
+  if (kind === "postgres") return (await import("./postgres/open-postgres.js")).openPostgres(location);
+  return (await import("./sqlite/open-sqlite.js")).openSqlite(location);
 }
