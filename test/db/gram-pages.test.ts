@@ -212,7 +212,7 @@ describe("SQLite migration 0012", () => {
       ALTER TABLE connectors DROP COLUMN outline;
       DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
       DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0012_connector_grams")}`);
-    repo = await openDatabase(file); // applies 0012 to 0015 again, then fills the rows
+    repo = await openDatabase(file); // applies 0012 and those after it again, then fills the rows
     try {
       expect(rows()).toEqual(written);
       expect(db.prepare("SELECT count(*) FROM meta WHERE key = 'connector_grams'").pluck().get()).toBe(0);

@@ -130,7 +130,7 @@ it("SQLite migration 0014 fills the outline of rows stored before it, as a write
   db.exec(`ALTER TABLE connectors DROP COLUMN outline;
     DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete; -- 0015, which came after it
     DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0014_listing_outline")}`);
-  repo = await openDatabase(file); // applies 0014 and 0015 again
+  repo = await openDatabase(file); // applies 0014 and those after it again
   try {
     const filled = outlines(read());
     expect(filled).toEqual(written);
@@ -165,7 +165,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`DROP FUNCTION search_word_edges(tsvector)`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
         WHERE created_at >= ${migrationRecordedAt("pg", "0016_listing_outline")}`;
-      repo = await openDatabase(database.url); // applies 0016 and 0017 again
+      repo = await openDatabase(database.url); // applies 0016 and those after it again
       const filled = outlines(await read());
       expect(filled).toEqual(written);
       expectProvenanceAsWritten(filled); // json, not jsonb: its text as the document has it

@@ -85,7 +85,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`DROP FUNCTION search_word_edges(tsvector)`;
       await sql`DELETE FROM drizzle.__drizzle_migrations
         WHERE created_at >= ${migrationRecordedAt("pg", "0011_name_trigrams")}`;
-      repo = await openDatabase(db.url); // applies 0011 to 0017 again
+      repo = await openDatabase(db.url); // applies 0011 and those after it again
       const rows = await sql`SELECT name, names FROM connector_search ORDER BY name`;
       expect(rows.map((r) => [r.name, r.names])).toEqual([
         ["alpha-one", "alpha-one "],

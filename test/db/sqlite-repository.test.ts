@@ -55,7 +55,7 @@ it("migration 0011 gives the connectors stored before it their names table, whic
     DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
     DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0011_name_trigrams")}`);
   db.close();
-  repo = await openDatabase(file); // applies 0011 to 0015 again
+  repo = await openDatabase(file); // applies 0011 and those after it again
   try {
     const list = async (needle: string) =>
       (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [], limit: 10 })).map(
@@ -90,7 +90,7 @@ it("migration 0015 fills connectors_rev for the rows before it as writes fill it
   expect(written.map((r) => (r as { rev: string }).rev)).toEqual(texts.map((t) => [...t].reverse().join("")));
   db.exec(`DROP TABLE connectors_rev; DROP TRIGGER connectors_rev_delete;
     DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationRecordedAt("sqlite", "0015_description_reversed")}`);
-  repo = await openDatabase(file); // applies 0015 again: its recursive CTE reverses as the writes do
+  repo = await openDatabase(file); // applies 0015 (and 0016) again: its recursive CTE reverses as the writes do
   try {
     expect(rows()).toEqual(written);
     const list = async (needle: string) =>
@@ -154,7 +154,7 @@ it("migration 0013 remakes connectors_fts with a 4-character prefix index: same 
     ${migration0007.join("\n")}`,
   );
   expect(ftsSql()).toContain("prefix = '2 3'");
-  repo = await openDatabase(file); // applies 0013 and 0014 again
+  repo = await openDatabase(file); // applies 0013 and those after it again
   try {
     expect(ftsSql()).toContain("prefix = '2 3 4'");
     expect(db.prepare("SELECT rowid, * FROM connectors_fts ORDER BY rowid").all()).toEqual(fts);
