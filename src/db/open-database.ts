@@ -1,5 +1,6 @@
 import { ConnectoryError } from "../core/errors.js";
 import type { RegistryRepository } from "./repository.js";
+import { registerDriverFix } from "./postgres/driver-fix.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -23,10 +24,14 @@ export function parseDatabaseUrl(url: string): { kind: DatabaseKind; location: s
 /**
  * Opens the registry database a URL names and applies its migrations. The one place that chooses a
  * dialect; everything above it sees only RegistryRepository. Each dialect's code is loaded only when it is
- * the one chosen: a SQLite registry never loads the PostgreSQL driver, nor PostgreSQL's the SQLite one.
+ * the one chosen: a SQLite registry never loads the PostgreSQL driver, nor PostgreSQL's the SQLite one;
+ * the driver's repair is installed right before the driver loads (driver-fix.ts).
  */
 export async function openDatabase(url: string): Promise<RegistryRepository> {
   const { kind, location } = parseDatabaseUrl(url);
-  if (kind === "postgres") return (await import("./postgres/open-postgres.js")).openPostgres(location);
+  if (kind === "postgres") {
+    registerDriverFix();
+    return (await import("./postgres/open-postgres.js")).openPostgres(location);
+  }
   return (await import("./sqlite/open-sqlite.js")).openSqlite(location);
 }

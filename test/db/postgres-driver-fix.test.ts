@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { expect, it } from "vitest";
 import { CONNECTION_MODULE, patchConnection } from "../../src/db/postgres/driver-fix-hooks.js";
 import { ROOT } from "../helpers/cli.js";
-import { PG_ADMIN_URL, postgresAvailable } from "../helpers/postgres.js";
+import { createTestDatabase, PG_ADMIN_URL, postgresAvailable } from "../helpers/postgres.js";
 
 // The postgres.js repair (src/db/postgres/driver-fix-hooks.ts) against the driver this checkout installs:
 // it must apply to exactly this source (a guard in nextWrite, both teardowns reset, the type fetch's
@@ -38,24 +38,36 @@ it("patches the installed postgres.js connection module", () => {
   fs.rmSync(path.dirname(copy), { recursive: true });
 });
 
-// The entry points install the hook for a PostgreSQL DATABASE_URL only: a SQLite registry never loads the
-// driver, and a load hook sends every later import through a thread of its own (~0.3 s of each start).
-it("is installed when the database is PostgreSQL, and only then", () => {
-  const fix = pathToFileURL(path.join(ROOT, "dist/src/db/postgres/driver-fix.js")).href;
-  const patched = (databaseUrl: string | undefined) => {
+// openDatabase installs the hook right before it loads the driver, and only for PostgreSQL: a SQLite
+// registry never loads the driver, and a load hook sends every later import through a thread of its own
+// (~0.3 s of a start when installed before the registry's modules). The registry's own modules are loaded
+// first here, as a start does: none of them may load the driver before the hook is in place.
+it.skipIf(!available)("is installed when a PostgreSQL database is opened, and only then", async () => {
+  const dist = (file: string) => JSON.stringify(pathToFileURL(path.join(ROOT, "dist/src", file)).href);
+  const patched = (databaseUrl: string) => {
     const script = `
-      (await import(${JSON.stringify(fix)})).registerDriverFix(${JSON.stringify(databaseUrl)});
+      await import(${dist("admin/run-admin.js")});
+      const { openDatabase } = await import(${dist("db/open-database.js")});
+      const repo = await openDatabase(${JSON.stringify(databaseUrl)});
       const { default: connection } = await import(${JSON.stringify(pathToFileURL(file).href)});
+      await repo.close();
       console.log(String(connection).includes("// connectory:"));`;
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
     expect(run.stderr).toBe("");
     return run.stdout.trim();
   };
-  expect(patched("postgres://u@127.0.0.1:5432/db")).toBe("true");
-  expect(patched("postgresql://u@db.example/registry")).toBe("true");
-  expect(patched("./data/registry.db")).toBe("false");
-  expect(patched("sqlite:/srv/registry.db")).toBe("false");
-  expect(patched(undefined)).toBe("false");
+  const database = await createTestDatabase();
+  try {
+    expect(patched(database.url)).toBe("true");
+  } finally {
+    await database.drop();
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "connectory-pg-"));
+  try {
+    expect(patched(path.join(dir, "registry.db"))).toBe("false");
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
 });
 
 it("leaves a source it does not recognize alone", () => {
