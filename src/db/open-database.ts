@@ -4,14 +4,9 @@ import { registerDriverFix } from "./postgres/driver-fix.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
-/** Whether a DATABASE_URL names a PostgreSQL database (`postgres://…` or `postgresql://…`). */
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
-
 /** Which database a DATABASE_URL means: `postgres://…`, `sqlite:<path>` / `file:<path>`, or a plain path. */
 export function parseDatabaseUrl(url: string): { kind: DatabaseKind; location: string } {
-  if (isPostgresUrl(url)) return { kind: "postgres", location: url };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: "postgres", location: url };
   if (url === "" || url === ":memory:" || url === "sqlite::memory:") {
     throw new ConnectoryError("db.url.invalid", `DATABASE_URL "${url}" is not a database file`, {
       hint: "give a file path (e.g. ./data/registry.db); the registry needs a file so reads and writes can use separate connections",
