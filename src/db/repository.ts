@@ -44,6 +44,11 @@ export interface RegistryRepository extends Coordination {
    * where the database cannot say it cheaply (PostgreSQL): nothing is kept there.
    */
   changeCounter?(): number;
+  /**
+   * What the operator should know about the database's setup, logged once at start (PostgreSQL: a
+   * shared_buffers too small for the database, pg-buffer-advice.ts); undefined when all is well.
+   */
+  startupAdvice?(): Promise<string | undefined>;
   versionDocument(name: string, version: string): Promise<Prepared | undefined>;
   /**
    * Several version documents in one read (a listing page's), keyed `name@version`; the missing are absent.

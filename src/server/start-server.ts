@@ -210,6 +210,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rescore = (name) => app.registry.refreshQuality(name);
     registry = app.registry;
     await app.registry.ready();
+    // Advice is a courtesy, given beside the start rather than before it: a server that cannot give it
+    // (a permission, a lost connection) starts all the same.
+    void repo.startupAdvice?.().then(
+      (advice) => advice && options.log(advice),
+      () => undefined,
+    );
     const catalogs = options.seed && options.catalogs ? catalogsDir() : undefined;
     if (options.seed && options.catalogs && !catalogs)
       options.log("seed: no catalogs/ folder beside this registry: only the samples are seeded");

@@ -26,6 +26,7 @@ import { DrizzleTx } from "../drizzle/drizzle-tx.js";
 import { DrizzleRepository } from "../drizzle/drizzle-repository.js";
 import { pgDialect } from "./pg-dialect.js";
 import { prepareHotReads } from "./pg-hot-reads.js";
+import { bufferAdvice, bufferSizing } from "./pg-buffer-advice.js";
 import { BUILT_MAX, ResultCache } from "../result-cache.js";
 
 // A deadlock or serialization failure is PostgreSQL asking us to try again; a few tries always suffice
@@ -232,6 +233,10 @@ export class PgRepository extends DrizzleRepository implements RegistryRepositor
 
   releaseLease(name: string, holder: string): Promise<void> {
     return this.run(() => releaseLeasePg(this.client, name, holder));
+  }
+
+  async startupAdvice(): Promise<string | undefined> {
+    return bufferAdvice(await bufferSizing(this.client));
   }
 
   async close(): Promise<void> {

@@ -26,6 +26,12 @@ const known = new WeakMap<
   RegistryDeps,
   Map<string, Promise<Record<string, { sha256: string; size: number }>>>
 >();
+/**
+ * The most versions whose bundle records are kept in memory, oldest dropped first: a dropped one's records
+ * are read again from the meta table (they never change once recorded). Unbounded, every version a listing
+ * ever showed kept a settled promise and its record for the process's life (issue 29).
+ */
+const MAX_KNOWN = 4096;
 
 /** The immutable download URL of one bundle. */
 export function bundleUrl(publicUrl: string, name: string, version: string, server: string): string {
@@ -49,9 +55,11 @@ export async function ensureBundles(
   name: string,
   version: VersionSource,
 ): Promise<Record<string, BundleInfo>> {
+  const servers = bundledServers(version);
+  if (servers.length === 0) return {}; // most versions: remote servers or packages run from a registry
   const built = await ensureVersion(deps, name, version);
   const out: Record<string, BundleInfo> = {};
-  for (const server of bundledServers(version))
+  for (const server of servers)
     out[server] = { url: bundleUrl(deps.publicUrl, name, version.version, server), ...built[server]! };
   return out;
 }
@@ -69,7 +77,9 @@ function ensureVersion(
   if (!found) {
     found = lookupOrBuild(deps, name, version);
     memo.set(key, found);
-    found.catch(() => memo.delete(key)); // a failed build is tried again by the next request
+    if (memo.size > MAX_KNOWN) memo.delete(memo.keys().next().value as string);
+    // A failed build is tried again by the next request.
+    found.catch(() => memo.get(key) === found && memo.delete(key));
   }
   return found;
 }
