@@ -208,8 +208,8 @@ async function vacuumAnalyze(url: string): Promise<void> {
 }
 
 /**
- * PostgreSQL's shared_buffers and the database's size: first-asked searches are about twice as slow at p95
- * when less than half the database fits (pg-buffer-advice.ts), so the figures say which case they are.
+ * PostgreSQL's shared_buffers and the database's size: first-asked searches can take twice as long at p95
+ * when the database does not fit (pg-buffer-advice.ts), so the figures say which case they are.
  */
 async function pgMemory(url: string): Promise<string> {
   const sql = postgres(url, { max: 1, onnotice: () => undefined });

@@ -33,12 +33,12 @@ afterAll(async () => {
   await Promise.all(databases.map((db) => db.drop()));
 });
 
-/** A PostgreSQL memory setting as SHOW prints it (`128MB`, `8GB`, `16384kB`), in bytes. */
+/** shared_buffers as SHOW prints it (`128MB`, `8GB`, `16384kB`; a bare number counts 8 kB pages), in bytes. */
 function settingBytes(shown: string): number {
-  const m = /^(\d+)(kB|MB|GB|TB)?$/.exec(shown);
+  const m = /^(\d+)(kB|MB|GB|TB|)$/.exec(shown);
   if (!m) throw new Error(`unexpected setting ${shown}`);
-  const unit = { kB: 1024, MB: MB, GB: 1024 * MB, TB: 1024 ** 4 }[m[2] ?? "kB"]!;
-  return Number(m[1]) * (m[2] ? unit : 8192); // a bare number is in 8 kB pages
+  const unit = { "": 8192, kB: 1024, MB, GB: 1024 * MB, TB: 1024 ** 4 }[m[2]!]!;
+  return Number(m[1]) * unit;
 }
 
 describe.skipIf(!available)("PostgreSQL", () => {

@@ -22,8 +22,9 @@ export async function bufferSizing(sql: Sql): Promise<BufferSizing> {
 }
 
 /**
- * The line to log when shared_buffers holds less than half the database (a few tables and indexes are
- * read rarely, so half still keeps what searches touch); undefined when it is large enough.
+ * The line to log when shared_buffers holds less than half the database, undefined otherwise. Half is a
+ * judgment, not a measure: searches never read some tables (the transparency log's, the checks), and the
+ * cases measured were 10% (the advice applies) and all of it (it does not).
  */
 export function bufferAdvice({ sharedBuffers, database }: BufferSizing): string | undefined {
   if (!(sharedBuffers > 0 && database > 0) || sharedBuffers * 2 >= database) return undefined;
@@ -31,7 +32,7 @@ export function bufferAdvice({ sharedBuffers, database }: BufferSizing): string 
   return (
     `PostgreSQL's shared_buffers (${size(sharedBuffers)}) holds ${percent}% of the registry database ` +
     `(${size(database)}): searches asked for the first time read most of their pages from the operating ` +
-    `system, and their p95 doubles. Set shared_buffers to the database's size, or to a quarter of the ` +
+    `system, which can double their p95. Set shared_buffers to the database's size, or to a quarter of the ` +
     `server's memory if that is less, and restart PostgreSQL (docs/deploy.md, "PostgreSQL").`
   );
 }
