@@ -131,20 +131,23 @@ export function encodeCursor(filters: ListFilters, position: ListPosition): stri
 }
 
 function decodeCursor(cursor: string): { filters: ListFilters; position: ListPosition } {
-  const invalid = fail(
-    400,
-    "official.cursor.invalid",
-    "the cursor is not one this registry issued",
-    "start again without `cursor`",
-  );
-  if (cursor.length > MAX_CURSOR || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
+  // Made only when thrown: an error captures its stack when made, which every page 2 paid for (its cursor is
+  // decoded twice) with a good cursor: about 50 µs a request in a CPU profile (issue 29).
+  const invalid = () =>
+    fail(
+      400,
+      "official.cursor.invalid",
+      "the cursor is not one this registry issued",
+      "start again without `cursor`",
+    );
+  if (cursor.length > MAX_CURSOR || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    throw invalid;
+    throw invalid();
   }
-  if (!Array.isArray(value) || value.length !== 8 || value[0] !== 1) throw invalid;
+  if (!Array.isArray(value) || value.length !== 8 || value[0] !== 1) throw invalid();
   const [, search, version, since, deleted, group, name, skip] = value as unknown[];
   const text = (v: unknown, max: number) =>
     v === null || (typeof v === "string" && v !== "" && v.length <= max && !CONTROL.test(v));
@@ -153,10 +156,10 @@ function decodeCursor(cursor: string): { filters: ListFilters; position: ListPos
     !text(version, MAX_VERSION) ||
     !(since === null || (typeof since === "string" && RFC3339.test(since)))
   )
-    throw invalid;
-  if ((deleted !== 0 && deleted !== 1) || (group !== 0 && group !== 1)) throw invalid;
-  if (typeof name !== "string" || !NAME.test(name)) throw invalid;
-  if (typeof skip !== "number" || !Number.isInteger(skip) || skip < 0 || skip > MAX_SKIP) throw invalid;
+    throw invalid();
+  if ((deleted !== 0 && deleted !== 1) || (group !== 0 && group !== 1)) throw invalid();
+  if (typeof name !== "string" || !NAME.test(name)) throw invalid();
+  if (typeof skip !== "number" || !Number.isInteger(skip) || skip < 0 || skip > MAX_SKIP) throw invalid();
   const filters: ListFilters = { includeDeleted: deleted === 1 };
   if (search !== null) filters.search = search as string;
   if (version !== null) filters.version = version as string;
