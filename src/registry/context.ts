@@ -24,4 +24,6 @@ export interface RegistryDeps {
    * (set at readiness: src/registry/signing/prepare-signing.ts).
    */
   signing: { signer: RegistrySigner; origin: string };
+  /** Where the registry tells its operator what it is doing at length (a start-up rebuild); default nowhere. */
+  notice?: (message: string) => void;
 }

@@ -19,6 +19,8 @@ const DERIVED_KEY = "derived_fields";
 const DERIVED_VERSION = "9";
 /** The derived-fields marker while a rebuild runs: no version, so a start-up after an interrupted one rebuilds. */
 const REBUILDING = "rebuilding";
+/** A rebuild says how far it is every this many connectors. */
+const PROGRESS_EVERY = 10_000;
 
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL
@@ -36,7 +38,19 @@ export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
   }
   await deps.repo.transaction((tx) => tx.setMeta(DERIVED_KEY, REBUILDING));
   const names = await deps.repo.connectorNames();
-  for (const name of names) {
+  // The registry answers 503 `starting` until this ends (20 minutes for 100,000 connectors on the bench
+  // machine's PostgreSQL, issue 29): its operator is told why, and how far it is (a new registry, with
+  // nothing to rebuild, says nothing).
+  const notice = names.length > 0 ? deps.notice : undefined;
+  const started = performance.now();
+  const count = names.length.toLocaleString("en");
+  notice?.(
+    `rebuilding the documents of ${count} connectors for ${deps.publicUrl} (PUBLIC_URL or the registry's ` +
+      "derived fields changed); the registry answers 503 until this ends, and a stopped rebuild starts over",
+  );
+  for (const [i, name] of names.entries()) {
+    if (i > 0 && i % PROGRESS_EVERY === 0)
+      notice?.(`rebuilt ${i.toLocaleString("en")} of ${count} connectors' documents`);
     await deps.repo.transaction(async (tx) => {
       const state = await tx.loadConnector(name);
       if (!state) return;
@@ -48,6 +62,9 @@ export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
     });
   }
   await markDocumentsCurrent(deps.repo, deps.publicUrl);
+  notice?.(
+    `rebuilt the documents of ${count} connectors in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return names.length;
 }
 

@@ -116,6 +116,8 @@ export function createRegistry(input: {
   signer?: RegistrySigner;
   /** The Claude Code marketplace's name (MARKETPLACE_NAME); default `connectory`. */
   marketplaceName?: string;
+  /** Where long start-up work is announced (RegistryDeps.notice). */
+  notice?: (message: string) => void;
 }): Registry {
   const deps: RegistryDeps = {
     repo: input.repo,
@@ -126,6 +128,7 @@ export function createRegistry(input: {
     ...(input.proofs ? { proofs: input.proofs } : {}),
     oidc: { issuers: input.oidcIssuers ?? DEFAULT_ISSUERS, keys: input.issuerKeys ?? new IssuerKeys() },
     signing: { signer: input.signer ?? ephemeralSigner(), origin: "" },
+    ...(input.notice ? { notice: input.notice } : {}),
   };
   let readiness: Promise<void> | undefined;
   const ready = () =>

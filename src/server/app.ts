@@ -32,6 +32,8 @@ export interface AppDeps {
   proofs?: ProofChecks;
   /** Where unexpected errors (bugs) are reported; default stderr. */
   log?: (error: unknown) => void;
+  /** Where long start-up work (a rebuild of every document) is announced to the operator; default nowhere. */
+  notice?: (message: string) => void;
   /** Checks bundled stdio servers after each publish, in the background (src/registry/checks/). */
   bundledChecks?: BundledChecker;
   /** Which proxies in front are believed about the client's address (TRUSTED_PROXIES); default none. */
@@ -56,6 +58,7 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry; official:
     ...(deps.issuerKeys ? { issuerKeys: deps.issuerKeys } : {}),
     ...(deps.signer ? { signer: deps.signer } : {}),
     ...(deps.marketplaceName ? { marketplaceName: deps.marketplaceName } : {}),
+    ...(deps.notice ? { notice: deps.notice } : {}),
   });
   const log = deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error));
   const official = createOfficialApi(registry, deps.namespace);

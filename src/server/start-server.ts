@@ -206,6 +206,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         options.env?.PUBLISHER_PROOF_BASE_URL ? { baseUrl: options.env.PUBLISHER_PROOF_BASE_URL } : {},
       ),
       log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
+      notice: options.log,
     });
     rescore = (name) => app.registry.refreshQuality(name);
     registry = app.registry;

@@ -54,3 +54,28 @@ it("a rebuild for a new PUBLIC_URL cut short is redone by the next start-up unde
     names.map((name) => `${moved}/v1/connectors/${name}/1.0.0/tarball`),
   );
 });
+
+it("a rebuild tells the operator what it does and when it is done; a start with nothing to rebuild says nothing", async () => {
+  reg = await createTestRegistry();
+  const blobs = new FsBlobStore(reg.blobDir);
+  const notices: string[] = [];
+  const notice = (message: string) => void notices.push(message);
+  // A new registry under another URL: no document to rebuild, nothing said.
+  await createApp({ db: reg.repo, blobs, publicUrl: "https://empty.example", notice }).registry.ready();
+  expect(notices).toEqual([]);
+  const token = await reg.token("acme");
+  for (const name of ["alpha", "bravo"])
+    expect((await reg.publish(await packPackage({ name, version: "1.0.0" }), token, name)).status).toBe(201);
+  const moved = createApp({ db: reg.repo, blobs, publicUrl: "https://moved.example", notice });
+  await moved.registry.ready();
+  expect(notices).toHaveLength(2);
+  expect(notices[0]).toMatch(
+    /^rebuilding the documents of 2 connectors for https:\/\/moved\.example \(PUBLIC_URL/,
+  );
+  expect(notices[0]).toContain("answers 503 until this ends");
+  expect(notices[1]).toMatch(/^rebuilt the documents of 2 connectors in \d+\.\d s$/);
+  // The next start under the same URL finds every document current: nothing to say.
+  const again = createApp({ db: reg.repo, blobs, publicUrl: "https://moved.example", notice });
+  await again.registry.ready();
+  expect(notices).toHaveLength(2);
+});
