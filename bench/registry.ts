@@ -27,7 +27,21 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 // signed and logged with the server's key, with documents built for its PUBLIC_URL (bench/lib/registry-
 // seed.ts), so the server starts without signing or rebuilding anything. `--keep`: leave the database (and
 // its key) in place, for EXPLAIN and `--reuse <dir>` (add `--postgres` again to label the run PostgreSQL).
+if (process.argv.includes("--help")) {
+  process.stdout.write(
+    "usage: npm run bench:registry -- [--connectors <n ≥ 1000>] [--postgres] [--keep | --reuse <dir>]\n" +
+      "  without --connectors: 10,000 connectors, publishes, throughput and searches\n" +
+      "  --connectors <n>: searches only, at n connectors; --reuse needs it (the size the kept database has)\n",
+  );
+  process.exit(0);
+}
 const sizeFlag = process.argv.indexOf("--connectors");
+// A kept database is searched only: the default run's publishes and load would change it, and its rows
+// would be labelled with the default size.
+if (process.argv.includes("--reuse") && sizeFlag === -1)
+  throw new Error(
+    "--reuse needs --connectors <n>: the number of connectors the kept database was seeded with",
+  );
 const SEARCH_ONLY = sizeFlag !== -1;
 const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1]);
 if (!Number.isInteger(CONNECTORS) || CONNECTORS < 1000)

@@ -15,5 +15,7 @@ export async function servingRegistry(repo: RegistryRepository, ctx: AdminContex
     blobs: createBlobStore(settings.storageDir, ctx.env),
     publicUrl: (await repo.getMeta("public_url")) ?? settings.publicUrl ?? "http://127.0.0.1:8787",
     now: () => ctx.now(),
+    // A command run first after an upgrade rebuilds the derived fields: it says so, as `serve` does.
+    notice: (message) => ctx.stderr(`${message}\n`),
   });
 }

@@ -164,10 +164,15 @@ describe("a version confirmed malicious", () => {
       expect((await runAdminCaptured(["reports", "bogus"], { databaseUrl })).code).toBe(2);
 
       const spam = reports.find((r) => r.version === "1.0.0")!;
+      // The first command after an upgrade that changed the derived fields rebuilds every document, and
+      // says so on stderr as `serve` does.
+      await reg.repo.transaction((tx) => tx.setMeta("derived_fields", "8"));
       const dismissed = await runAdminCaptured(["reports", "resolve", String(spam.id), "--dismiss"], {
         databaseUrl,
       });
       expect(dismissed.code).toBe(0);
+      expect(dismissed.stderr).toMatch(/^rebuilding the documents of \d+ connectors for /);
+      expect(dismissed.stderr).toMatch(/\nrebuilt the documents of \d+ connectors in \d+\.\d s\n/);
       const bad = reports.find((r) => r.version === "1.1.0")!;
       const confirmed = await runAdminCaptured(
         ["reports", "resolve", String(bad.id), "--confirm-malicious", "--json"],
