@@ -26,4 +26,6 @@ export interface RegistryDeps {
   signing: { signer: RegistrySigner; origin: string };
   /** Where the registry tells its operator what it is doing at length (a start-up rebuild); default nowhere. */
   notice?: (message: string) => void;
+  /** Aborted when the process is asked to stop: a start-up rebuild stops between connectors. */
+  stopping?: AbortSignal;
 }

@@ -1,3 +1,4 @@
+import { ConnectoryError } from "../core/errors.js";
 import type { RegistryRepository } from "../db/repository.js";
 import type { RegistryDeps } from "./context.js";
 import { versionDocument } from "./documents.js";
@@ -49,6 +50,14 @@ export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
       "derived fields changed); the registry answers 503 until this ends, and a stopped rebuild starts over",
   );
   for (const [i, name] of names.entries()) {
+    // Asked to stop (a deploy's SIGTERM): between connectors, each rebuilt whole. The marker still says
+    // `rebuilding`, so the next start rebuilds every document.
+    if (deps.stopping?.aborted)
+      throw new ConnectoryError(
+        "registry.stopped",
+        `stopped after rebuilding ${i.toLocaleString("en")} of ${count} connectors' documents; the next start rebuilds them all`,
+        { status: 503 },
+      );
     if (i > 0 && i % PROGRESS_EVERY === 0)
       notice?.(`rebuilt ${i.toLocaleString("en")} of ${count} connectors' documents`);
     await deps.repo.transaction(async (tx) => {

@@ -118,6 +118,8 @@ export function createRegistry(input: {
   marketplaceName?: string;
   /** Where long start-up work is announced (RegistryDeps.notice). */
   notice?: (message: string) => void;
+  /** Aborted when the process is asked to stop (RegistryDeps.stopping). */
+  stopping?: AbortSignal;
 }): Registry {
   const deps: RegistryDeps = {
     repo: input.repo,
@@ -129,6 +131,7 @@ export function createRegistry(input: {
     oidc: { issuers: input.oidcIssuers ?? DEFAULT_ISSUERS, keys: input.issuerKeys ?? new IssuerKeys() },
     signing: { signer: input.signer ?? ephemeralSigner(), origin: "" },
     ...(input.notice ? { notice: input.notice } : {}),
+    ...(input.stopping ? { stopping: input.stopping } : {}),
   };
   let readiness: Promise<void> | undefined;
   const ready = () =>

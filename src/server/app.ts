@@ -34,6 +34,8 @@ export interface AppDeps {
   log?: (error: unknown) => void;
   /** Where long start-up work (a rebuild of every document) is announced to the operator; default nowhere. */
   notice?: (message: string) => void;
+  /** Aborted when the process is asked to stop: a start-up rebuild then stops between connectors. */
+  stopping?: AbortSignal;
   /** Checks bundled stdio servers after each publish, in the background (src/registry/checks/). */
   bundledChecks?: BundledChecker;
   /** Which proxies in front are believed about the client's address (TRUSTED_PROXIES); default none. */
@@ -59,6 +61,7 @@ export function createApp(deps: AppDeps): Hono & { registry: Registry; official:
     ...(deps.signer ? { signer: deps.signer } : {}),
     ...(deps.marketplaceName ? { marketplaceName: deps.marketplaceName } : {}),
     ...(deps.notice ? { notice: deps.notice } : {}),
+    ...(deps.stopping ? { stopping: deps.stopping } : {}),
   });
   const log = deps.log ?? ((error) => console.error("connectory registry: unexpected error:", error));
   const official = createOfficialApi(registry, deps.namespace);

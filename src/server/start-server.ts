@@ -69,6 +69,11 @@ export interface ServerOptions {
   /** Check bundled stdio servers at publish, sandboxed, in the background (CHECK_BUNDLED; default off). */
   bundledChecks?: boolean;
   log: (message: string) => void;
+  /**
+   * Aborted when the process is asked to stop (serve: SIGTERM, SIGINT): a start-up rebuild of every document
+   * stops between connectors, and startServer rejects with `registry.stopped`.
+   */
+  stopping?: AbortSignal;
   /** The registry's version (the telemetry resource's service.version). */
   version?: string;
   /**
@@ -207,6 +212,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ),
       log: (e) => options.log(`unexpected error: ${String((e as Error)?.stack ?? e)}`),
       notice: options.log,
+      ...(options.stopping ? { stopping: options.stopping } : {}),
     });
     rescore = (name) => app.registry.refreshQuality(name);
     registry = app.registry;

@@ -10,6 +10,7 @@ import { createApp } from "../../src/server/app.js";
 import { openDatabase } from "../../src/db/open-database.js";
 import { MemoryBlobStore } from "../../src/storage/memory-blob-store.js";
 import { tempDir } from "../helpers/tmp.js";
+import { createTestRegistry, packPackage } from "../helpers/registry.js";
 
 it("token create / list / revoke against DATABASE_URL; the secret is printed once and stored hashed", async () => {
   const databaseUrl = path.join(await tempDir(), "data", "registry.db");
@@ -112,6 +113,38 @@ it("serve starts from the environment, prints where it listens, and shuts down w
   expect(await running).toBe(0);
   expect(out.stderr).toMatch(/SIGTERM: shutting down/);
   await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+});
+
+it("serve asked to stop during a start-up rebuild stops between connectors and exits 0, without listening", async () => {
+  // A registry of two connectors whose documents are out of date (an upgrade changed the derived fields).
+  const databaseUrl = path.join(await tempDir(), "registry.db"); // SQLite whatever TEST_DATABASE says
+  const reg = await createTestRegistry({ databaseUrl });
+  const token = await reg.token("acme");
+  for (const name of ["alpha", "bravo"])
+    expect((await reg.publish(await packPackage({ name, version: "1.0.0" }), token, name)).status).toBe(201);
+  await reg.repo.transaction((tx) => tx.setMeta("derived_fields", "8"));
+  await reg.repo.close(); // its files stay for serve; removed at the end
+  const { ctx, out, stop } = adminContext({
+    PORT: "0",
+    DATABASE_URL: databaseUrl,
+    STORAGE_DIR: reg.blobDir,
+    PUBLIC_URL: reg.publicUrl,
+    SEED: "0",
+  });
+  stop("SIGTERM"); // as a deploy's stop arriving while the process starts
+  expect(await runAdminIn(["serve"], ctx)).toBe(0);
+  expect(out.stderr).toContain("rebuilding the documents of 2 connectors");
+  expect(out.stderr).toContain(
+    "SIGTERM: stopped after rebuilding 0 of 2 connectors' documents; the next start rebuilds them all",
+  );
+  expect(out.stdout).not.toContain("listening");
+  const repo = await openDatabase(databaseUrl);
+  try {
+    expect(await repo.getMeta("derived_fields")).toBe("rebuilding");
+  } finally {
+    await repo.close();
+    await fs.rm(reg.dir, { recursive: true, force: true });
+  }
 });
 
 it("serve refuses a bad PORT and a port in use with a clear error, and stops nothing else", async () => {

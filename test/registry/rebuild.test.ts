@@ -79,3 +79,33 @@ it("a rebuild tells the operator what it does and when it is done; a start with 
   await again.registry.ready();
   expect(notices).toHaveLength(2);
 });
+
+it("a rebuild asked to stop stops between connectors, and the next start rebuilds every document", async () => {
+  reg = await createTestRegistry();
+  const token = await reg.token("acme");
+  for (const name of ["alpha", "bravo", "charlie"])
+    expect((await reg.publish(await packPackage({ name, version: "1.0.0" }), token, name)).status).toBe(201);
+  const blobs = new FsBlobStore(reg.blobDir);
+  const moved = "https://moved.example";
+  // The stop arrives while the rebuild announces itself: before its first connector.
+  const stopping = new AbortController();
+  const cut = createApp({
+    db: reg.repo,
+    blobs,
+    publicUrl: moved,
+    stopping: stopping.signal,
+    notice: () => stopping.abort(),
+  });
+  await expect(cut.registry.ready()).rejects.toMatchObject({
+    code: "registry.stopped",
+    message: "stopped after rebuilding 0 of 3 connectors' documents; the next start rebuilds them all",
+  });
+  expect(await reg.repo.getMeta("derived_fields")).toBe("rebuilding");
+  const notices: string[] = [];
+  const next = createApp({ db: reg.repo, blobs, publicUrl: moved, notice: (m) => void notices.push(m) });
+  await next.registry.ready();
+  expect(notices[1]).toMatch(/^rebuilt the documents of 3 connectors in /);
+  const res = await next.request(`${moved}/v1/connectors/charlie`);
+  const doc = (await res.json()) as { versions: Record<string, { dist: { tarball: string } }> };
+  expect(doc.versions["1.0.0"]!.dist.tarball).toBe(`${moved}/v1/connectors/charlie/1.0.0/tarball`);
+});
