@@ -25,9 +25,12 @@ Applies the migrations, seeds an empty registry with the sample connectors (unle
 the HTTP API and the web marketplace until SIGTERM or SIGINT (Ctrl-C): it then stops accepting
 connections, finishes the requests in flight, closes the database and exits 0. Prints
 "Connectory registry listening on <url> (public URL <url>)" on stdout once ready; GET /healthz answers
-503 until then. On a first start (SEED unset or 1) it then imports the real catalogs of catalogs/ (the
-official MCP Registry seed, the Docker MCP catalog, Claude Code's official plugins) in the background
-while it serves, logging progress on stderr; a restart resumes an unfinished import, never redoes one.
+503 until then. After a change of PUBLIC_URL (or an upgrade) it first rebuilds every document, logging
+progress on stderr (minutes at 100,000 connectors); SIGTERM then stops it at the next connector and
+exits 0, and the next start rebuilds them all. On a first start (SEED unset or 1) it then imports the
+real catalogs of catalogs/ (the official MCP Registry seed, the Docker MCP catalog, Claude Code's
+official plugins) in the background while it serves, logging progress on stderr; a restart resumes an
+unfinished import, never redoes one.
 
 Environment:
   PORT           port to listen on, 0 for any free port (default 8787)

@@ -30,7 +30,11 @@ const PROGRESS_EVERY = 10_000;
  * rebuild cut short (a crash, a deploy rolled back) leaves some documents built for the new URL, so the
  * next start rebuilds them all, whichever URL it runs under.
  */
-export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
+export async function rebuildForPublicUrl(
+  deps: RegistryDeps,
+  /** How many connectors between progress lines (a test asks for fewer than 10,000). */
+  progressEvery = PROGRESS_EVERY,
+): Promise<number> {
   if (
     (await deps.repo.getMeta(PUBLIC_URL_KEY)) === deps.publicUrl &&
     (await deps.repo.getMeta(DERIVED_KEY)) === DERIVED_VERSION
@@ -58,7 +62,7 @@ export async function rebuildForPublicUrl(deps: RegistryDeps): Promise<number> {
         `stopped after rebuilding ${i.toLocaleString("en")} of ${count} connectors' documents; the next start rebuilds them all`,
         { status: 503 },
       );
-    if (i > 0 && i % PROGRESS_EVERY === 0)
+    if (i > 0 && i % progressEvery === 0)
       notice?.(`rebuilt ${i.toLocaleString("en")} of ${count} connectors' documents`);
     await deps.repo.transaction(async (tx) => {
       const state = await tx.loadConnector(name);

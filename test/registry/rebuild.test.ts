@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from "vitest";
 import type { RegistryRepository } from "../../src/db/repository.js";
+import { rebuildForPublicUrl } from "../../src/registry/rebuild.js";
 import { createApp } from "../../src/server/app.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
@@ -108,4 +109,23 @@ it("a rebuild asked to stop stops between connectors, and the next start rebuild
   const res = await next.request(`${moved}/v1/connectors/charlie`);
   const doc = (await res.json()) as { versions: Record<string, { dist: { tarball: string } }> };
   expect(doc.versions["1.0.0"]!.dist.tarball).toBe(`${moved}/v1/connectors/charlie/1.0.0/tarball`);
+});
+
+it("a long rebuild says how far it is every so many connectors", async () => {
+  reg = await createTestRegistry();
+  const token = await reg.token("acme");
+  for (const name of ["alpha", "bravo", "charlie", "delta", "echo"])
+    expect((await reg.publish(await packPackage({ name, version: "1.0.0" }), token, name)).status).toBe(201);
+  const notices: string[] = [];
+  const deps = {
+    ...reg.app.registry.deps,
+    publicUrl: "https://moved.example",
+    notice: (m: string) => void notices.push(m),
+  };
+  expect(await rebuildForPublicUrl(deps, 2)).toBe(5);
+  expect(notices.slice(1, -1)).toEqual([
+    "rebuilt 2 of 5 connectors' documents",
+    "rebuilt 4 of 5 connectors' documents",
+  ]);
+  expect(notices).toHaveLength(4);
 });
