@@ -103,6 +103,9 @@ describe.skipIf(!available)("PostgreSQL", () => {
       // 0017: their description words' ASCII edges (the leading run, and the trailing one reversed).
       const edges = await sql`SELECT edges::text AS e FROM connector_search ORDER BY name`;
       expect(edges.map((r) => r.e)).toEqual(["'weather' '~ipa' '~rehtaew'", "'d' '~d'"]);
+      // 0019: the edges' lexemes among the words, so their prefixes can be spelled out.
+      const edgeWords = await sql`SELECT word FROM search_words WHERE word LIKE '~%'`;
+      expect(edgeWords.map((r) => r.word).sort()).toEqual(["~d", "~ipa", "~rehtaew"]);
     } finally {
       await sql.end();
     }
@@ -178,6 +181,44 @@ describe.skipIf(!available)("PostgreSQL", () => {
         limit: 10,
       });
       expect(servers.map((r) => r.name)).toEqual(["moving"]);
+    } finally {
+      await repo.close();
+    }
+  });
+
+  // A needle of ASCII words finds its description candidates by their edges (pg-description-edges.ts),
+  // whose prefixes are spelled out from search_words like the words' (migration 0019). Only the substring
+  // path can find these: no description has a word starting with `weather`, so the full-text words miss.
+  it("a needle's description edges are found spelled out, as a connector gains them, or as a prefix", async () => {
+    const db = await freshDatabase();
+    const repo = await openDatabase(db.url);
+    const list = async (needle: string) =>
+      (await repo.listServers({ prefix: "dev.connectory/", needle, terms: [needle], limit: 50 })).map(
+        (r) => r.name,
+      );
+    try {
+      const { id } = await repo.ensurePublisher("acme", "t");
+      await publish(repo, id, "first", "1.0.0", "the xweather forecasts daily");
+      await publish(repo, id, "apart", "1.0.0", "xweather and forecasts, apart");
+      expect(await list("weather forecast")).toEqual(["first"]);
+      await publish(repo, id, "apart", "1.0.1", "now yweather forecastle");
+      expect(await list("weather forecast")).toEqual(["apart", "first"]);
+      // More than 16 edges under `~rehtaew` (and `forecast`): those prefixes stay prefixes.
+      for (let i = 0; i < 20; i++) await publish(repo, id, `many-${i}`, "1.0.0", `${i}weather forecast${i}`);
+      expect(await list("weather forecast")).toHaveLength(22);
+      expect(await list("2weather forecast")).toEqual(["many-12", "many-2"]);
+      // What spells them out: each write's edges among the words (without them a prefix stays as written).
+      const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
+      try {
+        const words =
+          await sql`SELECT DISTINCT word FROM search_words WHERE word LIKE '~rehtaew%' ORDER BY word`;
+        expect(words).toHaveLength(22); // `10weather` is `~rehtaew01`
+        expect(words.map((r) => r.word)).toEqual(
+          expect.arrayContaining(["~rehtaew0", "~rehtaew01", "~rehtaewx", "~rehtaewy"]),
+        );
+      } finally {
+        await sql.end();
+      }
     } finally {
       await repo.close();
     }

@@ -45,14 +45,15 @@ export const pgDialect: Dialect = {
           target: schema.connectorSearch.connectorId,
           set: { name: sql`excluded.name`, search: sql`excluded.search`, names: sql`excluded.names` },
         });
-      // Their lexemes into search_words (pg-prefix-words.ts), those it lacks: no unique index, so no writer
-      // waits on another's uncommitted word; a duplicate from two at once is harmless.
+      // Their lexemes, of the words and of the description edges (computed by PostgreSQL on insert), into
+      // search_words (pg-prefix-words.ts), those it lacks: no unique index, so no writer waits on another's
+      // uncommitted word; a duplicate from two at once is harmless.
       const ids = JSON.stringify(rows.map((r) => r.connectorId));
       // Distinct first, then one index probe each (an anti join on the lexemes hashed every word, 82 vs 44 ms
       // for a bulk load's 400 connectors at 100,000).
       await db.execute(sql`INSERT INTO search_words (word)
         SELECT d.word FROM (
-          SELECT DISTINCT u.lexeme COLLATE "C" AS word FROM connector_search s CROSS JOIN unnest(s.search) u
+          SELECT DISTINCT u.lexeme COLLATE "C" AS word FROM connector_search s CROSS JOIN unnest(s.search || s.edges) u
           WHERE s.connector_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::integer)) d
         WHERE NOT EXISTS (SELECT 1 FROM search_words w WHERE w.word = d.word)`);
       // Then the one-gram CJK keys, ranked over the rows just written (pg-gram-rows.ts).

@@ -4,10 +4,12 @@ import { searchParts } from "./search-text.js";
 // A prefix in a tsquery (`'xotonka':*`) is a partial match for GIN: it gathers every posting of every
 // lexeme in the range into a bitmap before the other words can narrow it, where exact lexemes are merged
 // with skipping. Two prefix words at 100,000 connectors, EXPLAIN ANALYZE: `'xotonka':* & 'xodemi':*` 2.7 ms,
-// `'xotonka' & 'xodemi'` 0.2 (issue 29). search_words (migration 0015_search_words) holds every lexeme
-// written to connector_search (a superset: rows are never deleted, duplicates are harmless), so a prefix
-// standing for a few words is spelled out as them, read in the same statement (one snapshot): the same rows
-// match. Only relevance's GIN condition uses it (pg-search.ts); ts_rank keeps the query as written, so the
+// `'xotonka' & 'xodemi'` 0.2 (issue 29). search_words (migrations 0015_search_words and 0019_edge_words)
+// holds every lexeme written to connector_search, of its words and of its description edges (a superset:
+// rows are never deleted, duplicates are harmless), so a prefix standing for a few words is spelled out as
+// them, read in the same statement (one snapshot): the same rows match. The edges' prefixes are spelled
+// out the same way (pg-description-edges.ts); a word's range never holds an edge's `~` lexeme, and the
+// ASCII runs an edge adds only make its OR longer, never its matches wider. Only relevance's GIN condition uses it (pg-search.ts); ts_rank keeps the query as written, so the
 // ranks are unchanged. The planner cannot estimate a query computed in the statement (it assumes 500 rows):
 // where an ordered index is another way in (the sorts with words, /v0.1's text group by name), it walked
 // that index filtering tens of thousands of rows for a rare pair of words, so those keep the query as written,
@@ -17,12 +19,26 @@ import { searchParts } from "./search-text.js";
 /** A prefix standing for more words than this stays a prefix (an OR of many lexemes reads them all). */
 const MAX_WORDS = 16;
 
+/** A tsquery's operand, ANDed with the others: its text, and `prefix` when it is one lexeme as a prefix (`'vika':*`). */
+export interface QueryPart {
+  text: string;
+  prefix?: string;
+}
+
 /**
  * The tsquery for the GIN condition of `terms` (an SQL expression): searchQuery's, with each prefix word
  * (`'vika':*`) that stands for 1 to MAX_WORDS words of search_words written as those words.
  */
 export function ginQuery(terms: string[]): SQL {
-  const parts = searchParts(terms).map((part, i) => {
+  return spelledOut(searchParts(terms));
+}
+
+/**
+ * `parts` ANDed as a tsquery (an SQL expression), each prefix part that stands for 1 to MAX_WORDS words of
+ * search_words written as their OR.
+ */
+export function spelledOut(queryParts: QueryPart[]): SQL {
+  const parts = queryParts.map((part, i) => {
     const hi = part.prefix === undefined ? undefined : successor(part.prefix);
     return { i, part: `(${part.text})`, lo: hi === undefined ? null : part.prefix, hi: hi ?? null };
   });
