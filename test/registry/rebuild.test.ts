@@ -129,3 +129,37 @@ it("a long rebuild says how far it is every so many connectors", async () => {
   ]);
   expect(notices).toHaveLength(4);
 });
+
+it("rebuilds four connectors at once, and a failure ends the others' transactions before it is thrown", async () => {
+  reg = await createTestRegistry();
+  const token = await reg.token("acme");
+  const names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+  for (const name of names)
+    expect((await reg.publish(await packPackage({ name, version: "1.0.0" }), token, name)).status).toBe(201);
+  const real = reg.repo;
+  let calls = 0;
+  let inFlight = 0;
+  let most = 0;
+  const counting = Object.create(real) as RegistryRepository;
+  counting.transaction = async (fn) => {
+    const call = ++calls;
+    inFlight++;
+    most = Math.max(most, inFlight);
+    try {
+      // The marker's reset is call 1; the 4th connector's transaction (call 5) fails as a lost connection would.
+      if (call === 5) throw new Error("injected: connection lost");
+      return await real.transaction(fn);
+    } finally {
+      inFlight--;
+    }
+  };
+  const deps = { ...reg.app.registry.deps, repo: counting, publicUrl: "https://moved.example" };
+  await expect(rebuildForPublicUrl(deps)).rejects.toThrow(/injected: connection lost/);
+  expect(most).toBe(4);
+  expect(inFlight).toBe(0);
+  expect(calls).toBeLessThan(1 + names.length); // no connector was started after the failure was seen
+  expect(await real.getMeta("derived_fields")).toBe("rebuilding");
+  // Without the failure, every connector is rebuilt and the documents are marked current.
+  expect(await rebuildForPublicUrl({ ...deps, repo: real })).toBe(names.length);
+  expect(await real.getMeta("public_url")).toBe("https://moved.example");
+});
