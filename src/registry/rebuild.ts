@@ -33,9 +33,9 @@ const CONCURRENCY = 4;
 /**
  * Prepared documents carry absolute tarball URLs. When the registry starts under a different PUBLIC_URL
  * than the one they were built for, or rows lack derived fields (rows from before the skeleton columns),
- * every document is rebuilt once (per connector, one transaction each, CONCURRENCY at once). The marker is cleared first: a
- * rebuild cut short (a crash, a deploy rolled back) leaves some documents built for the new URL, so the
- * next start rebuilds them all, whichever URL it runs under.
+ * every document is rebuilt once (per connector, one transaction each, CONCURRENCY at once). The marker
+ * is cleared first: a rebuild cut short (a crash, a deploy rolled back) leaves some documents built for
+ * the new URL, so the next start rebuilds them all, whichever URL it runs under.
  */
 export async function rebuildForPublicUrl(
   deps: RegistryDeps,

@@ -13,10 +13,11 @@ const ASCII_WORDS = /^[a-z0-9]+(?: [a-z0-9]+)+$/;
 
 /**
  * The `connector_search.edges` query (migration 0017) every description holding `needle` matches, as the
- * parts ANDed (edgeCandidates spells their prefixes out), or undefined when the needle is not ASCII words or has fewer than two words that narrow it. In a description holding
- * `w1 w2 … wn`, w1 ends a word, each middle word is a whole word and wn starts one: spaces bound them in
- * lower(description), and the words of `search` (search-text.ts) fold only what is not ASCII, so those
- * words' ASCII edges are `'~' || reverse(w1)` as a prefix, the middle words exactly and wn as a prefix.
+ * parts ANDed (edgeCandidates spells their prefixes out), or undefined when the needle is not ASCII words
+ * or has fewer than two words that narrow it. In a description holding `w1 w2 … wn`, w1 ends a word,
+ * each middle word is a whole word and wn starts one: spaces bound them in lower(description), and the
+ * words of `search` (search-text.ts) fold only what is not ASCII, so those words' ASCII edges are
+ * `'~' || reverse(w1)` as a prefix, the middle words exactly and wn as a prefix.
  * A first or last word under 4 characters is left out: leaving a condition out only widens the
  * candidates (strpos decides), and a short prefix is a long range of the index whose every posting list
  * is read (at 100,000 bench connectors `'~reb':* & 'ton':*` took 7.7 ms to find none, where the trigram

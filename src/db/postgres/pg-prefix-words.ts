@@ -7,21 +7,24 @@ import { searchParts } from "./search-text.js";
 // `'xotonka' & 'xodemi'` 0.2 (issue 29). search_words (migrations 0015_search_words and 0019_edge_words)
 // holds every lexeme written to connector_search, of its words and of its description edges (a superset:
 // rows are never deleted, duplicates are harmless), so a prefix standing for a few words is spelled out as
-// them, read in the same statement (one snapshot): the same rows match. The edges' prefixes are spelled
-// out the same way (pg-description-edges.ts); a word's range never holds an edge's `~` lexeme, and the
-// ASCII runs an edge adds only make its OR longer, never its matches wider. Only relevance's GIN condition uses it (pg-search.ts); ts_rank keeps the query as written, so the
-// ranks are unchanged. The planner cannot estimate a query computed in the statement (it assumes 500 rows):
-// where an ordered index is another way in (the sorts with words, /v0.1's text group by name), it walked
-// that index filtering tens of thousands of rows for a rare pair of words, so those keep the query as written,
-// except /v0.1's text group of a needle of ASCII words: its query is computed beforehand, in the statement
-// that looks up its description edges (pg-description-edges.ts), and reaches the text group as a constant.
+// them, read in the same statement (one snapshot): the same rows match. A word's range never holds an
+// edge's `~` lexeme, and the ASCII runs an edge adds only make its OR longer, never its matches wider.
+// Of the words' GIN conditions only relevance's uses it (pg-search.ts); ts_rank keeps the query as written,
+// so the ranks are unchanged. The planner cannot estimate a query computed in the statement (it assumes 500
+// rows): where an ordered index is another way in (the sorts with words, /v0.1's text group by name), it
+// walked that index filtering tens of thousands of rows for a rare pair of words, so those keep the query
+// as written, except /v0.1's text group of a needle of ASCII words: its query is computed beforehand, in
+// the statement that looks up its description edges (pg-description-edges.ts), and reaches the text group
+// as a constant. That lookup spells its edges' prefixes out too (GIN is its only way in).
 
 /** A prefix standing for more words than this stays a prefix (an OR of many lexemes reads them all). */
 const MAX_WORDS = 16;
 
-/** A tsquery's operand, ANDed with the others: its text, and `prefix` when it is one lexeme as a prefix (`'vika':*`). */
+/** A tsquery's operand, ANDed with the others: its text, and `prefix` when it is one lexeme as a prefix. */
 export interface QueryPart {
+  /** `'vika':*`, `'stock'`, a phrase. */
   text: string;
+  /** `vika`: what the part's range of search_words starts with. */
   prefix?: string;
 }
 
