@@ -3,13 +3,19 @@ import type { RegistryRepository } from "../../src/db/repository.js";
 import { rebuildForPublicUrl } from "../../src/registry/rebuild.js";
 import { createApp } from "../../src/server/app.js";
 import { FsBlobStore } from "../../src/storage/fs-blob-store.js";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { createTestRegistry, packPackage, type TestRegistry } from "../helpers/registry.js";
 
 // Documents carry absolute tarball URLs, rebuilt at start-up when PUBLIC_URL changes. A rebuild cut short
 // must not leave documents pointing at a host the next start-up does not serve.
 
 let reg: TestRegistry | undefined;
-afterEach(async () => reg?.close());
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await reg?.close();
+  await database?.drop();
+  database = undefined;
+});
 
 /** The repository, with every transaction after the first `allowed` ones failing as a crash would. */
 function crashingAfter(real: RegistryRepository, allowed: number): RegistryRepository {
@@ -163,3 +169,48 @@ it("rebuilds four connectors at once, and a failure ends the others' transaction
   expect(await rebuildForPublicUrl({ ...deps, repo: real })).toBe(names.length);
   expect(await real.getMeta("public_url")).toBe("https://moved.example");
 });
+
+// On PostgreSQL the four transactions really run side by side, each on its own connection.
+it.skipIf(!(await postgresAvailable()))(
+  "on PostgreSQL, four connectors at once rebuild every document for the new URL",
+  async () => {
+    database = await createTestDatabase();
+    reg = await createTestRegistry({ databaseUrl: database.url });
+    const token = await reg.token("acme");
+    const names = Array.from({ length: 12 }, (_, i) => `conn-${String(i).padStart(2, "0")}`);
+    for (const name of names)
+      for (const version of ["1.0.0", "1.1.0"])
+        expect((await reg.publish(await packPackage({ name, version }), token, name)).status).toBe(201);
+    const real = reg.repo;
+    let inFlight = 0;
+    let most = 0;
+    const counting = Object.create(real) as RegistryRepository;
+    counting.transaction = async (fn) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await real.transaction(fn);
+      } finally {
+        inFlight--;
+      }
+    };
+    const moved = "https://moved.example";
+    const deps = { ...reg.app.registry.deps, repo: counting, publicUrl: moved };
+    expect(await rebuildForPublicUrl(deps)).toBe(names.length);
+    expect(most).toBe(4);
+    expect(await real.getMeta("public_url")).toBe(moved);
+    // Served under the new URL, with nothing left to rebuild: every version's tarball names it.
+    const served = createApp({ db: real, blobs: new FsBlobStore(reg.blobDir), publicUrl: moved });
+    await served.registry.ready();
+    for (const name of names) {
+      const res = await served.request(`${moved}/v1/connectors/${name}`);
+      const doc = (await res.json()) as { versions: Record<string, { dist: { tarball: string } }> };
+      expect(Object.values(doc.versions).map((v) => v.dist.tarball)).toEqual(
+        expect.arrayContaining([
+          `${moved}/v1/connectors/${name}/1.0.0/tarball`,
+          `${moved}/v1/connectors/${name}/1.1.0/tarball`,
+        ]),
+      );
+      expect(Object.keys(doc.versions)).toHaveLength(2);
+    }
+  },
+);
