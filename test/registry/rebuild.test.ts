@@ -17,6 +17,26 @@ afterEach(async () => {
   database = undefined;
 });
 
+/**
+ * The repository, counting its transactions: `most` in flight at once. Transaction number `failing` (the
+ * marker's reset is number 1) fails as a lost connection would.
+ */
+function counting(real: RegistryRepository, failing?: number) {
+  const seen = { calls: 0, inFlight: 0, most: 0 };
+  const repo = Object.create(real) as RegistryRepository;
+  repo.transaction = async (fn) => {
+    const call = ++seen.calls;
+    seen.most = Math.max(seen.most, ++seen.inFlight);
+    try {
+      if (call === failing) throw new Error("injected: connection lost");
+      return await real.transaction(fn);
+    } finally {
+      seen.inFlight--;
+    }
+  };
+  return { repo, seen };
+}
+
 /** The repository, with every transaction after the first `allowed` ones failing as a crash would. */
 function crashingAfter(real: RegistryRepository, allowed: number): RegistryRepository {
   const crashing = Object.create(real) as RegistryRepository;
@@ -143,27 +163,13 @@ it("rebuilds four connectors at once, and a failure ends the others' transaction
   for (const name of names)
     expect((await reg.publish(await packPackage({ name, version: "1.0.0" }), token, name)).status).toBe(201);
   const real = reg.repo;
-  let calls = 0;
-  let inFlight = 0;
-  let most = 0;
-  const counting = Object.create(real) as RegistryRepository;
-  counting.transaction = async (fn) => {
-    const call = ++calls;
-    inFlight++;
-    most = Math.max(most, inFlight);
-    try {
-      // The marker's reset is call 1; the 4th connector's transaction (call 5) fails as a lost connection would.
-      if (call === 5) throw new Error("injected: connection lost");
-      return await real.transaction(fn);
-    } finally {
-      inFlight--;
-    }
-  };
-  const deps = { ...reg.app.registry.deps, repo: counting, publicUrl: "https://moved.example" };
+  // The 4th connector's transaction fails.
+  const { repo, seen } = counting(real, 5);
+  const deps = { ...reg.app.registry.deps, repo, publicUrl: "https://moved.example" };
   await expect(rebuildForPublicUrl(deps)).rejects.toThrow(/injected: connection lost/);
-  expect(most).toBe(4);
-  expect(inFlight).toBe(0);
-  expect(calls).toBeLessThan(1 + names.length); // no connector was started after the failure was seen
+  expect(seen.most).toBe(4);
+  expect(seen.inFlight).toBe(0);
+  expect(seen.calls).toBeLessThan(1 + names.length); // no connector was started after the failure was seen
   expect(await real.getMeta("derived_fields")).toBe("rebuilding");
   // Without the failure, every connector is rebuilt and the documents are marked current.
   expect(await rebuildForPublicUrl({ ...deps, repo: real })).toBe(names.length);
@@ -182,21 +188,11 @@ it.skipIf(!(await postgresAvailable()))(
       for (const version of ["1.0.0", "1.1.0"])
         expect((await reg.publish(await packPackage({ name, version }), token, name)).status).toBe(201);
     const real = reg.repo;
-    let inFlight = 0;
-    let most = 0;
-    const counting = Object.create(real) as RegistryRepository;
-    counting.transaction = async (fn) => {
-      most = Math.max(most, ++inFlight);
-      try {
-        return await real.transaction(fn);
-      } finally {
-        inFlight--;
-      }
-    };
+    const { repo, seen } = counting(real);
     const moved = "https://moved.example";
-    const deps = { ...reg.app.registry.deps, repo: counting, publicUrl: moved };
+    const deps = { ...reg.app.registry.deps, repo, publicUrl: moved };
     expect(await rebuildForPublicUrl(deps)).toBe(names.length);
-    expect(most).toBe(4);
+    expect(seen.most).toBe(4);
     expect(await real.getMeta("public_url")).toBe(moved);
     // Served under the new URL, with nothing left to rebuild: every version's tarball names it.
     const served = createApp({ db: real, blobs: new FsBlobStore(reg.blobDir), publicUrl: moved });
