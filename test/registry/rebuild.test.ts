@@ -18,32 +18,23 @@ afterEach(async () => {
 });
 
 /**
- * The repository, counting its transactions: `most` in flight at once. Transaction number `failing` (the
- * marker's reset is number 1) fails as a lost connection would.
+ * The repository, counting its transactions: `most` in flight at once. From transaction number
+ * `failingFrom` on (the marker's reset is number 1), each fails as a killed process's would.
  */
-function counting(real: RegistryRepository, failing?: number) {
+function counting(real: RegistryRepository, failingFrom = Infinity) {
   const seen = { calls: 0, inFlight: 0, most: 0 };
   const repo = Object.create(real) as RegistryRepository;
   repo.transaction = async (fn) => {
     const call = ++seen.calls;
     seen.most = Math.max(seen.most, ++seen.inFlight);
     try {
-      if (call === failing) throw new Error("injected: connection lost");
+      if (call >= failingFrom) throw new Error("injected: killed");
       return await real.transaction(fn);
     } finally {
       seen.inFlight--;
     }
   };
   return { repo, seen };
-}
-
-/** The repository, with every transaction after the first `allowed` ones failing as a crash would. */
-function crashingAfter(real: RegistryRepository, allowed: number): RegistryRepository {
-  const crashing = Object.create(real) as RegistryRepository;
-  let count = 0;
-  crashing.transaction = (fn) =>
-    ++count > allowed ? Promise.reject(new Error("injected: killed")) : real.transaction(fn);
-  return crashing;
 }
 
 it("a rebuild for a new PUBLIC_URL cut short is redone by the next start-up under the old one", async () => {
@@ -57,7 +48,7 @@ it("a rebuild for a new PUBLIC_URL cut short is redone by the next start-up unde
   const blobs = new FsBlobStore(reg.blobDir);
   const moved = "https://moved.example";
   // The marker's reset and two connectors' rebuilds land, then the process dies.
-  const cut = createApp({ db: crashingAfter(reg.repo, 3), blobs, publicUrl: moved });
+  const cut = createApp({ db: counting(reg.repo, 4).repo, blobs, publicUrl: moved });
   await expect(cut.registry.ready()).rejects.toThrow(/injected: killed/);
   const tarballs = async (app: ReturnType<typeof createApp>, origin: string) =>
     Promise.all(
@@ -166,7 +157,7 @@ it("a failure stops the rebuild: no transaction left in flight, no connector sta
   // The 4th connector's transaction fails.
   const { repo, seen } = counting(real, 5);
   const deps = { ...reg.app.registry.deps, repo, publicUrl: "https://moved.example" };
-  await expect(rebuildForPublicUrl(deps)).rejects.toThrow(/injected: connection lost/);
+  await expect(rebuildForPublicUrl(deps)).rejects.toThrow(/injected: killed/);
   expect(seen.inFlight).toBe(0);
   expect(seen.calls).toBeLessThan(1 + names.length); // no connector was started after the failure was seen
   expect(await real.getMeta("derived_fields")).toBe("rebuilding");
@@ -192,7 +183,7 @@ it.skipIf(!(await postgresAvailable()))(
     // The 4th connector's transaction fails while the first three are in flight.
     const failing = counting(real, 5);
     const cut = { ...reg.app.registry.deps, repo: failing.repo, publicUrl: moved };
-    await expect(rebuildForPublicUrl(cut)).rejects.toThrow(/injected: connection lost/);
+    await expect(rebuildForPublicUrl(cut)).rejects.toThrow(/injected: killed/);
     expect(failing.seen.most).toBe(4);
     expect(failing.seen.inFlight).toBe(0);
     expect(failing.seen.calls).toBeLessThan(1 + names.length);
