@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { CATEGORIES } from "../src/core/types.js";
 import { openDatabase } from "../src/db/open-database.js";
 import { bufferSizing } from "../src/db/postgres/pg-buffer-advice.js";
+import { pgConnection } from "../src/db/postgres/database-url.js";
 import { createKeyFile } from "../src/registry/signing/load-signing-key.js";
 import { newKeyPem, signerFromPem } from "../src/registry/signing/signer.js";
 import { createToken } from "../src/registry/tokens.js";
@@ -49,7 +50,8 @@ if (!Number.isInteger(CONNECTORS) || CONNECTORS < 1000)
   throw new Error("--connectors takes a whole number ≥ 1000");
 const COUNT = CONNECTORS.toLocaleString("en");
 // `--postgres`: the same run on PostgreSQL, in a database created for it and dropped after, on the server of
-// BENCH_POSTGRES_URL (default: the tests' server, 127.0.0.1:5432, user postgres).
+// BENCH_POSTGRES_URL (default: the tests' server, 127.0.0.1:5432, user postgres; libpq's socket form
+// `postgres://postgres@/postgres?host=/var/run/postgresql` reaches it by its Unix socket).
 const POSTGRES = process.argv.includes("--postgres");
 const KEEP = process.argv.includes("--keep");
 const PG_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -217,20 +219,26 @@ async function officialSearch(url: string): Promise<void> {
   ]);
 }
 
+/** One connection to a database URL, read as the registry reads it (database-url.ts: socket forms too). */
+function pg(url: string): postgres.Sql {
+  const target = pgConnection(url);
+  return postgres(target.url, { ...target.options, max: 1, onnotice: () => undefined });
+}
+
 async function createPgDatabase(name: string): Promise<string> {
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+  const admin = pg(PG_ADMIN_URL);
   try {
     await admin.unsafe(`CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  // The same URL with the new database as its path (not `new URL`: libpq's `postgres://user@/db?host=`
+  // form has no host, which WHATWG URLs refuse).
+  return PG_ADMIN_URL.replace(/^([a-z]+:\/\/[^/?#]*)(\/[^?#]*)?/i, `$1/${name}`);
 }
 
 async function vacuumAnalyze(url: string): Promise<void> {
-  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  const sql = pg(url);
   try {
     await sql.unsafe("VACUUM ANALYZE");
   } finally {
@@ -239,21 +247,26 @@ async function vacuumAnalyze(url: string): Promise<void> {
 }
 
 /**
- * PostgreSQL's shared_buffers and the database's size: first-asked searches can take twice as long at p95
- * when the database does not fit (pg-buffer-advice.ts), so the figures say which case they are.
+ * How the registry reaches PostgreSQL (TCP or a Unix socket, database-url.ts), its shared_buffers and the
+ * database's size: first-asked searches can take twice as long at p95 when the database does not fit
+ * (pg-buffer-advice.ts), so the figures say which case they are.
  */
 async function pgMemory(url: string): Promise<string> {
-  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  const sql = pg(url);
+  const { where, options } = pgConnection(url);
+  const transport = options.host?.startsWith("/")
+    ? `Unix socket in ${options.host}`
+    : `TCP ${where.split("/")[0]}`;
   try {
     const { sharedBuffers, database } = await bufferSizing(sql);
-    return `shared_buffers ${(sharedBuffers / 1024 ** 2).toFixed(0)} MiB, database ${(database / 1024 ** 2).toFixed(0)} MiB`;
+    return `${transport}, shared_buffers ${(sharedBuffers / 1024 ** 2).toFixed(0)} MiB, database ${(database / 1024 ** 2).toFixed(0)} MiB`;
   } finally {
     await sql.end();
   }
 }
 
 async function dropPgDatabase(name: string): Promise<void> {
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+  const admin = pg(PG_ADMIN_URL);
   try {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } finally {

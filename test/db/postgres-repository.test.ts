@@ -9,7 +9,12 @@ import type { RegistryRepository } from "../../src/db/repository.js";
 import { versionDocument } from "../../src/registry/documents.js";
 import { qualityFields } from "../../src/registry/quality.js";
 import { ROOT } from "../helpers/cli.js";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
+import {
+  createTestDatabase,
+  PG_ADMIN_URL,
+  postgresAvailable,
+  type TestDatabase,
+} from "../helpers/postgres.js";
 import { bulkCreateContract } from "./bulk-create-contract.js";
 import { repositoryContract } from "./repository-contract.js";
 import { migrationRecordedAt } from "../helpers/migrations.js";
@@ -268,6 +273,46 @@ describe.skipIf(!available)("PostgreSQL", () => {
       expect(isConnectoryError(error) && error.code).toBe("db.unreachable");
       expect((error as Error).message).toMatch(/127\.0\.0\.1:(1|5432)\//);
       expect(`${(error as Error).message} ${(error as { hint?: string }).hint}`).not.toContain("s3cret-pw");
+    }
+  });
+
+  it("reaches the server by its Unix socket (libpq's ?host=<directory>), not over TCP", async (ctx) => {
+    const db = await freshDatabase();
+    const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+    try {
+      const [row] = await admin<Array<{ dirs: string; port: string }>>`SELECT
+          current_setting('unix_socket_directories') AS dirs, current_setting('port') AS port`;
+      const dir = row!.dirs.split(",")[0]!.trim();
+      const socket = `${dir}/.s.PGSQL.${row!.port}`;
+      const here = dir.startsWith("/") && (await fs.stat(socket).catch(() => undefined))?.isSocket();
+      if (!here) {
+        // CI's server is this machine's (.ci/services): its socket must be here.
+        if (process.env.CI && !process.env.TEST_POSTGRES_URL)
+          throw new Error(`no PostgreSQL socket at ${socket}`);
+        ctx.skip();
+      }
+      const repo = await openDatabase(
+        `postgres://postgres@/${db.name}?host=${encodeURIComponent(dir)}&port=${row!.port}`,
+      );
+      try {
+        await repo.ensurePublisher("acme", "t");
+        expect(await repo.findPublisher("acme")).toMatchObject({ name: "acme" });
+        // Its sessions came by the socket: no client address.
+        const sessions = await admin<Array<{ tcp: boolean }>>`SELECT client_addr IS NOT NULL AS tcp
+          FROM pg_stat_activity WHERE datname = ${db.name} AND application_name = 'connectory-registry'`;
+        expect(sessions.length).toBeGreaterThan(0);
+        expect(sessions.every((s) => !s.tcp)).toBe(true);
+      } finally {
+        await repo.close();
+      }
+      // A socket directory with nothing listening: refused, named by its directory.
+      const error = await openDatabase(`postgres://postgres@/${db.name}?host=/nonexistent-dir`).catch(
+        (e: unknown) => e,
+      );
+      expect(isConnectoryError(error) && error.code).toBe("db.unreachable");
+      expect((error as Error).message).toContain(`/nonexistent-dir:5432/${db.name}`);
+    } finally {
+      await admin.end();
     }
   });
 });

@@ -3,6 +3,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres, { type Sql } from "postgres";
 import { ConnectoryError } from "../../core/errors.js";
 import { migrationsDir } from "../migrations-dir.js";
+import { pgConnection } from "./database-url.js";
 import { errorCodes } from "./pg-errors.js";
 import { PgRepository } from "./pg-repository.js";
 
@@ -42,7 +43,9 @@ export async function migratePostgres(url: string): Promise<void> {
 }
 
 function connect(url: string, max: number): Sql {
-  return postgres(url, {
+  const target = pgConnection(url); // libpq's `?host=` and socket forms (database-url.ts)
+  return postgres(target.url, {
+    ...target.options,
     max,
     onnotice: () => undefined, // "relation already exists, skipping" and the like are not news
     connection: { application_name: "connectory-registry" },
@@ -54,6 +57,7 @@ function explain(url: string, error: unknown): unknown {
   const where = describe(url);
   const reasons: Record<string, string> = {
     ECONNREFUSED: "nothing is listening there",
+    ENOENT: "no server's socket is in that directory", // a Unix socket (?host=/dir): no such file
     ENOTFOUND: "the host name does not resolve",
     ETIMEDOUT: "the connection timed out",
     CONNECT_TIMEOUT: "the connection timed out",
@@ -71,11 +75,10 @@ function explain(url: string, error: unknown): unknown {
   });
 }
 
-/** host:port/database of a postgres:// URL, without user or password. */
+/** host:port/database of a postgres:// URL (a socket's directory as its host), without user or password. */
 export function describe(url: string): string {
   try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+    return pgConnection(url).where;
   } catch {
     return "(unparsable DATABASE_URL)";
   }
