@@ -43,12 +43,15 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d
 const fail = (status: number, code: string, message: string, hint?: string) =>
   new ConnectoryError(code, message, { status, ...(hint ? { hint } : {}) });
 
-/** Validates a listing query into filters, page size and start position. */
-export function parseListParams(params: ServerListParams): {
+/** A listing query validated: its filters, page size and start position. */
+export interface ListQuery {
   filters: ListFilters;
   limit: number;
   position?: ListPosition;
-} {
+}
+
+/** Validates a listing query into filters, page size and start position. */
+export function parseListParams(params: ServerListParams): ListQuery {
   const given = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
   let limit = DEFAULT_LIMIT;
   if (given(params.limit) !== undefined) {

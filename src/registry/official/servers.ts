@@ -16,7 +16,13 @@ import {
 import { answersTo, connectorOfUpstreamName } from "./upstream-names.js";
 import { preparedVersionEntry } from "./version-entry.js";
 import { prepare } from "../documents.js";
-import { encodeCursor, parseListParams, type ListPosition, type ServerListParams } from "./list-params.js";
+import {
+  encodeCursor,
+  parseListParams,
+  type ListPosition,
+  type ListQuery,
+  type ServerListParams,
+} from "./list-params.js";
 
 // The official registry read API over Connectory's connectors (GET /v0.1/servers …).
 
@@ -26,18 +32,20 @@ import { encodeCursor, parseListParams, type ListPosition, type ServerListParams
  * listing reads and serializes nothing (issue 29).
  */
 export async function listServersPrepared(ctx: OfficialContext, params: ServerListParams): Promise<Prepared> {
-  parseListParams(params); // a bad query is refused before the cache is asked
+  const parsed = parseListParams(params); // a bad query is refused before the cache is asked
   const given = [params.search, params.cursor, params.limit, params.version, params.updated_since];
   const key = `v0.1 ${ctx.namespace} ${ctx.deps.publicUrl} ${JSON.stringify([...given, params.include_deleted])}`;
   return ctx.deps.repo.whileUnchanged(key, async () => {
-    const page = prepare(await listServers(ctx, params));
+    const page = prepare(await listServers(ctx, parsed));
     return { body: page.body, etag: `"${page.etag}"` };
   });
 }
 
 /** GET /v0.1/servers: a page of entries, name matches of `search` first, then by name. */
-export async function listServers(ctx: OfficialContext, params: ServerListParams): Promise<ServerList> {
-  const { filters, limit, position } = parseListParams(params);
+async function listServers(
+  ctx: OfficialContext,
+  { filters, limit, position }: ListQuery,
+): Promise<ServerList> {
   const pick: VersionPick =
     filters.version === undefined
       ? { all: true }
