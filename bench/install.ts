@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { startServer } from "../src/server/start-server.js";
 import { median, timedNode, writeCpuReporter } from "./child-cpu.js";
 import { countInstructions, millions } from "./lib/instructions.js";
-import { handOver } from "./lib/report.js";
+import { handOver, type Row } from "./lib/report.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = path.join(ROOT, "bin/connectory.js");
@@ -88,6 +88,20 @@ export async function versionOverNode(
   };
 }
 
+/**
+ * Instructions `connectory --help` executes over `node -e 0` (valgrind): the bundle's entry and what every
+ * verb loads with it, the message tables among them (issue 29: as JSON, scripts/bundle-cli.ts), without
+ * a verb's own work. Undefined without valgrind.
+ */
+async function helpOverNode(env: Record<string, string>): Promise<string | undefined> {
+  const [ni, hi] = [
+    await countInstructions(process.execPath, ["-e", "0"]),
+    await countInstructions(process.execPath, [BIN, "--help"], { ...process.env, ...env }),
+  ];
+  if (ni === undefined || hi === undefined) return undefined;
+  return `${millions(hi)} vs ${millions(ni)} instructions (+${millions(hi - ni)})`;
+}
+
 /** Spawns the CLI (asynchronously: the registry answers from this same process); wall and CPU time. */
 function timed(reporter: string, argv: string[], env: Record<string, string>) {
   return timedNode(reporter, [BIN, ...argv], { env: { ...process.env, ...env } });
@@ -156,16 +170,20 @@ async function main(): Promise<void> {
     console.log(`load average ${os.loadavg()[0]?.toFixed(2)}; CPU = user+system, all threads\n`);
     console.log([line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n"));
     console.log(`\n--version: ${over.instructions}`);
-    handOver(
-      "install",
-      rows.map((r) => [
+    const help = await helpOverNode({ CONNECTORY_HOME: shared, NO_COLOR: "1" });
+    if (help !== undefined) console.log(`--help: ${help}`);
+    handOver("install", [
+      ...rows.map((r): Row => [
         r[0]!,
         r[0]!.startsWith("--version minus")
           ? `${signed(over.wall)} ms wall, ${signed(over.cpu)} ms CPU (medians of ${RUNS} alternating pairs); ${over.instructions}`
           : `${r[1]} ms median (CPU ${r[4]} ms)`,
         r[5]!,
       ]),
-    );
+      ...(help !== undefined
+        ? [["connectory --help over node -e 0 (what every verb loads)", help, ""] satisfies Row]
+        : []),
+    ]);
     if (failed) process.exitCode = 1;
   } finally {
     await server.close();

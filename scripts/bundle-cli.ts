@@ -61,7 +61,7 @@ export async function bundleCli(
     banner: {
       js: 'import { createRequire as __connectoryRequire } from "node:module"; const require = __connectoryRequire(import.meta.url);',
     },
-    plugins: [zodEnglishOnly, minifyDependencies],
+    plugins: [zodEnglishOnly, messageTablesAsJson, minifyDependencies],
     logLevel: "warning",
   });
   const old = `${outdir}.old-${process.pid}`;
@@ -92,6 +92,49 @@ const zodEnglishOnly: esbuild.Plugin = {
       resolveDir: path.dirname(args.path),
       loader: "js",
     }));
+  },
+};
+
+/** The CLI's two message tables (cli/terminal/language.ts imports both on every verb). */
+export const MESSAGE_TABLES = /[\\/]cli[\\/]terminal[\\/]messages-(en|zh-cn)\.ts$/;
+
+/**
+ * The CLI's message tables as one JSON.parse of a string literal each. Written as object literals spread
+ * from thirteen sub-tables (~1,250 strings a language), they cost every verb ~27 ms to evaluate at start,
+ * both languages together; V8 parses the same data as JSON in ~4 (issue 29, bench:metadata). Each table
+ * module is bundled on its own from its source and evaluated here, so what is embedded is the module's own
+ * value, never a stale build; a module exporting anything but string tables fails the build.
+ */
+export const messageTablesAsJson: esbuild.Plugin = {
+  name: "message-tables-as-json",
+  setup(build) {
+    build.onLoad({ filter: MESSAGE_TABLES }, async (args) => {
+      const built = await esbuild.build({
+        entryPoints: [args.path],
+        bundle: true,
+        format: "esm",
+        platform: "node",
+        write: false,
+        logLevel: "silent",
+      });
+      const code = built.outputFiles[0]!.text;
+      const tables = (await import(
+        `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`
+      )) as Record<string, unknown>;
+      const lines = Object.entries(tables).map(([name, table]) => {
+        const strings =
+          typeof table === "object" &&
+          table !== null &&
+          Object.getPrototypeOf(table) === Object.prototype &&
+          Object.values(table).every((v) => typeof v === "string");
+        if (!strings)
+          throw new Error(
+            `${args.path}: its export ${name} is not a table of strings; message-tables-as-json embeds only those (keep code out of the message modules)`,
+          );
+        return `export const ${name} = JSON.parse(${JSON.stringify(JSON.stringify(table))});`;
+      });
+      return { contents: lines.join("\n"), loader: "js" };
+    });
   },
 };
 

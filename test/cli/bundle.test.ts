@@ -1,7 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../cli/commands.js";
+import { CLI_MESSAGES } from "../../cli/terminal/language.js";
+import { messageTablesAsJson } from "../../scripts/bundle-cli.js";
 import { ROOT, spawnCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/tmp.js";
 
@@ -48,4 +51,60 @@ describe("the bundled CLI", () => {
     }
     expect(failures).toEqual([]);
   }, 120_000); // ~50 spawns, four at a time, on a shared machine
+
+  it("holds the message tables as JSON, the same strings in the same order as their sources", async () => {
+    const built = await esbuild.build({
+      stdin: {
+        contents: `export { en } from "./cli/terminal/messages-en.ts"; export { zhCN } from "./cli/terminal/messages-zh-cn.ts";`,
+        resolveDir: ROOT,
+        loader: "ts",
+      },
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      write: false,
+      plugins: [messageTablesAsJson],
+      logLevel: "silent",
+    });
+    const code = built.outputFiles[0]!.text;
+    expect(code.match(/JSON\.parse\(/g)).toHaveLength(2);
+    expect(code).not.toContain("enSetup"); // the sub-tables' spreads are gone
+    const tables = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as {
+      en: Record<string, string>;
+      zhCN: Record<string, string>;
+    };
+    for (const [lang, table] of [
+      ["en", tables.en],
+      ["zh-CN", tables.zhCN],
+    ] as const) {
+      expect(Object.entries(table)).toEqual(Object.entries(CLI_MESSAGES[lang]));
+    }
+    // And what bin/connectory.js runs was built so (the minifier may requote the literal).
+    const chunks = path.join(ROOT, "dist/cli-bundle/chunks");
+    const texts = await Promise.all(
+      (await fs.readdir(chunks)).map((f) => fs.readFile(path.join(chunks, f), "utf8")),
+    );
+    const first = Object.keys(CLI_MESSAGES.en)[0]!;
+    const asJson = [`JSON.parse('{"${first}"`, `JSON.parse("{\\"${first}\\"`];
+    expect(texts.some((t) => asJson.some((start) => t.includes(start)))).toBe(true);
+  });
+
+  it("fails the build when a message module exports anything but string tables", async () => {
+    const dir = await tempDir();
+    await fs.mkdir(path.join(dir, "cli/terminal"), { recursive: true });
+    await fs.writeFile(
+      path.join(dir, "cli/terminal/messages-en.ts"),
+      `export const en = { "a.b": "x" };\nexport function speak(): string { return "y"; }\n`,
+    );
+    const build = esbuild.build({
+      entryPoints: [path.join(dir, "cli/terminal/messages-en.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      write: false,
+      plugins: [messageTablesAsJson],
+      logLevel: "silent",
+    });
+    await expect(build).rejects.toThrow(/its export speak is not a table of strings/);
+  });
 });
