@@ -1,9 +1,6 @@
-import { serverStderr } from "../terminal/server-stderr.js";
 import { redact } from "../../src/core/secrets.js";
 import { ConnectoryError } from "../../src/core/errors.js";
 import { isRemote, type StdioServer } from "../../src/core/types.js";
-import { proxyMessages, serverErrors } from "../mcp/bridge.js";
-import { localHttpTransport, remoteTransport } from "../mcp/client-transport.js";
 import { defineCommand, type CommandArgs, type CommandResult } from "../command.js";
 import type { CommandContext } from "../context.js";
 import { loadEffectiveConfig } from "../home/effective-config.js";
@@ -11,8 +8,10 @@ import { packageServer } from "../mcp/package-server.js";
 import type { ExplainedServer } from "../../src/core/merge.js";
 import { verifyBeforeLaunch } from "../install/verify-launch.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
-import { DEFAULT_TIMEOUT_MS } from "../mcp/mcp-client.js";
-import { explainFailure } from "../mcp/mcp-errors.js";
+import { proxyMessages } from "../mcp/bridge.js";
+import { DEFAULT_TIMEOUT_MS } from "../mcp/timeouts.js";
+import type { NetworkLaunch } from "./run-network.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { warn } from "../terminal/output.js";
 import { sessionPins } from "../home/pins-store.js";
 import { StdioTransport } from "../mcp/stdio-transport.js";
@@ -25,13 +24,8 @@ import { withAudit } from "../mcp/audit-filter.js";
 import { auditRecorder } from "../gateway/audit-recorder.js";
 import { closeControls, loadControls, withControls } from "../mcp/session-controls.js";
 import { explainSandbox } from "../sandbox/explain-sandbox.js";
-import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { inactiveReasonEnglish, isInactive } from "../terminal/inactive-reason.js";
 import { localizedError, sayEnglish, type Said } from "../terminal/language.js";
-
-/** After a sign-in stops working, the host gets the error reply, then the session ends. */
-const AUTH_EXIT_GRACE_MS = 200;
 
 /** What to do about an inactive server, with its real names filled in. */
 function nextStep(status: string, server: string, connector: string | undefined): Said {
@@ -134,24 +128,14 @@ async function runServer(
   const log = (message: string) => warn(ctx, hide(message));
   const host = new HostStdioTransport(ctx.stdin, ctx.stdout);
   const spec = found.server;
-  const oauth = isRemote(spec) ? await runAuthProvider(name, spec, ctx, log) : undefined;
-  const scopes = scopeWatch(ctx.fetch);
-  const launched = isRemote(spec)
-    ? remoteTransport(spec, {
-        fetch: oauth ? scopes.fetch : ctx.fetch,
-        ...(oauth ? { authProvider: oauth } : {}),
-      })
-    : spec.transport !== undefined
-      ? await localHttpTransport(
-          { ...spec, transport: spec.transport },
-          found.sandbox,
-          { ...ctx, log },
-          {
-            stderr: (chunk) => ctx.stderr.write(serverStderr(hide)(chunk)),
-            fetch: ctx.fetch,
-          },
-        )
-      : await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
+  // A server reached over HTTP brings the MCP SDK's client (run-network.ts): loaded only for one.
+  let network: NetworkLaunch | undefined;
+  let launched: Transport;
+  if (isRemote(spec) || spec.transport !== undefined) {
+    const { networkLaunch } = await import("./run-network.js");
+    network = await networkLaunch(name, found, spec, config.secretValues, ctx, log, hide);
+    launched = network.launched;
+  } else launched = await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);
   const guard = new ToolGuard({
     server: name,
     ...sessionPins(ctx.home, found, () => ctx.now()),
@@ -160,28 +144,7 @@ async function runServer(
     hide,
     timeoutMs: DEFAULT_TIMEOUT_MS,
   });
-  // A remote server's failures in the words `inspect` uses (401 → check the credentials, …), once each.
-  // A sign-in that no longer works (refresh refused) ends the session: only `connectory auth` helps.
-  let authFailed = false;
-  const errors = isRemote(spec)
-    ? serverErrors(log, (error) => {
-        if (isAuthRequired(error) && !authFailed) {
-          authFailed = true;
-          setTimeout(() => void launched.close(), AUTH_EXIT_GRACE_MS).unref();
-        }
-        // A 403 the SDK's one step-up attempt (a refresh) could not fix: say which scopes to sign in for.
-        if (oauth && isForbidden(error)) return scopeRequired(name, scopes.lastScope());
-        return explainFailure(error, {
-          server: name,
-          transport: spec.type,
-          url: spec.url,
-          timeoutMs: DEFAULT_TIMEOUT_MS,
-          secretValues: config.secretValues,
-          stage: "request",
-          origin: found.origin,
-        });
-      })
-    : undefined;
+  const errors = network?.errors;
   const rules = (await readToolRules(ctx.home)).servers;
   let client: { name: string; version: string } | null = null;
   const audit = auditRecorder({
@@ -224,9 +187,5 @@ async function runServer(
   await host.start();
   const closedBy = await session;
   await Promise.all([audit.flush(), closeControls(controls)]);
-  return { data: null, text: "", exitCode: closedBy === "host" && !authFailed ? 0 : 1 };
-}
-
-function isForbidden(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code === 403;
+  return { data: null, text: "", exitCode: closedBy === "host" && !network?.authFailed() ? 0 : 1 };
 }

@@ -9,10 +9,10 @@ import { isRemote, type RemoteServer, type ServerSpec, type StdioServer } from "
 import { DeadlineError, explainFailure, type FailureContext } from "./mcp-errors.js";
 import { InvalidStdoutError, StdioTransport } from "./stdio-transport.js";
 import type { SandboxRequest } from "../../src/core/sandbox/permissions.js";
-import { localHttpTransport, remoteTransport, stdioTransport } from "./client-transport.js";
+import { localHttpTransport, remoteTransport } from "./client-transport.js";
+import { stdioTransport } from "./stdio-client-transport.js";
 import { runAuthProvider } from "../auth/run-auth.js";
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_PAGES = 100;
 
 /** The server to reach: its name (for messages), its rendered spec, and the secrets to hide. */

@@ -4,7 +4,7 @@ import type { CommandContext } from "../context.js";
 import { warn } from "../terminal/output.js";
 import { serverStderr } from "../terminal/server-stderr.js";
 import { secretInArgs } from "./child-env.js";
-import { stdioTransport } from "./client-transport.js";
+import { stdioTransport } from "./stdio-client-transport.js";
 import type { HostStdioTransport } from "./host-stdio.js";
 import { InvalidStdoutError, type StdioTransport } from "./stdio-transport.js";
 import { localizedError, say } from "../terminal/language.js";

@@ -107,4 +107,32 @@ describe("the bundled CLI", () => {
     });
     await expect(build).rejects.toThrow(/its export speak is not a table of strings/);
   });
+
+  it("`run` of a stdio server loads neither the MCP SDK's client nor zod (its HTTP part is imported lazily)", async () => {
+    const built = await esbuild.build({
+      entryPoints: [path.join(ROOT, "cli/commands/run.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      write: false,
+      metafile: true,
+      external: ["@napi-rs/keyring"],
+      mainFields: ["module", "main"],
+      logLevel: "silent",
+    });
+    const inputs = built.metafile.inputs;
+    // What loads with run.ts itself: its static imports, transitively (a dynamic import() loads on use).
+    const loaded = new Set<string>(["cli/commands/run.ts"]);
+    for (const file of loaded)
+      for (const i of inputs[file]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
+    const heavy = [...loaded].filter((f) => /node_modules\/(zod|ajv|@modelcontextprotocol\/sdk)\//.test(f));
+    expect(heavy).toEqual([]);
+    expect(loaded.size).toBeGreaterThan(50); // the walk did follow run.ts's imports
+    // The remote and local-HTTP launch is there, behind the dynamic import.
+    const dynamic = inputs["cli/commands/run.ts"]!.imports.filter((i) => i.kind === "dynamic-import");
+    expect(dynamic.map((i) => i.path)).toContain("cli/commands/run-network.ts");
+    expect(
+      Object.keys(inputs).some((f) => f.includes("@modelcontextprotocol/sdk/dist/esm/client/streamableHttp")),
+    ).toBe(true);
+  });
 });
