@@ -12,6 +12,18 @@ import { tempDir } from "../helpers/tmp.js";
 // tests import: a package the bundler cannot follow (a UMD require, a file read beside the source)
 // only fails there, when its verb's chunk loads. `<verb> --help` loads every chunk of the verb.
 
+/** An in-memory bundle, ESM for Node as scripts/bundle-cli.ts makes the CLI's. */
+function bundle(options: esbuild.BuildOptions) {
+  return esbuild.build({
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    write: false,
+    logLevel: "silent",
+    ...options,
+  });
+}
+
 describe("the bundled CLI", () => {
   it("is what bin/connectory.js runs, and it reads the version from package.json", async () => {
     expect(await fs.readFile(path.join(ROOT, "bin/connectory.js"), "utf8")).toContain(
@@ -53,20 +65,15 @@ describe("the bundled CLI", () => {
   }, 120_000); // ~50 spawns, four at a time, on a shared machine
 
   it("holds the message tables as JSON, the same strings in the same order as their sources", async () => {
-    const built = await esbuild.build({
+    const built = await bundle({
       stdin: {
         contents: `export { en } from "./cli/terminal/messages-en.ts"; export { zhCN } from "./cli/terminal/messages-zh-cn.ts";`,
         resolveDir: ROOT,
         loader: "ts",
       },
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
       plugins: [messageTablesAsJson],
-      logLevel: "silent",
     });
-    const code = built.outputFiles[0]!.text;
+    const code = built.outputFiles![0]!.text;
     expect(code.match(/JSON\.parse\(/g)).toHaveLength(2);
     expect(code).not.toContain("enSetup"); // the sub-tables' spreads are gone
     const tables = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as {
@@ -96,31 +103,21 @@ describe("the bundled CLI", () => {
       path.join(dir, "cli/terminal/messages-en.ts"),
       `export const en = { "a.b": "x" };\nexport function speak(): string { return "y"; }\n`,
     );
-    const build = esbuild.build({
+    const build = bundle({
       entryPoints: [path.join(dir, "cli/terminal/messages-en.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
       plugins: [messageTablesAsJson],
-      logLevel: "silent",
     });
     await expect(build).rejects.toThrow(/its export speak is not a table of strings/);
   });
 
   it("`run` of a stdio server loads neither the MCP SDK's client nor zod (its HTTP part is imported lazily)", async () => {
-    const built = await esbuild.build({
+    const built = await bundle({
       entryPoints: [path.join(ROOT, "cli/commands/run.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
       metafile: true,
       external: ["@napi-rs/keyring"],
       mainFields: ["module", "main"],
-      logLevel: "silent",
     });
-    const inputs = built.metafile.inputs;
+    const inputs = built.metafile!.inputs;
     // What loads with run.ts itself: its static imports, transitively (a dynamic import() loads on use).
     const loaded = new Set<string>(["cli/commands/run.ts"]);
     for (const file of loaded)
