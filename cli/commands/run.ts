@@ -10,7 +10,7 @@ import { verifyBeforeLaunch } from "../install/verify-launch.js";
 import { HostStdioTransport } from "../mcp/host-stdio.js";
 import { proxyMessages } from "../mcp/bridge.js";
 import { DEFAULT_TIMEOUT_MS } from "../mcp/timeouts.js";
-import type { NetworkLaunch } from "./run-network.js";
+import type { NetworkLaunch } from "../mcp/run-network.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { warn } from "../terminal/output.js";
 import { sessionPins } from "../home/pins-store.js";
@@ -132,7 +132,7 @@ async function runServer(
   let network: NetworkLaunch | undefined;
   let launched: Transport;
   if (isRemote(spec) || spec.transport !== undefined) {
-    const { networkLaunch } = await import("./run-network.js");
+    const { networkLaunch } = await import("../mcp/run-network.js");
     network = await networkLaunch(name, found, spec, config.secretValues, ctx, log, hide);
     launched = network.launched;
   } else launched = await stdioChild(spec, ctx, config.secretValues, hide, found.sandbox);

@@ -127,7 +127,7 @@ describe("the bundled CLI", () => {
     expect(loaded.size).toBeGreaterThan(50); // the walk did follow run.ts's imports
     // The remote and local-HTTP launch is there, behind the dynamic import.
     const dynamic = inputs["cli/commands/run.ts"]!.imports.filter((i) => i.kind === "dynamic-import");
-    expect(dynamic.map((i) => i.path)).toContain("cli/commands/run-network.ts");
+    expect(dynamic.map((i) => i.path)).toContain("cli/mcp/run-network.ts");
     expect(
       Object.keys(inputs).some((f) => f.includes("@modelcontextprotocol/sdk/dist/esm/client/streamableHttp")),
     ).toBe(true);

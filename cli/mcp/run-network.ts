@@ -4,14 +4,14 @@ import type { ExplainedServer } from "../../src/core/merge.js";
 import { isRemote, type RemoteServer, type StdioServer } from "../../src/core/types.js";
 import { isAuthRequired, runAuthProvider, scopeRequired, scopeWatch } from "../auth/run-auth.js";
 import type { CommandContext } from "../context.js";
-import { serverErrors, type ServerErrors } from "../mcp/bridge.js";
-import { localHttpTransport, remoteTransport } from "../mcp/client-transport.js";
-import { explainFailure } from "../mcp/mcp-errors.js";
-import { DEFAULT_TIMEOUT_MS } from "../mcp/timeouts.js";
+import { serverErrors, type ServerErrors } from "./bridge.js";
+import { localHttpTransport, remoteTransport } from "./client-transport.js";
+import { explainFailure } from "./mcp-errors.js";
+import { DEFAULT_TIMEOUT_MS } from "./timeouts.js";
 import { serverStderr } from "../terminal/server-stderr.js";
 
 // What `run` needs only for a server it reaches over HTTP: a remote one (its sign-in, its failures said
-// as `inspect` says them) or a local one speaking HTTP. Loaded by run.ts only then: with it come the MCP
+// as `inspect` says them) or a local one speaking HTTP. Loaded by cli/commands/run.ts only then: with it come the MCP
 // SDK's client transports and zod, which a stdio server's launch (what hosts start most) does without.
 
 /** After a sign-in stops working, the host gets the error reply, then the session ends. */
