@@ -6,12 +6,8 @@ import { sourceName } from "../../src/core/api/provenance.js";
 import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { readCachedPackageFull } from "../install/cached-package.js";
 import { defineCommand, marketplaceOption } from "../command.js";
-import {
-  versionList,
-  viewFromPackage,
-  viewFromVersionDocument,
-  type ConnectorView,
-} from "../terminal/connector-view.js";
+import { versionList, viewFromPackage, type ConnectorView } from "../terminal/connector-view.js";
+import { viewFromVersionDocument } from "../terminal/version-document-view.js";
 import { localText, renderView } from "../terminal/connector-text.js";
 import type { CommandContext } from "../context.js";
 import { cacheDir, connectorKey } from "../home/home.js";

@@ -1,16 +1,13 @@
 import { describePermissions, type Permissions } from "../../src/core/sandbox/permissions.js";
 import { keepPermissionText } from "./permission-text.js";
-import { validateServerSet } from "../../src/core/package/mcp-config.js";
-import { validateTokenSchema } from "../../src/core/package/token-schema.js";
 import { sortedVersions } from "../../src/core/resolve-version.js";
-import type { ReceivedConnectorDocument, ReceivedVersionDocument } from "../../src/core/api/documents.js";
+import type { ReceivedConnectorDocument } from "../../src/core/api/documents.js";
 import { isRemote, type ServerSet, type ServerSpec, type TokenSchema } from "../../src/core/types.js";
 import type { ConnectorPackage } from "../../src/core/package/validate-package.js";
 import type { ToolsListing } from "../../src/core/tools/read-report.js";
 import { loaderEnvOf } from "../../src/core/launch/loader-env.js";
 import { quoteArg, quoteAssignment, quoteCommand, visibleText } from "../../src/core/launch/quote-arg.js";
 import { flagSkills, flagTools, type TextFlag } from "../../src/core/tools/tool-flags.js";
-import { isObject } from "../../src/core/json-guards.js";
 import { say } from "./language.js";
 
 /** What `info` shows about one version of a connector (templates unrendered: no secret can appear). */
@@ -64,37 +61,10 @@ export interface ConnectorView {
   };
 }
 
-/** The view of a version document from the registry. */
-export function viewFromVersionDocument(doc: ReceivedVersionDocument): ConnectorView {
-  const schema = doc.tokenSchema === undefined ? undefined : validateTokenSchema(doc.tokenSchema).schema;
-  const m = doc.manifest;
-  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-  return build({
-    name: doc.name,
-    version: doc.version,
-    manifest: {
-      displayName: str(m.displayName),
-      description: str(m.description) ?? "",
-      publisher: str(m.publisher),
-      license: str(m.license),
-      homepage: str(m.homepage),
-      categories: Array.isArray(m.categories)
-        ? m.categories.filter((c): c is string => typeof c === "string")
-        : [],
-      // Validated at publish; anything but an object is treated as "none declared".
-      permissions: isObject(m.permissions) ? (m.permissions as Permissions) : undefined,
-    },
-    servers: validateServerSet(doc.mcp).servers,
-    schema,
-    skills: doc.skills,
-    tools: doc.tools,
-  });
-}
-
 /** The view of a package read from the cache. */
 export function viewFromPackage(pkg: ConnectorPackage): ConnectorView {
   const m = pkg.manifest;
-  return build({
+  return buildView({
     name: m.name,
     version: m.version,
     manifest: { ...m, categories: m.categories ?? [] },
@@ -105,7 +75,8 @@ export function viewFromPackage(pkg: ConnectorPackage): ConnectorView {
   });
 }
 
-interface Parts {
+/** What a view is built from (a cached package here; a registry document: version-document-view.ts). */
+export interface ViewParts {
   name: string;
   version: string;
   manifest: {
@@ -125,12 +96,13 @@ interface Parts {
   tools?: ToolsListing | undefined;
 }
 
-function build(p: Parts): ConnectorView {
+/** The view of `p`, its permission lines in the run's language. */
+export function buildView(p: ViewParts): ConnectorView {
   // The text output's permission lines are in the run's language; the view (--json) keeps English.
   return keepPermissionText(viewOf(p), p.manifest.permissions);
 }
 
-function viewOf(p: Parts): ConnectorView {
+function viewOf(p: ViewParts): ConnectorView {
   const required = new Set(p.schema?.required ?? []);
   const optional = <K extends string, V>(key: K, value: V | undefined) =>
     (value === undefined ? {} : { [key]: value }) as { [k in K]?: V };

@@ -111,19 +111,10 @@ describe("the bundled CLI", () => {
   });
 
   it("`run` of a stdio server loads neither the MCP SDK's client nor zod (its HTTP part is imported lazily)", async () => {
-    const built = await bundle({
-      entryPoints: [path.join(ROOT, "cli/commands/run.ts")],
-      metafile: true,
-      external: ["@napi-rs/keyring"],
-      mainFields: ["module", "main"],
-    });
-    const inputs = built.metafile!.inputs;
-    // What loads with run.ts itself: its static imports, transitively (a dynamic import() loads on use).
-    const loaded = new Set<string>(["cli/commands/run.ts"]);
-    for (const file of loaded)
-      for (const i of inputs[file]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
-    const heavy = [...loaded].filter((f) => /node_modules\/(zod|ajv|@modelcontextprotocol\/sdk)\//.test(f));
-    expect(heavy).toEqual([]);
+    const { loaded, inputs } = await staticGraph("cli/commands/run.ts");
+    expect([...loaded].filter((f) => /node_modules\/(zod|ajv|@modelcontextprotocol\/sdk)\//.test(f))).toEqual(
+      [],
+    );
     expect(loaded.size).toBeGreaterThan(50); // the walk did follow run.ts's imports
     // The remote and local-HTTP launch is there, behind the dynamic import.
     const dynamic = inputs["cli/commands/run.ts"]!.imports.filter((i) => i.kind === "dynamic-import");
@@ -132,4 +123,31 @@ describe("the bundled CLI", () => {
       Object.keys(inputs).some((f) => f.includes("@modelcontextprotocol/sdk/dist/esm/client/streamableHttp")),
     ).toBe(true);
   });
+
+  it("`install` loads no ajv (a registry document's validated view is info's: version-document-view.ts)", async () => {
+    const { loaded } = await staticGraph("cli/commands/install.ts");
+    expect([...loaded].filter((f) => /node_modules\/(ajv|zod|@modelcontextprotocol\/sdk)\//.test(f))).toEqual(
+      [],
+    );
+    expect(loaded).toContain("cli/terminal/connector-view.ts"); // the walk reached the view it shows
+    expect((await staticGraph("cli/commands/info.ts")).loaded).toContain("node_modules/ajv/dist/2020.js");
+  });
 });
+
+/**
+ * What loads with `entry` itself: its static imports, transitively (a dynamic import() loads on use), as
+ * paths relative to the repository, with the bundle's metafile inputs.
+ */
+async function staticGraph(entry: string) {
+  const built = await bundle({
+    entryPoints: [path.join(ROOT, entry)],
+    metafile: true,
+    external: ["@napi-rs/keyring"],
+    mainFields: ["module", "main"],
+  });
+  const inputs = built.metafile!.inputs;
+  const loaded = new Set<string>([entry]);
+  for (const file of loaded)
+    for (const i of inputs[file]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
+  return { loaded, inputs };
+}

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCachedPackageFull } from "../../cli/install/cached-package.js";
-import { viewFromPackage, viewFromVersionDocument } from "../../cli/terminal/connector-view.js";
+import { viewFromPackage } from "../../cli/terminal/connector-view.js";
+import { viewFromVersionDocument } from "../../cli/terminal/version-document-view.js";
 import { renderView } from "../../cli/terminal/connector-text.js";
 import type { ReceivedVersionDocument as VersionDocument } from "../../src/core/api/documents.js";
 import { ROOT } from "../helpers/cli.js";
