@@ -96,7 +96,7 @@ const zodEnglishOnly: esbuild.Plugin = {
 };
 
 /** The CLI's two message tables (cli/terminal/language.ts imports both on every verb). */
-export const MESSAGE_TABLES = /[\\/]cli[\\/]terminal[\\/]messages-(en|zh-cn)\.ts$/;
+const MESSAGE_TABLES = /[\\/]cli[\\/]terminal[\\/]messages-(en|zh-cn)\.ts$/;
 
 /**
  * The CLI's message tables as one JSON.parse of a string literal each. Written as object literals spread
