@@ -124,13 +124,19 @@ describe("the bundled CLI", () => {
     ).toBe(true);
   });
 
-  it("`install` loads no ajv (a registry document's validated view is info's: version-document-view.ts)", async () => {
+  it("`install` loads no ajv, TOML or YAML library (info's validated view, snippet.ts's text are their own files)", async () => {
     const { loaded } = await staticGraph("cli/commands/install.ts");
-    expect([...loaded].filter((f) => /node_modules\/(ajv|zod|@modelcontextprotocol\/sdk)\//.test(f))).toEqual(
-      [],
-    );
+    expect(
+      [...loaded].filter((f) =>
+        /node_modules\/(ajv|zod|@modelcontextprotocol\/sdk|@decimalturn\/toml-patch|yaml)\//.test(f),
+      ),
+    ).toEqual([]);
     expect(loaded).toContain("cli/terminal/connector-view.ts"); // the walk reached the view it shows
+    expect(loaded).toContain("src/core/hosts/index.ts"); // and the host table (stale exports)
     expect((await staticGraph("cli/commands/info.ts")).loaded).toContain("node_modules/ajv/dist/2020.js");
+    const config = (await staticGraph("cli/commands/config.ts")).loaded;
+    expect(config).toContain("node_modules/@decimalturn/toml-patch/dist/toml-patch.js");
+    expect(config).toContain("src/core/hosts/format-document.ts");
   });
 });
 

@@ -1,4 +1,3 @@
-import { launchesOf } from "../launch/launches.js";
 import { ConnectoryError } from "../errors.js";
 import { isRemote, type ServerSpec } from "../types.js";
 import { amp } from "./amp.js";
@@ -16,8 +15,8 @@ import { lmStudio } from "./lm-studio.js";
 import { opencode } from "./opencode.js";
 import { qoder } from "./qoder.js";
 import { rooCode } from "./roo-code.js";
-import { genericSnippet, launcherServer, speaks } from "./shared.js";
-import type { ExportMode, HostAdapter, HostEntry, Launcher, Snippet, SnippetContext } from "./types.js";
+import { launcherServer, speaks } from "./shared.js";
+import type { ExportMode, HostAdapter, HostEntry, Launcher } from "./types.js";
 import { trae } from "./trae.js";
 import { vscode } from "./vscode.js";
 import { warp } from "./warp.js";
@@ -141,18 +140,4 @@ export function exportEntries(
     }
   }
   return { entries, secretsWritten, notes, routed };
-}
-
-/** A pasteable snippet (plus deeplink where the host has one) for one server template; never holds a secret value. */
-export function hostSnippet(
-  adapter: HostAdapter,
-  name: string,
-  template: ServerSpec,
-  ctx: SnippetContext,
-): Snippet {
-  // mcp.json 2 alternatives: a snippet knows the host, not the machine, so it takes the first launch the
-  // host runs as written (else the first, through `connectory run`).
-  const launches = launchesOf(template);
-  const chosen = (launches.find((l) => speaks(adapter, l as ServerSpec)) ?? launches[0]!) as ServerSpec;
-  return adapter.snippet ? adapter.snippet(name, chosen, ctx) : genericSnippet(adapter, name, chosen, ctx);
 }

@@ -1,7 +1,5 @@
-import { stringify as tomlStringify } from "@decimalturn/toml-patch";
-import YAML from "yaml";
 import { isRemote, type RemoteServer, type ServerSpec, type StdioServer } from "../types.js";
-import type { DocumentFormat, HostAdapter, HostEntry, Launcher, Snippet, SnippetContext } from "./types.js";
+import type { HostAdapter, HostEntry, Launcher, SnippetContext, SnippetDocument } from "./types.js";
 import { isObject } from "../json-guards.js";
 
 const TEMPLATE = /\$\{([A-Z][A-Z0-9_]*)\}/g;
@@ -71,17 +69,6 @@ export function nest(container: readonly string[], value: unknown): Record<strin
   return out as Record<string, unknown>;
 }
 
-/** Text of a document fragment in the host's format. */
-export function formatDocument(format: DocumentFormat, document: Record<string, unknown>): string {
-  if (format === "toml") {
-    // stringify heads the sub-tables with an empty `[mcp_servers]`: noise in a snippet a person pastes.
-    const text = tomlStringify(document, { inlineTableStart: 2 });
-    return text.replace(/^\[([^\]\n]+)\]\n\n(?=\[\1\.)/gm, "");
-  }
-  if (format === "yaml") return YAML.stringify(document);
-  return JSON.stringify(document, null, 2) + "\n";
-}
-
 /** Base64 of UTF-8 text (deeplinks), without Buffer so src/core stays runtime-neutral. */
 export function base64(text: string): string {
   let binary = "";
@@ -115,7 +102,7 @@ export function genericSnippet(
   template: ServerSpec,
   ctx: SnippetContext,
   hooks: SnippetHooks = {},
-): Snippet {
+): SnippetDocument {
   const notes: string[] = [];
   const placeholders = new Map<string, string>();
   let server = hooks.prepare ? hooks.prepare(template, placeholders, notes) : template;
@@ -153,14 +140,12 @@ export function genericSnippet(
   const entry = hooks.finishEntry
     ? hooks.finishEntry(adapter.toEntry(name, server))
     : adapter.toEntry(name, server);
-  const format = adapter.document?.format ?? "json";
   const nested = nest(adapter.document?.container ?? ["mcpServers"], { [name]: entry });
   const document = hooks.finishDocument ? hooks.finishDocument(nested) : nested;
   const deeplink = adapter.deeplink?.(name, entry, document);
   return {
     host: adapter.id,
     document,
-    text: formatDocument(format, document),
     ...(deeplink === undefined ? {} : { deeplink }),
     placeholders: [...placeholders].map(([key, how]) => ({ key, how })),
     notes,

@@ -69,18 +69,22 @@ export interface SnippetContext {
   launcher: Launcher;
 }
 
-/** A pasteable configuration for one host, credentials as references or placeholders. */
-export interface Snippet {
+/** What an adapter builds for a snippet: everything but the text (snippet.ts writes it in the host's format). */
+export interface SnippetDocument {
   host: HostId;
   /** The fragment in the host's own document shape, e.g. `{ mcpServers: { name: entry } }`. */
   document: Record<string, unknown>;
-  /** The fragment as text in the host's format (JSON, TOML or YAML). */
-  text: string;
   /** One-click install link, where the host has one. */
   deeplink?: string;
   /** Credentials the user still has to supply, and how. */
   placeholders: Array<{ key: string; how: string }>;
   notes: string[];
+}
+
+/** A pasteable configuration for one host, credentials as references or placeholders. */
+export interface Snippet extends SnippetDocument {
+  /** The fragment as text in the host's format (JSON, TOML or YAML). */
+  text: string;
 }
 
 /**
@@ -115,7 +119,7 @@ export interface HostAdapter<Id extends string = HostId> {
    */
   envReference?(key: string): string;
   /** Builds a snippet's document from entries (vscode adds inputs, codex uses env_vars …); default `{ [container]: entries }`. */
-  snippet?(name: string, template: ServerSpec, ctx: SnippetContext): Snippet;
+  snippet?(name: string, template: ServerSpec, ctx: SnippetContext): SnippetDocument;
   /** One-click link for one server entry. */
   deeplink?(name: string, entry: HostEntry, document: Record<string, unknown>): string;
 }

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { ConnectoryError } from "../../core/errors.js";
 import { nativeInstall } from "../../core/host-catalogs/install-command.js";
-import { getHost, hostSnippet, HOST_IDS } from "../../core/hosts/index.js";
+import { getHost, HOST_IDS } from "../../core/hosts/index.js";
+import { hostSnippet } from "../../core/hosts/snippet.js";
 import { type CredentialRef } from "../../core/hosts/types.js";
 import type { HostConfigDocument } from "../../core/api/documents.js";
 import type { Registry } from "../../registry/registry.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exportEntries, getHost, hostSnippet } from "../../../src/core/hosts/index.js";
+import { exportEntries, getHost } from "../../../src/core/hosts/index.js";
+import { hostSnippet } from "../../../src/core/hosts/snippet.js";
 import type { SnippetContext } from "../../../src/core/hosts/types.js";
 import type { ServerSpec } from "../../../src/core/types.js";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parse as parseToml } from "@decimalturn/toml-patch";
 import YAML from "yaml";
-import { HOSTS, getHost, hostSnippet, HOST_IDS } from "../../../src/core/hosts/index.js";
+import { HOSTS, getHost, HOST_IDS } from "../../../src/core/hosts/index.js";
+import { hostSnippet } from "../../../src/core/hosts/snippet.js";
 import { type SnippetContext } from "../../../src/core/hosts/types.js";
 import type { RemoteServer, StdioServer } from "../../../src/core/types.js";
 
