@@ -102,6 +102,23 @@ async function helpOverNode(env: Record<string, string>): Promise<string | undef
   return `${millions(hi)} vs ${millions(ni)} instructions (+${millions(hi - ni)})`;
 }
 
+/**
+ * Instructions one `install weather` into an empty home executes over `node -e 0` (valgrind): what the
+ * median's wall time hides under load, for comparing builds (issue 29: the TOML and YAML libraries out of
+ * install's imports, 1,221 → 1,096 M). Undefined without valgrind.
+ */
+async function installOverNode(env: Record<string, string>): Promise<string | undefined> {
+  const [ni, ii] = [
+    await countInstructions(process.execPath, ["-e", "0"]),
+    await countInstructions(process.execPath, [BIN, "install", "weather", "--yes"], {
+      ...process.env,
+      ...env,
+    }),
+  ];
+  if (ni === undefined || ii === undefined) return undefined;
+  return `${millions(ii)} vs ${millions(ni)} instructions (+${millions(ii - ni)})`;
+}
+
 /** Spawns the CLI (asynchronously: the registry answers from this same process); wall and CPU time. */
 function timed(reporter: string, argv: string[], env: Record<string, string>) {
   return timedNode(reporter, [BIN, ...argv], { env: { ...process.env, ...env } });
@@ -172,6 +189,12 @@ async function main(): Promise<void> {
     console.log(`\n--version: ${over.instructions}`);
     const help = await helpOverNode({ CONNECTORY_HOME: shared, NO_COLOR: "1" });
     if (help !== undefined) console.log(`--help: ${help}`);
+    const install = await installOverNode({
+      CONNECTORY_HOME: path.join(dir, "home-instructions"),
+      CONNECTORY_REGISTRY: server.url,
+      NO_COLOR: "1",
+    });
+    if (install !== undefined) console.log(`install weather (empty home): ${install}`);
     handOver("install", [
       ...rows.map((r): Row => [
         r[0]!,
@@ -182,6 +205,9 @@ async function main(): Promise<void> {
       ]),
       ...(help !== undefined
         ? [["connectory --help over node -e 0 (what every verb loads)", help, ""] satisfies Row]
+        : []),
+      ...(install !== undefined
+        ? [["install weather over node -e 0 (instructions, an empty home)", install, ""] satisfies Row]
         : []),
     ]);
     if (failed) process.exitCode = 1;
