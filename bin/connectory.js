@@ -11,7 +11,7 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"))
   process.stdout.write(`${require("../package.json").version}\n`);
 else
-  import("../dist/cli-bundle/index.js").catch((error) => {
+  import("../dist/cli-bundle/index.mjs").catch((error) => {
     process.exitCode = 1;
     throw error;
   });

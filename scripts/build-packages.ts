@@ -63,7 +63,7 @@ export async function buildPackages(root: string = repoRoot()): Promise<BuiltPac
     if (!pin) throw new Error(`build:packages: ${name} is not a dependency of the root package.json`);
     optionalDependencies[name] = pin;
   }
-  // The same launcher as the checkout's (../dist/cli-bundle/index.js); the bundle reads ../../package.json.
+  // The same launcher as the checkout's (../dist/cli-bundle/index.mjs); the bundle reads ../../package.json.
   await copy(root, "bin/connectory.js", cliDir);
   // bin/ is CommonJS (its package.json): `--version` answers before Node's ES module loader starts.
   await copy(root, "bin/package.json", cliDir);

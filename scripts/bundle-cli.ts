@@ -6,9 +6,14 @@
  *
  * ESM with code splitting keeps every verb lazy: cli/commands.ts imports each command with a dynamic
  * import(), which becomes its own chunk; `--version` loads the entry and a few small shared chunks.
- * dist/cli-bundle/index.js sits as deep as dist/cli/index.js, so its `../../package.json` (the version)
+ * dist/cli-bundle/index.mjs sits as deep as dist/cli/index.js, so its `../../package.json` (the version)
  * and bin/connectory.js (found by walking up) resolve the same. tsc still emits dist/cli/ (unused at
  * run time) because it typechecks everything in one pass.
+ *
+ * Every file is `.mjs`: Node knows an ES module by that extension, where a `.js` file sends it looking for
+ * the nearest package.json's "type" from the file's folder up, for each of the 60 to 70 chunks an install
+ * loads (issue 29: `install weather` 1,152 → 1,045 M instructions, 379 → 350 ms median of 20 alternating
+ * runs).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -41,6 +46,7 @@ export async function bundleCli(
     entryPoints: { index: "cli/index.ts" },
     outdir: fresh,
     chunkNames: "chunks/[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     splitting: true,
     format: "esm",

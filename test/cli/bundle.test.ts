@@ -27,7 +27,7 @@ function bundle(options: esbuild.BuildOptions) {
 describe("the bundled CLI", () => {
   it("is what bin/connectory.js runs, and it reads the version from package.json", async () => {
     expect(await fs.readFile(path.join(ROOT, "bin/connectory.js"), "utf8")).toContain(
-      "../dist/cli-bundle/index.js",
+      "../dist/cli-bundle/index.mjs",
     );
     const { version } = JSON.parse(await fs.readFile(path.join(ROOT, "package.json"), "utf8")) as {
       version: string;

@@ -51,13 +51,13 @@ describe("the connectory package (CLI)", () => {
   it("packs only its bin, its bundle, manifest and README, without npm warnings", async () => {
     const { files, stderr } = await packList(CLI);
     expect(stderr).not.toMatch(/warn/i);
-    expect(files.filter((f) => !/^dist\/cli-bundle\/(chunks\/)?[\w-]+\.js$/.test(f))).toEqual([
+    expect(files.filter((f) => !/^dist\/cli-bundle\/(chunks\/)?[\w-]+\.mjs$/.test(f))).toEqual([
       "README.md",
       "bin/connectory.js",
       "bin/package.json",
       "package.json",
     ]);
-    expect(files).toContain("dist/cli-bundle/index.js");
+    expect(files).toContain("dist/cli-bundle/index.mjs");
   });
 
   it("runs from its folder and reports the package's version", async () => {
