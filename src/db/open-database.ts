@@ -25,6 +25,10 @@ export function parseDatabaseUrl(url: string): { kind: DatabaseKind; location: s
 export async function openDatabase(url: string): Promise<RegistryRepository> {
   const { kind, location } = parseDatabaseUrl(url);
   if (kind === "postgres") {
+    // Everything of the dialect but the driver first (pg-repository.ts reaches neither postgres.js nor
+    // drizzle's adapter for it): once the hook is installed, each module loaded after it is resolved and
+    // loaded through the hook's thread (driver-fix.ts).
+    await import("./postgres/pg-repository.js");
     registerDriverFix();
     return (await import("./postgres/open-postgres.js")).openPostgres(location);
   }

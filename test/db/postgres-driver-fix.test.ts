@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import * as esbuild from "esbuild";
 import fs from "node:fs";
 import os from "node:os";
 import { createRequire } from "node:module";
@@ -103,4 +104,44 @@ it.skipIf(!available)("keeps a process alive when a new connection's type fetch 
   expect(patched.stderr).toBe("");
   expect(patched.status).toBe(0);
   expect(patched.stdout.trim()).toMatch(/^(answered|refused \w+)$/);
+});
+
+// openDatabase loads pg-repository.ts before it installs the hook: every module loaded after the hook goes
+// through the hook's thread (a PostgreSQL start listened ~125 ms later when all of the dialect's did, issue
+// 29). So pg-repository.ts must not reach the driver (it would load unpatched), and what is left for after
+// the hook is the driver, drizzle's adapter for it and the few files that open the connection.
+it("leaves only the driver and its adapter to load after the hook", async () => {
+  const graph = async (entry: string) => {
+    const built = await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      platform: "node",
+      format: "esm",
+      metafile: true,
+      outdir: "out",
+      logLevel: "silent",
+      mainFields: ["module", "main"],
+    });
+    const inputs = built.metafile!.inputs;
+    const dynamic = inputs[entry]!.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
+    const loaded = new Set([entry]);
+    for (const f of loaded)
+      for (const i of inputs[f]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
+    return Object.assign(loaded, { dynamic });
+  };
+  expect((await graph("src/db/open-database.ts")).dynamic).toEqual([
+    "src/db/postgres/pg-repository.ts",
+    "src/db/postgres/open-postgres.ts",
+    "src/db/sqlite/open-sqlite.ts",
+  ]);
+  const before = await graph("src/db/postgres/pg-repository.ts");
+  expect(before.size).toBeGreaterThan(100); // the walk followed its imports (drizzle's pg-core among them)
+  expect([...before].filter((f) => /node_modules\/(postgres|drizzle-orm\/postgres-js)\//.test(f))).toEqual(
+    [],
+  );
+  const after = [...(await graph("src/db/postgres/open-postgres.ts"))].filter((f) => !before.has(f));
+  expect(after).toContain("node_modules/postgres/src/connection.js");
+  expect(after.length).toBeLessThan(40); // of 170
 });
