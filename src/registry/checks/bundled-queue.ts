@@ -3,7 +3,7 @@ import type { StabilityEvidence } from "../../core/quality/evidence.js";
 import type { RegistryRepository } from "../../db/repository.js";
 import type { BlobStore } from "../../storage/blob-store.js";
 import { makeSnapshot, type ServerSnapshot, type ToolSnapshot } from "../../core/tools/snapshot.js";
-import { bundledServers, checkBundled, findSandbox, type BundledCheckOptions } from "./check-bundled.js";
+import type { BundledCheckOptions } from "./check-bundled.js";
 
 /** Checks of bundled servers after publish, one at a time, off the publish request. */
 export interface BundledChecker {
@@ -43,6 +43,8 @@ export function createBundledChecker(deps: {
   const stopping = new AbortController();
 
   const checkOne = async (name: string, version: string) => {
+    // Loaded at the first check: the MCP SDK's client (and zod) comes with it, which a start never needs.
+    const { bundledServers, checkBundled, findSandbox } = await import("./check-bundled.js");
     const bwrap = deps.options?.bwrap ?? (await findSandbox());
     if (!bwrap) {
       if (!warned)

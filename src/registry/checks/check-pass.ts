@@ -3,7 +3,6 @@ import type { CheckResult, StabilityEvidence } from "../../core/quality/evidence
 import type { CheckClaim } from "../../db/check-rows.js";
 import type { RegistryRepository } from "../../db/repository.js";
 import type { Allowlist } from "../address-guard.js";
-import { checkRemote } from "./check-remote.js";
 import { makeSnapshot, type ServerSnapshot, type ToolSnapshot } from "../../core/tools/snapshot.js";
 
 /** How one pass runs; every default suits a cron entry every few minutes. */
@@ -144,6 +143,8 @@ async function checkConnector(
   claim: CheckClaim,
   options: CheckPassOptions & { timeoutMs: number; now: () => Date },
 ): Promise<{ check: CheckResult; snapshot?: ToolSnapshot }> {
+  // Loaded at the first check: the MCP SDK's client (and zod) comes with it, which a start never needs.
+  const { checkRemote } = await import("./check-remote.js");
   const results: CheckResult[] = [];
   const servers: Record<string, ServerSnapshot> = {};
   const targets = claim.targets.slice(0, MAX_TARGETS);

@@ -1,0 +1,43 @@
+import * as esbuild from "esbuild";
+import { expect, it } from "vitest";
+import { ROOT } from "../helpers/cli.js";
+
+// A registry start loads what serving needs. The checks run servers through the MCP SDK's client (with
+// zod, two versions of it, and zod-to-json-schema: ~200 modules, ~1.4 MB), so check-bundled.ts and
+// check-remote.ts are imported at the first check, not with the server (issue 29: a SQLite start listened
+// ~300 ms sooner). The bundler's view of the graph is the check: what loads with a module is its static
+// imports, transitively; a dynamic import() loads when it runs.
+
+/** The files loading `entry` loads (static imports only), relative to the repository. */
+async function staticGraph(entry: string): Promise<Set<string>> {
+  const built = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    mainFields: ["module", "main"],
+    outdir: "out",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const inputs = built.metafile.inputs;
+  const loaded = new Set([entry]);
+  for (const file of loaded)
+    for (const i of inputs[file]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
+  return loaded;
+}
+
+it("serve loads no MCP SDK or zod until a check runs, and the checks do load it", async () => {
+  const serve = await staticGraph("src/admin/commands/serve.ts");
+  expect(serve).toContain("src/registry/checks/bundled-queue.ts"); // the walk reached the checkers
+  expect(serve).toContain("src/registry/checks/check-pass.ts");
+  expect(
+    [...serve].filter((f) => /node_modules\/(@modelcontextprotocol\/sdk|zod|zod-to-json-schema)\//.test(f)),
+  ).toEqual([]);
+  for (const checker of ["src/registry/checks/check-bundled.ts", "src/registry/checks/check-remote.ts"])
+    expect([...(await staticGraph(checker))].some((f) => f.includes("@modelcontextprotocol/sdk/"))).toBe(
+      true,
+    );
+});
