@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { ConnectoryError } from "../../core/errors.js";
 import { nativeInstall } from "../../core/host-catalogs/install-command.js";
 import { getHost, HOST_IDS } from "../../core/hosts/index.js";
-import { hostSnippet } from "../../core/hosts/snippet.js";
 import { type CredentialRef } from "../../core/hosts/types.js";
 import type { HostConfigDocument } from "../../core/api/documents.js";
 import type { Registry } from "../../registry/registry.js";
@@ -30,6 +29,9 @@ export function hostConfigRoutes(registry: Registry): Hono {
         ...(p.title ? { title: p.title } : {}),
       }),
     );
+    // Loaded at the first request: writing a snippet's text brings the TOML and YAML libraries, which a
+    // registry start does not need (issue 29).
+    const { hostSnippet } = await import("../../core/hosts/snippet.js");
     const launcher = { command: "connectory", args: [] };
     const snippets = Object.entries(doc.mcp.mcpServers).map(([server, template]) => ({
       server,

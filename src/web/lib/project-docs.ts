@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import MarkdownIt from "markdown-it";
+import type MarkdownIt from "markdown-it";
 import { projectRoot } from "./paths.js";
 
 // The repository's own docs (docs/*.md), served at /docs/<file> so the web marketplace links to the
@@ -22,8 +22,6 @@ export const PROJECT_DOCS = [
   "security.md",
 ];
 
-const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
-
 /** GitHub's heading anchor: lower-case, punctuation dropped, spaces to hyphens. */
 export function headingId(text: string): string {
   return text
@@ -33,19 +31,35 @@ export function headingId(text: string): string {
     .replace(/\s/g, "-");
 }
 
-md.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
-  const inline = tokens[idx + 1];
-  const text = inline?.children?.map((t) => t.content).join("") ?? "";
-  tokens[idx]!.attrSet("id", headingId(text));
-  return self.renderToken(tokens, idx, options);
-};
+type Markdown = InstanceType<typeof MarkdownIt>;
 
-const defaultLink = md.renderer.rules.link_open;
-md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-  const token = tokens[idx]!;
-  token.attrSet("href", docHref(String(token.attrGet("href") ?? "")));
-  return defaultLink ? defaultLink(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
-};
+let md: Promise<Markdown> | undefined;
+
+/**
+ * The docs' markdown-it, loaded at the first doc asked: markdown-it and its entity tables (~270 KB) are not
+ * loaded with every registry start (issue 29).
+ */
+function renderer(): Promise<Markdown> {
+  md ??= import("markdown-it").then(({ default: MarkdownIt }) => {
+    const it = new MarkdownIt({ html: false, linkify: false, typographer: false });
+    it.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
+      const inline = tokens[idx + 1];
+      const text = inline?.children?.map((t) => t.content).join("") ?? "";
+      tokens[idx]!.attrSet("id", headingId(text));
+      return self.renderToken(tokens, idx, options);
+    };
+    const defaultLink = it.renderer.rules.link_open;
+    it.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+      const token = tokens[idx]!;
+      token.attrSet("href", docHref(String(token.attrGet("href") ?? "")));
+      return defaultLink
+        ? defaultLink(tokens, idx, options, env, self)
+        : self.renderToken(tokens, idx, options);
+    };
+    return it;
+  });
+  return md;
+}
 
 /** Where a link written in a doc points on this site. */
 export function docHref(href: string): string {
@@ -74,7 +88,7 @@ export async function readProjectDoc(file: string): Promise<{ title: string; htm
     return undefined; // an installed copy without docs/
   }
   const title = /^# (.+)$/m.exec(text)?.[1]?.replace(/`/g, "") ?? file;
-  const doc = { title, html: md.render(text) };
+  const doc = { title, html: (await renderer()).render(text) };
   rendered.set(file, doc);
   return doc;
 }
