@@ -6,6 +6,7 @@ import { COMMANDS } from "../../cli/commands.js";
 import { CLI_MESSAGES } from "../../cli/terminal/language.js";
 import { messageTablesAsJson } from "../../scripts/bundle-cli.js";
 import { ROOT, spawnCli } from "../helpers/cli.js";
+import { staticGraph } from "../helpers/import-graph.js";
 import { tempDir } from "../helpers/tmp.js";
 
 // bin/connectory.js runs the esbuild bundle (scripts/bundle-cli.ts), not the modules the in-process
@@ -111,14 +112,13 @@ describe("the bundled CLI", () => {
   });
 
   it("`run` of a stdio server loads neither the MCP SDK's client nor zod (its HTTP part is imported lazily)", async () => {
-    const { loaded, inputs } = await staticGraph("cli/commands/run.ts");
+    const { loaded, dynamic, inputs } = await staticGraph("cli/commands/run.ts");
     expect([...loaded].filter((f) => /node_modules\/(zod|ajv|@modelcontextprotocol\/sdk)\//.test(f))).toEqual(
       [],
     );
     expect(loaded.size).toBeGreaterThan(50); // the walk did follow run.ts's imports
     // The remote and local-HTTP launch is there, behind the dynamic import.
-    const dynamic = inputs["cli/commands/run.ts"]!.imports.filter((i) => i.kind === "dynamic-import");
-    expect(dynamic.map((i) => i.path)).toContain("cli/mcp/run-network.ts");
+    expect(dynamic).toContain("cli/mcp/run-network.ts");
     expect(
       Object.keys(inputs).some((f) => f.includes("@modelcontextprotocol/sdk/dist/esm/client/streamableHttp")),
     ).toBe(true);
@@ -139,21 +139,3 @@ describe("the bundled CLI", () => {
     expect(config).toContain("src/core/hosts/format-document.ts");
   });
 });
-
-/**
- * What loads with `entry` itself: its static imports, transitively (a dynamic import() loads on use), as
- * paths relative to the repository, with the bundle's metafile inputs.
- */
-async function staticGraph(entry: string) {
-  const built = await bundle({
-    entryPoints: [path.join(ROOT, entry)],
-    metafile: true,
-    external: ["@napi-rs/keyring"],
-    mainFields: ["module", "main"],
-  });
-  const inputs = built.metafile!.inputs;
-  const loaded = new Set<string>([entry]);
-  for (const file of loaded)
-    for (const i of inputs[file]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
-  return { loaded, inputs };
-}

@@ -1,5 +1,4 @@
 import { spawnSync } from "node:child_process";
-import * as esbuild from "esbuild";
 import fs from "node:fs";
 import os from "node:os";
 import { createRequire } from "node:module";
@@ -8,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { expect, it } from "vitest";
 import { CONNECTION_MODULE, patchConnection } from "../../src/db/postgres/driver-fix-hooks.js";
 import { ROOT } from "../helpers/cli.js";
+import { staticGraph } from "../helpers/import-graph.js";
 import { createTestDatabase, PG_ADMIN_URL, postgresAvailable } from "../helpers/postgres.js";
 
 // The postgres.js repair (src/db/postgres/driver-fix-hooks.ts) against the driver this checkout installs:
@@ -111,37 +111,19 @@ it.skipIf(!available)("keeps a process alive when a new connection's type fetch 
 // 29). So pg-repository.ts must not reach the driver (it would load unpatched), and what is left for after
 // the hook is the driver, drizzle's adapter for it and the few files that open the connection.
 it("leaves only the driver and its adapter to load after the hook", async () => {
-  const graph = async (entry: string) => {
-    const built = await esbuild.build({
-      absWorkingDir: ROOT,
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
-      platform: "node",
-      format: "esm",
-      metafile: true,
-      outdir: "out",
-      logLevel: "silent",
-      mainFields: ["module", "main"],
-    });
-    const inputs = built.metafile!.inputs;
-    const dynamic = inputs[entry]!.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
-    const loaded = new Set([entry]);
-    for (const f of loaded)
-      for (const i of inputs[f]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
-    return Object.assign(loaded, { dynamic });
-  };
-  expect((await graph("src/db/open-database.ts")).dynamic).toEqual([
+  expect((await staticGraph("src/db/open-database.ts")).dynamic).toEqual([
     "src/db/postgres/pg-repository.ts",
     "src/db/postgres/open-postgres.ts",
     "src/db/sqlite/open-sqlite.ts",
   ]);
-  const before = await graph("src/db/postgres/pg-repository.ts");
+  const before = (await staticGraph("src/db/postgres/pg-repository.ts")).loaded;
   expect(before.size).toBeGreaterThan(100); // the walk followed its imports (drizzle's pg-core among them)
   expect([...before].filter((f) => /node_modules\/(postgres|drizzle-orm\/postgres-js)\//.test(f))).toEqual(
     [],
   );
-  const after = [...(await graph("src/db/postgres/open-postgres.ts"))].filter((f) => !before.has(f));
+  const after = [...(await staticGraph("src/db/postgres/open-postgres.ts")).loaded].filter(
+    (f) => !before.has(f),
+  );
   expect(after).toContain("node_modules/postgres/src/connection.js");
   expect(after.length).toBeLessThan(40); // of 170
 });

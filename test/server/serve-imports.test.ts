@@ -1,6 +1,5 @@
-import * as esbuild from "esbuild";
 import { expect, it } from "vitest";
-import { ROOT } from "../helpers/cli.js";
+import { staticGraph } from "../helpers/import-graph.js";
 
 // A registry start loads what serving needs. The checks run servers through the MCP SDK's client (with
 // zod, two versions of it, and zod-to-json-schema: ~190 modules, ~1.4 MB), so check-bundled.ts and
@@ -9,29 +8,8 @@ import { ROOT } from "../helpers/cli.js";
 // the first doc page (~50 ms more). The bundler's view of the graph is the check: what loads with a module
 // is its static imports, transitively; a dynamic import() loads when it runs.
 
-/** The files loading `entry` loads (static imports only), relative to the repository. */
-async function staticGraph(entry: string): Promise<Set<string>> {
-  const built = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [entry],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    mainFields: ["module", "main"],
-    outdir: "out",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
-  const inputs = built.metafile.inputs;
-  const loaded = new Set([entry]);
-  for (const file of loaded)
-    for (const i of inputs[file]?.imports ?? []) if (i.kind === "import-statement") loaded.add(i.path);
-  return loaded;
-}
-
 it("serve loads no MCP SDK, zod, TOML writer or markdown-it until asked, and the checks do load the SDK", async () => {
-  const serve = await staticGraph("src/admin/commands/serve.ts");
+  const serve = (await staticGraph("src/admin/commands/serve.ts")).loaded;
   expect(serve).toContain("src/registry/checks/bundled-queue.ts"); // the walk reached the checkers
   expect(serve).toContain("src/registry/checks/check-pass.ts");
   expect(
@@ -44,7 +22,7 @@ it("serve loads no MCP SDK, zod, TOML writer or markdown-it until asked, and the
   expect(serve).toContain("src/web/lib/project-docs.ts"); // and the doc pages' and snippets' modules
   expect(serve).toContain("src/http/routes/host-config.ts");
   for (const checker of ["src/registry/checks/check-bundled.ts", "src/registry/checks/check-remote.ts"])
-    expect([...(await staticGraph(checker))].some((f) => f.includes("@modelcontextprotocol/sdk/"))).toBe(
-      true,
-    );
+    expect(
+      [...(await staticGraph(checker)).loaded].some((f) => f.includes("@modelcontextprotocol/sdk/")),
+    ).toBe(true);
 });
