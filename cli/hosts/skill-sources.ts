@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { exportedSkillName, exportNameProblem, renameSkill } from "../../src/core/hosts/skill-name.js";
+import { exportedSkillName } from "../../src/core/hosts/exported-skill-name.js";
+import { exportNameProblem, renameSkill } from "../../src/core/hosts/skill-name.js";
 import type { SkillTree, WantedSkill } from "../../src/core/hosts/skill-plan.js";
 import type { EffectiveConfig } from "../home/effective-config.js";
 

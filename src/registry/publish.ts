@@ -1,7 +1,6 @@
 import semver from "semver";
 import type { ImportProvenance, PublishedDocument } from "../core/api/documents.js";
 import { ConnectoryError, isConnectoryError } from "../core/errors.js";
-import { validatePackage } from "../core/package/validate-package.js";
 import type { ConnectorState, VersionRecord } from "../db/connector-rows.js";
 import type { RegistryTx } from "../db/registry-tx.js";
 import { computeIntegrity } from "../package/integrity.js";
@@ -52,6 +51,8 @@ export async function publishTarball(
     });
   }
   const digest = computeIntegrity(input.bytes);
+  // The validators (ajv and its schemas, yaml) load at the first publish, not with every start (issue 29).
+  const { validatePackage } = await import("../core/package/validate-package.js");
   const report = validatePackage(await readTarball(input.bytes));
   const errors = report.problems.filter((p) => p.severity === "error");
   if (!report.ok || !report.package) {

@@ -5,16 +5,17 @@ import { staticGraph } from "../helpers/import-graph.js";
 // zod, two versions of it, and zod-to-json-schema: ~190 modules, ~1.4 MB), so check-bundled.ts and
 // check-remote.ts are imported at the first check, not with the server (issue 29: a SQLite start listened
 // ~300 ms sooner); the TOML and YAML writers of a host snippet at the first snippet asked, markdown-it at
-// the first doc page (~50 ms more). The bundler's view of the graph is the check: what loads with a module
-// is its static imports, transitively; a dynamic import() loads when it runs.
+// the first doc page (~50 ms more); the package validators (ajv, yaml) at the first publish, catalog import
+// or mirror pass (~100 ms more). The bundler's view of the graph is the check: what loads with a module is
+// its static imports, transitively; a dynamic import() loads when it runs.
 
-it("serve loads no MCP SDK, zod, TOML writer or markdown-it until asked, and the checks do load the SDK", async () => {
+it("serve loads no MCP SDK, zod, TOML writer, markdown-it or validator until asked; the checks do load the SDK", async () => {
   const serve = (await staticGraph("src/admin/commands/serve.ts")).loaded;
   expect(serve).toContain("src/registry/checks/bundled-queue.ts"); // the walk reached the checkers
   expect(serve).toContain("src/registry/checks/check-pass.ts");
   expect(
     [...serve].filter((f) =>
-      /node_modules\/(@modelcontextprotocol\/sdk|zod|zod-to-json-schema|@decimalturn\/toml-patch|markdown-it)\//.test(
+      /node_modules\/(@modelcontextprotocol\/sdk|zod|zod-to-json-schema|@decimalturn\/toml-patch|markdown-it|ajv|yaml)\//.test(
         f,
       ),
     ),

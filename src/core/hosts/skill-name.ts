@@ -5,15 +5,6 @@ import type { Problem } from "../types.js";
 const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 const NAME_LINE = /^name[ \t]*:.*$/m;
 
-/**
- * The folder (and `name`) a connector's skill gets in a host's skills folder: `<connector>-<skill>`,
- * so two connectors' skills, or a connector's and the user's own, never share a folder. A skill already
- * named after its connector (`weather-briefing` of `weather`, or `tushare` of `tushare`) keeps its name.
- */
-export function exportedSkillName(connector: string, skill: string): string {
-  return skill === connector || skill.startsWith(`${connector}-`) ? skill : `${connector}-${skill}`;
-}
-
 /** Why a skill cannot be exported under `name`, or undefined. */
 export function exportNameProblem(name: string): string | undefined {
   if (isSkillName(name)) return undefined;

@@ -6,7 +6,6 @@ import type { Hono } from "hono";
 import type { RegistryRepository } from "../../db/repository.js";
 import type { Registry } from "../registry.js";
 import { runImport, type ImportStatus } from "./import-run.js";
-import { importEntries } from "./import-sources.js";
 
 /**
  * The catalogs `serve` imports into a new registry (SEED unset or 1), in this order, each a folder of
@@ -153,6 +152,8 @@ export async function seedCatalogs(input: {
       restored: 0,
     };
     counts[folder] = total;
+    // The converters (and the validators they call) load when a catalog is imported, not at every start.
+    const { importEntries } = await import("./import-sources.js");
     const entries = await importEntries(source, {
       fetch: () => Promise.reject(new Error("the seed reads only the snapshot")),
       cwd: path.join(input.dir, folder),

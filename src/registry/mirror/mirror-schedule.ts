@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { RegistryRepository } from "../../db/repository.js";
 import { scheduleExclusive, type ExclusiveSchedule } from "../jobs/exclusive-job.js";
 import type { Registry } from "../registry.js";
-import { mirrorPass, type MirrorPassResult } from "./mirror-pass.js";
+import type { MirrorPassResult } from "./mirror-pass.js";
 
 /**
  * `serve`'s continuous mirroring (MIRROR_URLS, MIRROR_INTERVAL): every interval, whichever registry
@@ -34,6 +34,8 @@ export function startMirror(input: {
       for (const upstream of input.upstreams) {
         if (signal.aborted) return;
         try {
+          // The pass (the converters and validators) loads at the first pass, not at every start.
+          const { mirrorPass } = await import("./mirror-pass.js");
           const result = await mirrorPass({
             app: input.app,
             repo: input.repo,

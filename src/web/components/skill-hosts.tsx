@@ -2,7 +2,7 @@ import { useT } from "../lib/i18n.js";
 import type { SkillEntry } from "../../core/api/documents.js";
 import { HOSTS, type HostId } from "../../core/hosts/index.js";
 import { SKILL_FOLDERS } from "../../core/hosts/skill-folders.js";
-import { exportedSkillName } from "../../core/hosts/skill-name.js";
+import { exportedSkillName } from "../../core/hosts/exported-skill-name.js";
 
 /**
  * For a connector without servers (skills only): what it is, and where each host that loads Agent Skills

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exportedSkillName, exportNameProblem, renameSkill } from "../../../src/core/hosts/skill-name.js";
+import { exportedSkillName } from "../../../src/core/hosts/exported-skill-name.js";
+import { exportNameProblem, renameSkill } from "../../../src/core/hosts/skill-name.js";
 
 describe("exported skill names", () => {
   it.each([
