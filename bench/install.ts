@@ -89,34 +89,22 @@ export async function versionOverNode(
 }
 
 /**
- * Instructions `connectory --help` executes over `node -e 0` (valgrind): the bundle's entry and what every
- * verb loads with it, the message tables among them (issue 29: as JSON, scripts/bundle-cli.ts), without
- * a verb's own work. Undefined without valgrind.
+ * Instructions `connectory <argv>` executes over `node -e 0` (valgrind, load-independent), or undefined
+ * without valgrind. `--help`: the bundle's entry and what every verb loads with it, the message tables
+ * among them (issue 29: as JSON, scripts/bundle-cli.ts), without a verb's own work. `install weather` into
+ * an empty home: what the median's wall time hides under load, for comparing builds (issue 29: the TOML and
+ * YAML libraries out of install's imports, 1,221 → 1,096 M).
  */
-async function helpOverNode(env: Record<string, string>): Promise<string | undefined> {
-  const [ni, hi] = [
+async function instructionsOverNode(
+  argv: string[],
+  env: Record<string, string>,
+): Promise<string | undefined> {
+  const [ni, ci] = [
     await countInstructions(process.execPath, ["-e", "0"]),
-    await countInstructions(process.execPath, [BIN, "--help"], { ...process.env, ...env }),
+    await countInstructions(process.execPath, [BIN, ...argv], { ...process.env, ...env }),
   ];
-  if (ni === undefined || hi === undefined) return undefined;
-  return `${millions(hi)} vs ${millions(ni)} instructions (+${millions(hi - ni)})`;
-}
-
-/**
- * Instructions one `install weather` into an empty home executes over `node -e 0` (valgrind): what the
- * median's wall time hides under load, for comparing builds (issue 29: the TOML and YAML libraries out of
- * install's imports, 1,221 → 1,096 M). Undefined without valgrind.
- */
-async function installOverNode(env: Record<string, string>): Promise<string | undefined> {
-  const [ni, ii] = [
-    await countInstructions(process.execPath, ["-e", "0"]),
-    await countInstructions(process.execPath, [BIN, "install", "weather", "--yes"], {
-      ...process.env,
-      ...env,
-    }),
-  ];
-  if (ni === undefined || ii === undefined) return undefined;
-  return `${millions(ii)} vs ${millions(ni)} instructions (+${millions(ii - ni)})`;
+  if (ni === undefined || ci === undefined) return undefined;
+  return `${millions(ci)} vs ${millions(ni)} instructions (+${millions(ci - ni)})`;
 }
 
 /** Spawns the CLI (asynchronously: the registry answers from this same process); wall and CPU time. */
@@ -187,9 +175,9 @@ async function main(): Promise<void> {
     console.log(`load average ${os.loadavg()[0]?.toFixed(2)}; CPU = user+system, all threads\n`);
     console.log([line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n"));
     console.log(`\n--version: ${over.instructions}`);
-    const help = await helpOverNode({ CONNECTORY_HOME: shared, NO_COLOR: "1" });
+    const help = await instructionsOverNode(["--help"], { CONNECTORY_HOME: shared, NO_COLOR: "1" });
     if (help !== undefined) console.log(`--help: ${help}`);
-    const install = await installOverNode({
+    const install = await instructionsOverNode(["install", "weather", "--yes"], {
       CONNECTORY_HOME: path.join(dir, "home-instructions"),
       CONNECTORY_REGISTRY: server.url,
       NO_COLOR: "1",

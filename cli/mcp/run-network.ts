@@ -11,8 +11,9 @@ import { DEFAULT_TIMEOUT_MS } from "./timeouts.js";
 import { serverStderr } from "../terminal/server-stderr.js";
 
 // What `run` needs only for a server it reaches over HTTP: a remote one (its sign-in, its failures said
-// as `inspect` says them) or a local one speaking HTTP. Loaded by cli/commands/run.ts only then: with it come the MCP
-// SDK's client transports and zod, which a stdio server's launch (what hosts start most) does without.
+// as `inspect` says them) or a local one speaking HTTP. Loaded by cli/commands/run.ts only then: with it
+// come the MCP SDK's client transports and zod, which a stdio server's launch (what hosts start most)
+// does without.
 
 /** After a sign-in stops working, the host gets the error reply, then the session ends. */
 const AUTH_EXIT_GRACE_MS = 200;
