@@ -163,6 +163,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`ALTER TABLE connectors DROP COLUMN outline`;
       await sql`ALTER TABLE connector_search DROP COLUMN edges`; // 0017, which came after it
       await sql`DROP FUNCTION search_word_edges(tsvector)`;
+      await sql`DROP INDEX connectors_spaced_upstream_idx`; // 0020
       await sql`DELETE FROM drizzle.__drizzle_migrations
         WHERE created_at >= ${migrationRecordedAt("pg", "0016_listing_outline")}`;
       repo = await openDatabase(database.url); // applies 0016 and those after it again

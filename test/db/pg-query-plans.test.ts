@@ -1,7 +1,9 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/open-database.js";
+import { SPACED_UPSTREAM } from "../../src/db/postgres/pg-server-list.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
+import { add } from "./server-list-contract.js";
 
 // Plans, not timings (as sqlite-query-plans.test.ts, which checks the statements the repository prepares):
 // with sequential scans off, the plan shows whether an index can answer a statement whose cost must not
@@ -31,6 +33,33 @@ describe.skipIf(!available)("PostgreSQL plans", () => {
       });
       for (const plan of plans)
         expect(plan.map((r) => r["QUERY PLAN"] as string).join("\n")).toContain("versions_unsigned_idx");
+    } finally {
+      await sql.end();
+      await repo.close();
+    }
+  });
+
+  it("a listing needle with a space has its name group read from the spaced upstream names' index", async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const repo = await openDatabase(database.url); // the real migrations
+    const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+    try {
+      const { id } = await repo.ensurePublisher("acme", "t");
+      // Imported entries with upstream names, none with a space, as a real registry holds them; analyzed,
+      // so the planner knows. With sequential scans on: the plan the server gets.
+      for (let i = 0; i < 300; i++) {
+        const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+        await add(repo, id, `imported-${i}`, "nothing", at, `io.github.acme/imported-${i}`);
+      }
+      await sql`ANALYZE connectors`;
+      // The name group of pg-server-list.ts for a needle with a space (its `page`, with a cursor).
+      const plan = await sql.unsafe(`EXPLAIN SELECT c.id, c.name FROM connectors c
+        WHERE ${SPACED_UPSTREAM} AND strpos(lower(c.upstream_name), 'acme imported') > 0 AND c.name >= 'a'
+        ORDER BY c.name LIMIT 31`);
+      expect(plan.map((r) => r["QUERY PLAN"] as string).join("\n")).toContain(
+        "connectors_spaced_upstream_idx",
+      );
     } finally {
       await sql.end();
       await repo.close();

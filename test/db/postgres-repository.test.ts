@@ -88,6 +88,7 @@ describe.skipIf(!available)("PostgreSQL", () => {
       await sql`ALTER TABLE connectors DROP COLUMN outline`;
       await sql`ALTER TABLE connector_search DROP COLUMN edges`;
       await sql`DROP FUNCTION search_word_edges(tsvector)`;
+      await sql`DROP INDEX connectors_spaced_upstream_idx`; // 0020
       await sql`DELETE FROM drizzle.__drizzle_migrations
         WHERE created_at >= ${migrationRecordedAt("pg", "0011_name_trigrams")}`;
       repo = await openDatabase(db.url); // applies 0011 and those after it again

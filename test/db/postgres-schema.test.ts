@@ -8,7 +8,12 @@ import * as sqlite from "../../src/db/sqlite/schema.js";
 // Only the search machinery differs: FTS5 lives in a SQLite migration, PostgreSQL has a tsvector column.
 const PG_ONLY_COLUMNS = ["connectors.search"];
 // The trigram index on descriptions is SQLite's FTS5 table `connectors_substr` (migration 0009).
-const PG_ONLY_INDEXES = ["connectors_search_idx", "connectors_description_trgm_idx"];
+// SQLite finds a listing needle's spaced upstream names by its trigram candidates (sqlite-server-list.ts).
+const PG_ONLY_INDEXES = [
+  "connectors_search_idx",
+  "connectors_description_trgm_idx",
+  "connectors_spaced_upstream_idx",
+];
 // The narrow copy of the vector (with the name) that relevance search reads (src/db/postgres/pg-search.ts),
 // and the change counter the result caches are kept by (SQLite's is PRAGMA data_version; migration 0012).
 const PG_ONLY_TABLES = ["connector_search", "change_counter"];

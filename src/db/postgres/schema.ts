@@ -149,6 +149,12 @@ export const connectors = pgTable(
     // The official listing's name-substring walk (strpos/instr over every name and upstream name, in name
     // order, until a page is found) reads only this: no row (heap) read per name looked at (issue 29).
     index("connectors_name_upstream_idx").on(t.name, t.id, t.upstreamName),
+    // A listing needle with a space can be in no name but an upstream name holding a space (an imported
+    // entry's name is not checked for one): the name group of such a needle reads this index, empty in
+    // practice, rather than looking for candidates in every name (src/db/postgres/pg-server-list.ts, issue 29).
+    index("connectors_spaced_upstream_idx")
+      .on(t.name)
+      .where(sql`${t.upstreamName} LIKE '% %'`),
     index("connectors_search_idx").using("gin", t.search),
     // The official listing's description substring (`search=`, a LIKE on lower(description)): pg_trgm's
     // trigrams find the few rows holding a rare needle without reading every description (issue 29).
