@@ -15,6 +15,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { table, type Row } from "./lib/report.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const DIST = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTORS = process.env.BENCH_CONNECTORS ?? "10000";

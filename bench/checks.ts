@@ -15,6 +15,9 @@ import { parseAllowlist } from "../src/registry/address-guard.js";
 import { runCheckPass } from "../src/registry/checks/check-pass.js";
 import { qualityFields } from "../src/registry/quality.js";
 import { versionDocument } from "../src/registry/documents.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const COUNT = 1000;
 /** Added to every answer of the local servers: roughly a nearby server's round trip. */

@@ -14,6 +14,9 @@ import { openDatabase } from "../src/db/open-database.js";
 import { createToken } from "../src/registry/tokens.js";
 import { benchPackage } from "./lib/package.js";
 import { startRegistryProcess, stopRegistryProcess } from "./lib/registry-process.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -11,6 +11,9 @@ import { readCredentials, updateCredentials } from "../cli/credentials/credentia
 import { configureCredentialStore } from "../cli/credentials/credential-store-world.js";
 import { buildHome } from "../test/helpers/home.js";
 import { secretServiceMissing, startSecretService } from "../test/helpers/secret-service.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = path.join(ROOT, "bin/connectory.js");

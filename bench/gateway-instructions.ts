@@ -10,6 +10,9 @@ import os from "node:os";
 import { sink } from "./gateway-overhead.js";
 import { BIN, WEATHER, benchHome, setGuards } from "./lib/bench-home.js";
 import { canCountInstructions } from "./lib/instructions.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const FEW = Number(process.env.BENCH_FEW ?? 50);
 const MANY = Number(process.env.BENCH_MANY ?? 550);

@@ -20,6 +20,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { handOver } from "./lib/report.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 /** A client session and the pid of the process it talks to (for its CPU time). */
 export interface Opened {

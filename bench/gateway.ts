@@ -13,6 +13,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { overheadBudget } from "./gateway-overhead.js";
 import { BIN, ROOT, WEATHER, benchHome as home, setGuards } from "./lib/bench-home.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const TOOLS_SERVER = path.join(ROOT, "test/fixtures/servers/tools-server.mjs");
 const PROXY = path.join(ROOT, "dist/bench/lib/stdio-proxy.js");

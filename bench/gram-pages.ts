@@ -12,6 +12,9 @@ import type { ConnectorSummary, SearchQuery } from "../src/db/listing-queries.js
 import { searchPg } from "../src/db/postgres/pg-search.js";
 import { SqliteSearch } from "../src/db/sqlite/sqlite-search.js";
 import { reportRows, type Row } from "./lib/report.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 // The characters and words bench/registry.ts seeds its zh-CN translations from.
 const HAN =

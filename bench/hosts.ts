@@ -12,6 +12,9 @@ import { readPackageContents } from "../src/package/read-dir.js";
 import { startServer } from "../src/server/start-server.js";
 import { SAMPLES } from "../test/helpers/home.js";
 import { hostHome, realHostsMissing, runHost, trustGeminiFolders } from "../test/helpers/real-hosts.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 

@@ -11,6 +11,9 @@ import { importEntries, type ImportEntry } from "../src/registry/import/import-s
 import { createApp } from "../src/server/app.js";
 import { openDatabase } from "../src/db/open-database.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const REAL_WORLD = path.join(ROOT, "../shared/data/real-world");

@@ -8,6 +8,9 @@ import { startServer } from "../src/server/start-server.js";
 import { median, timedNode, writeCpuReporter } from "./child-cpu.js";
 import { countInstructions, millions } from "./lib/instructions.js";
 import { handOver, type Row } from "./lib/report.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = path.join(ROOT, "bin/connectory.js");

@@ -15,6 +15,9 @@ import { createToken } from "../src/registry/tokens.js";
 import { benchPackage } from "./lib/package.js";
 import { startRegistryProcess, stopRegistryProcess } from "./lib/registry-process.js";
 import { reportRows } from "./lib/report.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);

@@ -14,6 +14,9 @@ import { registryItems } from "../src/registry/import/import-sources.js";
 import { mirrorPass } from "../src/registry/mirror/mirror-pass.js";
 import { createApp } from "../src/server/app.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const TOTAL = Number(process.env.BENCH_MIRROR_ENTRIES ?? 10_000);
 const CHANGED = Number(process.env.BENCH_MIRROR_CHANGED ?? 1_000);

@@ -11,6 +11,9 @@ import { buildPackages } from "../scripts/build-packages.js";
 import { installTarball, packPackage, startRegistry } from "../scripts/package-install.js";
 import { installTable } from "../scripts/smoke-packages.js";
 import { cpuMs, writeCpuReporter } from "./child-cpu.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 

@@ -10,6 +10,9 @@ import { createToken } from "../src/registry/tokens.js";
 import { startServer } from "../src/server/start-server.js";
 import { median, timedNode, writeCpuReporter } from "./child-cpu.js";
 import { benchPackage } from "./lib/package.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = path.join(ROOT, "bin/connectory.js");

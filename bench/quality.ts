@@ -14,6 +14,9 @@ import type { RegistryRepository } from "../src/db/repository.js";
 import { versionDocument } from "../src/registry/documents.js";
 import { qualityFields } from "../src/registry/quality.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const CONNECTORS = 1000;
 const PUBLIC_URL = "http://bench.test";

@@ -12,6 +12,9 @@ import { packFiles } from "../src/package/pack.js";
 import { createReadmeRenderer } from "../src/registry/readme/readme-renderer.js";
 import { renderReadme } from "../src/registry/readme/render-readme.js";
 import { createToken } from "../src/registry/tokens.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const rows: Array<[string, string, string]> = [];

@@ -19,8 +19,8 @@ import { benchPackage } from "./lib/package.js";
 import { proactiveReclaim } from "./lib/page-cache.js";
 import { seedSignedConnectors } from "./lib/registry-seed.js";
 import { reportRows, type Row } from "./lib/report.js";
+import { answerHelp } from "./lib/help.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // Timed requests go through a lean node:http client (lib/http-get.ts): undici's fetch cost 3–4 ms of CPU per
 // search in this process, inside every latency (one /v0.1 row keeps fetch beside it, for comparison).
 // `npm run bench:registry -- --connectors 100000`: the large run, searches only (publish, throughput and
@@ -29,14 +29,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 // signed and logged with the server's key, with documents built for its PUBLIC_URL (bench/lib/registry-
 // seed.ts), so the server starts without signing or rebuilding anything. `--keep`: leave the database (and
 // its key) in place, for EXPLAIN and `--reuse <dir>` (add `--postgres` again to label the run PostgreSQL).
-if (process.argv.includes("--help")) {
-  process.stdout.write(
-    "usage: npm run bench:registry -- [--connectors <n ≥ 1000>] [--postgres] [--keep | --reuse <dir>]\n" +
-      "  without --connectors: 10,000 connectors, publishes, throughput and searches\n" +
-      "  --connectors <n>: searches only, at n connectors; --reuse needs it (the size the kept database has)\n",
-  );
-  process.exit(0);
-}
+answerHelp(
+  import.meta.url,
+  "usage: npm run bench:registry -- [--connectors <n ≥ 1000>] [--postgres] [--keep | --reuse <dir>]\n" +
+    "  without --connectors: 10,000 connectors, publishes, throughput and searches\n" +
+    "  --connectors <n>: searches only, at n connectors; --reuse needs it (the size the kept database has)",
+);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const sizeFlag = process.argv.indexOf("--connectors");
 // A kept database is searched only: the default run's publishes and load would change it, and its rows
 // would be labelled with the default size.

@@ -8,6 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../src/server/start-server.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 // The checkout: above bench/ when run from source, above dist/bench/ when built.
 let ROOT = path.dirname(fileURLToPath(import.meta.url));

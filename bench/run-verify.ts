@@ -10,6 +10,9 @@ import { hashFiles, verifyCache } from "../cli/install/file-hashes.js";
 import { homePaths } from "../cli/home/home.js";
 import { readPackageDir } from "../src/package/read-dir.js";
 import { buildHome } from "../test/helpers/home.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = path.join(ROOT, "bin/connectory.js");

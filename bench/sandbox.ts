@@ -10,6 +10,9 @@ import { cacheDir } from "../cli/home/home.js";
 import { connectServer } from "../cli/mcp/mcp-client.js";
 import { selectServers, targetOf } from "../cli/mcp/mcp-targets.js";
 import { buildHome } from "../test/helpers/home.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const RUNS = 11;
 

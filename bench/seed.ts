@@ -6,6 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { seedSettings } from "../src/admin/environment.js";
 import { startServer } from "../src/server/start-server.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 interface Row {
   run: string;

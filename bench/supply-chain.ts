@@ -33,6 +33,9 @@ import { parseCheckpoint } from "../src/core/tlog/checkpoint.js";
 import { leafHash, verifyInclusion } from "../src/core/tlog/merkle.js";
 import { signedStatement } from "../src/core/signing/statement.js";
 import { keysDocument } from "../src/registry/signing/keys-document.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const ENTRIES = Number(process.env.BENCH_LOG_ENTRIES ?? 100_000);

@@ -20,6 +20,9 @@ import { qualityFields } from "../src/registry/quality.js";
 import { markDocumentsCurrent } from "../src/registry/rebuild.js";
 import { blobKey } from "../src/storage/blob-store.js";
 import { FsBlobStore } from "../src/storage/fs-blob-store.js";
+import { answerHelp } from "./lib/help.js";
+
+answerHelp(import.meta.url);
 
 const sizeFlag = process.argv.indexOf("--connectors");
 const CONNECTORS = sizeFlag === -1 ? 10_000 : Number(process.argv[sizeFlag + 1]);
