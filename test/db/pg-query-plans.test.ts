@@ -1,6 +1,7 @@
-import postgres from "postgres";
+import postgres, { type Sql } from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/open-database.js";
+import type { RegistryRepository } from "../../src/db/repository.js";
 import { SPACED_UPSTREAM } from "../../src/db/postgres/pg-server-list.js";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../helpers/postgres.js";
 import { add } from "./server-list-contract.js";
@@ -14,13 +15,27 @@ afterAll(async () => {
   await Promise.all(databases.map((db) => db.drop()));
 });
 
+/** A new database through the real migrations, its repository and a connection of its own for EXPLAIN. */
+async function withDatabase(use: (repo: RegistryRepository, sql: Sql) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase();
+  databases.push(database);
+  const repo = await openDatabase(database.url);
+  const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+  try {
+    await use(repo, sql);
+  } finally {
+    await sql.end();
+    await repo.close();
+  }
+}
+
+/** The lines of an EXPLAIN's plan, as one text. */
+const planText = (rows: Array<Record<string, unknown>>) =>
+  rows.map((r) => r["QUERY PLAN"] as string).join("\n");
+
 describe.skipIf(!available)("PostgreSQL plans", () => {
-  it("a start's look for unsigned versions can read their partial index, not every version row", async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
-    const repo = await openDatabase(database.url); // the real migrations
-    const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
-    try {
+  it("a start's look for unsigned versions can read their partial index, not every version row", () =>
+    withDatabase(async (repo, sql) => {
       expect(await repo.log.unsignedCount()).toBe(0);
       // The condition of unsignedCount and unsignedConnectors (drizzle-signing.ts), asked at every start.
       const plans = await sql.begin(async (tx) => {
@@ -31,20 +46,11 @@ describe.skipIf(!available)("PostgreSQL plans", () => {
             WHERE v.statement IS NULL ORDER BY c.name`,
         ];
       });
-      for (const plan of plans)
-        expect(plan.map((r) => r["QUERY PLAN"] as string).join("\n")).toContain("versions_unsigned_idx");
-    } finally {
-      await sql.end();
-      await repo.close();
-    }
-  });
+      for (const plan of plans) expect(planText(plan)).toContain("versions_unsigned_idx");
+    }));
 
-  it("a listing needle with a space has its name group read from the spaced upstream names' index", async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
-    const repo = await openDatabase(database.url); // the real migrations
-    const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
-    try {
+  it("a listing needle with a space has its name group read from the spaced upstream names' index", () =>
+    withDatabase(async (repo, sql) => {
       const { id } = await repo.ensurePublisher("acme", "t");
       // Imported entries with upstream names, none with a space, as a real registry holds them; analyzed,
       // so the planner knows. With sequential scans on: the plan the server gets.
@@ -57,12 +63,6 @@ describe.skipIf(!available)("PostgreSQL plans", () => {
       const plan = await sql.unsafe(`EXPLAIN SELECT c.id, c.name FROM connectors c
         WHERE ${SPACED_UPSTREAM} AND strpos(lower(c.upstream_name), 'acme imported') > 0 AND c.name >= 'a'
         ORDER BY c.name LIMIT 31`);
-      expect(plan.map((r) => r["QUERY PLAN"] as string).join("\n")).toContain(
-        "connectors_spaced_upstream_idx",
-      );
-    } finally {
-      await sql.end();
-      await repo.close();
-    }
-  });
+      expect(planText(plan)).toContain("connectors_spaced_upstream_idx");
+    }));
 });
